@@ -1,0 +1,27 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createScenarioRoute, type Scenario } from '../contract/scenarios.js';
+import { resolveScenario } from '../domain/resolve-scenario.js';
+import type { AppEnv } from '../http/env.js';
+import { guardRoute } from '../http/guard-route.js';
+import { toTimestamp } from '../runtime/clock.js';
+
+export function registerScenarios(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(guardRoute(createScenarioRoute), (c) => {
+    const { store, catalog, clocks, ids } = c.var.deps;
+    const { account } = c.var.auth;
+    const body = c.req.valid('json');
+    const scenario = store.tx((): Scenario => {
+      const resolved = resolveScenario(body, catalog, (id) => store.userAssets.get(account.id, id));
+      const now = clocks.now(account);
+      const created: Scenario = {
+        id: ids.next('scn', account.id, now),
+        object: 'scenario',
+        ...resolved,
+        created_at: toTimestamp(now),
+      };
+      store.scenarios.insert(account.id, created);
+      return created;
+    });
+    return c.json(scenario, 201);
+  });
+}

@@ -1,0 +1,133 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { type ClockMode, parseClockMode } from './runtime/clock.js';
+
+/** Every CLI flag, its environment variable and its default (README "Configuration"). */
+export const FLAGS = {
+  port: { env: 'EMULATOR_PORT', default: '8710', help: 'TCP port to listen on' },
+  host: { env: 'EMULATOR_HOST', default: '127.0.0.1', help: 'address to bind (0.0.0.0 in Docker)' },
+  db: { env: 'EMULATOR_DB', default: ':memory:', help: 'SQLite file (WAL mode) or :memory:' },
+  seed: { env: 'EMULATOR_SEED', default: '0', help: 'seed of ids, secrets and draws' },
+  scenario: { env: 'EMULATOR_SCENARIO', default: 'default', help: 'scenario loaded at start' },
+  clock: {
+    env: 'EMULATOR_CLOCK',
+    default: 'realtime',
+    help: 'clock mode of new accounts: manual, realtime or scaled:N',
+  },
+  'control-token': {
+    env: 'EMULATOR_CONTROL_TOKEN',
+    default: '',
+    help: 'require X-Control-Token on /_control',
+  },
+  'strict-versions': {
+    env: 'EMULATOR_STRICT_VERSIONS',
+    default: 'false',
+    help: 'apply the per-operation Service-Version lists',
+  },
+  strict: {
+    env: 'EMULATOR_STRICT',
+    default: 'false',
+    help: 'serve only the documented operations (and /_control)',
+  },
+  'no-control': { env: 'EMULATOR_NO_CONTROL', default: 'false', help: 'do not serve /_control' },
+} as const;
+type Flag = keyof typeof FLAGS;
+const BOOLEAN_FLAGS = ['strict-versions', 'strict', 'no-control'] as const;
+
+const bool = (name: string) =>
+  z
+    .enum(['true', 'false', '1', '0', ''])
+    .transform((v) => v === 'true' || v === '1')
+    .describe(name);
+
+const ConfigSchema = z.object({
+  port: z.coerce.number().int().min(0).max(65535),
+  host: z.string().min(1),
+  db: z.string().min(1),
+  seed: z.string().min(1).max(200),
+  scenario: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'a scenario name: letters, digits, - and _'),
+  clock: z
+    .string()
+    .refine((v) => parseClockMode(v) !== undefined, 'expected manual, realtime or scaled:N'),
+  'control-token': z.string(),
+  'strict-versions': bool('strict-versions'),
+  strict: bool('strict'),
+  'no-control': bool('no-control'),
+});
+
+export interface CliConfig {
+  port: number;
+  host: string;
+  db: string;
+  seed: string;
+  scenario: string;
+  clock: ClockMode;
+  controlToken: string | null;
+  strictVersions: boolean;
+  strict: boolean;
+  control: boolean;
+  help: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Flags win over `EMULATOR_*` variables, which win over defaults. `PORT` is honoured after
+ * `EMULATOR_PORT`, as container platforms set it.
+ * @example parseConfig(['--port', '9000'], {}).port // 9000
+ */
+export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    const options = Object.fromEntries(
+      Object.keys(FLAGS).map((f) => [
+        f,
+        { type: (BOOLEAN_FLAGS as readonly string[]).includes(f) ? 'boolean' : 'string' },
+      ]),
+    ) as Record<Flag, { type: 'string' | 'boolean' }>;
+    values = parseArgs({
+      args: argv,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+    }).values;
+  } catch (err) {
+    throw new ConfigError(`${(err as Error).message}. Run with --help for the flags.`);
+  }
+  const raw: Record<string, string> = {};
+  for (const [flag, spec] of Object.entries(FLAGS) as [Flag, (typeof FLAGS)[Flag]][]) {
+    const cli = values[flag];
+    const fromEnv = env[spec.env] ?? (flag === 'port' ? env.PORT : undefined);
+    raw[flag] = cli === undefined ? (fromEnv ?? spec.default) : String(cli);
+  }
+  const parsed = ConfigSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const flag = String(issue.path[0]) as Flag;
+    throw new ConfigError(
+      `Invalid --${flag} (or ${FLAGS[flag].env}) '${raw[flag]}': ${issue.message}.`,
+    );
+  }
+  const c = parsed.data;
+  return {
+    port: c.port,
+    host: c.host,
+    db: c.db,
+    seed: c.seed,
+    scenario: c.scenario,
+    clock: parseClockMode(c.clock)!,
+    controlToken: c['control-token'] || null,
+    strictVersions: c['strict-versions'],
+    strict: c.strict,
+    control: !c['no-control'],
+    help: values.help === true,
+  };
+}
+
+export function helpText(): string {
+  const lines = Object.entries(FLAGS).map(
+    ([flag, spec]) =>
+      `  --${flag.padEnd(16)} ${spec.env.padEnd(26)} ${spec.help} (default: ${spec.default || 'none'})`,
+  );
+  return `svc-emulator: a stateful emulator of the Robot Policy Platform API\n\nUsage: svc-emulator [flags]\n\n  flag               environment variable       meaning\n${lines.join('\n')}\n`;
+}

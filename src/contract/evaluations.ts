@@ -1,0 +1,148 @@
+/** Evaluations (API document sections 2.2 to 2.5, 3.1 and 4.1). */
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  errorResponses,
+  jsonResponse,
+  Metadata,
+  operationGuards,
+  SUPPORTED_VERSIONS,
+  Timestamp,
+} from './common.js';
+
+export const EVALUATION_STATUSES = [
+  'queued',
+  'processing',
+  'canceling',
+  'succeeded',
+  'failed',
+  'canceled',
+] as const;
+export type EvaluationStatus = (typeof EVALUATION_STATUSES)[number];
+
+export const PHASES = [
+  'materializing',
+  'planning',
+  'fetching',
+  'running',
+  'verifying',
+  'packaging',
+] as const;
+export type Phase = (typeof PHASES)[number];
+
+export const EVALUATION_ERROR_CODES = [
+  'spec_invalid',
+  'policy_failed',
+  'verification_failed',
+  'interrupted',
+] as const;
+
+export const EvaluationError = z
+  .object({
+    code: z.string().openapi({
+      description:
+        'What failed; values include spec_invalid, policy_failed, verification_failed, interrupted.',
+    }),
+    message: z.string(),
+    resumable: z.boolean(),
+    param: z.string().nullable().optional(),
+    details: z
+      .object({
+        service_code: z.string().optional(),
+        remediation: z.string().optional(),
+        location: z.string().optional(),
+      })
+      .catchall(z.unknown())
+      .nullable()
+      .optional(),
+  })
+  .openapi('EvaluationError');
+export type EvaluationError = z.infer<typeof EvaluationError>;
+
+export const Metric = z
+  .object({
+    id: z.string(),
+    version: z.string().nullable().optional(),
+    value: z.number().nullable().optional(),
+    interval: z.array(z.number().nullable()).nullable().optional(),
+    n: z.number().int().nullable().optional(),
+  })
+  .openapi('EvaluationMetric');
+
+export const EvaluationResult = z
+  .object({
+    verified: z.boolean(),
+    run_id: z.string().nullable().optional(),
+    manifest_hash: z.string().nullable().optional(),
+    run_hash: z.string().nullable().optional(),
+    determinism_verified: z.boolean().nullable().optional(),
+    metrics: z.array(Metric).optional(),
+  })
+  .openapi('EvaluationResult');
+export type EvaluationResult = z.infer<typeof EvaluationResult>;
+
+export const EvaluationDownload = z
+  .object({
+    url: z.string(),
+    requires_auth: z.boolean(),
+    expires_at: z.string().nullable().optional(),
+    filename: z.string(),
+    bytes: z.number().int(),
+    sha256: z.string(),
+  })
+  .openapi('EvaluationDownload');
+export type EvaluationDownload = z.infer<typeof EvaluationDownload>;
+
+export const Episodes = z.object({ done: z.number().int(), total: z.number().int() });
+
+export const Spec = z.object({ path: z.string(), name: z.string() }).catchall(z.unknown());
+
+export const Evaluation = z
+  .object({
+    id: z.string().openapi({ example: 'eval_01JGA0000000000000000000000' }),
+    object: z.literal('evaluation').default('evaluation'),
+    status: z.enum(EVALUATION_STATUSES),
+    phase: z.enum(PHASES).nullable().optional(),
+    progress: z.number().min(0).max(1),
+    status_message: z.string().nullable().optional(),
+    episodes: Episodes.nullable().optional(),
+    error: EvaluationError.nullable().optional(),
+    spec: Spec.optional(),
+    service_version: z.string().nullable().optional(),
+    options: Metadata.optional(),
+    label: z.string().nullable().optional(),
+    result: EvaluationResult.nullable().optional(),
+    download: EvaluationDownload.nullable().optional(),
+    tokens: z.object({ charged: z.number().int(), refunded: z.number().int() }),
+    webhook_metadata: Metadata.nullable().optional(),
+    created_at: Timestamp.nullable().optional(),
+    started_at: Timestamp.nullable().optional(),
+    completed_at: Timestamp.nullable().optional(),
+    links: z.record(z.string(), z.string()).optional(),
+  })
+  .openapi('Evaluation');
+export type Evaluation = z.infer<typeof Evaluation>;
+
+export const RunIdParam = z.object({
+  run_id: z.string().openapi({
+    param: { name: 'run_id', in: 'path' },
+    description: 'An evaluation id: `eval_...`, or `srun_...` for runs created before the rename.',
+  }),
+});
+
+export const resumeEvaluationRoute = createRoute({
+  method: 'post',
+  path: '/v1/evaluations/{run_id}/resume',
+  operationId: 'resumeEvaluation',
+  tags: ['Evaluations'],
+  summary: 'Resume a failed or canceled evaluation',
+  description:
+    'Runs a failed or canceled evaluation again from its original request (beta). A run in any other state, or whose error is not resumable, answers 409 `not_resumable` (inferred).',
+  ...operationGuards({ versions: SUPPORTED_VERSIONS, scope: 'evaluations:write' }),
+  request: { params: RunIdParam },
+  responses: {
+    202: jsonResponse(Evaluation, 'The evaluation, back in `queued`.'),
+    ...errorResponses([400, 401, 402, 403, 404, 409, 429, 502], {
+      409: 'Conflict with the run state (`not_resumable`, inferred) or an earlier request (`idempotency_key_reused`).',
+    }),
+  },
+});

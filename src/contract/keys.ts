@@ -1,0 +1,28 @@
+/** API keys (API document sections 2.6, 4.2 and 5). */
+import { createRoute, z } from '@hono/zod-openapi';
+import { errorResponses, jsonResponse, operationGuards, Timestamp } from './common.js';
+
+export const ApiKey = z
+  .object({
+    id: z.string(),
+    object: z.literal('api_key'),
+    name: z.string(),
+    scopes: z.array(z.string()),
+    created_at: Timestamp,
+  })
+  .openapi('ApiKey');
+export type ApiKey = z.infer<typeof ApiKey>;
+
+export const getKeyRoute = createRoute({
+  method: 'get',
+  path: '/v1/keys/me',
+  operationId: 'getCurrentKey',
+  tags: ['API keys'],
+  summary: 'The key making the request',
+  description: 'Returns the identity of the key making the request. Needs no scope (inferred).',
+  ...operationGuards({ versions: ['2026-09-27'] }),
+  responses: {
+    200: jsonResponse(ApiKey, 'The API key.'),
+    ...errorResponses([400, 401, 429]),
+  },
+});

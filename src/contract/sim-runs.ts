@@ -1,0 +1,74 @@
+/** Sim run logs and files (API document sections 2.6, 4.4 and 4.5; DESIGN.md section 3). */
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  errorResponses,
+  FileEntry,
+  FilePageQuery,
+  INFERRED,
+  jsonResponse,
+  listOf,
+  operationGuards,
+} from './common.js';
+import { RunIdParam } from './evaluations.js';
+
+export const SimRunLogs = z
+  .object({
+    id: z.string(),
+    object: z.literal('sim_run_logs'),
+    lines: z.array(z.string()),
+  })
+  .openapi('SimRunLogs');
+
+export const SimRunFile = FileEntry.extend({ object: z.literal('sim_run_file') }).openapi(
+  'SimRunFile',
+);
+export const SimRunFileList = listOf(SimRunFile, 'SimRunFileList');
+
+export const LogsQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(5000)
+    .default(100)
+    .openapi({
+      description:
+        'How many of the last lines to return, 1 to 5000. The name and default are inferred.',
+      ...INFERRED,
+    }),
+});
+
+const RUN_ID_NOTE =
+  'Takes an evaluation id (`eval_` or `srun_`): an evaluation was formerly called a sim run (inferred).';
+
+export const getSimRunLogsRoute = createRoute({
+  method: 'get',
+  path: '/v1/sim_runs/{run_id}/logs',
+  operationId: 'getSimRunLogs',
+  tags: ['Evaluations'],
+  summary: 'The tail of the SDK log of a run',
+  description: `Oldest line first; readable while the run builds and after it ends (preview). ${RUN_ID_NOTE}`,
+  ...operationGuards({ versions: ['2026-09-27'], scope: 'evaluations:read' }),
+  request: { params: RunIdParam, query: LogsQuery },
+  responses: {
+    200: jsonResponse(SimRunLogs, 'The last `limit` lines.'),
+    ...errorResponses([400, 401, 403, 404, 429]),
+  },
+});
+
+export const listSimRunFilesRoute = createRoute({
+  method: 'get',
+  path: '/v1/sim_runs/{run_id}/files',
+  operationId: 'listSimRunFiles',
+  tags: ['Evaluations'],
+  summary: "Every file of a succeeded run's directory",
+  description: `Paths relative to the run directory, in byte order (preview). ${RUN_ID_NOTE}`,
+  ...operationGuards({ versions: ['2026-09-27'], scope: 'evaluations:read' }),
+  request: { params: RunIdParam, query: FilePageQuery },
+  responses: {
+    200: jsonResponse(SimRunFileList, 'A page of files.'),
+    ...errorResponses([400, 401, 403, 404, 409, 429], {
+      409: 'The run has not succeeded: `run_not_ready` (inferred).',
+    }),
+  },
+});

@@ -1,0 +1,220 @@
+import { timingSafeEqual } from 'node:crypto';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { createMiddleware } from 'hono/factory';
+import { baseUrl } from '../api/base-url.js';
+import { toEvaluation } from '../domain/evaluation-view.js';
+import { resetWorld } from '../emulator.js';
+import { apiError, type ErrorCode, notFound } from '../errors.js';
+import type { AppEnv, Deps } from '../http/env.js';
+import { validationHook } from '../http/validation-hook.js';
+import { type ClockMode, parseClockMode, toTimestamp, wallNow } from '../runtime/clock.js';
+import { accountView, createAccount, createKey, FULL_SCOPES, keyView } from '../world/accounts.js';
+import { DataFileError, listScenarios, loadScenarioFile } from '../world/load-scenario.js';
+import type { ScenarioFile } from '../world/scenario-schema.js';
+import { seedEvaluation, seedTwin, seedUserAsset, seedWebhookEndpoint } from '../world/seed.js';
+import * as routes from './routes.js';
+
+/** `--control-token`: the control API then needs `X-Control-Token` (DESIGN.md section 5). */
+function controlToken(token: string | null) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (token !== null) {
+      const given = Buffer.from(c.req.header('x-control-token') ?? '');
+      const expected = Buffer.from(token);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw apiError('control_unauthorized');
+      }
+    }
+    await next();
+  });
+}
+
+function scenarioByName(deps: Deps, name: string): ScenarioFile {
+  try {
+    return loadScenarioFile(deps.scenarios.dir, name);
+  } catch (err) {
+    if (!(err instanceof DataFileError)) throw err;
+    const missing = /cannot read/.test(err.message);
+    const code: ErrorCode = missing ? 'resource_not_found' : 'parameter_invalid';
+    throw apiError(code, { param: missing ? 'scenario' : err.field, message: err.message });
+  }
+}
+
+/**
+ * The control API (`/_control`): never needs an API key; its own OpenAPI document. Handlers
+ * delegate to `src/world/`, which the scenario loader uses too.
+ */
+export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('*', controlToken(deps.config.controlToken));
+  const account = (id: string) => {
+    const found = deps.store.accounts.get(id);
+    if (!found) throw notFound('account', id, 'account_id');
+    return found;
+  };
+
+  app.openapi(routes.healthRoute, (c) =>
+    c.json(
+      {
+        status: 'ok' as const,
+        version: deps.config.version,
+        uptime_s: Math.round((wallNow() - deps.startedAt) / 1000),
+      },
+      200,
+    ),
+  );
+
+  app.openapi(routes.resetRoute, (c) => {
+    const body = c.req.valid('json');
+    const scenario = body.scenario ? scenarioByName(deps, body.scenario) : undefined;
+    if (body.account) account(body.account);
+    resetWorld(deps, { scenario, account: body.account });
+    return c.json({ scenario: deps.scenarios.loaded.name, account: body.account ?? null }, 200);
+  });
+
+  app.openapi(routes.listScenariosRoute, (c) => {
+    const data = listScenarios(deps.scenarios.dir).map((name) => {
+      const file = scenarioByName(deps, name);
+      return { name, description: file.description ?? null };
+    });
+    return c.json({ object: 'list' as const, loaded: deps.scenarios.loaded.name, data }, 200);
+  });
+
+  app.openapi(routes.loadScenarioRoute, (c) => {
+    const body = c.req.valid('json');
+    const scenario = 'name' in body ? scenarioByName(deps, body.name) : body.scenario;
+    resetWorld(deps, { scenario });
+    return c.json({ scenario: scenario.name }, 200);
+  });
+
+  app.openapi(routes.createAccountRoute, (c) => {
+    const input = c.req.valid('json');
+    const created = deps.store.tx(() => {
+      const acct = createAccount(deps, input);
+      return { acct, key: createKey(deps, acct, { name: 'default', scopes: FULL_SCOPES }) };
+    });
+    return c.json({ account: accountView(deps, created.acct), key: keyView(created.key) }, 201);
+  });
+
+  app.openapi(routes.getAccountRoute, (c) =>
+    c.json(accountView(deps, account(c.req.valid('param').account_id)), 200),
+  );
+
+  app.openapi(routes.createKeyRoute, (c) => {
+    const acct = account(c.req.valid('param').account_id);
+    const key = deps.store.tx(() => createKey(deps, acct, c.req.valid('json')));
+    return c.json(keyView(key), 201);
+  });
+
+  app.openapi(routes.revokeKeyRoute, (c) => {
+    const { key_id } = c.req.valid('param');
+    const key = deps.store.keys.get(key_id);
+    if (!key) throw notFound('key', key_id, 'key_id');
+    const owner = account(key.accountId);
+    deps.store.keys.revoke(key_id, toTimestamp(deps.clocks.now(owner)));
+    return c.json(keyView(deps.store.keys.get(key_id)!), 200);
+  });
+
+  const clockView = (id: string) => {
+    const clock = deps.clocks.forAccount(account(id));
+    return { account_id: id, now: toTimestamp(clock.now()), mode: clock.mode };
+  };
+
+  app.openapi(routes.getClockRoute, (c) => c.json(clockView(c.req.valid('param').account_id), 200));
+
+  app.openapi(routes.setClockRoute, (c) => {
+    const acct = account(c.req.valid('param').account_id);
+    const body = c.req.valid('json');
+    const now = body.now === undefined ? undefined : Date.parse(body.now);
+    if (now !== undefined && now < deps.clocks.now(acct)) {
+      throw apiError('parameter_invalid', {
+        param: 'now',
+        message: 'A virtual clock only moves forward.',
+      });
+    }
+    const mode = body.mode ? (parseClockMode(body.mode) as ClockMode) : undefined;
+    deps.clocks.update(acct, { mode, now });
+    return c.json(clockView(acct.id), 200);
+  });
+
+  app.openapi(routes.advanceClockRoute, (c) => {
+    const acct = account(c.req.valid('param').account_id);
+    const body = c.req.valid('json');
+    const from = deps.clocks.now(acct);
+    const to =
+      body.to === undefined ? from + Math.round(body.seconds! * 1000) : Date.parse(body.to);
+    if (to < from) {
+      throw apiError('parameter_invalid', {
+        param: 'to',
+        message: 'A virtual clock only moves forward.',
+      });
+    }
+    deps.clocks.update(acct, { now: to });
+    return c.json({ ...clockView(acct.id), transitions: [] }, 200);
+  });
+
+  app.openapi(routes.seedEvaluationRoute, (c) => {
+    const acct = account(c.req.valid('param').account_id);
+    const record = deps.store.tx(() => seedEvaluation(deps, acct, c.req.valid('json')));
+    return c.json(toEvaluation(record, baseUrl(c)), 201);
+  });
+
+  app.openapi(routes.seedTwinRoute, (c) => {
+    const acct = account(c.req.valid('param').account_id);
+    const twin = deps.store.tx(() => seedTwin(deps, acct, c.req.valid('json')));
+    return c.json(
+      {
+        id: twin.id,
+        object: 'twin' as const,
+        status: twin.status,
+        file_count: twin.fileCount,
+        created_at: twin.createdAt,
+      },
+      201,
+    );
+  });
+
+  app.openapi(routes.seedWebhookEndpointRoute, (c) => {
+    const acct = account(c.req.valid('param').account_id);
+    const e = deps.store.tx(() => seedWebhookEndpoint(deps, acct, c.req.valid('json')));
+    return c.json(
+      {
+        id: e.id,
+        object: 'webhook_endpoint' as const,
+        url: e.url,
+        events: e.events,
+        created_at: e.createdAt,
+      },
+      201,
+    );
+  });
+
+  for (const [r, kind] of [
+    [routes.seedEnvironmentRoute, 'environment'],
+    [routes.seedObjectRoute, 'object'],
+  ] as const) {
+    app.openapi(r, (c) => {
+      const acct = account(c.req.valid('param').account_id);
+      const a = deps.store.tx(() => seedUserAsset(deps, acct, kind, c.req.valid('json')));
+      return c.json(
+        { id: a.id, object: kind, name: a.name, status: a.status, created_at: a.createdAt },
+        201,
+      );
+    });
+  }
+
+  app.get('/openapi.json', (c) =>
+    c.json(
+      app.getOpenAPI31Document({
+        openapi: '3.1.0',
+        info: {
+          title: 'svc-emulator control API',
+          version: deps.config.version,
+          description:
+            'Not part of the product API. Seeds state, moves virtual clocks, resets the world.',
+        },
+        servers: [{ url: '/_control' }],
+      }),
+    ),
+  );
+  return app;
+}

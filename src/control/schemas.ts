@@ -1,0 +1,146 @@
+/** Request bodies of the control API (DESIGN.md section 5), shared with scenario files. */
+import { z } from '@hono/zod-openapi';
+import { FileEntry, Metadata } from '../contract/common.js';
+import {
+  Episodes,
+  EVALUATION_STATUSES,
+  EvaluationDownload,
+  EvaluationError,
+  EvaluationResult,
+  PHASES,
+  Spec,
+} from '../contract/evaluations.js';
+import { TWIN_STATUSES } from '../contract/twins.js';
+import { ALL_SCOPES } from '../domain/scopes.js';
+import { parseClockMode } from '../runtime/clock.js';
+
+export const ClockModeSchema = z
+  .string()
+  .refine((v) => parseClockMode(v) !== undefined, {
+    message: "expected 'manual', 'realtime' or 'scaled:N' with N > 0",
+  })
+  .openapi({ example: 'manual' });
+
+const Instant = z.iso.datetime({ offset: true }).openapi({ example: '2026-01-01T00:00:00.000Z' });
+
+export const LimitsSchema = z
+  .object({
+    requests_per_minute: z.number().int().min(1).optional(),
+    concurrent_runs: z.number().int().min(1).optional(),
+  })
+  .strict();
+
+export const AccountInput = z
+  .object({
+    id: z
+      .string()
+      .regex(/^acct_[0-9A-Za-z]{1,64}$/)
+      .optional(),
+    name: z.string().min(1).max(200).optional(),
+    features: z.array(z.enum(['twins'])).optional(),
+    token_balance: z.number().int().min(0).optional(),
+    limits: LimitsSchema.optional(),
+    download_mode: z.enum(['auth', 'signed']).optional(),
+    clock: z
+      .object({ mode: ClockModeSchema.optional(), start: Instant.optional() })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .openapi('ControlAccountInput');
+export type AccountInput = z.infer<typeof AccountInput>;
+
+export const KeyInput = z
+  .object({
+    id: z
+      .string()
+      .regex(/^key_[0-9A-Za-z]{1,64}$/)
+      .optional(),
+    name: z.string().min(1).max(200),
+    scopes: z.array(z.enum(ALL_SCOPES)),
+    expires_at: Instant.optional(),
+    secret: z
+      .string()
+      .regex(/^svc_[A-Za-z0-9_]{8,200}$/)
+      .optional()
+      .openapi({ description: 'A fixed secret; generated from the seed when absent.' }),
+  })
+  .strict()
+  .openapi('ControlKeyInput');
+export type KeyInput = z.infer<typeof KeyInput>;
+
+export const EvaluationInput = z
+  .object({
+    id: z
+      .string()
+      .regex(/^(eval|srun)_[0-9A-Za-z]{1,64}$/)
+      .optional(),
+    legacy: z.boolean().optional().openapi({ description: 'Generate an `srun_` id.' }),
+    spec: Spec,
+    options: Metadata.optional(),
+    label: z.string().nullable().optional(),
+    webhook_metadata: Metadata.nullable().optional(),
+    service_version: z.string().nullable().optional(),
+    status: z.enum(EVALUATION_STATUSES).default('queued'),
+    phase: z.enum(PHASES).nullable().optional(),
+    progress: z.number().min(0).max(1).optional(),
+    status_message: z.string().nullable().optional(),
+    episodes: Episodes.nullable().optional(),
+    error: EvaluationError.nullable().optional(),
+    result: EvaluationResult.nullable().optional(),
+    download: EvaluationDownload.nullable().optional(),
+    tokens: z.object({ charged: z.number().int(), refunded: z.number().int() }).optional(),
+    started_at: Instant.nullable().optional(),
+    completed_at: Instant.nullable().optional(),
+    logs: z.array(z.string()).optional(),
+    files: z.array(FileEntry).optional(),
+  })
+  .strict()
+  .openapi('ControlEvaluationInput');
+export type EvaluationInput = z.infer<typeof EvaluationInput>;
+
+export const TwinInput = z
+  .object({
+    id: z
+      .string()
+      .regex(/^twin_[0-9A-Za-z]{1,64}$/)
+      .optional(),
+    status: z.enum(TWIN_STATUSES).default('succeeded'),
+    files: z.array(FileEntry).optional(),
+    generate_files: z
+      .number()
+      .int()
+      .min(0)
+      .max(100_000)
+      .optional()
+      .openapi({ description: 'Generate this many files when `files` is absent (default 3).' }),
+  })
+  .strict()
+  .openapi('ControlTwinInput');
+export type TwinInput = z.infer<typeof TwinInput>;
+
+export const WebhookEndpointInput = z
+  .object({
+    id: z
+      .string()
+      .regex(/^whe_[0-9A-Za-z]{1,64}$/)
+      .optional(),
+    url: z.url(),
+    events: z.array(z.string()).optional(),
+  })
+  .strict()
+  .openapi('ControlWebhookEndpointInput');
+export type WebhookEndpointInput = z.infer<typeof WebhookEndpointInput>;
+
+export const UserAssetInput = z
+  .object({
+    id: z
+      .string()
+      .regex(/^(env|obj)_[0-9A-Za-z]{1,64}$/)
+      .optional(),
+    name: z.string().min(1).max(200),
+    status: z.enum(['validated', 'pending', 'failed']).default('validated'),
+  })
+  .strict()
+  .openapi('ControlUserAssetInput');
+export type UserAssetInput = z.infer<typeof UserAssetInput>;

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Serialises a JSON-compatible value canonically, so that equal data always yields the same
+ * string (and therefore the same hash), whatever order its keys were inserted in.
+ *
+ * - object keys are sorted by UTF-16 code unit order (the default `Array#sort` order), recursively;
+ * - no whitespace; arrays keep their order; strings and numbers are written as `JSON.stringify`
+ *   writes them (so `-0` becomes `0`);
+ * - properties whose value is `undefined` are omitted; `undefined` inside an array becomes `null`,
+ *   as with `JSON.stringify`;
+ * - a value with a `toJSON` method (e.g. a `Date`) is replaced by what that method returns;
+ * - throws a `TypeError` on non-finite numbers, BigInt, functions, symbols, cycles, a top-level
+ *   `undefined`, and objects that are neither plain objects nor arrays (a `Map` or a `Uint8Array`
+ *   would otherwise silently serialise as `{}` or as an index map and hash to a wrong value).
+ *
+ * @example canonicalJson({ b: [2, 1], a: { d: undefined, c: 'x' } }) // '{"a":{"c":"x"},"b":[2,1]}'
+ */
+export function canonicalJson(value: unknown): string {
+  if (value === undefined) throw new TypeError('canonicalJson: cannot serialise undefined');
+  return write(value, new Set<object>(), '$');
+}
+
+/**
+ * The SHA-256 digest of `data` (a string is hashed as its UTF-8 bytes), as lowercase hex.
+ * @example sha256Hex('abc') // 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
+ */
+export function sha256Hex(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** Writes one value; `seen` holds the objects on the current path, to reject cycles. */
+function write(input: unknown, seen: Set<object>, where: string): string {
+  // Applied once per position, as `JSON.stringify` does, so a `toJSON` returning `this` terminates.
+  const value = applyToJSON(input);
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return JSON.stringify(value);
+    case 'number':
+      if (!Number.isFinite(value)) {
+        throw new TypeError(`canonicalJson: non-finite number ${value} at ${where}`);
+      }
+      return JSON.stringify(value);
+    case 'object':
+      return value === null ? 'null' : writeObject(value, seen, where);
+    default:
+      // bigint, function, symbol, and undefined where a value is required.
+      throw new TypeError(`canonicalJson: cannot serialise a ${typeof value} at ${where}`);
+  }
+}
+
+function applyToJSON(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const toJSON = (value as { toJSON?: unknown }).toJSON;
+  return typeof toJSON === 'function' ? toJSON.call(value, '') : value;
+}
+
+function writeObject(value: object, seen: Set<object>, where: string): string {
+  if (seen.has(value)) throw new TypeError(`canonicalJson: cycle at ${where}`);
+  seen.add(value);
+  const text = Array.isArray(value)
+    ? writeArray(value, seen, where)
+    : writePlainObject(value, seen, where);
+  seen.delete(value);
+  return text;
+}
+
+function writeArray(items: unknown[], seen: Set<object>, where: string): string {
+  const parts: string[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    parts.push(item === undefined ? 'null' : write(item, seen, `${where}[${i}]`));
+  }
+  return `[${parts.join(',')}]`;
+}
+
+function writePlainObject(value: object, seen: Set<object>, where: string): string {
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) {
+    const kind = (proto as { constructor?: { name?: string } }).constructor?.name ?? 'object';
+    throw new TypeError(`canonicalJson: cannot serialise a ${kind} at ${where}`);
+  }
+  const record = value as Record<string, unknown>;
+  const parts: string[] = [];
+  // The default sort compares UTF-16 code units, which is the order this format promises.
+  for (const key of Object.keys(record).sort()) {
+    const item = record[key];
+    if (item === undefined) continue;
+    parts.push(`${JSON.stringify(key)}:${write(item, seen, `${where}.${key}`)}`);
+  }
+  return `{${parts.join(',')}}`;
+}

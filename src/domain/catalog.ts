@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** The catalog of `fixtures/catalog.json`: what `POST /v1/scenarios` validates against. */
+export const CatalogSchema = z
+  .object({
+    robots: z.array(z.object({ id: z.string(), embodiments: z.array(z.string()).min(1) })).min(1),
+    tasks: z
+      .array(
+        z.object({
+          id: z.string(),
+          embodiments: z.array(z.string()).min(1),
+          default_max_steps: z.number().int().min(100).max(20000),
+          est_episode_s: z.number().gt(0).max(3600),
+        }),
+      )
+      .min(1),
+    environments: z.array(z.object({ id: z.string(), default: z.boolean().optional() })).min(1),
+    object_sets: z.array(z.object({ id: z.string(), objects: z.array(z.string()) })),
+    assets: z.array(z.string()),
+  })
+  .strict()
+  .refine((c) => c.environments.filter((e) => e.default).length === 1, {
+    message: 'exactly one environment must be marked default',
+    path: ['environments'],
+  });
+export type Catalog = z.infer<typeof CatalogSchema>;
+
+export function defaultEnvironment(catalog: Catalog): string {
+  return catalog.environments.find((e) => e.default)!.id;
+}

@@ -1,0 +1,95 @@
+/** The records the store keeps and the domain works on. API shapes come from the contract. */
+import type { FileEntry } from '../contract/common.js';
+import type { Evaluation } from '../contract/evaluations.js';
+import type { TwinStatus } from '../contract/twins.js';
+
+export interface AccountLimits {
+  requests_per_minute?: number;
+  concurrent_runs?: number;
+}
+
+export type DownloadMode = 'auth' | 'signed';
+
+export interface Account {
+  id: string;
+  name: string;
+  features: string[];
+  tokenBalance: number;
+  limits: AccountLimits;
+  downloadMode: DownloadMode;
+  clockMode: string;
+  /** Virtual ms at the last clock operation; where a restarted emulator's clock resumes. */
+  clockNow: number;
+  createdAt: string;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  accountId: string;
+  name: string;
+  scopes: string[];
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+}
+
+/** What the caller asked for; a resume re-executes exactly this. */
+export interface EvaluationRequest {
+  spec: NonNullable<Evaluation['spec']>;
+  options: Record<string, unknown>;
+  label: string | null;
+  webhook_metadata: Record<string, unknown> | null;
+}
+
+/** The run's current, materialized state: every Evaluation field the request does not fix. */
+export interface EvaluationState {
+  status: Evaluation['status'];
+  phase: NonNullable<Evaluation['phase']> | null;
+  progress: number;
+  status_message: string | null;
+  episodes: NonNullable<Evaluation['episodes']> | null;
+  error: NonNullable<Evaluation['error']> | null;
+  result: NonNullable<Evaluation['result']> | null;
+  download: NonNullable<Evaluation['download']> | null;
+  tokens: Evaluation['tokens'];
+  service_version: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
+export interface EvaluationRecord {
+  id: string;
+  accountId: string;
+  createdAt: string;
+  request: EvaluationRequest;
+  state: EvaluationState;
+}
+
+export interface TwinRecord {
+  id: string;
+  accountId: string;
+  status: TwinStatus;
+  createdAt: string;
+}
+
+export interface WebhookEndpointRecord {
+  id: string;
+  accountId: string;
+  url: string;
+  events: string[];
+  createdAt: string;
+  deletedAt: string | null;
+}
+
+export type UserAssetKind = 'environment' | 'object';
+
+export interface UserAssetRecord {
+  id: string;
+  accountId: string;
+  kind: UserAssetKind;
+  name: string;
+  status: string;
+  createdAt: string;
+}
+
+export type { FileEntry };

@@ -1,0 +1,93 @@
+import type { CreateScenarioBody, Scenario } from '../contract/scenarios.js';
+import { apiError } from '../errors.js';
+import { type Catalog, defaultEnvironment } from './catalog.js';
+import type { UserAssetKind, UserAssetRecord } from './records.js';
+
+export type ResolvedScenario = Omit<Scenario, 'id' | 'object' | 'created_at'>;
+
+const invalid = (param: string, message: string) =>
+  apiError('parameter_invalid', { param, message });
+
+/** A user asset (`env_`/`obj_`) of the caller's account that has passed validation. */
+function checkUserAsset(
+  id: string,
+  kind: UserAssetKind,
+  param: string,
+  lookup: (id: string) => UserAssetRecord | undefined,
+): void {
+  const asset = lookup(id);
+  if (!asset || asset.kind !== kind) throw invalid(param, `No such ${kind}: '${id}'.`);
+  if (asset.status !== 'validated') {
+    throw invalid(param, `The ${kind} '${id}' is ${asset.status}, not validated.`);
+  }
+}
+
+/**
+ * Resolves a scenario body against the catalog and the account's own assets, applying the
+ * defaults of API document section 4.3. Throws `parameter_invalid` naming the field at fault.
+ * @example resolveScenario({ robot: 'franka_panda', task: 'push' }, catalog, () => undefined)
+ */
+export function resolveScenario(
+  body: CreateScenarioBody,
+  catalog: Catalog,
+  lookupAsset: (id: string) => UserAssetRecord | undefined,
+): ResolvedScenario {
+  const robot = catalog.robots.find((r) => r.id === body.robot);
+  if (!robot) throw invalid('robot', `No such robot in the catalog: '${body.robot}'.`);
+  const task = catalog.tasks.find((t) => t.id === body.task);
+  if (!task) throw invalid('task', `No such task in the catalog: '${body.task}'.`);
+
+  let embodiment = body.embodiment;
+  if (embodiment !== undefined) {
+    if (!robot.embodiments.includes(embodiment)) {
+      throw invalid('embodiment', `Robot '${robot.id}' has no embodiment '${embodiment}'.`);
+    }
+    if (!task.embodiments.includes(embodiment)) {
+      throw invalid('embodiment', `Task '${task.id}' does not accept embodiment '${embodiment}'.`);
+    }
+  } else {
+    // Section 4.3: "the robot's first embodiment that the task accepts".
+    embodiment = robot.embodiments.find((e) => task.embodiments.includes(e));
+    if (!embodiment) {
+      throw invalid('task', `Task '${task.id}' accepts none of robot '${robot.id}''s embodiments.`);
+    }
+  }
+
+  const environment = body.environment ?? defaultEnvironment(catalog);
+  if (environment.startsWith('env_')) {
+    checkUserAsset(environment, 'environment', 'environment', lookupAsset);
+  } else if (!catalog.environments.some((e) => e.id === environment)) {
+    throw invalid('environment', `No such environment in the catalog: '${environment}'.`);
+  }
+
+  let setObjects: string[] = [];
+  if (body.object_set !== undefined) {
+    const set = catalog.object_sets.find((s) => s.id === body.object_set);
+    if (!set)
+      throw invalid('object_set', `No such object set in the catalog: '${body.object_set}'.`);
+    setObjects = set.objects;
+  }
+  body.objects?.forEach((name, i) => {
+    if (name.startsWith('obj_')) checkUserAsset(name, 'object', `objects.${i}`, lookupAsset);
+    else if (!catalog.assets.includes(name)) {
+      throw invalid(`objects.${i}`, `No such simulator asset in the catalog: '${name}'.`);
+    }
+  });
+
+  return {
+    robot: robot.id,
+    task: task.id,
+    name: body.name ?? null,
+    description: body.description ?? null,
+    embodiment,
+    environment,
+    object_set: body.object_set ?? null,
+    // Section 4.3: explicit objects override the object set.
+    objects: body.objects ?? setObjects,
+    env_args: body.env_args ?? {},
+    variation_axes: body.variation_axes ?? [],
+    default_max_steps: body.default_max_steps ?? task.default_max_steps,
+    est_episode_s: body.est_episode_s ?? task.est_episode_s,
+    tags: body.tags ?? [],
+  };
+}

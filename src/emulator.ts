@@ -1,0 +1,112 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { type Catalog, CatalogSchema } from './domain/catalog.js';
+import { createApp } from './http/app.js';
+import type { AppConfig, AppEnv, Deps } from './http/env.js';
+import { type ClockMode, DEFAULT_CLOCK_START, VirtualClock, wallNow } from './runtime/clock.js';
+import { ClockRegistry } from './runtime/clock-registry.js';
+import { createIdFactory } from './runtime/id-factory.js';
+import { openStore } from './store/store.js';
+import { applyScenario } from './world/apply-scenario.js';
+import { loadScenarioFile, parseDataFile, readJsonFile } from './world/load-scenario.js';
+import type { ScenarioFile } from './world/scenario-schema.js';
+
+/** The package root: where `scenarios/` and `fixtures/` live, from `src/` or `dist/`. */
+export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8'));
+  return String(pkg.version);
+}
+
+export function loadCatalog(file = join(PACKAGE_ROOT, 'fixtures', 'catalog.json')): Catalog {
+  return parseDataFile(CatalogSchema, readJsonFile(file), file);
+}
+
+export interface EmulatorOptions {
+  /** `:memory:` (default) or a file path. */
+  db?: string;
+  seed?: string;
+  /** A scenario name in `scenariosDir`, or an inline scenario. Default `default`. */
+  scenario?: string | ScenarioFile;
+  scenariosDir?: string;
+  /** Clock mode of accounts that name none. Default `manual` (the CLI passes `realtime`). */
+  clock?: ClockMode;
+  strictVersions?: boolean;
+  strict?: boolean;
+  control?: boolean;
+  controlToken?: string | null;
+}
+
+export interface Emulator {
+  app: OpenAPIHono<AppEnv>;
+  deps: Deps;
+  /** Back to the loaded scenario: everything, or one account. */
+  reset(options?: { scenario?: ScenarioFile; account?: string }): void;
+  close(): void;
+}
+
+/**
+ * Builds a complete emulator: store, clocks, ids, the loaded scenario and the app. No module
+ * state: two emulators in one process share nothing.
+ * @example const { app } = createEmulator({ seed: '0' }); await app.request('/_control/health')
+ */
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  const scenariosDir = options.scenariosDir ?? join(PACKAGE_ROOT, 'scenarios');
+  const scenario =
+    typeof options.scenario === 'object'
+      ? options.scenario
+      : loadScenarioFile(scenariosDir, options.scenario ?? 'default');
+  const config: AppConfig = {
+    seed: options.seed ?? '0',
+    strictVersions: options.strictVersions ?? false,
+    strict: options.strict ?? false,
+    control: options.control ?? true,
+    controlToken: options.controlToken ?? null,
+    clockMode: options.clock ?? 'manual',
+    version: packageVersion(),
+  };
+  const store = openStore(options.db ?? ':memory:');
+  const deps: Deps = {
+    config,
+    store,
+    clocks: new ClockRegistry(store),
+    ids: createIdFactory(config.seed, store.sequences),
+    catalog: loadCatalog(),
+    systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),
+    startedAt: wallNow(),
+    scenarios: { dir: scenariosDir, loaded: scenario },
+  };
+  // A --db file that already holds a world keeps it; a fresh store gets the scenario.
+  if (store.accounts.list().length === 0) applyScenario(deps, scenario);
+  const app = createApp(deps);
+  return {
+    app,
+    deps,
+    reset: (opts = {}) => resetWorld(deps, opts),
+    close: () => store.close(),
+  };
+}
+
+/** DESIGN.md section 5 `POST /_control/reset`: a few milliseconds, new state not cleanup. */
+export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?: string }): void {
+  if (opts.scenario) deps.scenarios.loaded = opts.scenario;
+  const scenario = deps.scenarios.loaded;
+  if (opts.account) {
+    const inScenario = scenario.accounts.some((a) => a.id === opts.account);
+    if (inScenario) {
+      deps.store.accounts.remove(opts.account);
+      deps.clocks.forget(opts.account);
+      applyScenario(deps, scenario, opts.account);
+    } else {
+      deps.store.clearAccountResources(opts.account);
+    }
+    return;
+  }
+  deps.store.clear();
+  deps.clocks.clear();
+  deps.ids.resetRequests();
+  applyScenario(deps, scenario);
+}

@@ -1,0 +1,69 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { registerEvaluations } from '../api/evaluations.js';
+import { registerKeys } from '../api/keys.js';
+import { registerScenarios } from '../api/scenarios.js';
+import { registerSimRuns } from '../api/sim-runs.js';
+import { registerTwins } from '../api/twins.js';
+import { registerWebhooks } from '../api/webhooks.js';
+import { createControlApp } from '../control/app.js';
+import { apiError } from '../errors.js';
+import { authenticate } from './authenticate.js';
+import { checkVersion } from './check-version.js';
+import type { AppEnv, Deps } from './env.js';
+import { productDocument } from './openapi-document.js';
+import { renderError } from './render-error.js';
+import { requestContext } from './request-context.js';
+import { validationHook } from './validation-hook.js';
+
+const ONE_MIB = 1024 * 1024;
+
+/**
+ * The whole HTTP surface. The request pipeline, in the order of DESIGN.md section 2:
+ *
+ *   request context (request id, served version, response headers)
+ *   -> body limit (413 `request_too_large`)
+ *   -> authentication (401)            [/v1 only]
+ *   -> version (400 `unsupported_version`)
+ *   -> per-route guard: strict version list, scope, feature (403)
+ *   -> zod validation (400 `parameter_invalid`, one `defaultHook`)
+ *   -> handler
+ *
+ * Anything thrown on the way is rendered by one `onError` as the standard envelope.
+ * @example const app = createApp(deps); await app.request('/v1/keys/me', { headers })
+ */
+export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.onError(renderError);
+  app.notFound((c) =>
+    renderError(
+      apiError('resource_not_found', {
+        message: `Unrecognized request: ${c.req.method} ${c.req.path}.`,
+      }),
+      c,
+    ),
+  );
+
+  app.use('*', requestContext(deps));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: ONE_MIB,
+      onError: () => {
+        throw apiError('request_too_large');
+      },
+    }),
+  );
+
+  app.get('/openapi.json', (c) => c.json(productDocument(app)));
+  if (deps.config.control) app.route('/_control', createControlApp(deps));
+
+  app.use('/v1/*', authenticate, checkVersion);
+  registerEvaluations(app);
+  registerKeys(app);
+  registerScenarios(app);
+  registerSimRuns(app);
+  registerTwins(app);
+  registerWebhooks(app);
+  return app;
+}

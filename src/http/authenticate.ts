@@ -1,0 +1,40 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { createMiddleware } from 'hono/factory';
+import { apiError } from '../errors.js';
+import type { AppEnv } from './env.js';
+
+const BEARER = /^Bearer +(\S+)$/i;
+
+const fail = (message: string) => apiError('unauthenticated', { message });
+
+/** SHA-256 of a key secret: how secrets are stored and looked up. */
+export function digestSecret(secret: string): Buffer {
+  return createHash('sha256').update(secret).digest();
+}
+
+/**
+ * API document section 5: `Authorization: Bearer svc_...`. Missing, malformed, unknown, revoked
+ * and expired keys all answer 401 `unauthenticated`; the message says which, the code does not.
+ */
+export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
+  const { store, clocks } = c.var.deps;
+  const header = c.req.header('authorization');
+  if (!header) {
+    throw fail('No API key provided. Send `Authorization: Bearer <API_KEY>`.');
+  }
+  const secret = BEARER.exec(header)?.[1];
+  if (!secret) throw fail('Malformed Authorization header. Expected `Bearer <API_KEY>`.');
+  if (!secret.startsWith('svc_')) throw fail('Invalid API key: keys start with `svc_`.');
+  const digest = digestSecret(secret);
+  const key = store.keys.findByDigest(digest);
+  // The lookup is by digest; the final comparison is constant-time all the same.
+  if (!key || !timingSafeEqual(key.secretSha256, digest)) throw fail('Invalid API key.');
+  if (key.revokedAt) throw fail('This API key has been revoked.');
+  const account = store.accounts.get(key.accountId);
+  if (!account) throw fail('Invalid API key.');
+  if (key.expiresAt && Date.parse(key.expiresAt) <= clocks.now(account)) {
+    throw fail('This API key has expired.');
+  }
+  c.set('auth', { account, key });
+  await next();
+});

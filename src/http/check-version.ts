@@ -1,0 +1,20 @@
+import { createMiddleware } from 'hono/factory';
+import { SUPPORTED_VERSIONS } from '../contract/common.js';
+import { apiError } from '../errors.js';
+import type { AppEnv } from './env.js';
+
+/**
+ * API document section 9.2: `Service-Version`, when sent, must be a supported version; otherwise
+ * 400 `unsupported_version` naming the header. Both versions are accepted on every operation
+ * (DESIGN.md section 3); `--strict-versions` narrows per operation in `guardRoute()`.
+ */
+export const checkVersion = createMiddleware<AppEnv>(async (c, next) => {
+  const asked = c.req.header('service-version');
+  if (asked !== undefined && !(SUPPORTED_VERSIONS as readonly string[]).includes(asked)) {
+    throw apiError('unsupported_version', {
+      param: 'Service-Version',
+      message: `Unsupported Service-Version '${asked}'. Supported: ${SUPPORTED_VERSIONS.join(', ')}.`,
+    });
+  }
+  await next();
+});

@@ -1,0 +1,48 @@
+import type { MiddlewareHandler } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { hasScope } from '../domain/scopes.js';
+import { apiError } from '../errors.js';
+import type { AppEnv } from './env.js';
+
+interface GuardedRoute {
+  'x-service-versions'?: readonly string[];
+  'x-required-scope'?: string;
+  'x-required-feature'?: string;
+}
+
+/**
+ * Turns a route's guard data (see `operationGuards()` in the contract) into its first
+ * middleware: the per-operation version list under --strict-versions, then the scope (403
+ * `missing_scope`), then the account feature (403 `feature_not_enabled`).
+ * @example app.openapi(guardRoute(listTwinFilesRoute), handler)
+ */
+export function guardRoute<R extends GuardedRoute>(
+  route: R,
+): R & { middleware: MiddlewareHandler[] } {
+  const versions = route['x-service-versions'];
+  const scope = route['x-required-scope'];
+  const feature = route['x-required-feature'];
+  const guard = createMiddleware<AppEnv>(async (c, next) => {
+    if (versions && c.var.deps.config.strictVersions && !versions.includes(c.var.version)) {
+      throw apiError('unsupported_version', {
+        param: 'Service-Version',
+        message: `This operation supports Service-Version ${versions.join(', ')} only.`,
+      });
+    }
+    const { key, account } = c.var.auth;
+    if (scope && !hasScope(key.scopes, scope)) {
+      throw apiError('missing_scope', {
+        message: `This API key lacks the '${scope}' scope this call needs.`,
+        details: { required_scope: scope },
+      });
+    }
+    if (feature && !account.features.includes(feature)) {
+      throw apiError('feature_not_enabled', {
+        message: `The '${feature}' feature is not enabled for this account.`,
+        details: { feature },
+      });
+    }
+    await next();
+  });
+  return { ...route, middleware: [guard] };
+}

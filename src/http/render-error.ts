@@ -1,0 +1,54 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorEnvelope } from '../contract/common.js';
+import { ApiError, apiError } from '../errors.js';
+import type { AppEnv } from './env.js';
+
+/** Maps what Hono's own middleware throws onto the catalog (DESIGN.md section 3). */
+function fromHttpException(err: HTTPException): ApiError {
+  if (err.status === 413) return apiError('request_too_large');
+  if (err.status === 415) {
+    return apiError('parameter_invalid', {
+      message: 'The request body must be JSON, sent with `Content-Type: application/json`.',
+    });
+  }
+  if (err.status === 400) {
+    return apiError('parameter_invalid', { message: `${err.message}.`.replace(/\.\.$/, '.') });
+  }
+  return apiError('api_error');
+}
+
+/** The error envelope of API document section 7 for any error, with `request_id` filled in. */
+export function errorEnvelope(err: ApiError, requestId: string | null): ErrorEnvelope {
+  return {
+    error: {
+      type: err.type,
+      code: err.code,
+      message: err.message,
+      param: err.param,
+      request_id: requestId,
+      details: err.details,
+    },
+  };
+}
+
+/**
+ * The one `onError`: every failure leaves as the standard envelope. An unexpected exception is
+ * logged to stderr and answered 500 `api_error` without internals.
+ */
+export function renderError(err: Error, c: Context<AppEnv>): Response {
+  let apiErr: ApiError;
+  if (err instanceof ApiError) apiErr = err;
+  else if (err instanceof HTTPException) apiErr = fromHttpException(err);
+  else {
+    console.error(`[svc-emulator] unexpected error on ${c.req.method} ${c.req.path}:`, err);
+    apiErr = apiError('api_error');
+  }
+  const requestId = c.get('requestId') ?? null;
+  return c.json(
+    errorEnvelope(apiErr, requestId),
+    apiErr.status as ContentfulStatusCode,
+    apiErr.headers,
+  );
+}

@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { ConfigError, helpText, parseConfig } from './config.js';
+import { createEmulator, type Emulator } from './emulator.js';
+import { DataFileError } from './world/load-scenario.js';
+
+function banner(
+  emulator: Emulator,
+  url: string,
+  scenario: string,
+  seed: string,
+  clock: string,
+): string {
+  const lines = [
+    `svc-emulator ${emulator.deps.config.version} listening on ${url}`,
+    `  API        ${url}/v1   (OpenAPI: ${url}/openapi.json)`,
+  ];
+  if (emulator.deps.config.control)
+    lines.push(`  control    ${url}/_control   (OpenAPI: ${url}/_control/openapi.json)`);
+  lines.push(`  scenario   ${scenario}   seed ${seed}   clock ${clock}`);
+  // The scenario's fixed secrets: the default scenario's first is `svc_test_emulator_default`.
+  for (const account of emulator.deps.scenarios.loaded.accounts) {
+    for (const key of account.keys ?? []) {
+      if (key.secret)
+        lines.push(`  key        Bearer ${key.secret}   (${account.name ?? account.id})`);
+    }
+  }
+  return lines.join('\n');
+}
+
+function main(): void {
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig(process.argv.slice(2), process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`svc-emulator: ${err.message}`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  if (config.help) {
+    process.stdout.write(helpText());
+    return;
+  }
+  let emulator: Emulator;
+  try {
+    emulator = createEmulator({
+      db: config.db,
+      seed: config.seed,
+      scenario: config.scenario,
+      clock: config.clock,
+      strictVersions: config.strictVersions,
+      strict: config.strict,
+      control: config.control,
+      controlToken: config.controlToken,
+    });
+  } catch (err) {
+    const message = err instanceof DataFileError ? err.message : (err as Error).message;
+    console.error(`svc-emulator: cannot start: ${message}`);
+    process.exit(2);
+  }
+  const server = serve(
+    { fetch: emulator.app.fetch, port: config.port, hostname: config.host },
+    (info: AddressInfo) => {
+      const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+      console.log(
+        banner(emulator, `http://${host}:${info.port}`, config.scenario, config.seed, config.clock),
+      );
+    },
+  );
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EADDRINUSE') {
+      console.error(
+        `svc-emulator: port ${config.port} on ${config.host} is already in use. Stop the other process or pass --port.`,
+      );
+    } else {
+      console.error(`svc-emulator: cannot listen on ${config.host}:${config.port}: ${err.message}`);
+    }
+    emulator.close();
+    process.exit(1);
+  });
+  const shutdown = (signal: string) => {
+    console.log(`svc-emulator: ${signal}, shutting down`);
+    server.close(() => {
+      emulator.close();
+      process.exit(0);
+    });
+    // Keep-alive connections would hold close() open; they are dropped after a grace period.
+    setTimeout(() => process.exit(0), 2000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main();

@@ -1,0 +1,72 @@
+/**
+ * Virtual time (DESIGN.md section 4). The only module besides the id and PRNG modules that reads
+ * the wall clock. Each account has its own clock, so parallel tests never move each other's time.
+ */
+
+export type ClockMode = 'manual' | 'realtime' | `scaled:${number}`;
+
+export const DEFAULT_CLOCK_START = Date.parse('2026-01-01T00:00:00.000Z');
+
+/** Wall time in milliseconds. Used for `realtime`/`scaled` clocks and for uptime only. */
+export function wallNow(): number {
+  return Date.now();
+}
+
+/** Parses `manual`, `realtime` or `scaled:N` (N > 0); undefined for anything else. */
+export function parseClockMode(value: string): ClockMode | undefined {
+  if (value === 'manual' || value === 'realtime') return value;
+  const match = /^scaled:(\d+(?:\.\d+)?)$/.exec(value);
+  if (match && Number(match[1]) > 0) return value as ClockMode;
+  return undefined;
+}
+
+function rate(mode: ClockMode): number {
+  if (mode === 'manual') return 0;
+  if (mode === 'realtime') return 1;
+  return Number(mode.slice('scaled:'.length));
+}
+
+/**
+ * One virtual clock: `now = anchorVirtual + (wall - anchorWall) * rate`. Setting the mode or the
+ * time re-anchors, so virtual time never jumps when the mode changes.
+ */
+export class VirtualClock {
+  private anchorVirtual: number;
+  private anchorWall: number;
+
+  constructor(
+    start: number,
+    private currentMode: ClockMode,
+    private readonly wall: () => number = wallNow,
+  ) {
+    this.anchorVirtual = start;
+    this.anchorWall = wall();
+  }
+
+  get mode(): ClockMode {
+    return this.currentMode;
+  }
+
+  now(): number {
+    const r = rate(this.currentMode);
+    if (r === 0) return this.anchorVirtual;
+    return this.anchorVirtual + Math.floor((this.wall() - this.anchorWall) * r);
+  }
+
+  setMode(mode: ClockMode): void {
+    this.anchorVirtual = this.now();
+    this.anchorWall = this.wall();
+    this.currentMode = mode;
+  }
+
+  /** Moves to `to`. Callers reject a move backwards; the clock itself only re-anchors. */
+  set(to: number): void {
+    this.anchorVirtual = to;
+    this.anchorWall = this.wall();
+  }
+}
+
+/** RFC 3339 UTC with milliseconds (DESIGN.md section 3). */
+export function toTimestamp(ms: number): string {
+  return new Date(ms).toISOString();
+}

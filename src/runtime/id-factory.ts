@@ -1,0 +1,26 @@
+import { type IdPrefix, makeId } from '../ids.js';
+import type { SequenceRepo } from '../store/sequences.js';
+
+/**
+ * Ids per (scope, prefix) stream: an account's ids depend only on the seed and that account's
+ * own history, never on what parallel tests do on other accounts. Counters persist in the store.
+ */
+export function createIdFactory(seed: string, sequences: SequenceRepo) {
+  let requestCounter = 0;
+  return {
+    /** @example ids.next('eval', account.id, clock.now()) */
+    next(prefix: IdPrefix, scope: string, timeMs: number): string {
+      const stream = `${scope}/${prefix}`;
+      return makeId(prefix, timeMs, seed, stream, sequences.next(stream));
+    },
+    /** Request ids are not stored as keys, so an in-memory counter is enough. */
+    requestId(timeMs: number): string {
+      requestCounter += 1;
+      return makeId('req', timeMs, seed, 'requests', requestCounter);
+    },
+    resetRequests(): void {
+      requestCounter = 0;
+    },
+  };
+}
+export type IdFactory = ReturnType<typeof createIdFactory>;

@@ -1,0 +1,59 @@
+import type { Database } from 'better-sqlite3';
+import type { Account } from '../domain/records.js';
+
+interface AccountRow {
+  id: string;
+  name: string;
+  features: string;
+  token_balance: number;
+  limits: string;
+  download_mode: string;
+  clock_mode: string;
+  clock_now: number;
+  created_at: string;
+}
+
+function fromRow(row: AccountRow): Account {
+  return {
+    id: row.id,
+    name: row.name,
+    features: JSON.parse(row.features),
+    tokenBalance: row.token_balance,
+    limits: JSON.parse(row.limits),
+    downloadMode: row.download_mode as Account['downloadMode'],
+    clockMode: row.clock_mode,
+    clockNow: row.clock_now,
+    createdAt: row.created_at,
+  };
+}
+
+export function createAccountRepo(db: Database) {
+  const insert = db.prepare(
+    `INSERT INTO accounts (id, name, features, token_balance, limits, download_mode, clock_mode, clock_now, created_at)
+     VALUES (@id, @name, @features, @tokenBalance, @limits, @downloadMode, @clockMode, @clockNow, @createdAt)`,
+  );
+  const byId = db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?');
+  const all = db.prepare<[], AccountRow>('SELECT * FROM accounts ORDER BY id');
+  const update = db.prepare(
+    `UPDATE accounts SET name = @name, features = @features, token_balance = @tokenBalance,
+       limits = @limits, download_mode = @downloadMode, clock_mode = @clockMode, clock_now = @clockNow
+     WHERE id = @id`,
+  );
+  const remove = db.prepare('DELETE FROM accounts WHERE id = ?');
+  const params = (a: Account) => ({
+    ...a,
+    features: JSON.stringify(a.features),
+    limits: JSON.stringify(a.limits),
+  });
+  return {
+    insert: (account: Account) => void insert.run(params(account)),
+    get: (id: string): Account | undefined => {
+      const row = byId.get(id);
+      return row && fromRow(row);
+    },
+    list: (): Account[] => all.all().map(fromRow),
+    update: (account: Account) => void update.run(params(account)),
+    remove: (id: string) => void remove.run(id),
+  };
+}
+export type AccountRepo = ReturnType<typeof createAccountRepo>;

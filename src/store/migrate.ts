@@ -1,0 +1,25 @@
+import type { Database } from 'better-sqlite3';
+import { migrate001 } from './migrations/001-initial.js';
+
+/** Migrations in order; migration N sets `user_version` to N. Append only, never edit one. */
+export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [migrate001];
+
+/**
+ * Brings the database to the newest schema, one synchronous transaction per migration.
+ * Refuses a database written by a newer emulator rather than guessing at its schema.
+ */
+export function runMigrations(db: Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new Error(
+      `The database has schema version ${current}, newer than this emulator's ${MIGRATIONS.length}. Use a newer svc-emulator or another --db file.`,
+    );
+  }
+  for (let version = current + 1; version <= MIGRATIONS.length; version++) {
+    const migration = MIGRATIONS[version - 1]!;
+    db.transaction(() => {
+      migration(db);
+      db.pragma(`user_version = ${version}`);
+    })();
+  }
+}

@@ -1,0 +1,73 @@
+import Database from 'better-sqlite3';
+import { createAccountRepo } from './accounts.js';
+import { createEvaluationRepo, createRunLogRepo } from './evaluations.js';
+import { createFileRepo } from './files.js';
+import { createKeyRepo } from './keys.js';
+import { runMigrations } from './migrate.js';
+import { createScenarioRepo } from './scenarios.js';
+import { createSequenceRepo } from './sequences.js';
+import { createTwinRepo } from './twins.js';
+import { createUserAssetRepo } from './user-assets.js';
+import { createWebhookEndpointRepo } from './webhook-endpoints.js';
+
+/**
+ * Opens the database (`:memory:` by default; a file runs in WAL mode and survives restarts),
+ * migrates it and prepares every statement once.
+ * @example const store = openStore(':memory:'); store.tx(() => store.accounts.list())
+ */
+export function openStore(path = ':memory:') {
+  const db = new Database(path);
+  if (path !== ':memory:') db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  runMigrations(db);
+  return {
+    db,
+    accounts: createAccountRepo(db),
+    keys: createKeyRepo(db),
+    evaluations: createEvaluationRepo(db),
+    runLogs: createRunLogRepo(db),
+    runFiles: createFileRepo(db, 'run_files'),
+    twins: createTwinRepo(db),
+    twinFiles: createFileRepo(db, 'twin_files'),
+    scenarios: createScenarioRepo(db),
+    userAssets: createUserAssetRepo(db),
+    webhookEndpoints: createWebhookEndpointRepo(db),
+    sequences: createSequenceRepo(db),
+    /** Runs `fn` in one synchronous transaction. Never await inside it. */
+    tx<T>(fn: () => T): T {
+      return db.transaction(fn)();
+    },
+    /** Deletes every row of every table (reset), keeping the schema. */
+    clear(): void {
+      const tables = db
+        .prepare<[], { name: string }>(
+          "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+        )
+        .all();
+      // The pragma is a no-op inside a transaction, so it brackets the transaction.
+      db.pragma('foreign_keys = OFF');
+      db.transaction(() => {
+        for (const { name } of tables) db.exec(`DELETE FROM ${name}`);
+      })();
+      db.pragma('foreign_keys = ON');
+    },
+    /** Deletes what an account owns (runs, twins, scenarios, assets, endpoints), keeping it and its keys. */
+    clearAccountResources(accountId: string): void {
+      db.transaction(() => {
+        for (const table of [
+          'evaluations',
+          'twins',
+          'scenarios',
+          'user_assets',
+          'webhook_endpoints',
+          'idempotency_records',
+        ]) {
+          db.prepare(`DELETE FROM ${table} WHERE account_id = ?`).run(accountId);
+        }
+      })();
+    },
+    close: () => db.close(),
+  };
+}
+export type Store = ReturnType<typeof openStore>;

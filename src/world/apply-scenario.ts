@@ -1,0 +1,29 @@
+import type { Deps } from '../http/env.js';
+import { parseClockMode } from '../runtime/clock.js';
+import { createAccount, createKey, FULL_SCOPES } from './accounts.js';
+import type { ScenarioFile } from './scenario-schema.js';
+import { seedEvaluation, seedTwin, seedUserAsset, seedWebhookEndpoint } from './seed.js';
+
+/**
+ * Builds a scenario's world into an empty store, in one transaction. Accounts without keys get a
+ * full-scope key with a seeded secret. Pass `only` to rebuild one account.
+ */
+export function applyScenario(deps: Deps, scenario: ScenarioFile, only?: string): void {
+  const defaults = {
+    clockStart: scenario.clock?.start ? Date.parse(scenario.clock.start) : undefined,
+    clockMode: scenario.clock?.mode ? parseClockMode(scenario.clock.mode) : undefined,
+  };
+  deps.store.tx(() => {
+    for (const input of scenario.accounts) {
+      if (only && input.id !== only) continue;
+      const account = createAccount(deps, input, defaults);
+      const keys = input.keys ?? [{ name: 'default', scopes: FULL_SCOPES }];
+      for (const key of keys) createKey(deps, account, key);
+      for (const e of input.evaluations ?? []) seedEvaluation(deps, account, e);
+      for (const t of input.twins ?? []) seedTwin(deps, account, t);
+      for (const w of input.webhook_endpoints ?? []) seedWebhookEndpoint(deps, account, w);
+      for (const a of input.environments ?? []) seedUserAsset(deps, account, 'environment', a);
+      for (const a of input.objects ?? []) seedUserAsset(deps, account, 'object', a);
+    }
+  });
+}

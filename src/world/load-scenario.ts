@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { ScenarioFile } from './scenario-schema.js';
+
+/** A scenario or fixture file that cannot be used, with the file and the field at fault. */
+export class DataFileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly field: string | null,
+    detail: string,
+  ) {
+    super(`${file}${field ? ` (field ${field})` : ''}: ${detail}`);
+  }
+}
+
+/**
+ * Parses data against its schema; a failure names the file and the dotted field.
+ * @example parseDataFile(CatalogSchema, json, 'fixtures/catalog.json')
+ */
+export function parseDataFile<T extends z.ZodType>(
+  schema: T,
+  data: unknown,
+  file: string,
+): z.infer<T> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const path = issue.path.map(String);
+  if (issue.code === 'unrecognized_keys' && issue.keys[0]) path.push(issue.keys[0]);
+  throw new DataFileError(file, path.length ? path.join('.') : null, issue.message);
+}
+
+export function readJsonFile(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new DataFileError(path, null, `cannot read: ${(err as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new DataFileError(path, null, `not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+/** The names of the scenarios in a directory (`<name>.json`), sorted. */
+export function listScenarios(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -'.json'.length))
+    .sort();
+}
+
+export function loadScenarioFile(dir: string, name: string): ScenarioFile {
+  if (!/^[a-z0-9][a-z0-9_-]*$/i.test(name)) {
+    throw new DataFileError(name, null, 'a scenario name is letters, digits, - and _');
+  }
+  const file = join(dir, `${name}.json`);
+  return parseDataFile(ScenarioFile, readJsonFile(file), file);
+}

@@ -1,0 +1,38 @@
+import { z } from '@hono/zod-openapi';
+import {
+  AccountInput,
+  ClockModeSchema,
+  EvaluationInput,
+  KeyInput,
+  TwinInput,
+  UserAssetInput,
+  WebhookEndpointInput,
+} from '../control/schemas.js';
+
+/** One account of a scenario: the account itself and everything it owns. */
+export const ScenarioAccount = AccountInput.extend({
+  keys: z.array(KeyInput).optional(),
+  evaluations: z.array(EvaluationInput).optional(),
+  twins: z.array(TwinInput).optional(),
+  webhook_endpoints: z.array(WebhookEndpointInput).optional(),
+  environments: z.array(UserAssetInput).optional(),
+  objects: z.array(UserAssetInput).optional(),
+}).strict();
+
+/** A named world in `scenarios/<name>.json`, loadable at start and at run time. */
+export const ScenarioFile = z
+  .object({
+    name: z.string().min(1),
+    description: z.string().optional(),
+    clock: z
+      .object({
+        start: z.iso.datetime({ offset: true }).optional(),
+        mode: ClockModeSchema.optional(),
+      })
+      .strict()
+      .optional(),
+    accounts: z.array(ScenarioAccount).default([]),
+  })
+  .strict()
+  .openapi('ScenarioFile');
+export type ScenarioFile = z.infer<typeof ScenarioFile>;

@@ -1,0 +1,138 @@
+import type {
+  EvaluationInput,
+  TwinInput,
+  UserAssetInput,
+  WebhookEndpointInput,
+} from '../control/schemas.js';
+import { sha256Hex } from '../domain/canonical-json.js';
+import type { Account, EvaluationRecord, FileEntry, UserAssetKind } from '../domain/records.js';
+import { apiError } from '../errors.js';
+import type { Deps } from '../http/env.js';
+import { toTimestamp } from '../runtime/clock.js';
+
+function ensureNew(exists: boolean, id: string): void {
+  if (exists)
+    throw apiError('parameter_invalid', { param: 'id', message: `'${id}' already exists.` });
+}
+
+/** An evaluation in the given state, with its logs and files as given (DESIGN.md section 5). */
+export function seedEvaluation(
+  deps: Deps,
+  account: Account,
+  input: EvaluationInput,
+): EvaluationRecord {
+  const { store, ids, clocks } = deps;
+  const now = clocks.now(account);
+  const id = input.id ?? ids.next(input.legacy ? 'srun' : 'eval', account.id, now);
+  ensureNew(store.evaluations.exists(id), id);
+  const terminal = ['succeeded', 'failed', 'canceled'].includes(input.status);
+  const record: EvaluationRecord = {
+    id,
+    accountId: account.id,
+    createdAt: toTimestamp(now),
+    request: {
+      spec: input.spec,
+      options: input.options ?? {},
+      label: input.label ?? null,
+      webhook_metadata: input.webhook_metadata ?? null,
+    },
+    state: {
+      status: input.status,
+      phase: input.phase ?? null,
+      progress: input.progress ?? (input.status === 'succeeded' ? 1 : 0),
+      status_message: input.status_message ?? null,
+      episodes: input.episodes ?? null,
+      error:
+        input.error !== undefined
+          ? input.error
+          : input.status === 'failed'
+            ? {
+                code: 'interrupted',
+                message: 'The run was interrupted.',
+                resumable: true,
+                param: null,
+                details: null,
+              }
+            : null,
+      result: input.result ?? null,
+      download: input.download ?? null,
+      tokens: input.tokens ?? { charged: 0, refunded: 0 },
+      service_version: input.service_version ?? null,
+      started_at: input.started_at ?? (input.status === 'queued' ? null : toTimestamp(now)),
+      completed_at: input.completed_at ?? (terminal ? toTimestamp(now) : null),
+    },
+  };
+  store.evaluations.insert(record);
+  store.runLogs.replace(id, input.logs ?? []);
+  store.runFiles.replace(id, input.files ?? []);
+  return record;
+}
+
+/** Deterministic stand-in files of a twin's archive: digests of bytes derived from the id. */
+function generateTwinFiles(twinId: string, count: number): FileEntry[] {
+  const files: FileEntry[] = [];
+  for (let i = 0; i < count; i++) {
+    const path = `scene/part_${String(i).padStart(5, '0')}.usd`;
+    const content = `#usda 1.0\n# twin ${twinId}, part ${i}\n`;
+    files.push({ path, bytes: Buffer.byteLength(content), sha256: sha256Hex(content) });
+  }
+  return files;
+}
+
+export function seedTwin(deps: Deps, account: Account, input: TwinInput) {
+  const { store, ids, clocks } = deps;
+  const now = clocks.now(account);
+  const id = input.id ?? ids.next('twin', account.id, now);
+  ensureNew(store.twins.exists(id), id);
+  const twin = { id, accountId: account.id, status: input.status, createdAt: toTimestamp(now) };
+  store.twins.insert(twin);
+  const files = input.files ?? generateTwinFiles(id, input.generate_files ?? 3);
+  store.twinFiles.replace(id, files);
+  return { ...twin, fileCount: files.length };
+}
+
+export function seedWebhookEndpoint(deps: Deps, account: Account, input: WebhookEndpointInput) {
+  const { store, ids, clocks } = deps;
+  const now = clocks.now(account);
+  const id = input.id ?? ids.next('whe', account.id, now);
+  ensureNew(store.webhookEndpoints.exists(id), id);
+  const endpoint = {
+    id,
+    accountId: account.id,
+    url: input.url,
+    events: input.events ?? ['*'],
+    createdAt: toTimestamp(now),
+    deletedAt: null,
+  };
+  store.webhookEndpoints.insert(endpoint);
+  return endpoint;
+}
+
+export function seedUserAsset(
+  deps: Deps,
+  account: Account,
+  kind: UserAssetKind,
+  input: UserAssetInput,
+) {
+  const { store, ids, clocks } = deps;
+  const now = clocks.now(account);
+  const prefix = kind === 'environment' ? 'env' : 'obj';
+  if (input.id && !input.id.startsWith(`${prefix}_`)) {
+    throw apiError('parameter_invalid', {
+      param: 'id',
+      message: `A ${kind} id starts with '${prefix}_'.`,
+    });
+  }
+  const id = input.id ?? ids.next(prefix, account.id, now);
+  ensureNew(store.userAssets.exists(id), id);
+  const asset = {
+    id,
+    accountId: account.id,
+    kind,
+    name: input.name,
+    status: input.status,
+    createdAt: toTimestamp(now),
+  };
+  store.userAssets.insert(asset);
+  return asset;
+}
