@@ -4,6 +4,44 @@ import type { AppEnv } from './env.js';
 
 const documents = new WeakMap<object, unknown>();
 
+type Doc = ReturnType<OpenAPIHono['getOpenAPI31Document']>;
+
+/** The names of the component schemas a value refers to, transitively. */
+function referencedSchemas(
+  value: unknown,
+  schemas: Record<string, unknown>,
+  seen = new Set<string>(),
+) {
+  if (Array.isArray(value)) for (const v of value) referencedSchemas(v, schemas, seen);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const name =
+        k === '$ref' && typeof v === 'string'
+          ? /^#\/components\/schemas\/(.+)$/.exec(v)?.[1]
+          : undefined;
+      if (name && !seen.has(name)) {
+        seen.add(name);
+        referencedSchemas(schemas[name], schemas, seen);
+      } else referencedSchemas(v, schemas, seen);
+    }
+  }
+  return seen;
+}
+
+/**
+ * Mounting the control app merges its routes into this app's registry; the product document
+ * keeps only product paths and the schemas they reach. The control API has its own document.
+ */
+function withoutControl(doc: Doc): Doc {
+  const paths = Object.fromEntries(
+    Object.entries(doc.paths ?? {}).filter(([path]) => !path.startsWith('/_control')),
+  );
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, unknown>;
+  const used = referencedSchemas(paths, schemas);
+  const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
+  return { ...doc, paths, components: { ...doc.components, schemas: kept } } as Doc;
+}
+
 /**
  * The product API's OpenAPI 3.1 document, generated from the registered routes (the contract is
  * the single source of truth). Parts the API document does not show carry `x-inferred: true`.
@@ -22,8 +60,9 @@ export function productDocument(app: OpenAPIHono<AppEnv>): unknown {
       },
       servers: [{ url: '/', description: 'This emulator' }],
     });
-    generated.components = {
-      ...generated.components,
+    const product = withoutControl(generated);
+    product.components = {
+      ...product.components,
       securitySchemes: {
         ApiKeyAuth: {
           type: 'http',
@@ -32,7 +71,7 @@ export function productDocument(app: OpenAPIHono<AppEnv>): unknown {
         },
       },
     };
-    doc = generated;
+    doc = product;
     documents.set(app, doc);
   }
   return doc;

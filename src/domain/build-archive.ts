@@ -1,0 +1,195 @@
+import { gzipSync } from 'node:zlib';
+import { sha256Hex } from './canonical-json.js';
+
+/** One file to store in an archive, at `${rootDir}/${path}`; a string is stored as UTF-8. */
+export interface ArchiveEntry {
+  path: string;
+  content: Uint8Array | string;
+}
+
+/** A built `.tar.gz`, its SHA-256 and a manifest of its files (paths relative to the root). */
+export interface BuiltArchive {
+  bytes: Buffer;
+  sha256: string;
+  files: { path: string; bytes: number; sha256: string }[];
+}
+
+/** A tar member: a directory when `content` is null. `name` is the UTF-8 full path. */
+interface Member {
+  name: Buffer;
+  content: Buffer | null;
+}
+
+const BLOCK = 512;
+/** GNU tar's default record size (20 blocks); padding to it keeps strict old readers happy. */
+const RECORD = 10240;
+/** The largest value an 11-digit octal field (size, mtime) can hold. */
+const MAX_OCTAL_11 = 0o77777777777;
+const SLASH = 0x2f;
+
+/**
+ * Builds a deterministic `.tar.gz`: the same arguments give the same bytes on every platform
+ * running the same zlib, so the archive's SHA-256 can be published and checked.
+ *
+ * Layout: POSIX ustar. A directory entry for `${rootDir}/` comes first, then a directory entry
+ * for every intermediate directory and the files, all sorted by full path in UTF-8 byte order
+ * (a directory's path ends with `/`, so it sorts before its contents). Files have mode 0644,
+ * directories 0755; uid/gid 0 with empty user and group names; every mtime is
+ * `Math.floor(mtimeMs / 1000)`. Paths longer than 100 bytes are split into the ustar prefix and
+ * name fields at the rightmost usable `/`, as GNU tar does. After the two zero end blocks the tar
+ * stream is zero-padded to a multiple of 10240 bytes, like GNU tar's default record size.
+ * The gzip header is normalised: MTIME 0, XFL as zlib wrote it, OS 255 (unknown), no file name.
+ *
+ * Throws an Error for an invalid `rootDir` (it must be a single path segment), an entry path
+ * that is empty, absolute, has empty, `.` or `..` segments, a backslash or NUL, is duplicated,
+ * is also used as a directory, or cannot fit the ustar name fields; and a RangeError for an
+ * mtime that is negative, non-finite or past the 11-digit octal field.
+ *
+ * @example
+ * const archive = buildArchive('eval_01ABC', [{ path: 'episodes/0001.json', content: '{}' }], 0);
+ * archive.files // [{ path: 'episodes/0001.json', bytes: 2, sha256: '44136fa3...' }]
+ */
+export function buildArchive(
+  rootDir: string,
+  entries: ArchiveEntry[],
+  mtimeMs: number,
+): BuiltArchive {
+  checkPath(rootDir, 'root directory');
+  if (rootDir.includes('/')) throw new Error(`buildArchive: root directory ${rootDir} has a /`);
+  const mtime = Number.isFinite(mtimeMs) ? Math.floor(mtimeMs / 1000) : Number.NaN;
+  if (!(mtime >= 0 && mtime <= MAX_OCTAL_11)) {
+    throw new RangeError(`buildArchive: mtime ${mtimeMs} cannot be stored in a tar header`);
+  }
+  const members = collectMembers(rootDir, entries);
+  const bytes = gzipNormalised(writeTar(members, mtime));
+  const rootLength = Buffer.byteLength(rootDir) + 1;
+  const files = members
+    .filter((m): m is Member & { content: Buffer } => m.content !== null)
+    .map(({ name, content }) => ({
+      path: name.toString('utf8', rootLength),
+      bytes: content.length,
+      sha256: sha256Hex(content),
+    }));
+  return { bytes, sha256: sha256Hex(bytes), files };
+}
+
+/** Validates the entries and returns them with every implied directory, in archive order. */
+function collectMembers(rootDir: string, entries: ArchiveEntry[]): Member[] {
+  const files = new Map<string, Buffer>();
+  const dirs = new Set<string>();
+  for (const { path, content } of entries) {
+    checkPath(path, 'entry path');
+    if (files.has(path)) throw new Error(`buildArchive: duplicate entry path ${path}`);
+    // Copy caller-owned bytes so later mutation cannot change what was hashed.
+    files.set(
+      path,
+      typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content),
+    );
+    for (let i = path.indexOf('/'); i !== -1; i = path.indexOf('/', i + 1)) {
+      dirs.add(path.slice(0, i));
+    }
+  }
+  const members: Member[] = [{ name: Buffer.from(`${rootDir}/`), content: null }];
+  for (const dir of dirs) {
+    if (files.has(dir)) throw new Error(`buildArchive: ${dir} is both a file and a directory`);
+    members.push({ name: Buffer.from(`${rootDir}/${dir}/`), content: null });
+  }
+  for (const [path, content] of files) {
+    members.push({ name: Buffer.from(`${rootDir}/${path}`), content });
+  }
+  return members.sort((a, b) => Buffer.compare(a.name, b.name));
+}
+
+/** Throws unless `path` is a clean relative `/`-separated path with nothing to escape the root. */
+function checkPath(path: string, what: string): void {
+  const problem = pathProblem(path);
+  if (problem !== null) throw new Error(`buildArchive: ${what} ${JSON.stringify(path)} ${problem}`);
+}
+
+function pathProblem(path: string): string | null {
+  if (path === '') return 'is empty';
+  if (path.startsWith('/')) return 'is absolute';
+  // A lone surrogate would be encoded as U+FFFD, so two distinct paths could collide.
+  if (path.includes('\\') || path.includes('\0') || /\p{Cs}/u.test(path)) {
+    return 'contains a backslash, a NUL or a lone surrogate';
+  }
+  const segments = path.split('/');
+  if (segments.some((s) => s === '' || s === '.' || s === '..')) {
+    return 'has an empty, . or .. segment';
+  }
+  return null;
+}
+
+/** The tar stream: each member's header and padded content, the end blocks, record padding. */
+function writeTar(members: Member[], mtime: number): Buffer {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for (const { name, content } of members) {
+    chunks.push(header(name, content?.length ?? 0, mtime, content === null));
+    length += BLOCK;
+    if (content === null) continue;
+    chunks.push(content);
+    length += content.length;
+    const padding = (BLOCK - (content.length % BLOCK)) % BLOCK;
+    if (padding > 0) chunks.push(Buffer.alloc(padding));
+    length += padding;
+  }
+  const total = Math.ceil((length + 2 * BLOCK) / RECORD) * RECORD;
+  chunks.push(Buffer.alloc(total - length));
+  return Buffer.concat(chunks, total);
+}
+
+/** A 512-byte ustar header; unused fields (linkname, uname, gname, devmajor, devminor) stay NUL. */
+function header(name: Buffer, size: number, mtime: number, isDir: boolean): Buffer {
+  const block = Buffer.alloc(BLOCK);
+  const [prefix, base] = splitName(name);
+  base.copy(block, 0);
+  writeOctal(block, 100, 8, isDir ? 0o755 : 0o644);
+  writeOctal(block, 108, 8, 0);
+  writeOctal(block, 116, 8, 0);
+  writeOctal(block, 124, 12, size);
+  writeOctal(block, 136, 12, mtime);
+  block.write(isDir ? '5' : '0', 156, 'latin1');
+  block.write('ustar\u000000', 257, 'latin1');
+  prefix.copy(block, 345);
+  // The checksum is the byte sum with the checksum field itself counted as eight spaces.
+  block.write(' '.repeat(8), 148, 'latin1');
+  let sum = 0;
+  for (const byte of block) sum += byte;
+  block.write(`${sum.toString(8).padStart(6, '0')}\u0000 `, 148, 'latin1');
+  return block;
+}
+
+/** Zero-padded octal digits filling all but the last byte of the field, then a NUL. */
+function writeOctal(block: Buffer, offset: number, width: number, value: number): void {
+  const digits = value.toString(8).padStart(width - 1, '0');
+  if (digits.length > width - 1) throw new RangeError(`buildArchive: ${value} overflows a field`);
+  block.write(`${digits}\u0000`, offset, 'latin1');
+}
+
+/**
+ * Splits a full path into the ustar prefix (<= 155 bytes) and name (1..100 bytes) at a `/`,
+ * preferring the rightmost split as GNU tar does. A `/` byte never occurs inside a multi-byte
+ * UTF-8 sequence, so a split never cuts a character.
+ */
+function splitName(name: Buffer): [Buffer, Buffer] {
+  if (name.length <= 100) return [Buffer.alloc(0), name];
+  // The rightmost `/` with at most 155 bytes before it; any split further left has a longer
+  // name. The last byte is skipped so that a directory's trailing `/` never leaves an empty name.
+  const i = name.lastIndexOf(SLASH, Math.min(155, name.length - 2));
+  if (i > 0 && name.length - i - 1 <= 100) return [name.subarray(0, i), name.subarray(i + 1)];
+  throw new Error(`buildArchive: path ${name.toString('utf8')} does not fit a ustar header`);
+}
+
+/** gzip level 9 with the header bytes that vary by time or platform fixed. */
+function gzipNormalised(tar: Buffer): Buffer {
+  const gz = gzipSync(tar, { level: 9 });
+  // FLG 0 means no FEXTRA, FNAME, FCOMMENT or FHCRC, so bytes 4..9 are MTIME, XFL and OS and
+  // editing them needs no header CRC update.
+  if (gz[0] !== 0x1f || gz[1] !== 0x8b || gz[3] !== 0) {
+    throw new Error('buildArchive: unexpected gzip header from zlib');
+  }
+  gz.fill(0, 4, 8); // MTIME: zlib already writes 0, but the output must not rely on that.
+  gz[9] = 255; // OS: zlib writes its build platform's code (3 on Unix); 255 means unknown.
+  return gz;
+}

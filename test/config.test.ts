@@ -1,0 +1,64 @@
+import { expect, test } from 'vitest';
+import { ConfigError, parseConfig } from '../src/config.js';
+
+test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime clocks', () => {
+  expect(parseConfig([], {})).toEqual({
+    port: 8710,
+    host: '127.0.0.1',
+    db: ':memory:',
+    seed: '0',
+    scenario: 'default',
+    clock: 'realtime',
+    controlToken: null,
+    strictVersions: false,
+    strict: false,
+    control: true,
+    help: false,
+  });
+});
+
+test('every flag has an EMULATOR_ variable, and a flag wins over its variable', () => {
+  const env = {
+    EMULATOR_PORT: '9000',
+    EMULATOR_HOST: '0.0.0.0',
+    EMULATOR_DB: '/tmp/x.db',
+    EMULATOR_SEED: 'abc',
+    EMULATOR_SCENARIO: 'rate-limited',
+    EMULATOR_CLOCK: 'scaled:60',
+    EMULATOR_CONTROL_TOKEN: 'tok',
+    EMULATOR_STRICT_VERSIONS: 'true',
+    EMULATOR_STRICT: '1',
+    EMULATOR_NO_CONTROL: 'true',
+  };
+  expect(parseConfig([], env)).toMatchObject({
+    port: 9000,
+    host: '0.0.0.0',
+    db: '/tmp/x.db',
+    seed: 'abc',
+    scenario: 'rate-limited',
+    clock: 'scaled:60',
+    controlToken: 'tok',
+    strictVersions: true,
+    strict: true,
+    control: false,
+  });
+  expect(parseConfig(['--port', '9100', '--clock', 'manual'], env)).toMatchObject({
+    port: 9100,
+    clock: 'manual',
+  });
+});
+
+test('PORT is honoured after EMULATOR_PORT', () => {
+  expect(parseConfig([], { PORT: '4010' }).port).toBe(4010);
+  expect(parseConfig([], { PORT: '4010', EMULATOR_PORT: '5000' }).port).toBe(5000);
+});
+
+test('bad values name the flag and its variable', () => {
+  expect(() => parseConfig(['--port', 'eighty'], {})).toThrow(
+    /Invalid --port \(or EMULATOR_PORT\) 'eighty'/,
+  );
+  expect(() => parseConfig([], { EMULATOR_CLOCK: 'fast' })).toThrow(/--clock.*EMULATOR_CLOCK/);
+  expect(() => parseConfig(['--port', '70000'], {})).toThrow(ConfigError);
+  expect(() => parseConfig(['--bogus'], {})).toThrow(/--help/);
+  expect(() => parseConfig([], { EMULATOR_STRICT: 'yes' })).toThrow(/--strict /);
+});

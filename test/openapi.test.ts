@@ -1,0 +1,115 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { expect, test } from 'vitest';
+import { testEmulator } from './helpers.js';
+
+/**
+ * The seven operations of the API document (section 4) with the responses it documents for each.
+ * Where the document says a status is "not shown", the emulator's inferred status is listed and
+ * must be flagged `x-inferred` (DESIGN.md section 3).
+ */
+const DOCUMENTED = [
+  {
+    path: '/v1/evaluations/{run_id}/resume',
+    method: 'post',
+    statuses: ['202', '400', '401', '403', '404', '409', '429', '502'],
+  },
+  { path: '/v1/keys/me', method: 'get', statuses: ['200', '401'] },
+  { path: '/v1/scenarios', method: 'post', statuses: ['201', '400'], inferred: ['201'] },
+  { path: '/v1/sim_runs/{run_id}/logs', method: 'get', statuses: ['200', '400', '404'] },
+  { path: '/v1/sim_runs/{run_id}/files', method: 'get', statuses: ['200', '409'] },
+  { path: '/v1/twins/{twin_id}/files', method: 'get', statuses: ['200', '409'] },
+  {
+    path: '/v1/webhook_endpoints/{endpoint_id}',
+    method: 'delete',
+    statuses: ['200', '404'],
+    inferred: ['200'],
+  },
+] as const;
+
+async function document(path: string) {
+  const { app } = testEmulator();
+  const res = await app.request(path);
+  expect(res.status).toBe(200);
+  return (await res.json()) as any;
+}
+
+test('GET /openapi.json is a valid OpenAPI 3.1 document', async () => {
+  const doc = await document('/openapi.json');
+  expect(doc.openapi).toBe('3.1.0');
+  const result = await new Validator().validate(doc);
+  expect(result.errors ?? []).toEqual([]);
+  expect(result.valid).toBe(true);
+});
+
+test('GET /_control/openapi.json is a valid OpenAPI 3.1 document of the control API only', async () => {
+  const doc = await document('/_control/openapi.json');
+  const result = await new Validator().validate(doc);
+  expect(result.errors ?? []).toEqual([]);
+  expect(Object.keys(doc.paths)).toContain('/health');
+  expect(Object.keys(doc.paths).some((p) => p.startsWith('/v1'))).toBe(false);
+});
+
+test('the product document holds every documented operation with its documented responses', async () => {
+  const doc = await document('/openapi.json');
+  for (const op of DOCUMENTED) {
+    const operation = doc.paths[op.path]?.[op.method];
+    expect(operation, `${op.method} ${op.path}`).toBeDefined();
+    for (const status of op.statuses) {
+      const response = operation.responses[status];
+      expect(response, `${op.method} ${op.path} ${status}`).toBeDefined();
+      expect(response.headers['Service-Version']).toBeDefined();
+      expect(response.headers['X-Request-Id']).toBeDefined();
+      const schema = response.content['application/json'].schema.$ref;
+      if (status.startsWith('4') || status.startsWith('5')) {
+        expect(schema).toBe('#/components/schemas/ErrorResponse');
+      }
+    }
+    for (const status of 'inferred' in op ? op.inferred : []) {
+      expect(operation.responses[status]['x-inferred'], `${op.path} ${status}`).toBe(true);
+    }
+  }
+});
+
+test('the product document has no control routes and flags inferred parts', async () => {
+  const doc = await document('/openapi.json');
+  expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/v1'))).toEqual([]);
+  expect(doc.components.schemas.Scenario['x-inferred']).toBe(true);
+  const logs = doc.paths['/v1/sim_runs/{run_id}/logs'].get;
+  const limit = logs.parameters.find((p: any) => p.name === 'limit');
+  expect(limit.schema).toMatchObject({
+    minimum: 1,
+    maximum: 5000,
+    default: 100,
+    'x-inferred': true,
+  });
+});
+
+test('the documented version lists are in the document per operation', async () => {
+  const doc = await document('/openapi.json');
+  const versions = (path: string, method: string) =>
+    doc.paths[path][method].parameters.find((p: any) => p.name === 'Service-Version').schema.enum;
+  expect(versions('/v1/evaluations/{run_id}/resume', 'post')).toEqual(['2026-09-27', '2026-10-12']);
+  expect(versions('/v1/keys/me', 'get')).toEqual(['2026-09-27']);
+});
+
+test('the Evaluation schema has the required list of API document section 2.2', async () => {
+  const doc = await document('/openapi.json');
+  const evaluation = doc.components.schemas.Evaluation;
+  expect([...evaluation.required].sort()).toEqual(['id', 'progress', 'status', 'tokens']);
+  expect(evaluation.properties.status.enum).toEqual([
+    'queued',
+    'processing',
+    'canceling',
+    'succeeded',
+    'failed',
+    'canceled',
+  ]);
+  expect(doc.components.schemas.EvaluationDownload.required.sort()).toEqual([
+    'bytes',
+    'filename',
+    'requires_auth',
+    'sha256',
+    'url',
+  ]);
+  expect(doc.components.schemas.ApiErrorBody.required.sort()).toEqual(['code', 'message', 'type']);
+});
