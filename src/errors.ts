@@ -79,6 +79,11 @@ export const ERROR_CATALOG = {
     message: 'The run has not succeeded; its files are not ready.',
     inferred: true,
   },
+  range_not_satisfiable: {
+    status: 416,
+    message: 'The requested range is outside the archive.',
+    inferred: true,
+  },
   rate_limit_exceeded: { status: 429, message: 'Too many requests. Retry after the given delay.' },
   concurrency_limit_exceeded: {
     status: 429,

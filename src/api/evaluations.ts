@@ -1,27 +1,140 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { resumeEvaluationRoute } from '../contract/evaluations.js';
+import type { Context } from 'hono';
+import {
+  cancelEvaluationRoute,
+  createEvaluationRoute,
+  getEvaluationRoute,
+  listEvaluationsRoute,
+  resumeEvaluationRoute,
+} from '../contract/evaluations.js';
+import { EvaluationOptions, type OutcomeEntry } from '../domain/evaluation-plan.js';
 import { toEvaluation } from '../domain/evaluation-view.js';
-import { resumedState } from '../domain/resume.js';
-import { notFound } from '../errors.js';
+import { listPage } from '../domain/paging.js';
+import type { EvaluationRecord } from '../domain/records.js';
+import { assertResumable } from '../domain/resume.js';
+import { apiError, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { guardRoute } from '../http/guard-route.js';
+import { issueMessage, issueParam } from '../http/validation-hook.js';
+import { toTimestamp } from '../runtime/clock.js';
+import { deriveState, requestCancel, startAttempt } from '../runtime/evaluation-runtime.js';
 import { baseUrl } from './base-url.js';
 
-export function registerEvaluations(app: OpenAPIHono<AppEnv>): void {
+type Ctx = Context<AppEnv>;
+
+/** The Evaluation as of the request's now. */
+export function view(c: Ctx, record: EvaluationRecord) {
+  return toEvaluation({ ...record, state: deriveState(record.state, c.var.now) }, baseUrl(c));
+}
+
+export function findRun(c: Ctx, runId: string): EvaluationRecord {
+  const found = c.var.deps.store.evaluations.get(c.var.auth.account.id, runId);
+  if (!found) throw notFound('evaluation', runId, 'run_id');
+  return found;
+}
+
+/** `options` is free-form, but the parts the emulator reads are validated, `param` under `options.`. */
+function parseOptions(options: Record<string, unknown>): EvaluationOptions {
+  const parsed = EvaluationOptions.safeParse(options);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const param = `options.${issueParam(issue)}`;
+  throw apiError('parameter_invalid', { param, message: issueMessage(issue, param) });
+}
+
+/** `inferred: false` (--strict) registers only the documented resume. */
+export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean): void {
   app.openapi(guardRoute(resumeEvaluationRoute), (c) => {
     const { store } = c.var.deps;
-    const { account } = c.var.auth;
     const { run_id } = c.req.valid('param');
     const record = store.tx(() => {
-      const found = store.evaluations.get(account.id, run_id);
-      if (!found) throw notFound('evaluation', run_id, 'run_id');
-      const resumed = { ...found, state: resumedState(found.state, c.var.version) };
-      store.evaluations.saveState(resumed);
-      // A new attempt starts with an empty log and no files.
-      store.runLogs.replace(run_id, []);
-      store.runFiles.replace(run_id, []);
-      return resumed;
+      const found = findRun(c, run_id);
+      assertResumable(found.state);
+      // Section 3.1: "the run is executed again from its original request", as a new attempt.
+      const attempt = (found.state.run?.attempt ?? 1) + 1;
+      startAttempt(
+        c.var.deps,
+        c.var.auth.account,
+        found,
+        attempt,
+        found.state.plan,
+        c.var.now,
+        c.var.version,
+      );
+      store.evaluations.saveState(found);
+      return found;
     });
-    return c.json(toEvaluation(record, baseUrl(c)), 202);
+    return c.json(view(c, record), 202);
   });
+
+  if (!inferred) return;
+
+  app.openapi(guardRoute(createEvaluationRoute), (c) => {
+    const { store, ids } = c.var.deps;
+    const { account } = c.var.auth;
+    const body = c.req.valid('json');
+    const options = body.options ?? {};
+    const plan =
+      parseOptions(options).emulator?.outcomes ?? planByRule(c, body.spec.name, body.label);
+    const record = store.tx(() => {
+      const created: EvaluationRecord = {
+        id: ids.next('eval', account.id, c.var.now),
+        accountId: account.id,
+        createdAt: toTimestamp(c.var.now),
+        request: {
+          spec: body.spec,
+          options,
+          label: body.label ?? null,
+          webhook_metadata: body.webhook_metadata ?? null,
+        },
+        state: { tokens: { charged: 0, refunded: 0 } } as EvaluationRecord['state'],
+        nextAt: null,
+      };
+      // Charges first: a 402 leaves nothing behind.
+      store.evaluations.insert(created);
+      startAttempt(c.var.deps, account, created, 1, plan, c.var.now, c.var.version);
+      store.evaluations.saveState(created);
+      return created;
+    });
+    return c.json(view(c, record), 201);
+  });
+
+  app.openapi(guardRoute(getEvaluationRoute), (c) =>
+    c.json(view(c, findRun(c, c.req.valid('param').run_id)), 200),
+  );
+
+  app.openapi(guardRoute(listEvaluationsRoute), (c) => {
+    const { status, after, limit } = c.req.valid('query');
+    const page = c.var.deps.store.evaluations.list(c.var.auth.account.id, { status, after, limit });
+    const items = page.data.map((r) => view(c, r));
+    return c.json(
+      listPage(items, page.hasMore, 'evaluation', (e) => e.id),
+      200,
+    );
+  });
+
+  app.openapi(guardRoute(cancelEvaluationRoute), (c) => {
+    const { store } = c.var.deps;
+    const record = store.tx(() => {
+      const found = findRun(c, c.req.valid('param').run_id);
+      requestCancel(c.var.deps, found, c.var.now);
+      store.evaluations.saveState(found);
+      return found;
+    });
+    return c.json(view(c, record), 202);
+  });
+}
+
+/** A scenario's outcome rule matching the spec name or label (DESIGN.md section 4). */
+function planByRule(
+  c: Ctx,
+  specName: string,
+  label: string | null | undefined,
+): OutcomeEntry[] | undefined {
+  const rules = c.var.deps.scenarios.loaded.outcome_rules ?? [];
+  return rules.find(
+    (r) =>
+      (r.match.spec_name === undefined || r.match.spec_name === specName) &&
+      (r.match.label === undefined || r.match.label === label),
+  )?.outcomes;
 }

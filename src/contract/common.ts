@@ -77,6 +77,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: '`resource_not_found`; ids of another account answer the same.',
   409: 'Conflict with the resource state or an earlier request.',
   413: 'Request body over 1 MiB: `request_too_large`.',
+  416: 'The Range cannot be satisfied: `range_not_satisfiable`.',
   429: '`rate_limit_exceeded`, `concurrency_limit_exceeded`, `capacity_exceeded`; honor `Retry-After`.',
   500: 'Server error: `api_error`.',
   502: 'An upstream service failed (`launch_failed`); safe to retry.',

@@ -2,7 +2,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   errorResponses,
+  INFERRED,
   jsonResponse,
+  listOf,
   Metadata,
   operationGuards,
   SUPPORTED_VERSIONS,
@@ -144,5 +146,115 @@ export const resumeEvaluationRoute = createRoute({
     ...errorResponses([400, 401, 402, 403, 404, 409, 429, 502], {
       409: 'Conflict with the run state (`not_resumable`, inferred) or an earlier request (`idempotency_key_reused`).',
     }),
+  },
+});
+
+// Inferred operations (API document 4.8: "not shown"; DESIGN.md section 3). Off under --strict.
+
+export const CreateEvaluationBody = z
+  .object({
+    spec: Spec.openapi({ description: 'The SDK spec: `path` and `name` required.' }),
+    options: Metadata.optional().openapi({
+      description:
+        'Run options (free-form). The emulator reads `episodes` (1..10000, default 10) and `emulator` (`outcomes`, `durations_s`).',
+    }),
+    label: z.string().max(200).nullable().optional(),
+    webhook_metadata: Metadata.nullable().optional(),
+  })
+  .strict()
+  .openapi('CreateEvaluationRequest');
+export type CreateEvaluationBody = z.infer<typeof CreateEvaluationBody>;
+
+export const EvaluationList = listOf(Evaluation, 'EvaluationList');
+
+const inferred = { ...INFERRED, tags: ['Evaluations'] };
+const readGuards = operationGuards({ versions: ['2026-09-27'], scope: 'evaluations:read' });
+const writeGuards = operationGuards({ versions: ['2026-09-27'], scope: 'evaluations:write' });
+
+export const createEvaluationRoute = createRoute({
+  method: 'post',
+  path: '/v1/evaluations',
+  operationId: 'createEvaluation',
+  summary: 'Create an evaluation (inferred)',
+  ...inferred,
+  ...writeGuards,
+  request: {
+    body: { required: true, content: { 'application/json': { schema: CreateEvaluationBody } } },
+  },
+  responses: {
+    201: jsonResponse(Evaluation, 'The evaluation, `queued`.'),
+    ...errorResponses([400, 401, 402, 403, 409, 413, 429]),
+  },
+});
+
+export const getEvaluationRoute = createRoute({
+  method: 'get',
+  path: '/v1/evaluations/{run_id}',
+  operationId: 'getEvaluation',
+  summary: 'Get an evaluation (inferred)',
+  ...inferred,
+  ...readGuards,
+  request: { params: RunIdParam },
+  responses: {
+    200: jsonResponse(Evaluation, 'The evaluation.'),
+    ...errorResponses([400, 401, 403, 404, 429]),
+  },
+});
+
+export const listEvaluationsRoute = createRoute({
+  method: 'get',
+  path: '/v1/evaluations',
+  operationId: 'listEvaluations',
+  summary: 'List evaluations, newest first (inferred)',
+  ...inferred,
+  ...readGuards,
+  request: {
+    query: z.object({
+      status: z.enum(EVALUATION_STATUSES).optional(),
+      after: z
+        .string()
+        .optional()
+        .openapi({ description: 'The id of the last item of the previous page.' }),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+  },
+  responses: {
+    200: jsonResponse(EvaluationList, 'A page.'),
+    ...errorResponses([400, 401, 403, 429]),
+  },
+});
+
+export const cancelEvaluationRoute = createRoute({
+  method: 'post',
+  path: '/v1/evaluations/{run_id}/cancel',
+  operationId: 'cancelEvaluation',
+  summary: 'Cancel an evaluation (inferred): `canceling`, then `canceled`',
+  ...inferred,
+  ...writeGuards,
+  request: { params: RunIdParam },
+  responses: {
+    202: jsonResponse(Evaluation, 'The evaluation, `canceling`.'),
+    ...errorResponses([400, 401, 403, 404, 409, 429], { 409: 'A terminal run: `not_cancelable`.' }),
+  },
+});
+
+export const getArchiveRoute = createRoute({
+  method: 'get',
+  path: '/v1/evaluations/{run_id}/archive',
+  operationId: 'getEvaluationArchive',
+  summary: 'Download the archive `<id>.tar.gz` (inferred); HEAD and single Range requests',
+  ...inferred,
+  ...readGuards,
+  request: { params: RunIdParam },
+  responses: {
+    200: {
+      description: 'The archive. `ETag` is its SHA-256.',
+      content: { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+    206: {
+      description: 'The requested byte range.',
+      content: { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } },
+    },
+    ...errorResponses([400, 401, 403, 404, 409, 416, 429]),
   },
 });

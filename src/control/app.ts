@@ -8,6 +8,8 @@ import { apiError, type ErrorCode, notFound } from '../errors.js';
 import type { AppEnv, Deps } from '../http/env.js';
 import { validationHook } from '../http/validation-hook.js';
 import { type ClockMode, parseClockMode, toTimestamp, wallNow } from '../runtime/clock.js';
+import { deriveState } from '../runtime/evaluation-runtime.js';
+import { settleAccount } from '../runtime/settle.js';
 import { accountView, createAccount, createKey, FULL_SCOPES, keyView } from '../world/accounts.js';
 import { DataFileError, listScenarios, loadScenarioFile } from '../world/load-scenario.js';
 import type { ScenarioFile } from '../world/scenario-schema.js';
@@ -149,13 +151,19 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
       });
     }
     deps.clocks.update(acct, { now: to });
-    return c.json({ ...clockView(acct.id), transitions: [] }, 200);
+    const transitions = settleAccount(deps, acct, to);
+    return c.json({ ...clockView(acct.id), transitions }, 200);
   });
 
   app.openapi(routes.seedEvaluationRoute, (c) => {
     const acct = account(c.req.valid('param').account_id);
+    const now = deps.clocks.now(acct);
+    settleAccount(deps, acct, now);
     const record = deps.store.tx(() => seedEvaluation(deps, acct, c.req.valid('json')));
-    return c.json(toEvaluation(record, baseUrl(c)), 201);
+    return c.json(
+      toEvaluation({ ...record, state: deriveState(record.state, now) }, baseUrl(c)),
+      201,
+    );
   });
 
   app.openapi(routes.seedTwinRoute, (c) => {

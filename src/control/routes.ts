@@ -56,7 +56,13 @@ const KeyView = z
   })
   .openapi('ControlKey');
 const Transition = z
-  .object({ at: Timestamp, resource: z.string(), from: z.string().nullable(), to: z.string() })
+  .object({
+    at: Timestamp,
+    resource: z.string(),
+    from: z.string(),
+    to: z.string(),
+    phase: z.string().nullable(),
+  })
   .openapi('ControlTransition');
 
 const route = <const R extends Parameters<typeof createRoute>[0]>(r: R) =>

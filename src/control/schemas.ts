@@ -11,6 +11,7 @@ import {
   Spec,
 } from '../contract/evaluations.js';
 import { TWIN_STATUSES } from '../contract/twins.js';
+import { OutcomePlan } from '../domain/evaluation-plan.js';
 import { ALL_SCOPES } from '../domain/scopes.js';
 import { parseClockMode } from '../runtime/clock.js';
 
@@ -81,7 +82,11 @@ export const EvaluationInput = z
     label: z.string().nullable().optional(),
     webhook_metadata: Metadata.nullable().optional(),
     service_version: z.string().nullable().optional(),
-    status: z.enum(EVALUATION_STATUSES).default('queued'),
+    status: z.enum(EVALUATION_STATUSES).optional().openapi({
+      description:
+        'A fixed state (with the fields below as given). Without it the run is put on the clock like a created one, following `outcomes`.',
+    }),
+    outcomes: OutcomePlan.optional(),
     phase: z.enum(PHASES).nullable().optional(),
     progress: z.number().min(0).max(1).optional(),
     status_message: z.string().nullable().optional(),
@@ -105,7 +110,11 @@ export const TwinInput = z
       .string()
       .regex(/^twin_[0-9A-Za-z]{1,64}$/)
       .optional(),
-    status: z.enum(TWIN_STATUSES).default('succeeded'),
+    status: z.enum(TWIN_STATUSES).optional().openapi({
+      description:
+        'A fixed state. Without it the twin is built on the clock: queued 1 s, processing 4 s, then succeeded (or failed with `fail: true`).',
+    }),
+    fail: z.boolean().optional(),
     files: z.array(FileEntry).optional(),
     generate_files: z
       .number()

@@ -21,7 +21,14 @@ export function toEvaluation(record: EvaluationRecord, baseUrl: string): Evaluat
     options: request.options,
     label: request.label,
     result: state.result,
-    download: state.download,
+    download: state.download && {
+      ...state.download,
+      // DESIGN.md section 3: this API's archive path, or a signed link that needs no key.
+      url:
+        state.download.requires_auth || !state.download_token
+          ? state.download.url || `${baseUrl}/v1/evaluations/${record.id}/archive`
+          : `${baseUrl}/_downloads/${state.download_token}`,
+    },
     tokens: state.tokens,
     webhook_metadata: request.webhook_metadata,
     created_at: record.createdAt,

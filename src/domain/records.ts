@@ -2,6 +2,8 @@
 import type { FileEntry } from '../contract/common.js';
 import type { Evaluation } from '../contract/evaluations.js';
 import type { TwinStatus } from '../contract/twins.js';
+import type { OutcomeEntry } from './evaluation-plan.js';
+import type { Schedule } from './run-schedule.js';
 
 export interface AccountLimits {
   requests_per_minute?: number;
@@ -55,6 +57,24 @@ export interface EvaluationState {
   service_version: string | null;
   started_at: string | null;
   completed_at: string | null;
+  /** The outcome plan; attempt N takes entry N (DESIGN.md section 4 "Outcomes"). */
+  plan?: OutcomeEntry[];
+  /** The current attempt on the clock; absent for a run seeded in a fixed state. */
+  run?: RunAttempt;
+  /** The token of the signed download link, in signed download mode. */
+  download_token?: string;
+}
+
+/** One attempt of a run on the virtual clock (DESIGN.md section 4). */
+export interface RunAttempt {
+  attempt: number;
+  schedule: Schedule;
+  outcome: OutcomeEntry;
+  /** Tokens charged when the attempt started. */
+  estimate: number;
+  cancel: { at: number; doneAt: number } | null;
+  /** Events at or before this instant have been applied. */
+  appliedUntil: number;
 }
 
 export interface EvaluationRecord {
@@ -63,6 +83,8 @@ export interface EvaluationRecord {
   createdAt: string;
   request: EvaluationRequest;
   state: EvaluationState;
+  /** When the next unapplied transition is due; null when nothing is pending. */
+  nextAt: number | null;
 }
 
 export interface TwinRecord {
@@ -70,6 +92,9 @@ export interface TwinRecord {
   accountId: string;
   status: TwinStatus;
   createdAt: string;
+  /** The twin's build on the clock; absent for a twin seeded in a fixed state. */
+  run: { schedule: Schedule; fileCount: number; appliedUntil: number } | null;
+  nextAt: number | null;
 }
 
 export interface WebhookEndpointRecord {

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import { registerArchive, signedDownload } from '../api/archive.js';
 import { registerEvaluations } from '../api/evaluations.js';
 import { registerKeys } from '../api/keys.js';
 import { registerScenarios } from '../api/scenarios.js';
@@ -14,6 +15,7 @@ import type { AppEnv, Deps } from './env.js';
 import { productDocument } from './openapi-document.js';
 import { renderError } from './render-error.js';
 import { requestContext } from './request-context.js';
+import { settle } from './settle-account.js';
 import { validationHook } from './validation-hook.js';
 
 const ONE_MIB = 1024 * 1024;
@@ -25,6 +27,7 @@ const ONE_MIB = 1024 * 1024;
  *   -> body limit (413 `request_too_large`)
  *   -> authentication (401)            [/v1 only]
  *   -> version (400 `unsupported_version`)
+ *   -> settle the account's runs up to its clock's now
  *   -> per-route guard: strict version list, scope, feature (403)
  *   -> zod validation (400 `parameter_invalid`, one `defaultHook`)
  *   -> handler
@@ -57,9 +60,12 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
 
   app.get('/openapi.json', (c) => c.json(productDocument(app)));
   if (deps.config.control) app.route('/_control', createControlApp(deps));
+  if (!deps.config.strict) app.get('/_downloads/:token', signedDownload);
 
-  app.use('/v1/*', authenticate, checkVersion);
-  registerEvaluations(app);
+  app.use('/v1/*', authenticate, checkVersion, settle);
+  const inferred = !deps.config.strict;
+  registerEvaluations(app, inferred);
+  if (inferred) registerArchive(app);
   registerKeys(app);
   registerScenarios(app);
   registerSimRuns(app);

@@ -49,5 +49,7 @@ export type AppEnv = {
     requestId: string;
     version: ServiceVersion;
     auth: AuthContext;
+    /** The caller's virtual now, fixed for the request once its account is settled. */
+    now: number;
   };
 };

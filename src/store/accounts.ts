@@ -40,6 +40,10 @@ export function createAccountRepo(db: Database) {
      WHERE id = @id`,
   );
   const remove = db.prepare('DELETE FROM accounts WHERE id = ?');
+  const balance = db.prepare<[string], { token_balance: number }>(
+    'SELECT token_balance FROM accounts WHERE id = ?',
+  );
+  const adjust = db.prepare('UPDATE accounts SET token_balance = token_balance + ? WHERE id = ?');
   const params = (a: Account) => ({
     ...a,
     features: JSON.stringify(a.features),
@@ -54,6 +58,8 @@ export function createAccountRepo(db: Database) {
     list: (): Account[] => all.all().map(fromRow),
     update: (account: Account) => void update.run(params(account)),
     remove: (id: string) => void remove.run(id),
+    balance: (id: string): number => balance.get(id)?.token_balance ?? 0,
+    adjustBalance: (id: string, delta: number) => void adjust.run(delta, id),
   };
 }
 export type AccountRepo = ReturnType<typeof createAccountRepo>;

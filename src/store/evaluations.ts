@@ -7,6 +7,7 @@ interface EvaluationRow {
   request: string;
   state: string;
   created_at: string;
+  next_at: number | null;
 }
 
 function fromRow(row: EvaluationRow): EvaluationRecord {
@@ -16,18 +17,40 @@ function fromRow(row: EvaluationRow): EvaluationRecord {
     createdAt: row.created_at,
     request: JSON.parse(row.request),
     state: JSON.parse(row.state),
+    nextAt: row.next_at,
   };
 }
 
 export function createEvaluationRepo(db: Database) {
   const insert = db.prepare(
-    'INSERT INTO evaluations (id, account_id, request, state, created_at) VALUES (?, ?, ?, ?, ?)',
+    'INSERT INTO evaluations (id, account_id, request, state, created_at, next_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const due = db.prepare<[string, number], EvaluationRow>(
+    'SELECT * FROM evaluations WHERE account_id = ? AND next_at <= ? ORDER BY next_at, seq',
+  );
+  const anyDue = db.prepare<[string, number], { 1: number }>(
+    'SELECT 1 FROM evaluations WHERE account_id = ? AND next_at <= ? LIMIT 1',
+  );
+  const byToken = db.prepare<[string], EvaluationRow>(
+    "SELECT * FROM evaluations WHERE json_extract(state, '$.download_token') = ?",
+  );
+  const seqOf = db.prepare<[string], { seq: number }>('SELECT seq FROM evaluations WHERE id = ?');
+  const listAll = db.prepare<[string, number, number], EvaluationRow>(
+    'SELECT * FROM evaluations WHERE account_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
+  );
+  const listByStatus = db.prepare<[string, string, number, number], EvaluationRow>(
+    `SELECT * FROM evaluations WHERE account_id = ? AND json_extract(state, '$.status') = ?
+       AND seq < ? ORDER BY seq DESC LIMIT ?`,
+  );
+  const countActive = db.prepare<[string], { n: number }>(
+    `SELECT COUNT(*) AS n FROM evaluations WHERE account_id = ?
+       AND json_extract(state, '$.status') IN ('queued', 'processing', 'canceling')`,
   );
   const byId = db.prepare<[string, string], EvaluationRow>(
     'SELECT * FROM evaluations WHERE id = ? AND account_id = ?',
   );
   const exists = db.prepare<[string], { 1: number }>('SELECT 1 FROM evaluations WHERE id = ?');
-  const setState = db.prepare('UPDATE evaluations SET state = ? WHERE id = ?');
+  const setState = db.prepare('UPDATE evaluations SET state = ?, next_at = ? WHERE id = ?');
   return {
     insert: (e: EvaluationRecord) =>
       void insert.run(
@@ -36,6 +59,7 @@ export function createEvaluationRepo(db: Database) {
         JSON.stringify(e.request),
         JSON.stringify(e.state),
         e.createdAt,
+        e.nextAt,
       ),
     /** Scoped to the account: another account's id reads as absent (API document, 4.1). */
     get: (accountId: string, id: string): EvaluationRecord | undefined => {
@@ -44,7 +68,29 @@ export function createEvaluationRepo(db: Database) {
     },
     /** Any account's: ids are unique across the emulator. */
     exists: (id: string): boolean => exists.get(id) !== undefined,
-    saveState: (e: EvaluationRecord) => void setState.run(JSON.stringify(e.state), e.id),
+    saveState: (e: EvaluationRecord) => void setState.run(JSON.stringify(e.state), e.nextAt, e.id),
+    /** The account's runs with a transition due at or before `now`, in due order. */
+    due: (accountId: string, now: number): EvaluationRecord[] =>
+      due.all(accountId, now).map(fromRow),
+    /** The run a signed download link points at, whatever its account. */
+    findByDownloadToken: (token: string): EvaluationRecord | undefined => {
+      const row = byToken.get(token);
+      return row && fromRow(row);
+    },
+    anyDue: (accountId: string, now: number): boolean => anyDue.get(accountId, now) !== undefined,
+    /**
+     * Newest first; `after` is the id of the last item of the previous page.
+     * Unknown `after` ids start from the top, as if absent.
+     */
+    list: (accountId: string, opts: { status?: string; after?: string; limit: number }) => {
+      const from = (opts.after && seqOf.get(opts.after)?.seq) || Number.MAX_SAFE_INTEGER;
+      const rows = opts.status
+        ? listByStatus.all(accountId, opts.status, from, opts.limit + 1)
+        : listAll.all(accountId, from, opts.limit + 1);
+      return { data: rows.slice(0, opts.limit).map(fromRow), hasMore: rows.length > opts.limit };
+    },
+    /** Runs holding a slot: queued, processing or canceling (for `concurrent_runs`). */
+    countActive: (accountId: string): number => countActive.get(accountId)!.n,
   };
 }
 export type EvaluationRepo = ReturnType<typeof createEvaluationRepo>;
@@ -72,3 +118,20 @@ export function createRunLogRepo(db: Database) {
   };
 }
 export type RunLogRepo = ReturnType<typeof createRunLogRepo>;
+
+/** The archives of succeeded runs: the exact bytes served and their digest. */
+export function createArchiveRepo(db: Database) {
+  const put = db.prepare(
+    'INSERT OR REPLACE INTO archives (run_id, bytes, sha256) VALUES (?, ?, ?)',
+  );
+  const get = db.prepare<[string], { bytes: Buffer; sha256: string }>(
+    'SELECT bytes, sha256 FROM archives WHERE run_id = ?',
+  );
+  const remove = db.prepare('DELETE FROM archives WHERE run_id = ?');
+  return {
+    put: (runId: string, bytes: Buffer, sha256: string) => void put.run(runId, bytes, sha256),
+    get: (runId: string) => get.get(runId),
+    remove: (runId: string) => void remove.run(runId),
+  };
+}
+export type ArchiveRepo = ReturnType<typeof createArchiveRepo>;

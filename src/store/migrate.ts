@@ -1,8 +1,9 @@
 import type { Database } from 'better-sqlite3';
 import { migrate001 } from './migrations/001-initial.js';
+import { migrate002 } from './migrations/002-runtime.js';
 
 /** Migrations in order; migration N sets `user_version` to N. Append only, never edit one. */
-export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [migrate001];
+export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [migrate001, migrate002];
 
 /**
  * Brings the database to the newest schema, one synchronous transaction per migration.

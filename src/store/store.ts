@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { createAccountRepo } from './accounts.js';
-import { createEvaluationRepo, createRunLogRepo } from './evaluations.js';
+import { createArchiveRepo, createEvaluationRepo, createRunLogRepo } from './evaluations.js';
 import { createFileRepo } from './files.js';
 import { createKeyRepo } from './keys.js';
 import { runMigrations } from './migrate.js';
@@ -28,6 +28,7 @@ export function openStore(path = ':memory:') {
     evaluations: createEvaluationRepo(db),
     runLogs: createRunLogRepo(db),
     runFiles: createFileRepo(db, 'run_files'),
+    archives: createArchiveRepo(db),
     twins: createTwinRepo(db),
     twinFiles: createFileRepo(db, 'twin_files'),
     scenarios: createScenarioRepo(db),

@@ -8,6 +8,7 @@ import {
   UserAssetInput,
   WebhookEndpointInput,
 } from '../control/schemas.js';
+import { OutcomePlan } from '../domain/evaluation-plan.js';
 
 /** One account of a scenario: the account itself and everything it owns. */
 export const ScenarioAccount = AccountInput.extend({
@@ -32,6 +33,18 @@ export const ScenarioFile = z
       .strict()
       .optional(),
     accounts: z.array(ScenarioAccount).default([]),
+    outcome_rules: z
+      .array(
+        z
+          .object({
+            match: z
+              .object({ spec_name: z.string().optional(), label: z.string().optional() })
+              .strict(),
+            outcomes: OutcomePlan,
+          })
+          .strict(),
+      )
+      .optional(),
   })
   .strict()
   .openapi('ScenarioFile');

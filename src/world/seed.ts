@@ -1,3 +1,4 @@
+import { DEFAULT_VERSION } from '../contract/common.js';
 import type {
   EvaluationInput,
   TwinInput,
@@ -5,10 +6,19 @@ import type {
   WebhookEndpointInput,
 } from '../control/schemas.js';
 import { sha256Hex } from '../domain/canonical-json.js';
-import type { Account, EvaluationRecord, FileEntry, UserAssetKind } from '../domain/records.js';
+import { EvaluationOptions } from '../domain/evaluation-plan.js';
+import type {
+  Account,
+  EvaluationRecord,
+  FileEntry,
+  TwinRecord,
+  UserAssetKind,
+} from '../domain/records.js';
 import { apiError } from '../errors.js';
 import type { Deps } from '../http/env.js';
 import { toTimestamp } from '../runtime/clock.js';
+import { startAttempt } from '../runtime/evaluation-runtime.js';
+import { twinRun } from '../runtime/twin-runtime.js';
 
 function ensureNew(exists: boolean, id: string): void {
   if (exists)
@@ -25,6 +35,7 @@ export function seedEvaluation(
   const now = clocks.now(account);
   const id = input.id ?? ids.next(input.legacy ? 'srun' : 'eval', account.id, now);
   ensureNew(store.evaluations.exists(id), id);
+  if (input.status === undefined) return startOnClock(deps, account, input, id, now);
   const terminal = ['succeeded', 'failed', 'canceled'].includes(input.status);
   const record: EvaluationRecord = {
     id,
@@ -36,6 +47,7 @@ export function seedEvaluation(
       label: input.label ?? null,
       webhook_metadata: input.webhook_metadata ?? null,
     },
+    nextAt: null,
     state: {
       status: input.status,
       phase: input.phase ?? null,
@@ -68,8 +80,36 @@ export function seedEvaluation(
   return record;
 }
 
+/** A run on the clock, as `POST /v1/evaluations` would create it, with the given plan. */
+function startOnClock(
+  deps: Deps,
+  account: Account,
+  input: EvaluationInput,
+  id: string,
+  now: number,
+): EvaluationRecord {
+  const record: EvaluationRecord = {
+    id,
+    accountId: account.id,
+    createdAt: toTimestamp(now),
+    request: {
+      spec: input.spec,
+      options: input.options ?? {},
+      label: input.label ?? null,
+      webhook_metadata: input.webhook_metadata ?? null,
+    },
+    state: { tokens: { charged: 0, refunded: 0 } } as EvaluationRecord['state'],
+    nextAt: null,
+  };
+  deps.store.evaluations.insert(record);
+  const plan = input.outcomes ?? EvaluationOptions.parse(record.request.options).emulator?.outcomes;
+  startAttempt(deps, account, record, 1, plan, now, input.service_version ?? DEFAULT_VERSION);
+  deps.store.evaluations.saveState(record);
+  return record;
+}
+
 /** Deterministic stand-in files of a twin's archive: digests of bytes derived from the id. */
-function generateTwinFiles(twinId: string, count: number): FileEntry[] {
+export function generateTwinFiles(twinId: string, count: number): FileEntry[] {
   const files: FileEntry[] = [];
   for (let i = 0; i < count; i++) {
     const path = `scene/part_${String(i).padStart(5, '0')}.usd`;
@@ -84,10 +124,19 @@ export function seedTwin(deps: Deps, account: Account, input: TwinInput) {
   const now = clocks.now(account);
   const id = input.id ?? ids.next('twin', account.id, now);
   ensureNew(store.twins.exists(id), id);
-  const twin = { id, accountId: account.id, status: input.status, createdAt: toTimestamp(now) };
-  store.twins.insert(twin);
   const files = input.files ?? generateTwinFiles(id, input.generate_files ?? 3);
-  store.twinFiles.replace(id, files);
+  // Without a status the twin is built on the clock; with one it stays in that state.
+  const run = input.status ? null : twinRun(now, files.length, input.fail === true);
+  const twin: TwinRecord = {
+    id,
+    accountId: account.id,
+    status: input.status ?? 'queued',
+    createdAt: toTimestamp(now),
+    run,
+    nextAt: run ? run.schedule.queueEndMs : null,
+  };
+  store.twins.insert(twin);
+  if (!run) store.twinFiles.replace(id, files);
   return { ...twin, fileCount: files.length };
 }
 

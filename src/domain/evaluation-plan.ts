@@ -1,0 +1,114 @@
+/**
+ * What an evaluation attempt will do: its outcome (DESIGN.md section 4 "Outcomes" and "Failure
+ * codes"), its episode count and phase durations, and its token estimate.
+ */
+import { z } from 'zod';
+import { EVALUATION_ERROR_CODES, PHASES, type Phase } from '../contract/evaluations.js';
+import type { FailurePlan, PhasePlan } from './run-schedule.js';
+
+export const OutcomeEntry = z.union([
+  z
+    .object({
+      succeed: z.object({ success_rate: z.number().min(0).max(1).optional() }).strict(),
+    })
+    .strict(),
+  z
+    .object({
+      fail: z.enum(EVALUATION_ERROR_CODES),
+      at: z.enum(PHASES).optional(),
+      after_episodes: z.number().int().min(0).optional(),
+      message: z.string().min(1).max(2000).optional(),
+      param: z.string().min(1).max(200).optional(),
+    })
+    .strict(),
+]);
+export type OutcomeEntry = z.infer<typeof OutcomeEntry>;
+export const OutcomePlan = z.array(OutcomeEntry).max(100);
+
+const Seconds = z.number().min(0).max(86_400);
+
+/** `options.emulator`: the emulator's own knobs on a create request. */
+export const EmulatorOptions = z
+  .object({
+    outcomes: OutcomePlan.optional(),
+    durations_s: z
+      .object({
+        queue: Seconds,
+        materializing: Seconds,
+        planning: Seconds,
+        fetching: Seconds,
+        episode: Seconds,
+        verifying: Seconds,
+        packaging: Seconds,
+      })
+      .partial()
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+/** The parts of an evaluation's free-form `options` the emulator reads. */
+export const EvaluationOptions = z
+  .object({
+    episodes: z.number().int().min(1).max(10_000).optional(),
+    emulator: EmulatorOptions.optional(),
+  })
+  .catchall(z.unknown());
+export type EvaluationOptions = z.infer<typeof EvaluationOptions>;
+
+/** A default 10-episode run takes 5 virtual seconds: 0.5 s queue, 2.5 s of episodes. */
+export const DEFAULT_DURATIONS_S = {
+  queue: 0.5,
+  materializing: 0.5,
+  planning: 0.5,
+  fetching: 0.5,
+  episode: 0.25,
+  verifying: 0.3,
+  packaging: 0.2,
+} as const;
+export const DEFAULT_EPISODES = 10;
+export const DEFAULT_SUCCESS_RATE = 0.8;
+/** How long `canceling` lasts before `canceled`. */
+export const CANCEL_MS = 1000;
+
+export function episodeCount(options: EvaluationOptions): number {
+  return options.episodes ?? DEFAULT_EPISODES;
+}
+
+export function phasePlans(options: EvaluationOptions): { queueMs: number; phases: PhasePlan[] } {
+  const d = { ...DEFAULT_DURATIONS_S, ...options.emulator?.durations_s };
+  const ms = (s: number) => Math.round(s * 1000);
+  const episodes = episodeCount(options);
+  return {
+    queueMs: ms(d.queue),
+    phases: PHASES.map((name: Phase) =>
+      name === 'running'
+        ? { name, ms: ms(d.episode) * episodes, steps: episodes }
+        : { name, ms: ms(d[name]) },
+    ),
+  };
+}
+
+/** DESIGN.md section 4: where each failure code strikes. */
+export function failurePlan(outcome: OutcomeEntry): FailurePlan | undefined {
+  if (!('fail' in outcome)) return undefined;
+  const phase: Phase =
+    outcome.fail === 'spec_invalid'
+      ? 'materializing'
+      : outcome.fail === 'verification_failed'
+        ? 'verifying'
+        : outcome.fail === 'policy_failed'
+          ? 'running'
+          : (outcome.at ?? 'running');
+  return { phase, afterSteps: outcome.after_episodes };
+}
+
+/** Tokens charged when an attempt starts: a fixed part and a part per episode. */
+export function tokenEstimate(options: EvaluationOptions): number {
+  return 10 + 5 * episodeCount(options);
+}
+
+/** The attempt's outcome: the plan entry for this attempt, success once the plan runs out. */
+export function outcomeFor(plan: OutcomeEntry[] | undefined, attempt: number): OutcomeEntry {
+  return plan?.[attempt - 1] ?? { succeed: {} };
+}

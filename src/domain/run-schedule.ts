@@ -1,0 +1,137 @@
+/**
+ * The timeline of one attempt of a run, generic over run kinds (DESIGN.md section 4): a queue
+ * wait, then phases in order, one of which may be made of steps (an evaluation's episodes).
+ * Computed once, when the attempt starts; every state is derived from it and a virtual "now".
+ */
+
+export interface PhasePlan {
+  name: string;
+  ms: number;
+  /** Steps in this phase (episodes); each takes `ms / steps`. */
+  steps?: number;
+}
+
+export interface FailurePlan {
+  phase: string;
+  /** In a stepped phase: fail after this many steps; otherwise half-way through the phase. */
+  afterSteps?: number;
+}
+
+export interface Segment {
+  name: string;
+  startMs: number;
+  endMs: number;
+  steps: number;
+}
+
+export interface Schedule {
+  startMs: number;
+  queueEndMs: number;
+  segments: Segment[];
+  /** When the attempt ends: success at the end of the last phase, or the failure instant. */
+  endMs: number;
+  failed: boolean;
+  /** Steps completed when the attempt ends (all of them on success). */
+  stepsAtEnd: number;
+  totalSteps: number;
+}
+
+export type ScheduleEvent =
+  | { at: number; kind: 'phase'; phase: string }
+  | { at: number; kind: 'step'; phase: string; step: number; of: number }
+  | { at: number; kind: 'end'; outcome: 'succeeded' | 'failed'; phase: string };
+
+/**
+ * @example buildSchedule(0, 500, [{ name: 'running', ms: 2500, steps: 10 }])
+ */
+export function buildSchedule(
+  startMs: number,
+  queueMs: number,
+  phases: PhasePlan[],
+  failure?: FailurePlan,
+): Schedule {
+  const segments: Segment[] = [];
+  let at = startMs + queueMs;
+  for (const p of phases) {
+    segments.push({ name: p.name, startMs: at, endMs: at + p.ms, steps: p.steps ?? 0 });
+    at += p.ms;
+  }
+  const totalSteps = segments.reduce((n, s) => n + s.steps, 0);
+  const base = { startMs, queueEndMs: startMs + queueMs, segments, totalSteps };
+  const target = failure && segments.find((s) => s.name === failure.phase);
+  if (!failure || !target) return { ...base, endMs: at, failed: false, stepsAtEnd: totalSteps };
+  const stepsBefore = stepsBeforeSegment(segments, target);
+  if (target.steps > 0) {
+    const after = Math.min(
+      Math.max(failure.afterSteps ?? Math.floor(target.steps / 2), 0),
+      target.steps - 1,
+    );
+    const stepMs = (target.endMs - target.startMs) / target.steps;
+    // Just after the step completes, so the completed step is logged before the failure.
+    const failAt = Math.round(target.startMs + after * stepMs + stepMs / 2);
+    return { ...base, endMs: failAt, failed: true, stepsAtEnd: stepsBefore + after };
+  }
+  const failAt = Math.round((target.startMs + target.endMs) / 2);
+  return { ...base, endMs: failAt, failed: true, stepsAtEnd: stepsBefore };
+}
+
+function stepsBeforeSegment(segments: Segment[], target: Segment): number {
+  let n = 0;
+  for (const s of segments) {
+    if (s === target) break;
+    n += s.steps;
+  }
+  return n;
+}
+
+/** Every event of the attempt, in time order. */
+export function scheduleEvents(schedule: Schedule): ScheduleEvent[] {
+  const events: ScheduleEvent[] = [];
+  for (const seg of schedule.segments) {
+    if (seg.startMs >= schedule.endMs) break;
+    events.push({ at: seg.startMs, kind: 'phase', phase: seg.name });
+    const stepMs = seg.steps > 0 ? (seg.endMs - seg.startMs) / seg.steps : 0;
+    for (let i = 1; i <= seg.steps; i++) {
+      const at = Math.round(seg.startMs + i * stepMs);
+      if (at > schedule.endMs) break;
+      events.push({ at, kind: 'step', phase: seg.name, step: i, of: seg.steps });
+    }
+  }
+  const last = phaseAt(schedule, schedule.endMs - 1) ?? schedule.segments.at(-1)?.name ?? '';
+  events.push({
+    at: schedule.endMs,
+    kind: 'end',
+    outcome: schedule.failed ? 'failed' : 'succeeded',
+    phase: last,
+  });
+  return events;
+}
+
+/** The phase running at `t`, or null in the queue. */
+export function phaseAt(schedule: Schedule, t: number): string | null {
+  if (t < schedule.queueEndMs) return null;
+  const seg = schedule.segments.find((s) => t >= s.startMs && t < s.endMs);
+  return seg?.name ?? schedule.segments.at(-1)?.name ?? null;
+}
+
+/** Steps completed by `t` (never past the end of the attempt). */
+export function stepsAt(schedule: Schedule, t: number): number {
+  if (t >= schedule.endMs) return schedule.stepsAtEnd;
+  let done = 0;
+  for (const seg of schedule.segments) {
+    if (seg.steps === 0 || t < seg.startMs) continue;
+    const stepMs = (seg.endMs - seg.startMs) / seg.steps;
+    done += Math.min(seg.steps, Math.floor((t - seg.startMs) / stepMs + 1e-9));
+  }
+  return done;
+}
+
+/** Progress from 0 to 1: time elapsed since the queue over the whole planned run; 1 only on success. */
+export function progressAt(schedule: Schedule, t: number): number {
+  const plannedEnd = schedule.segments.at(-1)?.endMs ?? schedule.queueEndMs;
+  if (!schedule.failed && t >= schedule.endMs) return 1;
+  const clamped = Math.min(t, schedule.endMs);
+  if (clamped <= schedule.queueEndMs || plannedEnd <= schedule.queueEndMs) return 0;
+  const p = (clamped - schedule.queueEndMs) / (plannedEnd - schedule.queueEndMs);
+  return Math.min(0.99, Math.floor(p * 10000) / 10000);
+}

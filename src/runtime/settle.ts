@@ -1,0 +1,28 @@
+import type { Account } from '../domain/records.js';
+import type { Deps } from '../http/env.js';
+import { generateTwinFiles } from '../world/seed.js';
+import { applyDue, type Transition } from './evaluation-runtime.js';
+import { applyTwinDue } from './twin-runtime.js';
+
+/**
+ * Brings every run of the account up to `now`: each due transition applied once, in time
+ * order, in one transaction. Answers the status and phase changes applied, in order.
+ * @example settleAccount(deps, account, clock.now()) // [{ at, resource, from, to, phase }]
+ */
+export function settleAccount(deps: Deps, account: Account, now: number): Transition[] {
+  const { store } = deps;
+  const transitions: Transition[] = [];
+  store.tx(() => {
+    for (const record of store.evaluations.due(account.id, now)) {
+      applyDue(deps, account, record, now, transitions);
+      store.evaluations.saveState(record);
+    }
+    for (const twin of store.twins.due(account.id, now)) {
+      applyTwinDue(deps, twin, now, transitions, (t) =>
+        store.twinFiles.replace(t.id, generateTwinFiles(t.id, t.run?.fileCount ?? 3)),
+      );
+    }
+  });
+  // Stable sort: runs were applied in due order, and each run's changes are in time order.
+  return transitions.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}

@@ -1,0 +1,57 @@
+/**
+ * Twins on the same engine as evaluations: `queued`, then `processing`, then `succeeded` (with
+ * its files) or `failed`, so `twin_not_ready` is reachable without seeding a state.
+ */
+import type { TwinRecord } from '../domain/records.js';
+import { buildSchedule, scheduleEvents } from '../domain/run-schedule.js';
+import type { Deps } from '../http/env.js';
+import { toTimestamp } from './clock.js';
+import type { Transition } from './evaluation-runtime.js';
+
+export const TWIN_QUEUE_MS = 1000;
+export const TWIN_PROCESSING_MS = 4000;
+
+export function twinRun(
+  now: number,
+  fileCount: number,
+  fail: boolean,
+): NonNullable<TwinRecord['run']> {
+  const schedule = buildSchedule(
+    now,
+    TWIN_QUEUE_MS,
+    [{ name: 'processing', ms: TWIN_PROCESSING_MS }],
+    fail ? { phase: 'processing' } : undefined,
+  );
+  return { schedule, fileCount, appliedUntil: now };
+}
+
+/** Applies the twin's due events in (appliedUntil, upTo]; `onSucceeded` lays down its files. */
+export function applyTwinDue(
+  deps: Deps,
+  twin: TwinRecord,
+  upTo: number,
+  transitions: Transition[],
+  onSucceeded: (twin: TwinRecord) => void,
+): void {
+  const run = twin.run;
+  if (!run) return;
+  const events = scheduleEvents(run.schedule);
+  for (const e of events) {
+    if (e.at <= run.appliedUntil || e.at > upTo) continue;
+    const from = twin.status;
+    twin.status = e.kind === 'end' ? e.outcome : 'processing';
+    if (e.kind === 'end' && e.outcome === 'succeeded') onSucceeded(twin);
+    if (from !== twin.status) {
+      transitions.push({
+        at: toTimestamp(e.at),
+        resource: twin.id,
+        from,
+        to: twin.status,
+        phase: null,
+      });
+    }
+  }
+  run.appliedUntil = upTo;
+  twin.nextAt = events.find((e) => e.at > upTo)?.at ?? null;
+  deps.store.twins.save(twin);
+}
