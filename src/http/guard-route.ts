@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { DEFAULT_VERSION } from '../contract/common.js';
 import { hasScope } from '../domain/scopes.js';
 import { apiError } from '../errors.js';
 import type { AppEnv } from './env.js';
@@ -24,6 +25,8 @@ export function guardRoute<R extends GuardedRoute>(
   const feature = route['x-required-feature'];
   const guard = createMiddleware<AppEnv>(async (c, next) => {
     if (versions && c.var.deps.config.strictVersions && !versions.includes(c.var.version)) {
+      // The rejection is served at the default version, like any unsupported value (section 9.3).
+      c.set('version', DEFAULT_VERSION);
       throw apiError('unsupported_version', {
         param: 'Service-Version',
         message: `This operation supports Service-Version ${versions.join(', ')} only.`,
