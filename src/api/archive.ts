@@ -53,7 +53,7 @@ function archiveOf(c: Context<AppEnv>, runId: string, status: string) {
   if (status !== 'succeeded') {
     throw apiError('run_not_ready', { message: `The run is ${status}; it has no archive yet.` });
   }
-  const archive = c.var.deps.store.archives.get(runId);
+  const archive = c.get('deps').store.archives.get(runId);
   if (!archive) {
     throw apiError('resource_not_found', {
       message: 'This run was seeded as succeeded without an archive.',
@@ -77,13 +77,13 @@ export function registerArchive(app: OpenAPIHono<AppEnv>): void {
  * Needs no key; answers 403 `download_expired` after `expires_at` on the account's clock.
  */
 export function signedDownload(c: Context<AppEnv>): Response {
-  const { store, clocks } = c.var.deps;
+  const { store, clocks } = c.get('deps');
   const token = c.req.param('token') ?? '';
   const run = store.evaluations.findByDownloadToken(token);
   const account = run && store.accounts.get(run.accountId);
   if (!run || !account) throw apiError('resource_not_found', { message: 'No such download link.' });
   const now = clocks.now(account);
-  settleAccount(c.var.deps, account, now);
+  settleAccount(c.get('deps'), account, now);
   const expires = run.state.download?.expires_at;
   if (expires && Date.parse(expires) <= now) throw apiError('download_expired');
   const archive = archiveOf(c, run.id, run.state.status);

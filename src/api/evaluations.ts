@@ -24,11 +24,11 @@ type Ctx = Context<AppEnv>;
 
 /** The Evaluation as of the request's now. */
 export function view(c: Ctx, record: EvaluationRecord) {
-  return toEvaluation({ ...record, state: deriveState(record.state, c.var.now) }, baseUrl(c));
+  return toEvaluation({ ...record, state: deriveState(record.state, c.get('now')) }, baseUrl(c));
 }
 
 export function findRun(c: Ctx, runId: string): EvaluationRecord {
-  const found = c.var.deps.store.evaluations.get(c.var.auth.account.id, runId);
+  const found = c.get('deps').store.evaluations.get(c.get('auth').account.id, runId);
   if (!found) throw notFound('evaluation', runId, 'run_id');
   return found;
 }
@@ -45,7 +45,7 @@ function parseOptions(options: Record<string, unknown>): EvaluationOptions {
 /** `inferred: false` (--strict) registers only the documented resume. */
 export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean): void {
   app.openapi(guardRoute(resumeEvaluationRoute), (c) => {
-    const { store } = c.var.deps;
+    const { store } = c.get('deps');
     const { run_id } = c.req.valid('param');
     const record = store.tx(() => {
       const found = findRun(c, run_id);
@@ -53,13 +53,13 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
       // Section 3.1: "the run is executed again from its original request", as a new attempt.
       const attempt = (found.state.run?.attempt ?? 1) + 1;
       startAttempt(
-        c.var.deps,
-        c.var.auth.account,
+        c.get('deps'),
+        c.get('auth').account,
         found,
         attempt,
         found.state.plan,
-        c.var.now,
-        c.var.version,
+        c.get('now'),
+        c.get('version'),
       );
       store.evaluations.saveState(found);
       return found;
@@ -70,17 +70,17 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
   if (!inferred) return;
 
   app.openapi(guardRoute(createEvaluationRoute), (c) => {
-    const { store, ids } = c.var.deps;
-    const { account } = c.var.auth;
+    const { store, ids } = c.get('deps');
+    const { account } = c.get('auth');
     const body = c.req.valid('json');
     const options = body.options ?? {};
     const plan =
       parseOptions(options).emulator?.outcomes ?? planByRule(c, body.spec.name, body.label);
     const record = store.tx(() => {
       const created: EvaluationRecord = {
-        id: ids.next('eval', account.id, c.var.now),
+        id: ids.next('eval', account.id, c.get('now')),
         accountId: account.id,
-        createdAt: toTimestamp(c.var.now),
+        createdAt: toTimestamp(c.get('now')),
         request: {
           spec: body.spec,
           options,
@@ -92,7 +92,7 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
       };
       // Charges first: a 402 leaves nothing behind.
       store.evaluations.insert(created);
-      startAttempt(c.var.deps, account, created, 1, plan, c.var.now, c.var.version);
+      startAttempt(c.get('deps'), account, created, 1, plan, c.get('now'), c.get('version'));
       store.evaluations.saveState(created);
       return created;
     });
@@ -105,7 +105,9 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
 
   app.openapi(guardRoute(listEvaluationsRoute), (c) => {
     const { status, after, limit } = c.req.valid('query');
-    const page = c.var.deps.store.evaluations.list(c.var.auth.account.id, { status, after, limit });
+    const page = c
+      .get('deps')
+      .store.evaluations.list(c.get('auth').account.id, { status, after, limit });
     const items = page.data.map((r) => view(c, r));
     return c.json(
       listPage(items, page.hasMore, 'evaluation', (e) => e.id),
@@ -114,10 +116,10 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
   });
 
   app.openapi(guardRoute(cancelEvaluationRoute), (c) => {
-    const { store } = c.var.deps;
+    const { store } = c.get('deps');
     const record = store.tx(() => {
       const found = findRun(c, c.req.valid('param').run_id);
-      requestCancel(c.var.deps, found, c.var.now);
+      requestCancel(c.get('deps'), found, c.get('now'));
       store.evaluations.saveState(found);
       return found;
     });
@@ -131,7 +133,7 @@ function planByRule(
   specName: string,
   label: string | null | undefined,
 ): OutcomeEntry[] | undefined {
-  const rules = c.var.deps.scenarios.loaded.outcome_rules ?? [];
+  const rules = c.get('deps').scenarios.loaded.outcome_rules ?? [];
   return rules.find(
     (r) =>
       (r.match.spec_name === undefined || r.match.spec_name === specName) &&

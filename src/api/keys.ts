@@ -5,7 +5,7 @@ import { guardRoute } from '../http/guard-route.js';
 
 export function registerKeys(app: OpenAPIHono<AppEnv>): void {
   app.openapi(guardRoute(getKeyRoute), (c) => {
-    const { key } = c.var.auth;
+    const { key } = c.get('auth');
     return c.json(
       {
         id: key.id,

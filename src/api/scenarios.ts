@@ -7,16 +7,16 @@ import { toTimestamp } from '../runtime/clock.js';
 
 export function registerScenarios(app: OpenAPIHono<AppEnv>): void {
   app.openapi(guardRoute(createScenarioRoute), (c) => {
-    const { store, catalog, ids } = c.var.deps;
-    const { account } = c.var.auth;
+    const { store, catalog, ids } = c.get('deps');
+    const { account } = c.get('auth');
     const body = c.req.valid('json');
     const scenario = store.tx((): Scenario => {
       const resolved = resolveScenario(body, catalog, (id) => store.userAssets.get(account.id, id));
       const created: Scenario = {
-        id: ids.next('scn', account.id, c.var.now),
+        id: ids.next('scn', account.id, c.get('now')),
         object: 'scenario',
         ...resolved,
-        created_at: toTimestamp(c.var.now),
+        created_at: toTimestamp(c.get('now')),
       };
       store.scenarios.insert(account.id, created);
       return created;

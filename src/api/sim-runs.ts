@@ -8,10 +8,10 @@ import { guardRoute } from '../http/guard-route.js';
 /** DESIGN.md section 3: a sim run is an evaluation under its former name. */
 export function registerSimRuns(app: OpenAPIHono<AppEnv>): void {
   app.openapi(guardRoute(getSimRunLogsRoute), (c) => {
-    const { store } = c.var.deps;
+    const { store } = c.get('deps');
     const { run_id } = c.req.valid('param');
     const { limit } = c.req.valid('query');
-    if (!store.evaluations.get(c.var.auth.account.id, run_id)) {
+    if (!store.evaluations.get(c.get('auth').account.id, run_id)) {
       throw notFound('sim run', run_id, 'run_id');
     }
     const lines = store.runLogs.tail(run_id, limit);
@@ -19,10 +19,10 @@ export function registerSimRuns(app: OpenAPIHono<AppEnv>): void {
   });
 
   app.openapi(guardRoute(listSimRunFilesRoute), (c) => {
-    const { store } = c.var.deps;
+    const { store } = c.get('deps');
     const { run_id } = c.req.valid('param');
     const { after, limit } = c.req.valid('query');
-    const run = store.evaluations.get(c.var.auth.account.id, run_id);
+    const run = store.evaluations.get(c.get('auth').account.id, run_id);
     if (!run) throw notFound('sim run', run_id, 'run_id');
     if (run.state.status !== 'succeeded') {
       throw apiError('run_not_ready', {

@@ -7,10 +7,10 @@ import { guardRoute } from '../http/guard-route.js';
 
 export function registerTwins(app: OpenAPIHono<AppEnv>): void {
   app.openapi(guardRoute(listTwinFilesRoute), (c) => {
-    const { store } = c.var.deps;
+    const { store } = c.get('deps');
     const { twin_id } = c.req.valid('param');
     const { after, limit } = c.req.valid('query');
-    const twin = store.twins.get(c.var.auth.account.id, twin_id);
+    const twin = store.twins.get(c.get('auth').account.id, twin_id);
     if (!twin) throw notFound('twin', twin_id, 'twin_id');
     if (twin.status !== 'succeeded') {
       throw apiError('twin_not_ready', {

@@ -7,8 +7,8 @@ import { toTimestamp } from '../runtime/clock.js';
 
 export function registerWebhooks(app: OpenAPIHono<AppEnv>): void {
   app.openapi(guardRoute(deleteWebhookEndpointRoute), (c) => {
-    const { store } = c.var.deps;
-    const { account } = c.var.auth;
+    const { store } = c.get('deps');
+    const { account } = c.get('auth');
     const { endpoint_id } = c.req.valid('param');
     store.tx(() => {
       const endpoint = store.webhookEndpoints.get(account.id, endpoint_id);
@@ -16,7 +16,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>): void {
       if (!endpoint || endpoint.deletedAt) {
         throw notFound('webhook endpoint', endpoint_id, 'endpoint_id');
       }
-      store.webhookEndpoints.markDeleted(endpoint_id, toTimestamp(c.var.now));
+      store.webhookEndpoints.markDeleted(endpoint_id, toTimestamp(c.get('now')));
     });
     return c.json({ id: endpoint_id, object: 'webhook_endpoint' as const, deleted: true }, 200);
   });

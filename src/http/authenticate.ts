@@ -17,7 +17,7 @@ export function digestSecret(secret: string): Buffer {
  * and expired keys all answer 401 `unauthenticated`; the message says which, the code does not.
  */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
-  const { store, clocks } = c.var.deps;
+  const { store, clocks } = c.get('deps');
   const header = c.req.header('authorization');
   if (!header) {
     throw fail('No API key provided. Send `Authorization: Bearer <API_KEY>`.');

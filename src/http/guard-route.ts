@@ -24,7 +24,7 @@ export function guardRoute<R extends GuardedRoute>(
   const scope = route['x-required-scope'];
   const feature = route['x-required-feature'];
   const guard = createMiddleware<AppEnv>(async (c, next) => {
-    if (versions && c.var.deps.config.strictVersions && !versions.includes(c.var.version)) {
+    if (versions && c.get('deps').config.strictVersions && !versions.includes(c.get('version'))) {
       // The rejection is served at the default version, like any unsupported value (section 9.3).
       c.set('version', DEFAULT_VERSION);
       throw apiError('unsupported_version', {
@@ -32,7 +32,7 @@ export function guardRoute<R extends GuardedRoute>(
         message: `This operation supports Service-Version ${versions.join(', ')} only.`,
       });
     }
-    const { key, account } = c.var.auth;
+    const { key, account } = c.get('auth');
     if (scope && !hasScope(key.scopes, scope)) {
       throw apiError('missing_scope', {
         message: `This API key lacks the '${scope}' scope this call needs.`,

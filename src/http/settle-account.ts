@@ -4,13 +4,13 @@ import type { AppEnv } from './env.js';
 
 /**
  * DESIGN.md section 2: before a handler reads or writes, the caller's account is brought to
- * "now" on its clock. The instant is fixed for the whole request (`c.var.now`), so a realtime
+ * "now" on its clock. The instant is fixed for the whole request (`c.get('now')`), so a realtime
  * clock cannot move between settling and reading.
  */
 export const settle = createMiddleware<AppEnv>(async (c, next) => {
-  const { account } = c.var.auth;
-  const now = c.var.deps.clocks.now(account);
-  settleAccount(c.var.deps, account, now);
+  const { account } = c.get('auth');
+  const now = c.get('deps').clocks.now(account);
+  settleAccount(c.get('deps'), account, now);
   c.set('now', now);
   await next();
 });

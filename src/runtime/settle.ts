@@ -12,6 +12,10 @@ import { applyTwinDue } from './twin-runtime.js';
 export function settleAccount(deps: Deps, account: Account, now: number): Transition[] {
   const { store } = deps;
   const transitions: Transition[] = [];
+  // The common case: nothing due. One indexed probe each, no transaction.
+  if (!store.evaluations.anyDue(account.id, now) && !store.twins.anyDue(account.id, now)) {
+    return transitions;
+  }
   store.tx(() => {
     for (const record of store.evaluations.due(account.id, now)) {
       applyDue(deps, account, record, now, transitions);
