@@ -24,6 +24,8 @@ export interface ScenarioResult {
   name: string;
   rps?: number;
   p99Ms?: number;
+  /** Server-thread CPU per request (Linux only). */
+  cpuUsPerReq?: number;
   non2xx: number;
   errors: number;
   notes?: string;
@@ -44,6 +46,7 @@ export function fromStats(name: string, stats: LoadStats, notes?: string): Scena
     name,
     rps: stats.rps,
     p99Ms: stats.p99Ms,
+    ...(stats.cpuUsPerReq === undefined ? {} : { cpuUsPerReq: stats.cpuUsPerReq }),
     non2xx: stats.non2xx,
     errors: stats.errors + stats.timeouts,
     stats,

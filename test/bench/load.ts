@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { mainThreadCpuMs } from './cpu.js';
 
 /** One bounded autocannon run against a loopback server. */
 export interface LoadSpec {
@@ -30,6 +31,8 @@ export interface LoadStats {
   idsUsed: number;
   /** The pool ran dry and an id was sent twice; the run was stopped early. */
   idsExhausted: boolean;
+  /** Server-thread CPU per completed request, in microseconds (Linux only). */
+  cpuUsPerReq?: number;
 }
 
 export type LoadOutcome = { ok: true; stats: LoadStats } | { ok: false; error: string };
@@ -43,14 +46,20 @@ const WORKER = new URL('./load-worker.ts', import.meta.url).href;
 export function load(spec: LoadSpec): Promise<LoadStats> {
   const api = import.meta.resolve('tsx/esm/api');
   const boot = `import(${JSON.stringify(api)}).then((m) => m.tsImport(${JSON.stringify(WORKER)}, ${JSON.stringify(WORKER)}))`;
+  const cpuBefore = mainThreadCpuMs();
   return new Promise((resolve, reject) => {
     const worker = new Worker(boot, { eval: true, workerData: spec });
     let settled = false;
     worker.once('message', (outcome: LoadOutcome) => {
       settled = true;
       void worker.terminate();
-      if (outcome.ok) resolve(outcome.stats);
-      else reject(new Error(`autocannon: ${outcome.error}`));
+      if (!outcome.ok) return reject(new Error(`autocannon: ${outcome.error}`));
+      const { stats } = outcome;
+      const cpuAfter = mainThreadCpuMs();
+      if (cpuBefore !== undefined && cpuAfter !== undefined && stats.total > 0) {
+        stats.cpuUsPerReq = ((cpuAfter - cpuBefore) * 1000) / stats.total;
+      }
+      resolve(stats);
     });
     worker.once('error', (err) => {
       settled = true;

@@ -1,7 +1,15 @@
 import type { ScenarioResult } from './context.js';
 
-const HEADERS = ['scenario', 'req/s (mean)', 'p99 ms', 'non-2xx', 'errors', 'notes'];
-const RIGHT = new Set([1, 2, 3, 4]);
+const HEADERS = [
+  'scenario',
+  'req/s (mean)',
+  'p99 ms',
+  'server CPU us/req',
+  'non-2xx',
+  'errors',
+  'notes',
+];
+const RIGHT = new Set([1, 2, 3, 4, 5]);
 
 const num = (n: number | undefined, digits = 0) =>
   n === undefined ? '-' : n.toLocaleString('en-US', { maximumFractionDigits: digits });
@@ -12,6 +20,7 @@ export function table(results: ScenarioResult[]): string {
     r.name,
     num(r.rps),
     num(r.p99Ms, 2),
+    num(r.cpuUsPerReq),
     String(r.non2xx),
     String(r.errors),
     r.notes ?? '',

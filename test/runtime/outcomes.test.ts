@@ -1,0 +1,611 @@
+/**
+ * Outcome plans, failure codes, tokens, cancel and listing (DESIGN.md section 4 "Outcomes",
+ * "Failure codes", "Tokens"; API document sections 2.3, 3.1 and 4.1; DESIGN.md section 3 for the
+ * inferred cancel, list and `not_resumable`).
+ */
+import { expect, test } from 'vitest';
+import { DEFAULT_ACCOUNT, expectError } from '../helpers.js';
+import {
+  at,
+  DEFAULT_END,
+  DEFAULT_ESTIMATE,
+  DEFAULT_PHASE_STARTS,
+  freshAccount,
+  PHASES,
+  type Runtime,
+  runtime,
+  SPEC,
+} from './support.js';
+
+type Transition = { at: string; resource: string; from: string; to: string; phase: string };
+
+/** When each phase of the default timeline runs, in seconds after creation: [start, end). */
+const WINDOWS: Record<(typeof PHASES)[number], [number, number]> = {
+  materializing: [0.5, 1],
+  planning: [1, 1.5],
+  fetching: [1.5, 2],
+  running: [2, 4.5],
+  verifying: [4.5, 4.8],
+  packaging: [4.8, 5],
+};
+
+const seconds = (timestamp: string) => (Date.parse(timestamp) - Date.parse(at(0))) / 1000;
+
+/** A run following `outcomes`, created at the account's now. */
+const planned = (rt: Runtime, outcomes: unknown[], options: Record<string, unknown> = {}) =>
+  rt.create({ spec: SPEC, options: { ...options, emulator: { outcomes } } });
+
+/** Advances well past the end of a default attempt and answers the run's terminal transition. */
+async function settleRun(rt: Runtime, id: string): Promise<Transition> {
+  const { transitions } = await rt.advance(60);
+  const last = transitions.filter((t: Transition) => t.resource === id).at(-1);
+  expect(last).toEqual({
+    at: expect.any(String),
+    resource: id,
+    from: expect.any(String),
+    to: expect.stringMatching(/^(succeeded|failed|canceled)$/),
+    phase: expect.any(String),
+  });
+  return last;
+}
+
+test('spec_invalid fails in materializing with error.param, not resumable: resume answers 409 not_resumable', async () => {
+  const rt = runtime();
+  const { id } = await planned(rt, [
+    { fail: 'spec_invalid', param: 'evaluators[0]', message: 'Unknown evaluator.' },
+    { succeed: {} },
+  ]);
+  const end = await settleRun(rt, id);
+  expect(end).toMatchObject({ from: 'processing', to: 'failed', phase: 'materializing' });
+  const t = seconds(end.at);
+  expect(t).toBeGreaterThanOrEqual(WINDOWS.materializing[0]);
+  expect(t).toBeLessThan(WINDOWS.materializing[1]);
+
+  const run = await rt.get(id);
+  expect(run).toMatchObject({
+    status: 'failed',
+    phase: 'materializing',
+    episodes: { done: 0, total: 10 },
+    result: null,
+    download: null,
+    started_at: at(0.5),
+    completed_at: end.at,
+    error: {
+      code: 'spec_invalid',
+      message: 'Unknown evaluator.',
+      resumable: false,
+      param: 'evaluators[0]',
+    },
+  });
+  expect(run.progress).toBeLessThan(1);
+
+  const resume = await rt.call('POST', `/v1/evaluations/${id}/resume`);
+  expectError(resume, 409, 'not_resumable');
+  expect(await rt.get(id)).toEqual(run);
+});
+
+test('spec_invalid without a param still names the spec field concerned', async () => {
+  const rt = runtime();
+  const { id } = await planned(rt, [{ fail: 'spec_invalid' }]);
+  await settleRun(rt, id);
+  const { error } = await rt.get(id);
+  expect(error).toMatchObject({ code: 'spec_invalid', resumable: false });
+  expect(error.param).toEqual(expect.stringMatching(/\S/));
+});
+
+test('policy_failed fails in running after after_episodes, with error.details.location', async () => {
+  const rt = runtime();
+  const { id } = await planned(rt, [{ fail: 'policy_failed', after_episodes: 3 }]);
+  const end = await settleRun(rt, id);
+  expect(end).toMatchObject({ from: 'processing', to: 'failed', phase: 'running' });
+  // Three 0.25 s episodes done, the fourth not finished.
+  expect(seconds(end.at)).toBeGreaterThanOrEqual(DEFAULT_PHASE_STARTS.running + 0.75);
+  expect(seconds(end.at)).toBeLessThan(DEFAULT_PHASE_STARTS.running + 1);
+
+  const run = await rt.get(id);
+  expect(run).toMatchObject({
+    status: 'failed',
+    phase: 'running',
+    episodes: { done: 3, total: 10 },
+    result: null,
+    download: null,
+    completed_at: end.at,
+    error: { code: 'policy_failed', message: expect.any(String), resumable: true },
+  });
+  // DESIGN.md section 4: `details.location` names the episode that failed, the fourth.
+  expect(run.error.details.location).toMatch(/\b0*4\b/);
+  const episodeLines = (await rt.logs(id)).filter((l) => / episode \d+\/10 /.test(l));
+  expect(episodeLines).toHaveLength(3);
+});
+
+test('verification_failed fails in verifying with result.verified false and no archive', async () => {
+  const rt = runtime();
+  const { id } = await planned(rt, [{ fail: 'verification_failed' }]);
+  const end = await settleRun(rt, id);
+  expect(end).toMatchObject({ from: 'processing', to: 'failed', phase: 'verifying' });
+  expect(seconds(end.at)).toBeGreaterThanOrEqual(WINDOWS.verifying[0]);
+  expect(seconds(end.at)).toBeLessThan(WINDOWS.verifying[1]);
+
+  const run = await rt.get(id);
+  expect(run).toMatchObject({
+    status: 'failed',
+    phase: 'verifying',
+    episodes: { done: 10, total: 10 },
+    download: null,
+    error: { code: 'verification_failed', resumable: true },
+    result: {
+      verified: false,
+      manifest_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      metrics: [expect.objectContaining({ id: 'success_rate', n: 10 })],
+    },
+  });
+  expectError(await rt.call('GET', `/v1/evaluations/${id}/archive`), 409, 'run_not_ready');
+  expectError(await rt.call('GET', `/v1/sim_runs/${id}/files`), 409, 'run_not_ready');
+});
+
+test.each(PHASES)('interrupted at %s fails in that phase and is resumable', async (phase) => {
+  const rt = runtime();
+  const { id } = await planned(rt, [{ fail: 'interrupted', at: phase }]);
+  const end = await settleRun(rt, id);
+  expect(end).toMatchObject({ from: 'processing', to: 'failed', phase });
+  const [start, stop] = WINDOWS[phase];
+  expect(seconds(end.at)).toBeGreaterThanOrEqual(start);
+  expect(seconds(end.at)).toBeLessThan(stop);
+
+  const run = await rt.get(id);
+  expect(run).toMatchObject({
+    status: 'failed',
+    phase,
+    download: null,
+    completed_at: end.at,
+    error: { code: 'interrupted', message: expect.any(String), resumable: true },
+  });
+  expect(run.progress).toBeLessThan(1);
+  expect(run.tokens.refunded).toBeGreaterThan(0);
+});
+
+test('resume answers 202 queued and the next plan entry runs: [interrupted, succeed] ends succeeded', async () => {
+  const rt = runtime();
+  const created = await planned(rt, [{ fail: 'interrupted' }, { succeed: {} }]);
+  await settleRun(rt, created.id);
+  const failed = await rt.get(created.id);
+  expect(failed.status).toBe('failed');
+
+  const resumed = await rt.call('POST', `/v1/evaluations/${created.id}/resume`);
+  expect(resumed.status).toBe(202);
+  expect(resumed.json).toEqual({
+    ...failed,
+    status: 'queued',
+    phase: null,
+    progress: 0,
+    status_message: 'Queued',
+    episodes: { done: 0, total: 10 },
+    error: null,
+    result: null,
+    download: null,
+    tokens: { charged: 2 * DEFAULT_ESTIMATE, refunded: failed.tokens.refunded },
+    started_at: null,
+    completed_at: null,
+  });
+
+  // The new attempt runs the whole default timeline from the resume instant.
+  const resumedAt = 60;
+  await rt.advance(DEFAULT_END - 0.001);
+  expect((await rt.get(created.id)).status).toBe('processing');
+  const { transitions } = await rt.advance(0.001);
+  expect(transitions).toEqual([
+    {
+      at: at(resumedAt + DEFAULT_END),
+      resource: created.id,
+      from: 'processing',
+      to: 'succeeded',
+      phase: 'packaging',
+    },
+  ]);
+  expect(await rt.get(created.id)).toMatchObject({
+    status: 'succeeded',
+    error: null,
+    result: { verified: true },
+    started_at: at(resumedAt + 0.5),
+    completed_at: at(resumedAt + DEFAULT_END),
+    tokens: { charged: 2 * DEFAULT_ESTIMATE, refunded: failed.tokens.refunded },
+  });
+  expectError(await rt.call('POST', `/v1/evaluations/${created.id}/resume`), 409, 'not_resumable');
+});
+
+test('each resume takes the next plan entry; once the plan runs out the run succeeds', async () => {
+  const rt = runtime();
+  const { id } = await planned(rt, [
+    { fail: 'interrupted', at: 'planning' },
+    { fail: 'policy_failed', after_episodes: 1 },
+    { fail: 'verification_failed' },
+  ]);
+  const seen: [string, string | null][] = [];
+  for (let attempt = 1; attempt <= 4; attempt++) {
+    if (attempt > 1) {
+      expect((await rt.call('POST', `/v1/evaluations/${id}/resume`)).status).toBe(202);
+    }
+    await settleRun(rt, id);
+    const run = await rt.get(id);
+    seen.push([run.status, run.error?.code ?? null]);
+  }
+  expect(seen).toEqual([
+    ['failed', 'interrupted'],
+    ['failed', 'policy_failed'],
+    ['failed', 'verification_failed'],
+    ['succeeded', null],
+  ]);
+  expect((await rt.get(id)).tokens.charged).toBe(4 * DEFAULT_ESTIMATE);
+});
+
+test('a plan given through the control API puts a run on the clock that follows it', async () => {
+  const rt = runtime();
+  const seeded = await rt.emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/evaluations`, {
+    spec: SPEC,
+    outcomes: [{ fail: 'interrupted', at: 'fetching' }, { succeed: { success_rate: 1 } }],
+  });
+  expect(seeded).toMatchObject({ status: 'queued', progress: 0, episodes: { done: 0, total: 10 } });
+  const end = await settleRun(rt, seeded.id);
+  expect(end).toMatchObject({ to: 'failed', phase: 'fetching' });
+  expect((await rt.call('POST', `/v1/evaluations/${seeded.id}/resume`)).status).toBe(202);
+  await settleRun(rt, seeded.id);
+  expect(await rt.get(seeded.id)).toMatchObject({
+    status: 'succeeded',
+    result: { metrics: [expect.objectContaining({ id: 'success_rate', value: 1, n: 10 })] },
+  });
+});
+
+test("a succeed entry's success_rate shapes the scorecard", async () => {
+  const rt = runtime();
+  const none = await planned(rt, [{ succeed: { success_rate: 0 } }]);
+  const all = await planned(rt, [{ succeed: { success_rate: 1 } }]);
+  await rt.advance(60);
+  const a = (await rt.get(none.id)).result;
+  const b = (await rt.get(all.id)).result;
+  expect(a.metrics[0]).toMatchObject({ id: 'success_rate', value: 0, n: 10 });
+  expect(a.metrics[0].interval[0]).toBe(0);
+  expect(b.metrics[0]).toMatchObject({ id: 'success_rate', value: 1, n: 10 });
+  expect(b.metrics[0].interval[1]).toBe(1);
+  // Same spec, same manifest; different outputs.
+  expect(a.manifest_hash).toBe(b.manifest_hash);
+  expect(a.run_hash).not.toBe(b.run_hash);
+});
+
+test('the token estimate, 10 + 5 per episode, is charged at create and taken from the balance', async () => {
+  const rt = await freshAccount(runtime(), { token_balance: 1000 });
+  expect(await rt.balance()).toBe(1000);
+  const small = await rt.create({ spec: SPEC, options: { episodes: 4 } });
+  expect(small.tokens).toEqual({ charged: 30, refunded: 0 });
+  expect(await rt.balance()).toBe(970);
+  const dflt = await rt.create();
+  expect(dflt.tokens).toEqual({ charged: DEFAULT_ESTIMATE, refunded: 0 });
+  expect(await rt.balance()).toBe(910);
+
+  // A run that succeeds consumed its estimate: nothing comes back.
+  await rt.advance(60);
+  expect((await rt.get(small.id)).tokens).toEqual({ charged: 30, refunded: 0 });
+  expect((await rt.get(dflt.id)).tokens).toEqual({ charged: DEFAULT_ESTIMATE, refunded: 0 });
+  expect(await rt.balance()).toBe(910);
+});
+
+test('a failed run refunds the part not consumed and the balance goes back up by the refund', async () => {
+  const rt = await freshAccount(runtime(), { token_balance: 1000 });
+  const { id } = await planned(rt, [{ fail: 'interrupted', at: 'running', after_episodes: 5 }]);
+  expect(await rt.balance()).toBe(1000 - DEFAULT_ESTIMATE);
+  await settleRun(rt, id);
+  const run = await rt.get(id);
+  expect(run.tokens.charged).toBe(DEFAULT_ESTIMATE);
+  expect(run.tokens.refunded).toBeGreaterThan(0);
+  expect(run.tokens.refunded).toBeLessThan(DEFAULT_ESTIMATE);
+  // The part not consumed: the share of the run still ahead when it failed.
+  expect(Math.abs(run.tokens.refunded - DEFAULT_ESTIMATE * (1 - run.progress))).toBeLessThanOrEqual(
+    1,
+  );
+  expect(await rt.balance()).toBe(1000 - DEFAULT_ESTIMATE + run.tokens.refunded);
+});
+
+test('a run canceled while queued refunds its whole charge', async () => {
+  const rt = await freshAccount(runtime(), { token_balance: 1000 });
+  const { id } = await rt.create();
+  await rt.advance(0.2);
+  expect((await rt.call('POST', `/v1/evaluations/${id}/cancel`)).status).toBe(202);
+  expect(await rt.balance()).toBe(1000 - DEFAULT_ESTIMATE);
+  await rt.advance(1);
+  expect((await rt.get(id)).tokens).toEqual({
+    charged: DEFAULT_ESTIMATE,
+    refunded: DEFAULT_ESTIMATE,
+  });
+  expect(await rt.balance()).toBe(1000);
+});
+
+test('a run canceled while processing refunds the part not consumed', async () => {
+  const rt = await freshAccount(runtime(), { token_balance: 1000 });
+  const { id } = await rt.create();
+  await rt.advance(2.5);
+  await rt.call('POST', `/v1/evaluations/${id}/cancel`);
+  await rt.advance(1);
+  const run = await rt.get(id);
+  expect(run.status).toBe('canceled');
+  expect(run.tokens.refunded).toBeGreaterThan(0);
+  expect(run.tokens.refunded).toBeLessThan(DEFAULT_ESTIMATE);
+  expect(Math.abs(run.tokens.refunded - DEFAULT_ESTIMATE * (1 - run.progress))).toBeLessThanOrEqual(
+    1,
+  );
+  expect(await rt.balance()).toBe(1000 - DEFAULT_ESTIMATE + run.tokens.refunded);
+});
+
+test('create answers 402 insufficient_tokens when the balance cannot cover the estimate, leaving nothing behind', async () => {
+  const rt = await freshAccount(runtime(), { token_balance: 0 });
+  const res = await rt.call('POST', '/v1/evaluations', { spec: SPEC });
+  expectError(res, 402, 'insufficient_tokens');
+  expect(await rt.balance()).toBe(0);
+  expect((await rt.call('GET', '/v1/evaluations')).json).toEqual({
+    object: 'list',
+    data: [],
+    has_more: false,
+    next_cursor: null,
+  });
+});
+
+test('the estimate decides 402 at the boundary: 59 tokens cover 9 episodes, not 10; 60 cover 10', async () => {
+  const short = await freshAccount(runtime(), { token_balance: 59 });
+  expectError(
+    await short.call('POST', '/v1/evaluations', { spec: SPEC }),
+    402,
+    'insufficient_tokens',
+  );
+  const nine = await short.create({ spec: SPEC, options: { episodes: 9 } });
+  expect(nine.tokens).toEqual({ charged: 55, refunded: 0 });
+  expect(await short.balance()).toBe(4);
+
+  const exact = await freshAccount(runtime(), { token_balance: 60 });
+  await exact.create();
+  expect(await exact.balance()).toBe(0);
+  expectError(
+    await exact.call('POST', '/v1/evaluations', { spec: SPEC }),
+    402,
+    'insufficient_tokens',
+  );
+});
+
+test('resume answers 402 insufficient_tokens when the balance cannot cover the next attempt; the run stays failed', async () => {
+  const rt = await freshAccount(runtime(), { token_balance: DEFAULT_ESTIMATE });
+  const { id } = await planned(rt, [{ fail: 'interrupted' }, { succeed: {} }]);
+  expect(await rt.balance()).toBe(0);
+  await settleRun(rt, id);
+  const failed = await rt.get(id);
+  const refund = failed.tokens.refunded;
+  expect(refund).toBeGreaterThan(0);
+  expect(await rt.balance()).toBe(refund);
+
+  const res = await rt.call('POST', `/v1/evaluations/${id}/resume`);
+  expectError(res, 402, 'insufficient_tokens');
+  expect(await rt.get(id)).toEqual(failed);
+  expect(await rt.balance()).toBe(refund);
+});
+
+test('cancel while queued answers 202 canceling, then canceled 1 s later without ever processing', async () => {
+  const rt = runtime();
+  const created = await rt.create();
+  await rt.advance(0.2);
+  const res = await rt.call('POST', `/v1/evaluations/${created.id}/cancel`);
+  expect(res.status).toBe(202);
+  expect(res.json).toEqual({
+    ...created,
+    status: 'canceling',
+    status_message: expect.any(String),
+  });
+  // The queue would have ended at 0.5 s: no transition to processing.
+  const waiting = await rt.advance(0.999);
+  expect(waiting.transitions).toEqual([]);
+  expect(await rt.get(created.id)).toEqual(res.json);
+
+  const done = await rt.advance(0.001);
+  expect(done.transitions).toEqual([
+    { at: at(1.2), resource: created.id, from: 'canceling', to: 'canceled', phase: null },
+  ]);
+  expect(await rt.get(created.id)).toEqual({
+    ...created,
+    status: 'canceled',
+    status_message: expect.any(String),
+    tokens: { charged: DEFAULT_ESTIMATE, refunded: DEFAULT_ESTIMATE },
+    completed_at: at(1.2),
+  });
+  // Nothing more happens to a canceled run.
+  expect((await rt.advance(60)).transitions).toEqual([]);
+});
+
+test('cancel while processing answers 202 canceling and stops the run where it was', async () => {
+  const rt = runtime();
+  const { id } = await rt.create();
+  await rt.advance(2.5);
+  const before = await rt.get(id);
+  expect(before).toMatchObject({ status: 'processing', phase: 'running', episodes: { done: 2 } });
+  const res = await rt.call('POST', `/v1/evaluations/${id}/cancel`);
+  expect(res.status).toBe(202);
+  expect(res.json).toMatchObject({
+    status: 'canceling',
+    phase: 'running',
+    progress: before.progress,
+    episodes: { done: 2, total: 10 },
+    completed_at: null,
+  });
+  const { transitions } = await rt.advance(10);
+  expect(transitions).toEqual([
+    { at: at(3.5), resource: id, from: 'canceling', to: 'canceled', phase: 'running' },
+  ]);
+  expect(await rt.get(id)).toMatchObject({
+    status: 'canceled',
+    phase: 'running',
+    progress: before.progress,
+    episodes: { done: 2, total: 10 },
+    result: null,
+    download: null,
+    started_at: at(0.5),
+    completed_at: at(3.5),
+  });
+  expectError(await rt.call('GET', `/v1/evaluations/${id}/archive`), 409, 'run_not_ready');
+});
+
+test('cancel of a canceling run answers 202, still canceling, and does not push the end back', async () => {
+  const rt = runtime();
+  const { id } = await rt.create();
+  await rt.advance(1);
+  const first = await rt.call('POST', `/v1/evaluations/${id}/cancel`);
+  await rt.advance(0.5);
+  const again = await rt.call('POST', `/v1/evaluations/${id}/cancel`);
+  expect(again.status).toBe(202);
+  expect(again.json).toEqual(first.json);
+  const { transitions } = await rt.advance(0.5);
+  expect(transitions).toEqual([
+    { at: at(2), resource: id, from: 'canceling', to: 'canceled', phase: 'planning' },
+  ]);
+});
+
+test('cancel of a succeeded, failed or canceled run answers 409 not_cancelable and changes nothing', async () => {
+  const rt = runtime();
+  const succeeded = await rt.create();
+  const failed = await planned(rt, [{ fail: 'interrupted', at: 'materializing' }]);
+  const canceled = await rt.create();
+  await rt.call('POST', `/v1/evaluations/${canceled.id}/cancel`);
+  await rt.advance(60);
+  for (const [id, status] of [
+    [succeeded.id, 'succeeded'],
+    [failed.id, 'failed'],
+    [canceled.id, 'canceled'],
+  ] as const) {
+    const before = await rt.get(id);
+    expect(before.status).toBe(status);
+    expectError(await rt.call('POST', `/v1/evaluations/${id}/cancel`), 409, 'not_cancelable');
+    expect(await rt.get(id)).toEqual(before);
+  }
+});
+
+test('resume of a canceled run runs it again from its original request', async () => {
+  const rt = runtime();
+  const { id } = await rt.create({ spec: SPEC, options: { episodes: 2 }, label: 'again' });
+  await rt.call('POST', `/v1/evaluations/${id}/cancel`);
+  await rt.advance(2);
+  const res = await rt.call('POST', `/v1/evaluations/${id}/resume`);
+  expect(res.status).toBe(202);
+  expect(res.json).toMatchObject({
+    status: 'queued',
+    episodes: { done: 0, total: 2 },
+    label: 'again',
+    options: { episodes: 2 },
+  });
+  await rt.advance(60);
+  expect(await rt.get(id)).toMatchObject({ status: 'succeeded', episodes: { done: 2, total: 2 } });
+});
+
+test('resume of a queued, processing or succeeded run answers 409 not_resumable', async () => {
+  const rt = runtime();
+  const done = await rt.create();
+  await rt.advance(60);
+  const processing = await rt.create();
+  await rt.advance(1);
+  const queued = await rt.create();
+  for (const id of [queued.id, processing.id, done.id]) {
+    expectError(await rt.call('POST', `/v1/evaluations/${id}/resume`), 409, 'not_resumable');
+  }
+  expect((await rt.get(queued.id)).status).toBe('queued');
+  expect((await rt.get(processing.id)).status).toBe('processing');
+});
+
+/** One run in each settled state, created in this order: s, f, c, p, q. */
+async function oneOfEach(rt: Runtime) {
+  const s = await rt.create();
+  const f = await planned(rt, [{ fail: 'interrupted', at: 'materializing' }]);
+  const c = await rt.create();
+  await rt.call('POST', `/v1/evaluations/${c.id}/cancel`);
+  await rt.advance(10);
+  const p = await rt.create();
+  await rt.advance(1);
+  const q = await rt.create();
+  return { s: s.id, f: f.id, c: c.id, p: p.id, q: q.id };
+}
+
+const ids = (res: { json: { data: { id: string }[] } }) => res.json.data.map((e) => e.id);
+
+test('list filters by status and answers newest first, each item as GET shows it', async () => {
+  const rt = runtime();
+  const run = await oneOfEach(rt);
+  const all = await rt.call('GET', '/v1/evaluations');
+  expect(all.status).toBe(200);
+  expect(ids(all)).toEqual([run.q, run.p, run.c, run.f, run.s]);
+  expect(all.json).toMatchObject({ object: 'list', has_more: false, next_cursor: null });
+  for (const item of all.json.data) expect(item).toEqual(await rt.get(item.id));
+
+  const expected: Record<string, string[]> = {
+    queued: [run.q],
+    processing: [run.p],
+    canceling: [],
+    succeeded: [run.s],
+    failed: [run.f],
+    canceled: [run.c],
+  };
+  for (const [status, want] of Object.entries(expected)) {
+    const res = await rt.call('GET', `/v1/evaluations?status=${status}`);
+    expect({ status, ids: ids(res) }).toEqual({ status, ids: want });
+    for (const item of res.json.data) expect(item.status).toBe(status);
+  }
+  expectError(
+    await rt.call('GET', '/v1/evaluations?status=done'),
+    400,
+    'parameter_invalid',
+    'status',
+  );
+});
+
+// DESIGN.md section 4: a run's status is derived from "now" on its account's clock; GET says
+// `canceling` right after a cancel. The list filter reads the stored status, which
+// `requestCancel` does not update until the cancel completes, so for that second the run is listed
+// under its former status (with `status: 'canceling'` in the item) and not under `canceling`.
+test.fails('a canceling run is listed under status=canceling, not under its former status', async () => {
+  const rt = runtime();
+  const { id } = await rt.create();
+  await rt.advance(1);
+  await rt.call('POST', `/v1/evaluations/${id}/cancel`);
+  expect((await rt.get(id)).status).toBe('canceling');
+  expect(ids(await rt.call('GET', '/v1/evaluations?status=processing'))).toEqual([]);
+  expect(ids(await rt.call('GET', '/v1/evaluations?status=canceling'))).toEqual([id]);
+});
+
+test('list pages with limit and after: next_cursor is the last id, null on the last page', async () => {
+  const rt = runtime();
+  const created: string[] = [];
+  for (let i = 0; i < 5; i++) {
+    created.push((await rt.create({ spec: { path: `specs/${i}.py`, name: `run${i}` } })).id);
+  }
+  const newest = [...created].reverse();
+  const pages: string[][] = [];
+  let after: string | null = null;
+  do {
+    const res = await rt.call('GET', `/v1/evaluations?limit=2${after ? `&after=${after}` : ''}`);
+    expect(res.status).toBe(200);
+    const page = ids(res);
+    pages.push(page);
+    expect(res.json.has_more).toBe(pages.flat().length < 5);
+    expect(res.json.next_cursor).toBe(res.json.has_more ? page.at(-1) : null);
+    after = res.json.next_cursor;
+  } while (after);
+  expect(pages).toEqual([newest.slice(0, 2), newest.slice(2, 4), newest.slice(4)]);
+});
+
+test('paging and a status filter combine', async () => {
+  const rt = runtime();
+  const done: string[] = [];
+  for (let i = 0; i < 3; i++) done.push((await rt.create()).id);
+  await rt.advance(60);
+  await rt.create();
+  await rt.create();
+  const first = await rt.call('GET', '/v1/evaluations?status=succeeded&limit=2');
+  expect(ids(first)).toEqual([done[2], done[1]]);
+  expect(first.json).toMatchObject({ has_more: true, next_cursor: done[1] });
+  const second = await rt.call(
+    'GET',
+    `/v1/evaluations?status=succeeded&limit=2&after=${first.json.next_cursor}`,
+  );
+  expect(ids(second)).toEqual([done[0]]);
+  expect(second.json).toMatchObject({ has_more: false, next_cursor: null });
+});

@@ -1,0 +1,111 @@
+/**
+ * Twins built on the virtual clock (API document sections 3.2 and 4.6; DESIGN.md section 5: a
+ * twin seeded without a status is queued 1 s, then processing 4 s, then succeeded).
+ */
+import { expect, test } from 'vitest';
+import { DEFAULT_ACCOUNT, expectError, NO_TWINS_ACCOUNT, NO_TWINS_SECRET } from '../helpers.js';
+import { at, HEX64, runtime } from './support.js';
+
+const TWIN_ID = /^twin_[0-9A-HJKMNP-TV-Z]{26}$/;
+
+async function buildTwin(rt: ReturnType<typeof runtime>, body: Record<string, unknown> = {}) {
+  return rt.emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/twins`, body);
+}
+
+test('a twin built on the clock answers 409 twin_not_ready until 5 s have passed, then lists its files', async () => {
+  const rt = runtime();
+  const twin = await buildTwin(rt);
+  expect(twin).toEqual({
+    id: expect.stringMatching(TWIN_ID),
+    object: 'twin',
+    status: 'queued',
+    file_count: 3,
+    created_at: at(0),
+  });
+  const files = `/v1/twins/${twin.id}/files`;
+
+  const transitions: unknown[] = [];
+  for (const step of [0, 0.999, 0.001, 3.999]) {
+    transitions.push(...(await rt.advance(step)).transitions);
+    expectError(await rt.call('GET', files), 409, 'twin_not_ready');
+  }
+  const last = await rt.advance(0.001);
+  transitions.push(...last.transitions);
+  expect(last.now).toBe(at(5));
+  expect(transitions).toEqual([
+    { at: at(1), resource: twin.id, from: 'queued', to: 'processing', phase: null },
+    { at: at(5), resource: twin.id, from: 'processing', to: 'succeeded', phase: null },
+  ]);
+
+  const res = await rt.call('GET', files);
+  expect(res.status).toBe(200);
+  expect(res.json).toEqual({
+    object: 'list',
+    data: [0, 1, 2].map((i) => ({
+      path: `scene/part_0000${i}.usd`,
+      bytes: expect.any(Number),
+      sha256: expect.stringMatching(HEX64),
+      object: 'twin_file',
+    })),
+    has_more: false,
+    next_cursor: null,
+  });
+  for (const f of res.json.data) expect(f.bytes).toBeGreaterThan(0);
+});
+
+test('a twin built to fail never lists its files', async () => {
+  const rt = runtime();
+  const twin = await buildTwin(rt, { fail: true });
+  const { transitions } = await rt.advance(60);
+  expect(transitions.at(-1)).toMatchObject({ resource: twin.id, from: 'processing', to: 'failed' });
+  expectError(await rt.call('GET', `/v1/twins/${twin.id}/files`), 409, 'twin_not_ready');
+});
+
+test("a built twin's files page by path with limit and after", async () => {
+  const rt = runtime();
+  const twin = await buildTwin(rt, { generate_files: 5 });
+  await rt.advance(5);
+  const first = await rt.call('GET', `/v1/twins/${twin.id}/files?limit=2`);
+  expect(first.status).toBe(200);
+  const paths = (res: typeof first) => res.json.data.map((f: { path: string }) => f.path);
+  expect(paths(first)).toEqual(['scene/part_00000.usd', 'scene/part_00001.usd']);
+  expect(first.json).toMatchObject({ has_more: true, next_cursor: 'scene/part_00001.usd' });
+  const second = await rt.call(
+    'GET',
+    `/v1/twins/${twin.id}/files?limit=2&after=${first.json.next_cursor}`,
+  );
+  expect(paths(second)).toEqual(['scene/part_00002.usd', 'scene/part_00003.usd']);
+  const third = await rt.call(
+    'GET',
+    `/v1/twins/${twin.id}/files?limit=2&after=${second.json.next_cursor}`,
+  );
+  expect(paths(third)).toEqual(['scene/part_00004.usd']);
+  expect(third.json).toMatchObject({ has_more: false, next_cursor: null });
+});
+
+test("a twin moves on its own account's clock only", async () => {
+  const rt = runtime();
+  const twin = await buildTwin(rt);
+  // Advancing another account does nothing to this twin.
+  await rt.emu.control('POST', `/accounts/${NO_TWINS_ACCOUNT}/clock/advance`, { seconds: 60 });
+  expectError(await rt.call('GET', `/v1/twins/${twin.id}/files`), 409, 'twin_not_ready');
+  await rt.advance(5);
+  expect((await rt.call('GET', `/v1/twins/${twin.id}/files`)).status).toBe(200);
+});
+
+test('an account without the twins feature answers 403 feature_not_enabled, built or not', async () => {
+  const rt = runtime();
+  const twin = await rt.emu.control('POST', `/accounts/${NO_TWINS_ACCOUNT}/twins`, {});
+  const files = `/v1/twins/${twin.id}/files`;
+  expectError(
+    await rt.emu.api('GET', files, { secret: NO_TWINS_SECRET }),
+    403,
+    'feature_not_enabled',
+  );
+  await rt.emu.control('POST', `/accounts/${NO_TWINS_ACCOUNT}/clock/advance`, { seconds: 5 });
+  expectError(
+    await rt.emu.api('GET', files, { secret: NO_TWINS_SECRET }),
+    403,
+    'feature_not_enabled',
+  );
+});
