@@ -48,14 +48,16 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   );
 
   app.use('*', requestContext(deps));
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: ONE_MIB,
-      onError: () => {
-        throw apiError('request_too_large');
-      },
-    }),
+  const limitBody = bodyLimit({
+    maxSize: ONE_MIB,
+    onError: () => {
+      throw apiError('request_too_large');
+    },
+  });
+  // GET and HEAD carry no body; reading `c.req.raw.body` would make the node adapter build a
+  // full Request on every call (about a third of a GET's cost, measured by the bench).
+  app.use('*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   );
 
   app.get('/openapi.json', (c) => c.json(productDocument(app)));
