@@ -108,7 +108,7 @@ export function createRunLogRepo(db: Database) {
   return {
     replace: (runId: string, lines: string[]) => {
       clear.run(runId);
-      lines.forEach((line, i) => insert.run(runId, i, line));
+      for (const [i, line] of lines.entries()) insert.run(runId, i, line);
     },
     append: (runId: string, lines: string[]) => {
       let seq = count.get(runId)?.n ?? 0;

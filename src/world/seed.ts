@@ -102,7 +102,15 @@ function startOnClock(
     nextAt: null,
   };
   deps.store.evaluations.insert(record);
-  const plan = input.outcomes ?? EvaluationOptions.parse(record.request.options).emulator?.outcomes;
+  const options = EvaluationOptions.safeParse(record.request.options);
+  if (!options.success) {
+    const issue = options.error.issues[0]!;
+    throw apiError('parameter_invalid', {
+      param: ['options', ...issue.path.map(String)].join('.'),
+      message: `Invalid options: ${issue.message}.`,
+    });
+  }
+  const plan = input.outcomes ?? options.data.emulator?.outcomes;
   startAttempt(deps, account, record, 1, plan, now, input.service_version ?? DEFAULT_VERSION);
   deps.store.evaluations.saveState(record);
   return record;
