@@ -7,17 +7,20 @@ import {
   listEvaluationsRoute,
   resumeEvaluationRoute,
 } from '../contract/evaluations.js';
-import { EvaluationOptions, type OutcomeEntry } from '../domain/evaluation-plan.js';
+import { type OutcomeEntry, parseEvaluationOptions } from '../domain/evaluation-plan.js';
 import { toEvaluation } from '../domain/evaluation-view.js';
 import { listPage } from '../domain/paging.js';
 import type { EvaluationRecord } from '../domain/records.js';
 import { assertResumable } from '../domain/resume.js';
-import { apiError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { guardRoute } from '../http/guard-route.js';
-import { issueMessage, issueParam } from '../http/validation-hook.js';
-import { toTimestamp } from '../runtime/clock.js';
-import { deriveState, requestCancel, startAttempt } from '../runtime/evaluation-runtime.js';
+import {
+  createEvaluation,
+  deriveState,
+  requestCancel,
+  startAttempt,
+} from '../runtime/evaluation-runtime.js';
 import { baseUrl } from './base-url.js';
 
 type Ctx = Context<AppEnv>;
@@ -31,15 +34,6 @@ export function findRun(c: Ctx, runId: string): EvaluationRecord {
   const found = c.get('deps').store.evaluations.get(c.get('auth').account.id, runId);
   if (!found) throw notFound('evaluation', runId, 'run_id');
   return found;
-}
-
-/** `options` is free-form, but the parts the emulator reads are validated, `param` under `options.`. */
-function parseOptions(options: Record<string, unknown>): EvaluationOptions {
-  const parsed = EvaluationOptions.safeParse(options);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const param = `options.${issueParam(issue)}`;
-  throw apiError('parameter_invalid', { param, message: issueMessage(issue, param) });
 }
 
 /** `inferred: false` (--strict) registers only the documented resume. */
@@ -75,27 +69,22 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
     const body = c.req.valid('json');
     const options = body.options ?? {};
     const plan =
-      parseOptions(options).emulator?.outcomes ?? planByRule(c, body.spec.name, body.label);
-    const record = store.tx(() => {
-      const created: EvaluationRecord = {
+      parseEvaluationOptions(options).emulator?.outcomes ??
+      planByRule(c, body.spec.name, body.label);
+    const record = store.tx(() =>
+      createEvaluation(c.get('deps'), account, {
         id: ids.next('eval', account.id, c.get('now')),
-        accountId: account.id,
-        createdAt: toTimestamp(c.get('now')),
         request: {
           spec: body.spec,
           options,
           label: body.label ?? null,
           webhook_metadata: body.webhook_metadata ?? null,
         },
-        state: { tokens: { charged: 0, refunded: 0 } } as EvaluationRecord['state'],
-        nextAt: null,
-      };
-      // Charges first: a 402 leaves nothing behind.
-      store.evaluations.insert(created);
-      startAttempt(c.get('deps'), account, created, 1, plan, c.get('now'), c.get('version'));
-      store.evaluations.saveState(created);
-      return created;
-    });
+        plan,
+        now: c.get('now'),
+        serviceVersion: c.get('version'),
+      }),
+    );
     return c.json(view(c, record), 201);
   });
 

@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { EVALUATION_ERROR_CODES, PHASES, type Phase } from '../contract/evaluations.js';
+import { apiError } from '../errors.js';
 import type { FailurePlan, PhasePlan } from './run-schedule.js';
+import { issueMessage, issueParam } from './zod-issue.js';
 
 export const OutcomeEntry = z.union([
   z
@@ -55,6 +57,15 @@ export const EvaluationOptions = z
   })
   .catchall(z.unknown());
 export type EvaluationOptions = z.infer<typeof EvaluationOptions>;
+
+/** `options` is free-form, but the parts the emulator reads are validated, `param` under `options.`. */
+export function parseEvaluationOptions(options: Record<string, unknown>): EvaluationOptions {
+  const parsed = EvaluationOptions.safeParse(options);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const param = `options.${issueParam(issue)}`;
+  throw apiError('parameter_invalid', { param, message: issueMessage(issue, param) });
+}
 
 /** A default 10-episode run takes 5 virtual seconds: 0.5 s queue, 2.5 s of episodes. */
 export const DEFAULT_DURATIONS_S = {

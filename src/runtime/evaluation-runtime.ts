@@ -114,6 +114,35 @@ export function startAttempt(
   deps.store.archives.remove(record.id);
 }
 
+/**
+ * A new evaluation on the clock, as `POST /v1/evaluations` creates it: inserted, then its first
+ * attempt started (a 402 throws, and the caller's transaction leaves nothing behind).
+ */
+export function createEvaluation(
+  deps: Deps,
+  account: Account,
+  args: {
+    id: string;
+    request: EvaluationRecord['request'];
+    plan: OutcomeEntry[] | undefined;
+    now: number;
+    serviceVersion: string;
+  },
+): EvaluationRecord {
+  const record: EvaluationRecord = {
+    id: args.id,
+    accountId: account.id,
+    createdAt: toTimestamp(args.now),
+    request: args.request,
+    state: { tokens: { charged: 0, refunded: 0 } } as EvaluationRecord['state'],
+    nextAt: null,
+  };
+  deps.store.evaluations.insert(record);
+  startAttempt(deps, account, record, 1, args.plan, args.now, args.serviceVersion);
+  deps.store.evaluations.saveState(record);
+  return record;
+}
+
 /** Requests cancellation at `now` (DESIGN.md section 4: `canceling` for a while, then `canceled`). */
 export function requestCancel(deps: Deps, record: EvaluationRecord, now: number): void {
   const run = record.state.run;

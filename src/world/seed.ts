@@ -6,7 +6,7 @@ import type {
   WebhookEndpointInput,
 } from '../control/schemas.js';
 import { sha256Hex } from '../domain/canonical-json.js';
-import { EvaluationOptions } from '../domain/evaluation-plan.js';
+import { parseEvaluationOptions } from '../domain/evaluation-plan.js';
 import type {
   Account,
   EvaluationRecord,
@@ -17,7 +17,7 @@ import type {
 import { apiError } from '../errors.js';
 import type { Deps } from '../http/env.js';
 import { toTimestamp } from '../runtime/clock.js';
-import { startAttempt } from '../runtime/evaluation-runtime.js';
+import { createEvaluation } from '../runtime/evaluation-runtime.js';
 import { twinRun } from '../runtime/twin-runtime.js';
 
 function ensureNew(exists: boolean, id: string): void {
@@ -88,32 +88,19 @@ function startOnClock(
   id: string,
   now: number,
 ): EvaluationRecord {
-  const record: EvaluationRecord = {
+  const options = input.options ?? {};
+  return createEvaluation(deps, account, {
     id,
-    accountId: account.id,
-    createdAt: toTimestamp(now),
     request: {
       spec: input.spec,
-      options: input.options ?? {},
+      options,
       label: input.label ?? null,
       webhook_metadata: input.webhook_metadata ?? null,
     },
-    state: { tokens: { charged: 0, refunded: 0 } } as EvaluationRecord['state'],
-    nextAt: null,
-  };
-  deps.store.evaluations.insert(record);
-  const options = EvaluationOptions.safeParse(record.request.options);
-  if (!options.success) {
-    const issue = options.error.issues[0]!;
-    throw apiError('parameter_invalid', {
-      param: ['options', ...issue.path.map(String)].join('.'),
-      message: `Invalid options: ${issue.message}.`,
-    });
-  }
-  const plan = input.outcomes ?? options.data.emulator?.outcomes;
-  startAttempt(deps, account, record, 1, plan, now, input.service_version ?? DEFAULT_VERSION);
-  deps.store.evaluations.saveState(record);
-  return record;
+    plan: input.outcomes ?? parseEvaluationOptions(options).emulator?.outcomes,
+    now,
+    serviceVersion: input.service_version ?? DEFAULT_VERSION,
+  });
 }
 
 /** Deterministic stand-in files of a twin's archive: digests of bytes derived from the id. */

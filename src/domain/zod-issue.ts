@@ -1,0 +1,22 @@
+/** How a zod issue is named in `parameter_invalid`: `param` and message. */
+
+export interface Issue {
+  code: string;
+  path: PropertyKey[];
+  message: string;
+  keys?: string[];
+}
+
+/** The dotted path of a zod issue (API document section 7: e.g. `config.episode_count`). */
+export function issueParam(issue: Issue): string | null {
+  const path = issue.path.map(String);
+  // An unknown key is reported on its parent; the parameter at fault is the key itself.
+  if (issue.code === 'unrecognized_keys' && issue.keys?.[0]) path.push(issue.keys[0]);
+  return path.length > 0 ? path.join('.') : null;
+}
+
+export function issueMessage(issue: Issue, param: string | null): string {
+  if (issue.code === 'unrecognized_keys') return `Received unknown parameter: '${param}'.`;
+  if (param === null) return `Invalid request body: ${issue.message}.`;
+  return `Invalid value for '${param}': ${issue.message}.`;
+}
