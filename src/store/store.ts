@@ -1,3 +1,4 @@
+import type { Database as SqliteDatabase } from 'better-sqlite3';
 import Database from 'better-sqlite3';
 import { createAccountRepo } from './accounts.js';
 import { createArchiveRepo, createEvaluationRepo, createRunLogRepo } from './evaluations.js';
@@ -15,14 +16,19 @@ import { createWebhookEndpointRepo } from './webhook-endpoints.js';
  * migrates it and prepares every statement once.
  * @example const store = openStore(':memory:'); store.tx(() => store.accounts.list())
  */
-export function openStore(path = ':memory:') {
+export function openStore(path = ':memory:'): Store {
   const db = new Database(path);
   if (path !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
   runMigrations(db);
+  return { db, ...repositories(db) };
+}
+
+export type Store = ReturnType<typeof repositories> & { db: SqliteDatabase };
+
+function repositories(db: SqliteDatabase) {
   return {
-    db,
     accounts: createAccountRepo(db),
     keys: createKeyRepo(db),
     evaluations: createEvaluationRepo(db),
@@ -68,7 +74,8 @@ export function openStore(path = ':memory:') {
         }
       })();
     },
-    close: () => db.close(),
+    close(): void {
+      db.close();
+    },
   };
 }
-export type Store = ReturnType<typeof openStore>;
