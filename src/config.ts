@@ -30,6 +30,11 @@ export const FLAGS = {
     help: 'serve only the documented operations (and /_control)',
   },
   'no-control': { env: 'EMULATOR_NO_CONTROL', default: 'false', help: 'do not serve /_control' },
+  'journal-size': {
+    env: 'EMULATOR_JOURNAL_SIZE',
+    default: '10000',
+    help: 'requests the journal keeps, oldest dropped first (0: none)',
+  },
 } as const;
 type Flag = keyof typeof FLAGS;
 const BOOLEAN_FLAGS = ['strict-versions', 'strict', 'no-control'] as const;
@@ -55,6 +60,7 @@ const ConfigSchema = z.object({
   'strict-versions': bool('strict-versions'),
   strict: bool('strict'),
   'no-control': bool('no-control'),
+  'journal-size': z.coerce.number().int().min(0).max(1_000_000),
 });
 
 export interface CliConfig {
@@ -68,6 +74,7 @@ export interface CliConfig {
   strictVersions: boolean;
   strict: boolean;
   control: boolean;
+  journalSize: number;
   help: boolean;
 }
 
@@ -120,6 +127,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
     strictVersions: c['strict-versions'],
     strict: c.strict,
     control: !c['no-control'],
+    journalSize: c['journal-size'],
     help: values.help === true,
   };
 }

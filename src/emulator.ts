@@ -5,9 +5,13 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { type Catalog, CatalogSchema } from './domain/catalog.js';
 import { createApp } from './http/app.js';
 import type { AppConfig, AppEnv, Deps } from './http/env.js';
+import { RouteTable } from './http/route-table.js';
 import { type ClockMode, DEFAULT_CLOCK_START, VirtualClock, wallNow } from './runtime/clock.js';
 import { ClockRegistry } from './runtime/clock-registry.js';
+import { addFaultRule, FaultRules } from './runtime/fault-rules.js';
 import { createIdFactory } from './runtime/id-factory.js';
+import { Journal } from './runtime/journal.js';
+import { RateLimiter } from './runtime/rate-limiter.js';
 import { openStore } from './store/store.js';
 import { applyScenario } from './world/apply-scenario.js';
 import { loadScenarioFile, parseDataFile, readJsonFile } from './world/load-scenario.js';
@@ -38,6 +42,8 @@ export interface EmulatorOptions {
   strict?: boolean;
   control?: boolean;
   controlToken?: string | null;
+  /** Entries the request journal keeps. Default 10,000. */
+  journalSize?: number;
 }
 
 export interface Emulator {
@@ -67,6 +73,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     controlToken: options.controlToken ?? null,
     clockMode: options.clock ?? 'manual',
     version: packageVersion(),
+    journalSize: options.journalSize ?? 10_000,
   };
   const store = openStore(options.db ?? ':memory:');
   const deps: Deps = {
@@ -78,9 +85,15 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),
     startedAt: wallNow(),
     scenarios: { dir: scenariosDir, loaded: scenario },
+    faults: new FaultRules(config.seed),
+    journal: new Journal(config.journalSize),
+    limiter: new RateLimiter(),
+    routes: new RouteTable(),
+    idempotencyInFlight: new Set(),
   };
   // A --db file that already holds a world keeps it; a fresh store gets the scenario.
   if (store.accounts.list().length === 0) applyScenario(deps, scenario);
+  installScenarioFaults(deps, scenario);
   const app = createApp(deps);
   return {
     app,
@@ -98,15 +111,28 @@ export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?
     const inScenario = scenario.accounts.some((a) => a.id === opts.account);
     if (inScenario) {
       deps.store.accounts.remove(opts.account);
+      deps.limiter.forget(opts.account);
+      deps.journal.remove({ account: opts.account });
       deps.clocks.forget(opts.account);
       applyScenario(deps, scenario, opts.account);
     } else {
       deps.store.clearAccountResources(opts.account);
+      deps.limiter.forget(opts.account);
+      deps.journal.remove({ account: opts.account });
     }
     return;
   }
   deps.store.clear();
   deps.clocks.clear();
   deps.ids.resetRequests();
+  deps.limiter.clear();
+  deps.journal.remove();
   applyScenario(deps, scenario);
+  installScenarioFaults(deps, scenario);
+}
+
+/** The scenario's fault rules replace whatever rules were installed. */
+function installScenarioFaults(deps: Deps, scenario: ScenarioFile): void {
+  deps.faults.clear();
+  for (const rule of scenario.faults ?? []) addFaultRule(deps, rule);
 }

@@ -52,6 +52,7 @@ function main(): void {
       scenario: config.scenario,
       clock: config.clock,
       strictVersions: config.strictVersions,
+      journalSize: config.journalSize,
       strict: config.strict,
       control: config.control,
       controlToken: config.controlToken,

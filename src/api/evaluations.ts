@@ -21,6 +21,7 @@ import {
   requestCancel,
   startAttempt,
 } from '../runtime/evaluation-runtime.js';
+import { assertConcurrency } from '../runtime/limits.js';
 import { baseUrl } from './base-url.js';
 
 type Ctx = Context<AppEnv>;
@@ -56,6 +57,7 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
         c.get('version'),
       );
       store.evaluations.saveState(found);
+      assertConcurrency(c.get('deps'), c.get('auth').account, found.id, c.get('now'));
       return found;
     });
     return c.json(view(c, record), 202);
@@ -71,8 +73,8 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
     const plan =
       parseEvaluationOptions(options).emulator?.outcomes ??
       planByRule(c, body.spec.name, body.label);
-    const record = store.tx(() =>
-      createEvaluation(c.get('deps'), account, {
+    const record = store.tx(() => {
+      const created = createEvaluation(c.get('deps'), account, {
         id: ids.next('eval', account.id, c.get('now')),
         request: {
           spec: body.spec,
@@ -83,8 +85,10 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
         plan,
         now: c.get('now'),
         serviceVersion: c.get('version'),
-      }),
-    );
+      });
+      assertConcurrency(c.get('deps'), account, created.id, c.get('now'));
+      return created;
+    });
     return c.json(view(c, record), 201);
   });
 

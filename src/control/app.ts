@@ -14,6 +14,7 @@ import { accountView, createAccount, createKey, FULL_SCOPES, keyView } from '../
 import { DataFileError, listScenarios, loadScenarioFile } from '../world/load-scenario.js';
 import type { ScenarioFile } from '../world/scenario-schema.js';
 import { seedEvaluation, seedTwin, seedUserAsset, seedWebhookEndpoint } from '../world/seed.js';
+import { registerDiagnostics } from './diagnostics.js';
 import * as routes from './routes.js';
 
 /** `--control-token`: the control API then needs `X-Control-Token` (DESIGN.md section 5). */
@@ -53,6 +54,8 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
     if (!found) throw notFound('account', id, 'account_id');
     return found;
   };
+
+  registerDiagnostics(app, deps);
 
   app.openapi(routes.healthRoute, (c) =>
     c.json(

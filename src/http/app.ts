@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { registerArchive, signedDownload } from '../api/archive.js';
 import { registerEvaluations } from '../api/evaluations.js';
 import { registerKeys } from '../api/keys.js';
+import { registerRequests } from '../api/requests.js';
 import { registerScenarios } from '../api/scenarios.js';
 import { registerSimRuns } from '../api/sim-runs.js';
 import { registerTwins } from '../api/twins.js';
@@ -12,6 +13,8 @@ import { apiError } from '../errors.js';
 import { authenticate } from './authenticate.js';
 import { checkVersion } from './check-version.js';
 import type { AppEnv, Deps } from './env.js';
+import { applyFaults } from './faults.js';
+import { journalRequests } from './journal.js';
 import { productDocument } from './openapi-document.js';
 import { renderError } from './render-error.js';
 import { requestContext } from './request-context.js';
@@ -24,11 +27,14 @@ const ONE_MIB = 1024 * 1024;
  * The whole HTTP surface. The request pipeline, in the order of DESIGN.md section 2:
  *
  *   request context (request id, served version, response headers)
+ *   -> journal (records the outcome of every non-control request)
+ *   -> faults: `X-Emulator-Fault`, then the fault rules  [/v1 and /_downloads]
  *   -> body limit (413 `request_too_large`)
  *   -> authentication (401)            [/v1 only]
  *   -> version (400 `unsupported_version`)
  *   -> settle the account's runs up to its clock's now
- *   -> per-route guard: strict version list, scope, feature (403)
+ *   -> per-route guard: strict version list, scope, feature (403), rate limit (429),
+ *      Idempotency-Key on POST (replay, or 409 after validation)
  *   -> zod validation (400 `parameter_invalid`, one `defaultHook`)
  *   -> handler
  *
@@ -48,6 +54,9 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   );
 
   app.use('*', requestContext(deps));
+  app.use('*', journalRequests);
+  app.use('/v1/*', applyFaults);
+  app.use('/_downloads/*', applyFaults);
   const limitBody = bodyLimit({
     maxSize: ONE_MIB,
     onError: () => {
@@ -73,5 +82,8 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerSimRuns(app);
   registerTwins(app);
   registerWebhooks(app);
+  registerRequests(app, inferred);
+  deps.routes.addFrom(app);
+  if (!deps.config.strict) deps.routes.add('GET', '/_downloads/{token}', 'downloadSignedArchive');
   return app;
 }

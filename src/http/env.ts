@@ -3,9 +3,13 @@ import type { Catalog } from '../domain/catalog.js';
 import type { Account, ApiKeyRecord } from '../domain/records.js';
 import type { ClockMode, VirtualClock } from '../runtime/clock.js';
 import type { ClockRegistry } from '../runtime/clock-registry.js';
+import type { FaultRules } from '../runtime/fault-rules.js';
 import type { IdFactory } from '../runtime/id-factory.js';
+import type { Journal } from '../runtime/journal.js';
+import type { RateLimiter } from '../runtime/rate-limiter.js';
 import type { Store } from '../store/store.js';
 import type { ScenarioFile } from '../world/scenario-schema.js';
+import type { RouteTable } from './route-table.js';
 
 export interface AppConfig {
   seed: string;
@@ -21,6 +25,8 @@ export interface AppConfig {
   clockMode: ClockMode;
   /** Emulator version, reported by /_control/health. */
   version: string;
+  /** Entries the request journal keeps (oldest dropped first); 0 keeps none. */
+  journalSize: number;
 }
 
 /** Everything a request handler may touch; built by `createEmulator()`, never module state. */
@@ -36,6 +42,13 @@ export interface Deps {
   startedAt: number;
   /** Where named scenarios live, and the one reset returns to. */
   scenarios: { dir: string; loaded: ScenarioFile };
+  faults: FaultRules;
+  journal: Journal;
+  limiter: RateLimiter;
+  /** Route templates and operation ids of the product API, filled when the app is built. */
+  routes: RouteTable;
+  /** `account\0key` of POSTs with an Idempotency-Key still being answered. */
+  idempotencyInFlight: Set<string>;
 }
 
 export interface AuthContext {
@@ -51,5 +64,15 @@ export type AppEnv = {
     auth: AuthContext;
     /** The caller's virtual now, fixed for the request once its account is settled. */
     now: number;
+    /** Set by a fault: who the Authorization header names (authentication did not run). */
+    caller: { accountId: string; keyId: string } | null;
+    /** The fault rule (or `X-Emulator-Fault`) that answered the call. */
+    faultId: string;
+    /** A fault dropped the connection: there is no response. */
+    dropped: boolean;
+    /** An Idempotency-Key replay. */
+    replayed: boolean;
+    /** The error code of the response, set by `renderError`. */
+    errorCode: string;
   };
 };

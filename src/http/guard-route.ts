@@ -4,8 +4,10 @@ import { DEFAULT_VERSION } from '../contract/common.js';
 import { hasScope } from '../domain/scopes.js';
 import { apiError } from '../errors.js';
 import type { AppEnv } from './env.js';
+import { idempotent } from './idempotency.js';
 
 interface GuardedRoute {
+  method: string;
   'x-service-versions'?: readonly string[];
   'x-required-scope'?: string;
   'x-required-feature'?: string;
@@ -23,6 +25,12 @@ export function guardRoute<R extends GuardedRoute>(
   const versions = route['x-service-versions'];
   const scope = route['x-required-scope'];
   const feature = route['x-required-feature'];
+  const isPost = route.method.toLowerCase() === 'post';
+  const bodySchema = (
+    route as { request?: { body?: { content?: Record<string, { schema?: unknown }> } } }
+  ).request?.body?.content?.['application/json']?.schema as
+    | Parameters<typeof idempotent>[2]
+    | undefined;
   const guard = createMiddleware<AppEnv>(async (c, next) => {
     if (versions && c.get('deps').config.strictVersions && !versions.includes(c.get('version'))) {
       // The rejection is served at the default version, like any unsupported value (section 9.3).
@@ -45,6 +53,18 @@ export function guardRoute<R extends GuardedRoute>(
         details: { feature },
       });
     }
+    const rpm = account.limits.requests_per_minute;
+    if (rpm !== undefined) {
+      const admitted = c.get('deps').limiter.admit(account.id, rpm, c.get('now'));
+      if ('retryAfterS' in admitted) {
+        throw apiError('rate_limit_exceeded', {
+          message: `The account allows ${rpm} requests per minute. Retry after ${admitted.retryAfterS} s.`,
+          details: { requests_per_minute: rpm },
+          headers: { 'Retry-After': String(admitted.retryAfterS) },
+        });
+      }
+    }
+    if (isPost) return idempotent(c, next, bodySchema);
     await next();
   });
   return { ...route, middleware: [guard] };

@@ -46,6 +46,7 @@ export function renderError(err: Error, c: Context<AppEnv>): Response {
     apiErr = apiError('api_error');
   }
   const requestId = c.get('requestId') ?? null;
+  c.set('errorCode', apiErr.code);
   return c.json(
     errorEnvelope(apiErr, requestId),
     apiErr.status as ContentfulStatusCode,

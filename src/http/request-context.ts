@@ -16,6 +16,7 @@ export function requestContext(deps: Deps) {
     const known = SUPPORTED_VERSIONS.find((v) => v === asked);
     c.set('version', (known ?? DEFAULT_VERSION) as ServiceVersion);
     await next();
+    if (c.get('dropped')) return;
     c.res.headers.set('X-Request-Id', c.get('requestId'));
     c.res.headers.set('Service-Version', c.get('version'));
   });

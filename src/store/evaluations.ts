@@ -46,6 +46,10 @@ export function createEvaluationRepo(db: Database) {
     `SELECT COUNT(*) AS n FROM evaluations WHERE account_id = ?
        AND json_extract(state, '$.status') IN ('queued', 'processing', 'canceling')`,
   );
+  const active = db.prepare<[string], EvaluationRow>(
+    `SELECT * FROM evaluations WHERE account_id = ?
+       AND json_extract(state, '$.status') IN ('queued', 'processing', 'canceling') ORDER BY seq`,
+  );
   const byId = db.prepare<[string, string], EvaluationRow>(
     'SELECT * FROM evaluations WHERE id = ? AND account_id = ?',
   );
@@ -91,6 +95,8 @@ export function createEvaluationRepo(db: Database) {
     },
     /** Runs holding a slot: queued, processing or canceling (for `concurrent_runs`). */
     countActive: (accountId: string): number => countActive.get(accountId)!.n,
+    /** The runs holding a slot, oldest first. */
+    active: (accountId: string): EvaluationRecord[] => active.all(accountId).map(fromRow),
   };
 }
 export type EvaluationRepo = ReturnType<typeof createEvaluationRepo>;

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { createAccountRepo } from './accounts.js';
 import { createArchiveRepo, createEvaluationRepo, createRunLogRepo } from './evaluations.js';
 import { createFileRepo } from './files.js';
+import { createIdempotencyRepo } from './idempotency.js';
 import { createKeyRepo } from './keys.js';
 import { runMigrations } from './migrate.js';
 import { createScenarioRepo } from './scenarios.js';
@@ -41,6 +42,7 @@ function repositories(db: SqliteDatabase) {
     userAssets: createUserAssetRepo(db),
     webhookEndpoints: createWebhookEndpointRepo(db),
     sequences: createSequenceRepo(db),
+    idempotency: createIdempotencyRepo(db),
     /** Runs `fn` in one synchronous transaction. Never await inside it. */
     tx<T>(fn: () => T): T {
       return db.transaction(fn)();

@@ -9,6 +9,7 @@ import {
   WebhookEndpointInput,
 } from '../control/schemas.js';
 import { OutcomePlan } from '../domain/evaluation-plan.js';
+import { FaultRuleInput } from '../runtime/fault-rules.js';
 
 /** One account of a scenario: the account itself and everything it owns. */
 export const ScenarioAccount = AccountInput.extend({
@@ -33,6 +34,8 @@ export const ScenarioFile = z
       .strict()
       .optional(),
     accounts: z.array(ScenarioAccount).default([]),
+    /** Fault rules installed on load and on every full reset. */
+    faults: z.array(FaultRuleInput).optional(),
     outcome_rules: z
       .array(
         z

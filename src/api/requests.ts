@@ -1,0 +1,59 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { listRequestsRoute } from '../contract/requests.js';
+import { listPage } from '../domain/paging.js';
+import { apiError } from '../errors.js';
+import type { AppEnv } from '../http/env.js';
+import { guardRoute } from '../http/guard-route.js';
+import type { JournalEntry } from '../runtime/journal.js';
+
+const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+
+const view = (e: JournalEntry) => ({
+  id: e.request_id,
+  method: e.method,
+  path: e.path,
+  route: e.route,
+  status: e.status,
+  error_code: e.code,
+  key_id: e.key_id,
+  idempotent_replayed: e.idempotent_replayed,
+  created_at: e.at,
+});
+
+/**
+ * The caller's account's calls of the last 30 virtual days, newest first, from the request
+ * journal (so at most what the journal keeps). `after` must be a request id of that list.
+ */
+export function registerRequests(app: OpenAPIHono<AppEnv>, inferred: boolean): void {
+  if (!inferred) return;
+  app.openapi(guardRoute(listRequestsRoute), (c) => {
+    const { after, limit } = c.req.valid('query');
+    const accountId = c.get('auth').account.id;
+    const since = c.get('now') - THIRTY_DAYS_MS;
+    const page: JournalEntry[] = [];
+    let started = after === undefined;
+    let hasMore = false;
+    for (const e of c.get('deps').journal.newest()) {
+      if (e.account_id !== accountId || e.at_ms < since) continue;
+      if (!started) {
+        started = e.request_id === after;
+        continue;
+      }
+      if (page.length === limit) {
+        hasMore = true;
+        break;
+      }
+      page.push(e);
+    }
+    if (!started) {
+      throw apiError('parameter_invalid', {
+        param: 'after',
+        message: `No request '${after}' in this account's journal.`,
+      });
+    }
+    return c.json(
+      listPage(page.map(view), hasMore, 'request', (r) => r.id),
+      200,
+    );
+  });
+}

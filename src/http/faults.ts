@@ -1,0 +1,92 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { ApiError, apiError } from '../errors.js';
+import {
+  defaultFaultCode,
+  type FaultDecision,
+  type FaultRespond,
+  parseFaultHeader,
+} from '../runtime/fault-rules.js';
+import { peekCaller } from './caller.js';
+import type { AppEnv } from './env.js';
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+type ErrorRespond = Extract<FaultRespond, { status: number }>;
+
+/** The documented envelope for a fault: the rule's status and code, `Retry-After` when due. */
+export function faultError(r: ErrorRespond, operation: string | null): ApiError {
+  const code = r.code ?? defaultFaultCode(r.status, operation);
+  const retryAfter = r.retry_after ?? (r.status === 429 ? 1 : undefined);
+  return new ApiError(code, {
+    status: r.status,
+    message: r.message,
+    param: r.param ?? null,
+    details: r.details ?? null,
+    headers: retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) },
+  });
+}
+
+/** Closes the connection without a response; under `app.request()` a network-error Response. */
+function drop(c: Context<AppEnv>): Response {
+  c.set('dropped', true);
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  if (incoming) {
+    incoming.socket.destroy();
+    return new Response(null, { status: 204 });
+  }
+  return Response.error();
+}
+
+/**
+ * First after the request context (DESIGN.md section 3, order of checks): the `X-Emulator-Fault`
+ * header, then the fault rules. Costs one size check when there are neither. A faulted call
+ * reaches nothing behind it, so it changes no state.
+ */
+export const applyFaults = createMiddleware<AppEnv>(async (c, next) => {
+  const deps = c.get('deps');
+  const header = c.req.header('x-emulator-fault');
+  if (header === undefined && deps.faults.size === 0) return next();
+  const method = c.req.method;
+  const match = deps.routes.resolve(method, c.req.path);
+  const operation = match?.operation ?? null;
+  let caller: ReturnType<typeof peekCaller> | undefined;
+  const who = () => {
+    if (caller === undefined) caller = peekCaller(deps, c.req.header('authorization'));
+    return caller;
+  };
+
+  let delayMs = 0;
+  let action: FaultDecision['action'] | { kind: 'header'; respond: FaultRespond } = null;
+  if (header !== undefined) {
+    const parsed = parseFaultHeader(header);
+    if ('invalid' in parsed) {
+      throw apiError('parameter_invalid', {
+        param: 'X-Emulator-Fault',
+        message: `Invalid X-Emulator-Fault header: ${parsed.invalid}.`,
+      });
+    }
+    if ('delay_ms' in parsed) delayMs += parsed.delay_ms;
+    else action = { kind: 'header', respond: parsed };
+  }
+  if (action === null && deps.faults.size > 0) {
+    const decision = deps.faults.decide({
+      method,
+      route: match?.route ?? null,
+      operation,
+      caller: who,
+    });
+    delayMs += decision.delayMs;
+    action = decision.action;
+  }
+  if (delayMs > 0) await sleep(delayMs);
+  if (action === null) return next();
+
+  c.set('caller', who());
+  c.set('faultId', action.kind === 'header' ? 'X-Emulator-Fault' : action.rule.id);
+  const respond = action.kind === 'drop' ? ({ drop: true } as const) : action.respond;
+  if ('drop' in respond) return drop(c);
+  if ('delay_ms' in respond) return next();
+  throw faultError(respond, operation);
+});

@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import type { Context, Next } from 'hono';
+import type { ServiceVersion } from '../contract/common.js';
+import { apiError } from '../errors.js';
+import type { AppEnv } from './env.js';
+
+/** Keys are honoured for 24 virtual hours (DESIGN.md section 3). */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+
+const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
+
+interface BodySchema {
+  safeParse(value: unknown): { success: boolean };
+}
+
+function parsesAs(schema: BodySchema | undefined, text: string): boolean {
+  if (!schema) return true;
+  try {
+    return schema.safeParse(text === '' ? undefined : JSON.parse(text)).success;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * `Idempotency-Key` on a POST (DESIGN.md section 3), per account: the same key with the same
+ * method, path and body within 24 virtual hours replays the first successful response byte for
+ * byte with `Idempotent-Replayed: true` and no second effect; with a different request it is 409
+ * `idempotency_key_reused` (after validation: an invalid body still answers 400). Only 2xx
+ * responses are kept, so a call that failed can be retried under the same key. A second call
+ * while the first is in flight is 409 too.
+ */
+export async function idempotent(
+  c: Context<AppEnv>,
+  next: Next,
+  bodySchema: BodySchema | undefined,
+): Promise<Response | undefined> {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) {
+    await next();
+    return;
+  }
+  if (!KEY_FORMAT.test(key)) {
+    throw apiError('parameter_invalid', {
+      param: 'Idempotency-Key',
+      message: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+    });
+  }
+  const { store, idempotencyInFlight } = c.get('deps');
+  const { account } = c.get('auth');
+  const now = c.get('now');
+  const text = await c.req.text();
+  const requestHash = createHash('sha256')
+    .update(`${c.req.method} ${c.req.path}\n${text}`)
+    .digest('hex');
+  const slot = `${account.id}\0${key}`;
+  if (idempotencyInFlight.has(slot)) {
+    throw apiError('idempotency_key_reused', {
+      param: 'Idempotency-Key',
+      message: 'A request with this Idempotency-Key is still in progress.',
+    });
+  }
+  const found = store.idempotency.get(account.id, key);
+  if (found && found.createdAtMs + IDEMPOTENCY_TTL_MS > now) {
+    if (found.requestHash === requestHash) {
+      c.set('replayed', true);
+      c.set('version', found.headers['service-version'] as ServiceVersion);
+      return c.body(new Uint8Array(found.body), found.status as 200, {
+        'Content-Type': found.headers['content-type'] ?? 'application/json',
+        'Idempotent-Replayed': 'true',
+      });
+    }
+    if (parsesAs(bodySchema, text)) {
+      throw apiError('idempotency_key_reused', {
+        param: 'Idempotency-Key',
+        message: `This Idempotency-Key was used with a different request within the last 24 hours.`,
+      });
+    }
+    // Validation comes before the idempotency check (DESIGN.md section 3): let it answer 400.
+    await next();
+    return;
+  }
+
+  idempotencyInFlight.add(slot);
+  try {
+    await next();
+  } finally {
+    idempotencyInFlight.delete(slot);
+  }
+  const res = c.res;
+  if (res.status < 200 || res.status >= 300) return;
+  const body = Buffer.from(await res.clone().arrayBuffer());
+  store.tx(() => {
+    store.idempotency.prune(account.id, now - IDEMPOTENCY_TTL_MS);
+    store.idempotency.put({
+      accountId: account.id,
+      key,
+      requestHash,
+      status: res.status,
+      headers: {
+        'content-type': res.headers.get('content-type') ?? 'application/json',
+        'service-version': c.get('version'),
+      },
+      body,
+      createdAtMs: now,
+    });
+  });
+}

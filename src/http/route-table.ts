@@ -1,0 +1,52 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from './env.js';
+
+export interface RouteMatch {
+  /** The route template, as in the OpenAPI document: `/v1/evaluations/{run_id}/resume`. */
+  route: string;
+  operation: string | null;
+}
+
+interface Entry extends RouteMatch {
+  method: string;
+  pattern: RegExp;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+
+/**
+ * Maps a request's method and path to its route template and operation id, for fault rules and
+ * the request journal. Built from the app's OpenAPI registry after every route is registered.
+ */
+export class RouteTable {
+  private entries: Entry[] = [];
+
+  add(method: string, route: string, operation: string | null): void {
+    const source = route
+      .split(/(\{[^}]+\})/)
+      .map((part) => (part.startsWith('{') ? '[^/]+' : escapeRegExp(part)))
+      .join('');
+    this.entries.push({
+      method: method.toUpperCase(),
+      route,
+      operation,
+      pattern: new RegExp(`^${source}$`),
+    });
+  }
+
+  addFrom(app: OpenAPIHono<AppEnv>): void {
+    for (const def of app.openAPIRegistry.definitions) {
+      if (def.type !== 'route' || def.route.path.startsWith('/_control')) continue;
+      this.add(def.route.method, def.route.path, def.route.operationId ?? null);
+    }
+  }
+
+  /** HEAD resolves to the GET route, as Hono serves it. */
+  resolve(method: string, path: string): RouteMatch | null {
+    const m = method === 'HEAD' ? 'GET' : method;
+    for (const e of this.entries) {
+      if (e.method === m && e.pattern.test(path)) return e;
+    }
+    return null;
+  }
+}

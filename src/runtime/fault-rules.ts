@@ -1,0 +1,277 @@
+/**
+ * Fault rules (DESIGN.md section 5): make chosen calls fail the way the real service fails, add a
+ * delay, or drop the connection. Rules live in memory, in creation order; the first rule that
+ * fires decides the call. Probabilities are drawn from the seeded PRNG, so a run is reproducible.
+ */
+import { z } from '@hono/zod-openapi';
+import { ERROR_CATALOG, type ErrorCode } from '../errors.js';
+import type { Deps } from '../http/env.js';
+import { createPrng, type Prng } from '../prng.js';
+import { toTimestamp } from './clock.js';
+
+/** Statuses a fault may answer with: the API document's (section 7) and DESIGN.md's. */
+export const FAULT_STATUSES = [400, 401, 402, 403, 404, 409, 413, 429, 500, 502, 503] as const;
+
+const FAULT_CODES = Object.keys(ERROR_CATALOG).filter(
+  (c) => c !== 'control_unauthorized',
+) as ErrorCode[];
+
+export const FaultStatus = z
+  .number()
+  .int()
+  .refine((s) => (FAULT_STATUSES as readonly number[]).includes(s), {
+    message: `expected one of ${FAULT_STATUSES.join(', ')}`,
+  });
+
+export const FaultCode = z.string().refine((c) => (FAULT_CODES as string[]).includes(c), {
+  message: 'expected an error code of the catalog (API document section 7, DESIGN.md section 3)',
+});
+
+const ErrorResponse = z
+  .object({
+    status: FaultStatus,
+    code: FaultCode.optional(),
+    message: z.string().min(1).max(1000).optional(),
+    param: z.string().max(200).nullable().optional(),
+    details: z.record(z.string(), z.unknown()).nullable().optional(),
+    retry_after: z.number().int().min(0).max(86_400).optional(),
+  })
+  .strict();
+const DelayResponse = z.object({ delay_ms: z.number().int().min(0).max(60_000) }).strict();
+const DropResponse = z.object({ drop: z.literal(true) }).strict();
+
+export const FaultRespond = z
+  .union([ErrorResponse, DelayResponse, DropResponse])
+  .openapi('FaultRespond', {
+    description:
+      '`{status, code?, message?, param?, details?, retry_after?}`, or `{delay_ms}`, or `{drop: true}`.',
+  });
+export type FaultRespond = z.infer<typeof FaultRespond>;
+
+export const FaultMatch = z
+  .object({
+    method: z
+      .string()
+      .regex(/^[A-Za-z]+$/)
+      .transform((m) => m.toUpperCase())
+      .optional(),
+    route: z
+      .string()
+      .startsWith('/')
+      .optional()
+      .openapi({ description: 'A route template, e.g. `/v1/evaluations/{run_id}/resume`.' }),
+    operation: z.string().min(1).optional().openapi({ example: 'resumeEvaluation' }),
+    account: z.string().min(1).optional(),
+    key: z.string().min(1).optional(),
+  })
+  .strict()
+  .openapi('FaultMatch');
+export type FaultMatch = z.infer<typeof FaultMatch>;
+
+export const FaultRuleInput = z
+  .object({
+    match: FaultMatch.default({}),
+    respond: FaultRespond,
+    /** Fire at most this many times; absent: every time. */
+    times: z.number().int().min(1).optional(),
+    /** Let this many matching calls through before firing. */
+    skip: z.number().int().min(0).default(0),
+    /** Fire on a matching call with this probability (seeded PRNG). */
+    probability: z.number().min(0).max(1).optional(),
+  })
+  .strict()
+  .openapi('FaultRuleInput');
+export type FaultRuleInput = z.input<typeof FaultRuleInput>;
+type ParsedRule = z.output<typeof FaultRuleInput>;
+
+export interface FaultRule extends ParsedRule {
+  id: string;
+  createdAt: string;
+  hits: number;
+  /** Matching calls let through by `skip`. */
+  skipped: number;
+}
+
+/** What the caller's request is, as far as matching needs it. */
+export interface FaultTarget {
+  method: string;
+  route: string | null;
+  operation: string | null;
+  /** Resolved lazily: only rules that name an account or key pay for the key lookup. */
+  caller(): { accountId: string; keyId: string } | null;
+}
+
+export type FaultAction =
+  | { kind: 'error'; rule: FaultRule; respond: z.output<typeof ErrorResponse> }
+  | { kind: 'drop'; rule: FaultRule };
+
+export interface FaultDecision {
+  delayMs: number;
+  /** Rules that fired (delays, then the error or drop if any). */
+  fired: FaultRule[];
+  action: FaultAction | null;
+}
+
+/** A rule as `/_control/faults` shows it. */
+export function faultRuleView(rule: FaultRule) {
+  return {
+    id: rule.id,
+    object: 'fault_rule' as const,
+    match: rule.match,
+    respond: rule.respond,
+    times: rule.times ?? null,
+    skip: rule.skip,
+    probability: rule.probability ?? null,
+    hits: rule.hits,
+    skipped: rule.skipped,
+    remaining: rule.times === undefined ? null : Math.max(0, rule.times - rule.hits),
+    created_at: rule.createdAt,
+  };
+}
+
+export class FaultRules {
+  private rules: FaultRule[] = [];
+  private draw: Prng;
+
+  constructor(private readonly seed: string) {
+    this.draw = createPrng(seed, 'faults');
+  }
+
+  get size(): number {
+    return this.rules.length;
+  }
+
+  add(input: FaultRuleInput, id: string, createdAt: string): FaultRule {
+    const parsed = FaultRuleInput.parse(input);
+    const rule: FaultRule = { ...parsed, id, createdAt, hits: 0, skipped: 0 };
+    this.rules.push(rule);
+    return rule;
+  }
+
+  list(): readonly FaultRule[] {
+    return this.rules;
+  }
+
+  remove(id: string): boolean {
+    const before = this.rules.length;
+    this.rules = this.rules.filter((r) => r.id !== id);
+    return this.rules.length < before;
+  }
+
+  /** Removes every rule and restarts the probability stream; answers how many were removed. */
+  clear(): number {
+    const n = this.rules.length;
+    this.rules = [];
+    this.draw = createPrng(this.seed, 'faults');
+    return n;
+  }
+
+  /**
+   * Which rules fire for this call. Delay rules add up; the first error or drop rule ends the
+   * search. A rule in its `skip` phase, exhausted, or losing its draw lets the call through.
+   */
+  decide(target: FaultTarget): FaultDecision {
+    const decision: FaultDecision = { delayMs: 0, fired: [], action: null };
+    let caller: ReturnType<FaultTarget['caller']> | undefined;
+    for (const rule of this.rules) {
+      if (rule.times !== undefined && rule.hits >= rule.times) continue;
+      const m = rule.match;
+      if (m.method !== undefined && m.method !== target.method) continue;
+      if (m.route !== undefined && m.route !== target.route) continue;
+      if (m.operation !== undefined && m.operation !== target.operation) continue;
+      if (m.account !== undefined || m.key !== undefined) {
+        if (caller === undefined) caller = target.caller();
+        if (m.account !== undefined && m.account !== caller?.accountId) continue;
+        if (m.key !== undefined && m.key !== caller?.keyId) continue;
+      }
+      if (rule.skipped < rule.skip) {
+        rule.skipped += 1;
+        continue;
+      }
+      if (rule.probability !== undefined && this.draw() >= rule.probability) continue;
+      rule.hits += 1;
+      decision.fired.push(rule);
+      const r = rule.respond;
+      if ('delay_ms' in r) {
+        decision.delayMs += r.delay_ms;
+        continue;
+      }
+      decision.action = 'drop' in r ? { kind: 'drop', rule } : { kind: 'error', rule, respond: r };
+      break;
+    }
+    return decision;
+  }
+}
+
+/** The code a fault answers with when the rule names only a status. */
+export function defaultFaultCode(status: number, operation: string | null): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'parameter_invalid';
+    case 401:
+      return 'unauthenticated';
+    case 402:
+      return 'insufficient_tokens';
+    case 403:
+      return 'missing_scope';
+    case 404:
+      return 'resource_not_found';
+    case 409:
+      return CONFLICT_BY_OPERATION[operation ?? ''] ?? 'idempotency_key_reused';
+    case 413:
+      return 'request_too_large';
+    case 429:
+      return 'rate_limit_exceeded';
+    case 502:
+      return 'launch_failed';
+    default:
+      return 'api_error';
+  }
+}
+
+/** The 409 each operation can really answer (API document section 7, DESIGN.md section 3). */
+const CONFLICT_BY_OPERATION: Record<string, ErrorCode> = {
+  resumeEvaluation: 'not_resumable',
+  cancelEvaluation: 'not_cancelable',
+  listTwinFiles: 'twin_not_ready',
+  listSimRunFiles: 'run_not_ready',
+};
+
+/**
+ * Parses the `X-Emulator-Fault` shortcut: `429`, `429;retry-after=7`,
+ * `409;code=idempotency_key_reused`, `502;message=...`, `delay=250`, `drop`. Answers a rule's
+ * `respond`, or a message naming what is wrong.
+ */
+export function parseFaultHeader(value: string): FaultRespond | { invalid: string } {
+  const [head = '', ...params] = value.split(';').map((p) => p.trim());
+  if (head.toLowerCase() === 'drop' && params.length === 0) return { drop: true };
+  const delay = /^delay=(\d{1,5})$/i.exec(head);
+  if (delay && params.length === 0) {
+    const parsed = DelayResponse.safeParse({ delay_ms: Number(delay[1]) });
+    return parsed.success ? parsed.data : { invalid: 'delay must be 0 to 60000 ms' };
+  }
+  if (!/^\d{3}$/.test(head)) {
+    return { invalid: "expected a status (e.g. '429'), 'delay=MS' or 'drop'" };
+  }
+  const out: Record<string, unknown> = { status: Number(head) };
+  for (const p of params) {
+    const eq = p.indexOf('=');
+    const name = (eq < 0 ? p : p.slice(0, eq)).toLowerCase();
+    const v = eq < 0 ? '' : p.slice(eq + 1);
+    if (name === 'code') out.code = v;
+    else if (name === 'message') out.message = v;
+    else if (name === 'param') out.param = v;
+    else if (name === 'retry-after' && /^\d{1,5}$/.test(v)) out.retry_after = Number(v);
+    else return { invalid: `unknown or malformed parameter '${p}'` };
+  }
+  const parsed = ErrorResponse.safeParse(out);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  return { invalid: `${issue?.path.join('.') || 'value'}: ${issue?.message ?? 'invalid'}` };
+}
+
+/** Installs a rule with the next `flt_` id, stamped with the emulator clock. */
+export function addFaultRule(deps: Deps, input: FaultRuleInput): FaultRule {
+  const now = deps.systemClock.now();
+  return deps.faults.add(input, deps.ids.next('flt', 'faults', now), toTimestamp(now));
+}

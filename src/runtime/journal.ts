@@ -1,0 +1,108 @@
+/**
+ * The request journal (DESIGN.md section 5): every product request, oldest first, in a ring of
+ * fixed capacity so a long CI run cannot exhaust memory. In memory only: a restart starts empty.
+ */
+
+export interface JournalEntry {
+  request_id: string;
+  method: string;
+  path: string;
+  /** The route template, null for a path no route serves. */
+  route: string | null;
+  operation: string | null;
+  /** Null when a fault rule dropped the connection: no response was sent. */
+  status: number | null;
+  /** The error code of an error response. */
+  code: string | null;
+  account_id: string | null;
+  key_id: string | null;
+  /** The fault rule that decided the response, if one did. */
+  fault_id: string | null;
+  idempotent_replayed: boolean;
+  /** Virtual time: the account's clock, or the emulator's when no account is known. */
+  at: string;
+  at_ms: number;
+  wall_at: string;
+  duration_ms: number;
+}
+
+export interface JournalFilter {
+  method?: string;
+  route?: string;
+  operation?: string;
+  status?: number;
+  code?: string;
+  account?: string;
+  key?: string;
+  /** Virtual instant in ms: entries at or after it. */
+  sinceMs?: number;
+}
+
+export class Journal {
+  private ring: (JournalEntry | undefined)[];
+  private next = 0;
+  private count = 0;
+
+  constructor(readonly capacity: number) {
+    this.ring = new Array(capacity);
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  record(entry: JournalEntry): void {
+    if (this.capacity === 0) return;
+    this.ring[this.next] = entry;
+    this.next = (this.next + 1) % this.capacity;
+    if (this.count < this.capacity) this.count += 1;
+  }
+
+  /** Oldest first. */
+  *entries(): Generator<JournalEntry> {
+    const start = (this.next - this.count + this.capacity) % (this.capacity || 1);
+    for (let i = 0; i < this.count; i++) {
+      const e = this.ring[(start + i) % this.capacity];
+      if (e) yield e;
+    }
+  }
+
+  /** Newest first. */
+  *newest(): Generator<JournalEntry> {
+    for (let i = 1; i <= this.count; i++) {
+      const e = this.ring[(this.next - i + this.capacity) % this.capacity];
+      if (e) yield e;
+    }
+  }
+
+  /** The entries matching every given filter, oldest first. */
+  filter(f: JournalFilter): JournalEntry[] {
+    const out: JournalEntry[] = [];
+    for (const e of this.entries()) if (matches(e, f)) out.push(e);
+    return out;
+  }
+
+  /** Removes the entries matching the filter (all without one); answers how many. */
+  remove(f: JournalFilter = {}): number {
+    const kept = [...this.entries()].filter((e) => !matches(e, f));
+    const removed = this.count - kept.length;
+    this.ring = new Array(this.capacity);
+    this.next = 0;
+    this.count = 0;
+    for (const e of kept) this.record(e);
+    return removed;
+  }
+}
+
+function matches(e: JournalEntry, f: JournalFilter): boolean {
+  return (
+    (f.method === undefined || e.method === f.method) &&
+    (f.route === undefined || e.route === f.route) &&
+    (f.operation === undefined || e.operation === f.operation) &&
+    (f.status === undefined || e.status === f.status) &&
+    (f.code === undefined || e.code === f.code) &&
+    (f.account === undefined || e.account_id === f.account) &&
+    (f.key === undefined || e.key_id === f.key) &&
+    (f.sinceMs === undefined || e.at_ms >= f.sinceMs)
+  );
+}

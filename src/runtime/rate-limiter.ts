@@ -1,0 +1,39 @@
+/**
+ * `requests_per_minute` per account, on the account's virtual clock: a sliding window of 60
+ * virtual seconds over the requests it let through. A refused request does not count.
+ */
+const WINDOW_MS = 60_000;
+
+export class RateLimiter {
+  private readonly windows = new Map<string, number[]>();
+
+  /**
+   * Admits a request at `now`, or answers the whole seconds until one would pass (at least 1),
+   * which is what `Retry-After` says.
+   */
+  admit(accountId: string, limit: number, now: number): { ok: true } | { retryAfterS: number } {
+    let times = this.windows.get(accountId);
+    if (!times) {
+      times = [];
+      this.windows.set(accountId, times);
+    }
+    let drop = 0;
+    while (drop < times.length && (times[drop] as number) <= now - WINDOW_MS) drop++;
+    if (drop > 0) times.splice(0, drop);
+    if (times.length < limit) {
+      times.push(now);
+      return { ok: true };
+    }
+    // The request would pass once the oldest admitted ones leave the window.
+    const freeAt = (times[times.length - limit] as number) + WINDOW_MS;
+    return { retryAfterS: Math.max(1, Math.ceil((freeAt - now) / 1000)) };
+  }
+
+  forget(accountId: string): void {
+    this.windows.delete(accountId);
+  }
+
+  clear(): void {
+    this.windows.clear();
+  }
+}
