@@ -217,7 +217,9 @@ describe('fault rules', () => {
     ]) {
       const res = await post(bad);
       expect(res.status, JSON.stringify(bad)).toBe(400);
-      expect((await res.json()).error.code).toBe('parameter_invalid');
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+        'parameter_invalid',
+      );
     }
     const del = await app.request('/_control/faults/flt_nope', { method: 'DELETE' });
     expect(del.status).toBe(404);
