@@ -46,7 +46,7 @@ function drop(c: Context<AppEnv>): Response {
  */
 export const applyFaults = createMiddleware<AppEnv>(async (c, next) => {
   const deps = c.get('deps');
-  const header = c.req.header('x-emulator-fault');
+  const header = c.req.header('x-emulator-fault') || undefined;
   if (header === undefined && deps.faults.size === 0) return next();
   const method = c.req.method;
   const match = deps.routes.resolve(method, c.req.path);
