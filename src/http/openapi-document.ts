@@ -42,6 +42,26 @@ function withoutControl(doc: Doc): Doc {
   return { ...doc, paths, components: { ...doc.components, schemas: kept } } as Doc;
 }
 
+/** Every POST honours `Idempotency-Key` (DESIGN.md section 3); the document says so. */
+function withIdempotencyKey(doc: Doc): void {
+  for (const item of Object.values(doc.paths ?? {})) {
+    const post = (item as { post?: { parameters?: unknown[] } }).post;
+    if (!post) continue;
+    post.parameters = [
+      ...(post.parameters ?? []),
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description:
+          'The same key with the same request within 24 hours replays the first successful response (header `Idempotent-Replayed: true`); with a different request: 409 `idempotency_key_reused`.',
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+        'x-inferred': true,
+      },
+    ];
+  }
+}
+
 /**
  * The product API's OpenAPI 3.1 document, generated from the registered routes (the contract is
  * the single source of truth). Parts the API document does not show carry `x-inferred: true`.
@@ -71,6 +91,7 @@ export function productDocument(app: OpenAPIHono<AppEnv>): unknown {
         },
       },
     };
+    withIdempotencyKey(product);
     doc = product;
     documents.set(app, doc);
   }

@@ -129,3 +129,23 @@ describe('Idempotency-Key', () => {
     expect((await api('GET', '/v1/keys/me', { headers: key('x') })).status).toBe(200);
   });
 });
+
+test('/openapi.json documents Idempotency-Key on every POST, and GET /v1/requests', async () => {
+  const { app } = testEmulator();
+  const doc = (await (await app.request('/openapi.json')).json()) as {
+    paths: Record<string, Record<string, { parameters?: { name: string }[] }>>;
+  };
+  const posts = Object.entries(doc.paths).filter(([, item]) => item.post);
+  expect(posts.length).toBeGreaterThanOrEqual(4);
+  for (const [path, item] of posts) {
+    expect(
+      item.post?.parameters?.map((p) => p.name),
+      path,
+    ).toContain('Idempotency-Key');
+  }
+  expect(doc.paths['/v1/requests']?.get).toMatchObject({
+    operationId: 'listRequests',
+    'x-inferred': true,
+    'x-required-scope': 'requests:read',
+  });
+});
