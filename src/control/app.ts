@@ -55,8 +55,6 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
     return found;
   };
 
-  registerDiagnostics(app, deps);
-
   app.openapi(routes.healthRoute, (c) =>
     c.json(
       {
@@ -227,5 +225,6 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
       }),
     ),
   );
+  registerDiagnostics(app, deps);
   return app;
 }
