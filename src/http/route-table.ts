@@ -18,14 +18,19 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
  * Maps a request's method and path to its route template and operation id, for fault rules and
  * the request journal. Built from the app's OpenAPI registry after every route is registered.
  */
+const CACHE_LIMIT = 4096;
+
 export class RouteTable {
   private entries: Entry[] = [];
+  /** Recent answers by `METHOD path`: every journaled request resolves its route once. */
+  private cache = new Map<string, RouteMatch | null>();
 
   add(method: string, route: string, operation: string | null): void {
     const source = route
       .split(/(\{[^}]+\})/)
       .map((part) => (part.startsWith('{') ? '[^/]+' : escapeRegExp(part)))
       .join('');
+    this.cache.clear();
     this.entries.push({
       method: method.toUpperCase(),
       route,
@@ -44,9 +49,18 @@ export class RouteTable {
   /** HEAD resolves to the GET route, as Hono serves it. */
   resolve(method: string, path: string): RouteMatch | null {
     const m = method === 'HEAD' ? 'GET' : method;
+    const key = `${m} ${path}`;
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached;
+    let found: RouteMatch | null = null;
     for (const e of this.entries) {
-      if (e.method === m && e.pattern.test(path)) return e;
+      if (e.method === m && e.pattern.test(path)) {
+        found = e;
+        break;
+      }
     }
-    return null;
+    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+    this.cache.set(key, found);
+    return found;
   }
 }
