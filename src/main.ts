@@ -15,9 +15,12 @@ function banner(
   const lines = [
     `svc-emulator ${emulator.deps.config.version} listening on ${url}`,
     `  API        ${url}/v1   (OpenAPI: ${url}/openapi.json)`,
+    `  docs       ${url}/docs`,
   ];
   if (emulator.deps.config.control)
-    lines.push(`  control    ${url}/_control   (OpenAPI: ${url}/_control/openapi.json)`);
+    lines.push(
+      `  control    ${url}/_control   (OpenAPI: ${url}/_control/openapi.json, docs: ${url}/_control/docs)`,
+    );
   lines.push(`  scenario   ${scenario}   seed ${seed}   clock ${clock}`);
   // The scenario's fixed secrets: the default scenario's first is `svc_test_emulator_default`.
   for (const account of emulator.deps.scenarios.loaded.accounts) {

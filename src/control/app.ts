@@ -5,6 +5,7 @@ import { baseUrl } from '../api/base-url.js';
 import { toEvaluation } from '../domain/evaluation-view.js';
 import { resetWorld } from '../emulator.js';
 import { apiError, type ErrorCode, notFound } from '../errors.js';
+import { docsPage } from '../http/docs-page.js';
 import type { AppEnv, Deps } from '../http/env.js';
 import { validationHook } from '../http/validation-hook.js';
 import { type ClockMode, parseClockMode, toTimestamp, wallNow } from '../runtime/clock.js';
@@ -226,5 +227,6 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
     ),
   );
   registerDiagnostics(app, deps);
+  app.get('/docs', docsPage('svc-emulator control API', '/_control/openapi.json'));
   return app;
 }

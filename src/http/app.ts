@@ -12,6 +12,7 @@ import { createControlApp } from '../control/app.js';
 import { apiError } from '../errors.js';
 import { authenticate } from './authenticate.js';
 import { checkVersion } from './check-version.js';
+import { docsPage, registerDocsAssets } from './docs-page.js';
 import type { AppEnv, Deps } from './env.js';
 import { applyFaults } from './faults.js';
 import { journalRequests } from './journal.js';
@@ -70,6 +71,8 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   );
 
   app.get('/openapi.json', (c) => c.json(productDocument(app)));
+  app.get('/docs', docsPage('svc-emulator: Robot Policy Platform API', '/openapi.json'));
+  registerDocsAssets(app);
   if (deps.config.control) app.route('/_control', createControlApp(deps));
   if (!deps.config.strict) app.get('/_downloads/:token', signedDownload);
 

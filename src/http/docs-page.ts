@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { swaggerUI } from '@hono/swagger-ui';
+import type { Env, Hono } from 'hono';
+
+/**
+ * Where the docs pages load Swagger UI from: this server, from the `swagger-ui-dist` package, so
+ * the pages work with no network (the middleware's default is a CDN).
+ */
+export const DOCS_ASSETS = '/docs/assets';
+
+const ASSET_TYPES: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+};
+
+/**
+ * An interactive documentation page (Swagger UI) of the OpenAPI document at `documentUrl`.
+ * Documentation, not API: served whatever `--strict` says (DESIGN.md section 6).
+ * @example app.get('/docs', docsPage('svc-emulator API', '/openapi.json'))
+ */
+export function docsPage(title: string, documentUrl: string) {
+  return swaggerUI({
+    title,
+    url: documentUrl,
+    baseUrl: DOCS_ASSETS,
+    // Swagger UI would send the document to an online validator for its badge.
+    validatorUrl: 'none',
+    persistAuthorization: true,
+    displayRequestDuration: true,
+  });
+}
+
+/**
+ * Serves the two Swagger UI files the pages use, read once per app on first request. The
+ * middleware asks for `<baseUrl>/swagger-ui-dist/<file>`.
+ */
+export function registerDocsAssets<E extends Env>(app: Hono<E>): void {
+  const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  const cache = new Map<string, Buffer>();
+  app.get(`${DOCS_ASSETS}/swagger-ui-dist/:file`, (c) => {
+    const file = c.req.param('file');
+    const type = ASSET_TYPES[file];
+    if (type === undefined) return c.notFound();
+    let body = cache.get(file);
+    if (!body) {
+      body = readFileSync(join(dir, file));
+      cache.set(file, body);
+    }
+    return c.body(new Uint8Array(body), 200, {
+      'content-type': type,
+      'cache-control': 'public, max-age=86400',
+    });
+  });
+}

@@ -1,0 +1,123 @@
+import type * as T from './control-types.js';
+import { type NewAccountOptions, newTestAccount, type TestAccount } from './test-account.js';
+
+/** A control API call that did not answer 2xx; `error` is the standard error envelope's body. */
+function journalQuery(filter: T.RequestFilter): string {
+  const query = new URLSearchParams(
+    Object.entries(filter).flatMap(([k, v]): [string, string][] =>
+      v === undefined ? [] : [[k, String(v)]],
+    ),
+  ).toString();
+  return query ? `?${query}` : '';
+}
+
+export class ControlError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: { type: string; code: string; message: string; param: string | null } | null,
+    method: string,
+    path: string,
+  ) {
+    super(`${method} /_control${path} answered ${status}: ${error?.message ?? 'no error body'}`);
+    this.name = 'ControlError';
+  }
+}
+
+export interface ControlClientOptions {
+  /** The emulator's `--control-token`, sent as `X-Control-Token`. */
+  token?: string;
+  /** A fetch to use instead of the global one. */
+  fetch?: typeof fetch;
+}
+
+const path = (value: string) => encodeURIComponent(value);
+
+/**
+ * A typed client of every control route (DESIGN.md section 5; README "The control API") of the
+ * emulator at `baseUrl`: in-process (`startEmulator`) or a container. Every method throws
+ * `ControlError` unless the route answers 2xx.
+ * @example
+ * const control = createControlClient('http://127.0.0.1:8710');
+ * const { key, clock } = await control.newAccount();
+ * await clock.advance(5);
+ */
+export function createControlClient(baseUrl: string, options: ControlClientOptions = {}) {
+  const root = `${baseUrl.replace(/\/+$/, '')}/_control`;
+  const doFetch = options.fetch ?? fetch;
+
+  async function call<R>(method: string, route: string, body?: unknown): Promise<R> {
+    const headers: Record<string, string> = {};
+    if (options.token !== undefined) headers['x-control-token'] = options.token;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await doFetch(`${root}${route}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const json = text ? JSON.parse(text) : undefined;
+    if (!res.ok) throw new ControlError(res.status, json?.error ?? null, method, route);
+    return json as R;
+  }
+
+  const client = {
+    /** `GET /_control/health`. */
+    health: () => call<T.Health>('GET', '/health'),
+    /** `POST /_control/reset`: everything, or one account, back to the loaded (or named) scenario. */
+    reset: (body: T.ResetInput = {}) => call<T.ResetResult>('POST', '/reset', body),
+    listScenarios: () => call<T.ScenarioList>('GET', '/scenarios'),
+    /** `POST /_control/scenarios/load`: `{name}` of a file in `scenarios/` or an inline `{scenario}`. */
+    loadScenario: (body: T.LoadScenarioInput) =>
+      call<T.LoadScenarioResult>('POST', '/scenarios/load', body),
+    /** `POST /_control/accounts`: the account and a full-scope key with its secret. */
+    createAccount: (body: T.AccountInput = {}) => call<T.CreatedAccount>('POST', '/accounts', body),
+    getAccount: (accountId: string) => call<T.Account>('GET', `/accounts/${path(accountId)}`),
+    /** The answer is the only time the key's secret is shown. */
+    createKey: (accountId: string, body: T.KeyInput) =>
+      call<T.Key>('POST', `/accounts/${path(accountId)}/keys`, body),
+    revokeKey: (keyId: string) => call<T.Key>('POST', `/keys/${path(keyId)}/revoke`),
+    getClock: (accountId: string) => call<T.Clock>('GET', `/accounts/${path(accountId)}/clock`),
+    /** Set the mode (`manual`, `realtime`, `scaled:N`) or move `now` forward. */
+    setClock: (accountId: string, body: T.SetClockInput) =>
+      call<T.Clock>('PUT', `/accounts/${path(accountId)}/clock`, body),
+    /** Answers the new `now` and the transitions applied, in order. */
+    advanceClock: (accountId: string, body: T.AdvanceClockInput) =>
+      call<T.AdvancedClock>('POST', `/accounts/${path(accountId)}/clock/advance`, body),
+    seedEvaluation: (accountId: string, body: T.EvaluationInput) =>
+      call<T.Evaluation>('POST', `/accounts/${path(accountId)}/evaluations`, body),
+    seedTwin: (accountId: string, body: T.TwinInput = {}) =>
+      call<T.SeededTwin>('POST', `/accounts/${path(accountId)}/twins`, body),
+    seedWebhookEndpoint: (accountId: string, body: T.WebhookEndpointInput) =>
+      call<T.WebhookEndpoint>('POST', `/accounts/${path(accountId)}/webhook_endpoints`, body),
+    seedEnvironment: (accountId: string, body: T.UserAssetInput) =>
+      call<T.UserAsset>('POST', `/accounts/${path(accountId)}/environments`, body),
+    seedObject: (accountId: string, body: T.UserAssetInput) =>
+      call<T.UserAsset>('POST', `/accounts/${path(accountId)}/objects`, body),
+    /** `GET /_control/openapi.json`: the control API's OpenAPI 3.1 document. */
+    openapi: () => call<Record<string, unknown>>('GET', '/openapi.json'),
+
+    /** `POST /_control/faults`: a rule that makes matching product requests fail or stall. */
+    createFault: (body: T.FaultInput) => call<T.FaultRule>('POST', '/faults', body),
+    listFaults: () => call<T.List<T.FaultRule>>('GET', '/faults'),
+    /** `DELETE /_control/faults`: every rule. */
+    clearFaults: () => call<T.Deleted>('DELETE', '/faults'),
+    deleteFault: (id: string) =>
+      call<{ id: string; deleted: true }>('DELETE', `/faults/${path(id)}`),
+    /** `GET /_control/requests`: the request journal, oldest first, filtered. */
+    listRequests: (filter: T.RequestFilter = {}) =>
+      call<T.JournalList>('GET', `/requests${journalQuery(filter)}`),
+    /** `DELETE /_control/requests`: every entry, or those matching the filter. */
+    clearRequests: (filter: Omit<T.RequestFilter, 'limit'> = {}) =>
+      call<T.Deleted>('DELETE', `/requests${journalQuery(filter)}`),
+
+    /**
+     * A fresh account of its own (own clock, own ids) with a full-scope key, and helpers bound to
+     * it: one per test keeps parallel tests apart.
+     */
+    newAccount: (opts: NewAccountOptions = {}): Promise<TestAccount> =>
+      newTestAccount(client, baseUrl, opts),
+  };
+  return client;
+}
+
+export type ControlClient = ReturnType<typeof createControlClient>;

@@ -1,0 +1,13 @@
+/**
+ * `svc-emulator/testing`: run the emulator inside a test suite. The whole public API of the
+ * harness is listed here.
+ */
+export {
+  type ControlClient,
+  type ControlClientOptions,
+  ControlError,
+  createControlClient,
+} from './control-client.js';
+export type * from './control-types.js';
+export { type RunningEmulator, type StartOptions, startEmulator } from './start-emulator.js';
+export type { NewAccountOptions, TestAccount } from './test-account.js';

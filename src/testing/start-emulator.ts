@@ -1,0 +1,62 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator.js';
+import { type ControlClient, createControlClient } from './control-client.js';
+
+export interface StartOptions extends EmulatorOptions {
+  /** Default 0: a free port. */
+  port?: number;
+  /** Default `127.0.0.1`. */
+  host?: string;
+}
+
+export interface RunningEmulator {
+  /** e.g. `http://127.0.0.1:41234`; the product API is under `/v1`. */
+  baseUrl: string;
+  control: ControlClient;
+  /** The in-process emulator (its app, store and clocks), for what the HTTP API does not offer. */
+  emulator: Emulator;
+  /** Stops listening, drops open connections and closes the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts an emulator in this process on a free port: in-memory database, the `default` scenario,
+ * seed `0` and `manual` clocks unless told otherwise. One per test file (`beforeAll`), and
+ * `control.newAccount()` per test.
+ * @example
+ * const { baseUrl, control, stop } = await startEmulator();
+ * const { headers, clock } = await control.newAccount();
+ * await fetch(`${baseUrl}/v1/keys/me`, { headers });
+ * await stop();
+ */
+export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
+  const { port = 0, host = '127.0.0.1', ...emulatorOptions } = options;
+  const emulator = createEmulator({ seed: '0', clock: 'manual', ...emulatorOptions });
+  let server: Server;
+  const address = await new Promise<AddressInfo>((resolve, reject) => {
+    server = serve({ fetch: emulator.app.fetch, port, hostname: host }, resolve) as Server;
+    server.once('error', reject);
+  }).catch((err: unknown) => {
+    emulator.close();
+    throw err;
+  });
+  const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const baseUrl = `http://${hostPart}:${address.port}`;
+  const token = options.controlToken ?? undefined;
+  return {
+    baseUrl,
+    control: createControlClient(baseUrl, { token }),
+    emulator,
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => {
+          emulator.close();
+          if (err) reject(err);
+          else resolve();
+        });
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,59 @@
+import type { ControlClient } from './control-client.js';
+import type * as T from './control-types.js';
+
+export type NewAccountOptions = T.AccountInput;
+
+/** An isolated account for one test: its key, its clock and seeders bound to it. */
+export interface TestAccount {
+  account: T.CreatedAccount['account'];
+  /** The full-scope key; `secret` goes in `Authorization: Bearer <secret>`. */
+  key: { id: string; secret: string };
+  /** `{ authorization: 'Bearer <secret>' }`, to spread into a request's headers. */
+  headers: { authorization: string };
+  /** The product API's base URL, e.g. `http://127.0.0.1:41234/v1`. */
+  apiUrl: string;
+  clock: {
+    /** The clock's `now` (RFC 3339) and mode. */
+    get(): Promise<T.Clock>;
+    /** Moves `seconds` forward; answers the transitions applied, in order. */
+    advance(seconds: number): Promise<T.AdvancedClock>;
+    /** Moves to an instant (RFC 3339), never back. */
+    advanceTo(to: string): Promise<T.AdvancedClock>;
+    /** `manual`, `realtime` or `scaled:N`. */
+    setMode(mode: string): Promise<T.Clock>;
+  };
+  /** A further key on this account with the given scopes. */
+  createKey(body: T.KeyInput): Promise<T.Key>;
+  seedEvaluation(body: T.EvaluationInput): Promise<T.Evaluation>;
+  seedTwin(body?: T.TwinInput): Promise<T.SeededTwin>;
+  seedWebhookEndpoint(body: T.WebhookEndpointInput): Promise<T.WebhookEndpoint>;
+  /** Deletes this account's resources (`POST /_control/reset {account}`). */
+  reset(): Promise<T.ResetResult>;
+}
+
+/** `control.newAccount()`: see `TestAccount`. */
+export async function newTestAccount(
+  control: ControlClient,
+  baseUrl: string,
+  opts: NewAccountOptions,
+): Promise<TestAccount> {
+  const { account, key } = await control.createAccount(opts);
+  const id = account.id;
+  return {
+    account,
+    key: { id: key.id, secret: key.secret! },
+    headers: { authorization: `Bearer ${key.secret}` },
+    apiUrl: `${baseUrl.replace(/\/+$/, '')}/v1`,
+    clock: {
+      get: () => control.getClock(id),
+      advance: (seconds) => control.advanceClock(id, { seconds }),
+      advanceTo: (to) => control.advanceClock(id, { to }),
+      setMode: (mode) => control.setClock(id, { mode }),
+    },
+    createKey: (body) => control.createKey(id, body),
+    seedEvaluation: (body) => control.seedEvaluation(id, body),
+    seedTwin: (body = {}) => control.seedTwin(id, body),
+    seedWebhookEndpoint: (body) => control.seedWebhookEndpoint(id, body),
+    reset: () => control.reset({ account: id }),
+  };
+}
