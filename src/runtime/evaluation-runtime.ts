@@ -153,6 +153,8 @@ export function requestCancel(deps: Deps, record: EvaluationRecord, now: number)
   }
   run.cancel = { at: now, doneAt: now + CANCEL_MS };
   record.nextAt = run.cancel.doneAt;
+  // The stored status is what `?status=` filters, resume checks and concurrency counts read.
+  record.state = deriveState(record.state, now);
   deps.store.runLogs.append(record.id, [line(now, 'cancel requested')]);
 }
 

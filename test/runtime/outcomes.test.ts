@@ -558,10 +558,9 @@ test('list filters by status and answers newest first, each item as GET shows it
 });
 
 // DESIGN.md section 4: a run's status is derived from "now" on its account's clock; GET says
-// `canceling` right after a cancel. The list filter reads the stored status, which
-// `requestCancel` does not update until the cancel completes, so for that second the run is listed
-// under its former status (with `status: 'canceling'` in the item) and not under `canceling`.
-test.fails('a canceling run is listed under status=canceling, not under its former status', async () => {
+// `canceling` right after a cancel, and so do the list filter and resume, which read the stored
+// status.
+test('a canceling run is listed under status=canceling, not under its former status', async () => {
   const rt = runtime();
   const { id } = await rt.create();
   await rt.advance(1);
@@ -569,6 +568,19 @@ test.fails('a canceling run is listed under status=canceling, not under its form
   expect((await rt.get(id)).status).toBe('canceling');
   expect(ids(await rt.call('GET', '/v1/evaluations?status=processing'))).toEqual([]);
   expect(ids(await rt.call('GET', '/v1/evaluations?status=canceling'))).toEqual([id]);
+});
+
+test('resume of a canceling run answers 409 not_resumable naming canceling', async () => {
+  const rt = runtime();
+  const { id } = await rt.create();
+  await rt.advance(1);
+  await rt.call('POST', `/v1/evaluations/${id}/cancel`);
+  const err = expectError(
+    await rt.call('POST', `/v1/evaluations/${id}/resume`),
+    409,
+    'not_resumable',
+  );
+  expect(err.message).toContain('this run is canceling');
 });
 
 test('list pages with limit and after: next_cursor is the last id, null on the last page', async () => {
