@@ -85,7 +85,16 @@ export function startAttempt(
   const outcome = outcomeFor(plan, attempt);
   const { queueMs, phases } = phasePlans(options);
   const schedule = buildSchedule(now, queueMs, phases, failurePlan(outcome));
-  const run: RunAttempt = { attempt, schedule, outcome, estimate, cancel: null, appliedUntil: now };
+  // Events at the start instant itself (a zero-second queue) are still to apply: the attempt
+  // has applied everything strictly before `now`, so the next settle reports them.
+  const run: RunAttempt = {
+    attempt,
+    schedule,
+    outcome,
+    estimate,
+    cancel: null,
+    appliedUntil: now - 1,
+  };
   const previous = record.state.tokens;
   record.state = {
     status: 'queued',
@@ -186,17 +195,16 @@ export function applyDue(
   const lines: string[] = [];
   const push = (at: number, from: string, to: string, phase: string | null) =>
     transitions.push({ at: toTimestamp(at), resource: record.id, from, to, phase });
+  // What the run was before the next event: several events can share an instant (zero-second
+  // phases), and only the first phase leaves `queued`.
+  let status = run.appliedUntil < schedule.queueEndMs ? 'queued' : 'processing';
 
   for (const event of pendingEvents(run)) {
     if (event.at <= run.appliedUntil || event.at > upTo) continue;
     if (event.kind === 'phase') {
       lines.push(line(event.at, `phase ${event.phase} started`));
-      push(
-        event.at,
-        event.at === schedule.queueEndMs ? 'queued' : 'processing',
-        'processing',
-        event.phase,
-      );
+      push(event.at, status, 'processing', event.phase);
+      status = 'processing';
     } else if (event.kind === 'step') {
       const ep = episodeAt(manifestHash, stepIndex(schedule, event), rate, evaluators);
       lines.push(
@@ -208,7 +216,7 @@ export function applyDue(
     } else {
       deps.store.runLogs.append(record.id, lines.splice(0));
       finish(deps, account, record, event.at, manifestHash, evaluators, rate);
-      push(event.at, 'processing', event.outcome, event.phase);
+      push(event.at, status, event.outcome, event.phase);
     }
   }
   const cancel = run.cancel;

@@ -386,9 +386,9 @@ test('logs answer the last `limit` lines, oldest first', async () => {
 // DESIGN.md section 4: "each transition ... is applied once, in time order, when the clock passes
 // it", and section 1.3: a test "can jump a run from queued to succeeded in one call and see every
 // phase in between in the event order". With a zero-second queue the materializing phase starts
-// at the creation instant, which `applyDue` skips (`event.at <= run.appliedUntil`): it is never
-// reported, and neither is planning when it also starts then. Logs miss both phases too.
-test.fails('a zero-second queue still reports and logs every phase of the run', async () => {
+// at the creation instant (and planning too when materializing also lasts zero seconds): those
+// events are still reported by the next clock advance and logged.
+test('a zero-second queue still reports and logs every phase of the run', async () => {
   const rt = runtime();
   const { id } = await rt.create({
     spec: SPEC,
@@ -401,9 +401,8 @@ test.fails('a zero-second queue still reports and logs every phase of the run', 
 });
 
 // Control API (DESIGN.md section 5): the transitions applied, in order. A phase that lasts zero
-// seconds starts at the same instant as the next one, and `applyDue` labels every phase start at
-// the end of the queue `from: 'queued'`, so the run is reported leaving `queued` twice.
-test.fails('a zero-second phase is reported once, the next phase from processing', async () => {
+// seconds starts at the same instant as the next one; the run leaves `queued` once.
+test('a zero-second phase is reported once, the next phase from processing', async () => {
   const rt = runtime();
   const { id } = await rt.create({
     spec: SPEC,
