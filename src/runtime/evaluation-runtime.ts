@@ -26,6 +26,7 @@ import {
 import type { Account, EvaluationRecord, EvaluationState, RunAttempt } from '../domain/records.js';
 import {
   buildSchedule,
+  endPhase,
   phaseAt,
   progressAt,
   type ScheduleEvent,
@@ -293,7 +294,7 @@ function finish(
     episodes.push(episodeAt(manifestHash, i, rate, evaluators));
   if ('fail' in outcome) {
     const code = outcome.fail;
-    const failedPhase = phaseAt(schedule, at - 1);
+    const failedPhase = endPhase(schedule);
     record.state.error = {
       code,
       message: outcome.message ?? ERROR_MESSAGES[code]!,
@@ -360,6 +361,9 @@ export function deriveState(state: EvaluationState, now: number): EvaluationStat
   const run = state.run;
   if (!run) return state;
   const { schedule, cancel } = run;
+  // The end is shown once it is applied (its result, error and tokens are stored then): an
+  // attempt that ends at the instant it starts reads as just before its end until it settles.
+  if (now >= schedule.endMs && run.appliedUntil < schedule.endMs) now = schedule.endMs - 1;
   const canceled = cancel && cancel.at < schedule.endMs && now >= cancel.at;
   const t = canceled ? cancel.at : now;
   const episodes = { done: stepsAt(schedule, t), total: schedule.totalSteps };
@@ -389,7 +393,8 @@ export function deriveState(state: EvaluationState, now: number): EvaluationStat
     };
   if (now >= schedule.endMs) {
     const status = schedule.failed ? 'failed' : 'succeeded';
-    return { ...state, status, phase: schedule.failed ? phase : null, progress, episodes };
+    const failedIn = schedule.failed ? (endPhase(schedule) as EvaluationState['phase']) : null;
+    return { ...state, status, phase: failedIn, progress, episodes };
   }
   const message =
     phase === 'running'
