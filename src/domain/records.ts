@@ -61,6 +61,8 @@ export interface EvaluationState {
   plan?: OutcomeEntry[];
   /** The current attempt on the clock; absent for a run seeded in a fixed state. */
   run?: RunAttempt;
+  /** A cancel of a run seeded in a fixed state (no attempt): `canceling` until `doneAt`. */
+  cancel?: { at: number; doneAt: number };
   /** The token of the signed download link, in signed download mode. */
   download_token?: string;
 }

@@ -158,11 +158,14 @@ export function requestCancel(deps: Deps, record: EvaluationRecord, now: number)
   const run = record.state.run;
   const status = deriveState(record.state, now).status;
   if (status === 'canceling') return;
-  if (!run || status === 'succeeded' || status === 'failed' || status === 'canceled') {
+  if (status === 'succeeded' || status === 'failed' || status === 'canceled') {
     throw apiError('not_cancelable', { message: `The run is ${status} and cannot be canceled.` });
   }
-  run.cancel = { at: now, doneAt: now + CANCEL_MS };
-  record.nextAt = run.cancel.doneAt;
+  const cancel = { at: now, doneAt: now + CANCEL_MS };
+  // A run seeded as queued or processing has no schedule: it stops where it was seeded.
+  if (run) run.cancel = cancel;
+  else record.state.cancel = cancel;
+  record.nextAt = cancel.doneAt;
   // The stored status is what `?status=` filters, resume checks and concurrency counts read.
   record.state = deriveState(record.state, now);
   deps.store.runLogs.append(record.id, [line(now, 'cancel requested')]);
@@ -188,7 +191,10 @@ export function applyDue(
   transitions: Transition[],
 ): void {
   const run = record.state.run;
-  if (!run) return;
+  if (!run) {
+    applySeededCancel(deps, record, upTo, transitions);
+    return;
+  }
   const { schedule } = run;
   const { hash: manifestHash } = manifestFor(record.request.spec);
   const evaluators = evaluatorIds(record.request.spec);
@@ -238,6 +244,29 @@ export function applyDue(
   record.nextAt = nextDue(run, upTo);
   // Keep the stored status current: listing by status and counting active runs read it.
   record.state = deriveState(record.state, upTo);
+}
+
+/** Completes the cancel of a seeded run (no attempt, nothing charged, so nothing refunded). */
+function applySeededCancel(
+  deps: Deps,
+  record: EvaluationRecord,
+  upTo: number,
+  transitions: Transition[],
+): void {
+  const cancel = record.state.cancel;
+  if (!cancel || cancel.doneAt > upTo) return;
+  if (record.state.status === 'canceling') {
+    deps.store.runLogs.append(record.id, [line(cancel.doneAt, 'run canceled')]);
+    transitions.push({
+      at: toTimestamp(cancel.doneAt),
+      resource: record.id,
+      from: 'canceling',
+      to: 'canceled',
+      phase: record.state.phase,
+    });
+  }
+  record.state = deriveState(record.state, upTo);
+  record.nextAt = null;
 }
 
 function stepIndex(
@@ -359,7 +388,7 @@ export function signedToken(deps: Deps, runId: string, attempt: number): string 
  */
 export function deriveState(state: EvaluationState, now: number): EvaluationState {
   const run = state.run;
-  if (!run) return state;
+  if (!run) return deriveSeeded(state, now);
   const { schedule, cancel } = run;
   // The end is shown once it is applied (its result, error and tokens are stored then): an
   // attempt that ends at the instant it starts reads as just before its end until it settles.
@@ -407,5 +436,18 @@ export function deriveState(state: EvaluationState, now: number): EvaluationStat
     progress,
     episodes,
     status_message: message,
+  };
+}
+
+/** A seeded run stays as seeded, except for a cancel: `canceling`, then `canceled`. */
+function deriveSeeded(state: EvaluationState, now: number): EvaluationState {
+  const cancel = state.cancel;
+  if (!cancel || now < cancel.at || state.status === 'canceled') return state;
+  if (now < cancel.doneAt) return { ...state, status: 'canceling', status_message: 'Canceling' };
+  return {
+    ...state,
+    status: 'canceled',
+    status_message: 'Canceled',
+    completed_at: toTimestamp(cancel.doneAt),
   };
 }

@@ -447,6 +447,47 @@ test('cancel while processing answers 202 canceling and stops the run where it w
   expectError(await rt.call('GET', `/v1/evaluations/${id}/archive`), 409, 'run_not_ready');
 });
 
+test.each(['queued', 'processing'])(
+  'a run seeded as %s through the control API cancels like a running one',
+  async (status) => {
+    const rt = runtime();
+    const seeded = await rt.emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/evaluations`, {
+      spec: SPEC,
+      status,
+      phase: status === 'processing' ? 'running' : null,
+      progress: status === 'processing' ? 0.4 : 0,
+    });
+    const balance = await rt.balance();
+    await rt.advance(2);
+    const res = await rt.call('POST', `/v1/evaluations/${seeded.id}/cancel`);
+    expect(res.status).toBe(202);
+    expect(res.json).toMatchObject({ status: 'canceling', status_message: 'Canceling' });
+    expect(ids(await rt.call('GET', '/v1/evaluations?status=canceling'))).toEqual([seeded.id]);
+    const phase = status === 'processing' ? 'running' : null;
+    expect((await rt.advance(1)).transitions).toEqual([
+      { at: at(3), resource: seeded.id, from: 'canceling', to: 'canceled', phase },
+    ]);
+    expect(await rt.get(seeded.id)).toMatchObject({
+      status: 'canceled',
+      phase,
+      status_message: 'Canceled',
+      completed_at: at(3),
+      tokens: seeded.tokens,
+    });
+    // Nothing was charged for a seeded run, so nothing is refunded.
+    expect(await rt.balance()).toBe(balance);
+    expect(ids(await rt.call('GET', '/v1/evaluations?status=canceled'))).toEqual([seeded.id]);
+    expectError(
+      await rt.call('POST', `/v1/evaluations/${seeded.id}/cancel`),
+      409,
+      'not_cancelable',
+    );
+    const resumed = await rt.call('POST', `/v1/evaluations/${seeded.id}/resume`);
+    expect(resumed.status).toBe(202);
+    expect(resumed.json.status).toBe('queued');
+  },
+);
+
 test('cancel of a canceling run answers 202, still canceling, and does not push the end back', async () => {
   const rt = runtime();
   const { id } = await rt.create();
