@@ -662,3 +662,24 @@ test('paging and a status filter combine', async () => {
   expect(ids(second)).toEqual([done[0]]);
   expect(second.json).toMatchObject({ has_more: false, next_cursor: null });
 });
+
+test("after must name one of the caller's runs: unknown and other accounts' ids answer the same 400", async () => {
+  const rt = runtime();
+  const mine = await rt.create();
+  const other = await freshAccount(rt);
+  const theirs = await other.create();
+  const unknown = 'eval_01KDVDNA00AAAAAAAAAAAAAAAA';
+  const answers = [];
+  for (const after of [theirs.id, unknown]) {
+    const res = await rt.call('GET', `/v1/evaluations?after=${after}`);
+    const err = expectError(res, 400, 'parameter_invalid', 'after');
+    answers.push(err.message.replace(after, 'ID'));
+  }
+  expect(answers[0]).toBe(answers[1]);
+  // The other account pages its own runs normally, and the caller's own cursor works.
+  const page = await other.call('GET', `/v1/evaluations?after=${theirs.id}`);
+  expect(page.json).toMatchObject({ data: [], has_more: false, next_cursor: null });
+  const own = await rt.call('GET', `/v1/evaluations?after=${mine.id}`);
+  expect(own.status).toBe(200);
+  expect(own.json.data).toEqual([]);
+});
