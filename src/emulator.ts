@@ -96,12 +96,19 @@ export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?
   const scenario = deps.scenarios.loaded;
   if (opts.account) {
     const inScenario = scenario.accounts.some((a) => a.id === opts.account);
+    // The account's id counters restart too, so the same requests give the same ids again
+    // (DESIGN.md section 1.2); an account made at run time keeps its keys, and so their counters.
     if (inScenario) {
-      deps.store.accounts.remove(opts.account);
+      deps.store.tx(() => {
+        deps.store.accounts.remove(opts.account!);
+        deps.store.sequences.clearScope(opts.account!);
+      });
       deps.clocks.forget(opts.account);
       applyScenario(deps, scenario, opts.account);
     } else {
       deps.store.clearAccountResources(opts.account);
+      const keep = ['key', 'secret'].map((p) => `${opts.account}/${p}`);
+      deps.store.sequences.clearScope(opts.account, keep);
     }
     return;
   }
