@@ -20,8 +20,10 @@ export interface Account {
   limits: AccountLimits;
   downloadMode: DownloadMode;
   clockMode: string;
-  /** Virtual ms at the last clock operation; where a restarted emulator's clock resumes. */
+  /** Virtual ms at the clock's anchor; where a restarted emulator's clock resumes. */
   clockNow: number;
+  /** Wall ms at which the clock stood at `clockNow` (null: not anchored yet). */
+  clockWall: number | null;
   createdAt: string;
 }
 
