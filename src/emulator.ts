@@ -43,6 +43,8 @@ export interface EmulatorOptions {
 export interface Emulator {
   app: OpenAPIHono<AppEnv>;
   deps: Deps;
+  /** False when a `--db` file already held a world, which was kept instead of the scenario. */
+  scenarioApplied: boolean;
   /** Back to the loaded scenario: everything, or one account. */
   reset(options?: { scenario?: ScenarioFile; account?: string }): void;
   close(): void;
@@ -80,11 +82,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     scenarios: { dir: scenariosDir, loaded: scenario },
   };
   // A --db file that already holds a world keeps it; a fresh store gets the scenario.
-  if (store.accounts.list().length === 0) applyScenario(deps, scenario);
+  const scenarioApplied = store.accounts.list().length === 0;
+  if (scenarioApplied) applyScenario(deps, scenario);
   const app = createApp(deps);
   return {
     app,
     deps,
+    scenarioApplied,
     reset: (opts = {}) => resetWorld(deps, opts),
     close: () => store.close(),
   };
