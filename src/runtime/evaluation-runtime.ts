@@ -392,8 +392,10 @@ export function deriveState(state: EvaluationState, now: number): EvaluationStat
   const { schedule, cancel } = run;
   // The end is shown once it is applied (its result, error and tokens are stored then): an
   // attempt that ends at the instant it starts reads as just before its end until it settles.
-  if (now >= schedule.endMs && run.appliedUntil < schedule.endMs) now = schedule.endMs - 1;
-  const canceled = cancel && cancel.at < schedule.endMs && now >= cancel.at;
+  const cutShort = cancel !== null && cancel.at < schedule.endMs;
+  if (!cutShort && now >= schedule.endMs && run.appliedUntil < schedule.endMs)
+    now = schedule.endMs - 1;
+  const canceled = cutShort && now >= cancel.at;
   const t = canceled ? cancel.at : now;
   const episodes = { done: stepsAt(schedule, t), total: schedule.totalSteps };
   const phase = phaseAt(schedule, Math.min(t, schedule.endMs - 1)) as EvaluationState['phase'];
