@@ -49,6 +49,8 @@ export interface EmulatorOptions {
 export interface Emulator {
   app: OpenAPIHono<AppEnv>;
   deps: Deps;
+  /** False when a `--db` file already held a world, which was kept instead of the scenario. */
+  scenarioApplied: boolean;
   /** Back to the loaded scenario: everything, or one account. */
   reset(options?: { scenario?: ScenarioFile; account?: string }): void;
   close(): void;
@@ -92,12 +94,14 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     idempotencyInFlight: new Set(),
   };
   // A --db file that already holds a world keeps it; a fresh store gets the scenario.
-  if (store.accounts.list().length === 0) applyScenario(deps, scenario);
+  const scenarioApplied = store.accounts.list().length === 0;
+  if (scenarioApplied) applyScenario(deps, scenario);
   installScenarioFaults(deps, scenario);
   const app = createApp(deps);
   return {
     app,
     deps,
+    scenarioApplied,
     reset: (opts = {}) => resetWorld(deps, opts),
     close: () => store.close(),
   };
@@ -109,14 +113,21 @@ export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?
   const scenario = deps.scenarios.loaded;
   if (opts.account) {
     const inScenario = scenario.accounts.some((a) => a.id === opts.account);
+    // The account's id counters restart too, so the same requests give the same ids again
+    // (DESIGN.md section 1.2); an account made at run time keeps its keys, and so their counters.
     if (inScenario) {
-      deps.store.accounts.remove(opts.account);
+      deps.store.tx(() => {
+        deps.store.accounts.remove(opts.account!);
+        deps.store.sequences.clearScope(opts.account!);
+      });
       deps.limiter.forget(opts.account);
       deps.journal.remove({ account: opts.account });
       deps.clocks.forget(opts.account);
       applyScenario(deps, scenario, opts.account);
     } else {
       deps.store.clearAccountResources(opts.account);
+      const keep = ['key', 'secret'].map((p) => `${opts.account}/${p}`);
+      deps.store.sequences.clearScope(opts.account, keep);
       deps.limiter.forget(opts.account);
       deps.journal.remove({ account: opts.account });
     }

@@ -1,36 +1,10 @@
 #!/usr/bin/env node
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { banner } from './banner.js';
 import { ConfigError, helpText, parseConfig } from './config.js';
 import { createEmulator, type Emulator } from './emulator.js';
 import { DataFileError } from './world/load-scenario.js';
-
-function banner(
-  emulator: Emulator,
-  url: string,
-  scenario: string,
-  seed: string,
-  clock: string,
-): string {
-  const lines = [
-    `svc-emulator ${emulator.deps.config.version} listening on ${url}`,
-    `  API        ${url}/v1   (OpenAPI: ${url}/openapi.json)`,
-    `  docs       ${url}/docs`,
-  ];
-  if (emulator.deps.config.control)
-    lines.push(
-      `  control    ${url}/_control   (OpenAPI: ${url}/_control/openapi.json, docs: ${url}/_control/docs)`,
-    );
-  lines.push(`  scenario   ${scenario}   seed ${seed}   clock ${clock}`);
-  // The scenario's fixed secrets: the default scenario's first is `svc_test_emulator_default`.
-  for (const account of emulator.deps.scenarios.loaded.accounts) {
-    for (const key of account.keys ?? []) {
-      if (key.secret)
-        lines.push(`  key        Bearer ${key.secret}   (${account.name ?? account.id})`);
-    }
-  }
-  return lines.join('\n');
-}
 
 function main(): void {
   let config: ReturnType<typeof parseConfig>;
@@ -70,7 +44,12 @@ function main(): void {
     (info: AddressInfo) => {
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
       console.log(
-        banner(emulator, `http://${host}:${info.port}`, config.scenario, config.seed, config.clock),
+        banner(emulator, `http://${host}:${info.port}`, {
+          scenario: config.scenario,
+          seed: config.seed,
+          clock: config.clock,
+          db: config.db,
+        }),
       );
     },
   );

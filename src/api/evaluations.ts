@@ -12,7 +12,7 @@ import { toEvaluation } from '../domain/evaluation-view.js';
 import { listPage } from '../domain/paging.js';
 import type { EvaluationRecord } from '../domain/records.js';
 import { assertResumable } from '../domain/resume.js';
-import { notFound } from '../errors.js';
+import { apiError, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { guardRoute } from '../http/guard-route.js';
 import {
@@ -98,9 +98,18 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
 
   app.openapi(guardRoute(listEvaluationsRoute), (c) => {
     const { status, after, limit } = c.req.valid('query');
-    const page = c
-      .get('deps')
-      .store.evaluations.list(c.get('auth').account.id, { status, after, limit });
+    const { store } = c.get('deps');
+    const accountId = c.get('auth').account.id;
+    // `after` is a query field naming one of the caller's runs: anything else is a malformed
+    // field (API document section 7, 400 `parameter_invalid` named in `param`), and another
+    // account's id answers exactly like an unknown one, so the cursor reveals nothing.
+    if (after !== undefined && !store.evaluations.exists(after, accountId)) {
+      throw apiError('parameter_invalid', {
+        param: 'after',
+        message: `'${after}' is not an evaluation of this account to page after.`,
+      });
+    }
+    const page = store.evaluations.list(accountId, { status, after, limit });
     const items = page.data.map((r) => view(c, r));
     return c.json(
       listPage(items, page.hasMore, 'evaluation', (e) => e.id),

@@ -211,10 +211,10 @@ export const listEvaluationsRoute = createRoute({
   request: {
     query: z.object({
       status: z.enum(EVALUATION_STATUSES).optional(),
-      after: z
-        .string()
-        .optional()
-        .openapi({ description: 'The id of the last item of the previous page.' }),
+      after: z.string().optional().openapi({
+        description:
+          "The id of the last item of the previous page; an id that is not one of the account's evaluations answers 400 `parameter_invalid`.",
+      }),
       limit: z.coerce.number().int().min(1).max(100).default(20),
     }),
   },

@@ -20,8 +20,10 @@ export interface Account {
   limits: AccountLimits;
   downloadMode: DownloadMode;
   clockMode: string;
-  /** Virtual ms at the last clock operation; where a restarted emulator's clock resumes. */
+  /** Virtual ms at the clock's anchor; where a restarted emulator's clock resumes. */
   clockNow: number;
+  /** Wall ms at which the clock stood at `clockNow` (null: not anchored yet). */
+  clockWall: number | null;
   createdAt: string;
 }
 
@@ -61,6 +63,8 @@ export interface EvaluationState {
   plan?: OutcomeEntry[];
   /** The current attempt on the clock; absent for a run seeded in a fixed state. */
   run?: RunAttempt;
+  /** A cancel of a run seeded in a fixed state (no attempt): `canceling` until `doneAt`. */
+  cancel?: { at: number; doneAt: number };
   /** The token of the signed download link, in signed download mode. */
   download_token?: string;
 }

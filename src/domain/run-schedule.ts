@@ -31,6 +31,12 @@ export interface Schedule {
   /** When the attempt ends: success at the end of the last phase, or the failure instant. */
   endMs: number;
   failed: boolean;
+  /**
+   * The phase a failed attempt fails in. Several zero-length phases can share the failure
+   * instant, so it is recorded rather than looked up. Absent on success (and on schedules
+   * stored before it was recorded).
+   */
+  failedPhase?: string;
   /** Steps completed when the attempt ends (all of them on success). */
   stepsAtEnd: number;
   totalSteps: number;
@@ -69,10 +75,22 @@ export function buildSchedule(
     const stepMs = (target.endMs - target.startMs) / target.steps;
     // Just after the step completes, so the completed step is logged before the failure.
     const failAt = Math.round(target.startMs + after * stepMs + stepMs / 2);
-    return { ...base, endMs: failAt, failed: true, stepsAtEnd: stepsBefore + after };
+    return {
+      ...base,
+      endMs: failAt,
+      failed: true,
+      failedPhase: target.name,
+      stepsAtEnd: stepsBefore + after,
+    };
   }
   const failAt = Math.round((target.startMs + target.endMs) / 2);
-  return { ...base, endMs: failAt, failed: true, stepsAtEnd: stepsBefore };
+  return {
+    ...base,
+    endMs: failAt,
+    failed: true,
+    failedPhase: target.name,
+    stepsAtEnd: stepsBefore,
+  };
 }
 
 function stepsBeforeSegment(segments: Segment[], target: Segment): number {
@@ -84,27 +102,40 @@ function stepsBeforeSegment(segments: Segment[], target: Segment): number {
   return n;
 }
 
-/** Every event of the attempt, in time order. */
+/**
+ * Every event of the attempt, in time order: each phase that starts before the end (or at it,
+ * when it lasts zero seconds), up to the failing phase of a failed attempt, then the end.
+ */
 export function scheduleEvents(schedule: Schedule): ScheduleEvent[] {
   const events: ScheduleEvent[] = [];
+  let steps = 0;
   for (const seg of schedule.segments) {
-    if (seg.startMs >= schedule.endMs) break;
+    const zeroAtEnd = seg.startMs === schedule.endMs && seg.endMs === seg.startMs;
+    if (seg.startMs > schedule.endMs || (seg.startMs === schedule.endMs && !zeroAtEnd)) break;
     events.push({ at: seg.startMs, kind: 'phase', phase: seg.name });
     const stepMs = seg.steps > 0 ? (seg.endMs - seg.startMs) / seg.steps : 0;
     for (let i = 1; i <= seg.steps; i++) {
       const at = Math.round(seg.startMs + i * stepMs);
-      if (at > schedule.endMs) break;
+      // A failure at the instant of zero-second steps still stops after `stepsAtEnd` of them.
+      if (at > schedule.endMs || (schedule.failed && steps >= schedule.stepsAtEnd)) break;
+      steps += 1;
       events.push({ at, kind: 'step', phase: seg.name, step: i, of: seg.steps });
     }
+    if (seg.name === schedule.failedPhase) break;
   }
-  const last = phaseAt(schedule, schedule.endMs - 1) ?? schedule.segments.at(-1)?.name ?? '';
   events.push({
     at: schedule.endMs,
     kind: 'end',
     outcome: schedule.failed ? 'failed' : 'succeeded',
-    phase: last,
+    phase: endPhase(schedule) ?? '',
   });
   return events;
+}
+
+/** The phase the attempt ends in: the failing one, or the last phase on success. */
+export function endPhase(schedule: Schedule): string | null {
+  if (schedule.failed) return schedule.failedPhase ?? phaseAt(schedule, schedule.endMs - 1);
+  return schedule.segments.at(-1)?.name ?? null;
 }
 
 /** The phase running at `t`, or null in the queue. */
@@ -121,6 +152,11 @@ export function stepsAt(schedule: Schedule, t: number): number {
   for (const seg of schedule.segments) {
     if (seg.steps === 0 || t < seg.startMs) continue;
     const stepMs = (seg.endMs - seg.startMs) / seg.steps;
+    // Zero-second steps all complete at the phase's start.
+    if (stepMs === 0) {
+      done += seg.steps;
+      continue;
+    }
     done += Math.min(seg.steps, Math.floor((t - seg.startMs) / stepMs + 1e-9));
   }
   return done;

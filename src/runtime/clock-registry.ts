@@ -3,8 +3,10 @@ import type { Store } from '../store/store.js';
 import { type ClockMode, parseClockMode, VirtualClock, wallNow } from './clock.js';
 
 /**
- * One virtual clock per account, built from the account row on first use. Clock changes are
- * written back to the row so a `--db` file resumes at the same virtual time after a restart.
+ * One virtual clock per account, built from the account row on first use. Each clock's anchor
+ * (virtual now at a wall instant) is written to the row when it is first used and whenever it
+ * changes, so a `--db` file restarts a `realtime` or `scaled:N` clock where it would have got to,
+ * never earlier: `now = clock_now + (wall - clock_wall) * rate`. Nothing is written per request.
  */
 export class ClockRegistry {
   private readonly clocks = new Map<string, VirtualClock>();
@@ -17,12 +19,10 @@ export class ClockRegistry {
   forAccount(account: Account): VirtualClock {
     let clock = this.clocks.get(account.id);
     if (!clock) {
-      clock = new VirtualClock(
-        account.clockNow,
-        parseClockMode(account.clockMode) ?? 'manual',
-        this.wall,
-      );
+      const mode = parseClockMode(account.clockMode) ?? 'manual';
+      clock = new VirtualClock(account.clockNow, mode, this.wall, account.clockWall ?? undefined);
       this.clocks.set(account.id, clock);
+      if (account.clockWall === null) this.persist(account.id, clock);
     }
     return clock;
   }
@@ -36,8 +36,7 @@ export class ClockRegistry {
     const clock = this.forAccount(account);
     if (change.mode) clock.setMode(change.mode);
     if (change.now !== undefined) clock.set(change.now);
-    const fresh = this.store.accounts.get(account.id) ?? account;
-    this.store.accounts.update({ ...fresh, clockMode: clock.mode, clockNow: clock.now() });
+    this.persist(account.id, clock);
     return clock;
   }
 
@@ -47,5 +46,10 @@ export class ClockRegistry {
 
   clear(): void {
     this.clocks.clear();
+  }
+
+  private persist(accountId: string, clock: VirtualClock): void {
+    const { virtual, wall } = clock.anchor();
+    this.store.accounts.setClock(accountId, { mode: clock.mode, now: virtual, wall });
   }
 }

@@ -34,13 +34,20 @@ export class VirtualClock {
   private anchorVirtual: number;
   private anchorWall: number;
 
+  /** `anchorWall`: the wall time at which the clock stood at `start` (default: now). */
   constructor(
     start: number,
     private currentMode: ClockMode,
     private readonly wall: () => number = wallNow,
+    anchorWall?: number,
   ) {
     this.anchorVirtual = start;
-    this.anchorWall = wall();
+    this.anchorWall = anchorWall ?? wall();
+  }
+
+  /** Where the clock is anchored: virtual ms `virtual` at wall ms `wall`. */
+  anchor(): { virtual: number; wall: number } {
+    return { virtual: this.anchorVirtual, wall: this.anchorWall };
   }
 
   get mode(): ClockMode {
@@ -50,7 +57,9 @@ export class VirtualClock {
   now(): number {
     const r = rate(this.currentMode);
     if (r === 0) return this.anchorVirtual;
-    return this.anchorVirtual + Math.floor((this.wall() - this.anchorWall) * r);
+    // A wall clock stepped backwards (or an anchor from a machine ahead of this one) never
+    // takes virtual time back.
+    return this.anchorVirtual + Math.floor(Math.max(0, this.wall() - this.anchorWall) * r);
   }
 
   setMode(mode: ClockMode): void {

@@ -26,6 +26,7 @@ import {
 import type { Account, EvaluationRecord, EvaluationState, RunAttempt } from '../domain/records.js';
 import {
   buildSchedule,
+  endPhase,
   phaseAt,
   progressAt,
   type ScheduleEvent,
@@ -85,7 +86,16 @@ export function startAttempt(
   const outcome = outcomeFor(plan, attempt);
   const { queueMs, phases } = phasePlans(options);
   const schedule = buildSchedule(now, queueMs, phases, failurePlan(outcome));
-  const run: RunAttempt = { attempt, schedule, outcome, estimate, cancel: null, appliedUntil: now };
+  // Events at the start instant itself (a zero-second queue) are still to apply: the attempt
+  // has applied everything strictly before `now`, so the next settle reports them.
+  const run: RunAttempt = {
+    attempt,
+    schedule,
+    outcome,
+    estimate,
+    cancel: null,
+    appliedUntil: now - 1,
+  };
   const previous = record.state.tokens;
   record.state = {
     status: 'queued',
@@ -148,11 +158,16 @@ export function requestCancel(deps: Deps, record: EvaluationRecord, now: number)
   const run = record.state.run;
   const status = deriveState(record.state, now).status;
   if (status === 'canceling') return;
-  if (!run || status === 'succeeded' || status === 'failed' || status === 'canceled') {
+  if (status === 'succeeded' || status === 'failed' || status === 'canceled') {
     throw apiError('not_cancelable', { message: `The run is ${status} and cannot be canceled.` });
   }
-  run.cancel = { at: now, doneAt: now + CANCEL_MS };
-  record.nextAt = run.cancel.doneAt;
+  const cancel = { at: now, doneAt: now + CANCEL_MS };
+  // A run seeded as queued or processing has no schedule: it stops where it was seeded.
+  if (run) run.cancel = cancel;
+  else record.state.cancel = cancel;
+  record.nextAt = cancel.doneAt;
+  // The stored status is what `?status=` filters, resume checks and concurrency counts read.
+  record.state = deriveState(record.state, now);
   deps.store.runLogs.append(record.id, [line(now, 'cancel requested')]);
 }
 
@@ -176,7 +191,10 @@ export function applyDue(
   transitions: Transition[],
 ): void {
   const run = record.state.run;
-  if (!run) return;
+  if (!run) {
+    applySeededCancel(deps, record, upTo, transitions);
+    return;
+  }
   const { schedule } = run;
   const { hash: manifestHash } = manifestFor(record.request.spec);
   const evaluators = evaluatorIds(record.request.spec);
@@ -184,17 +202,16 @@ export function applyDue(
   const lines: string[] = [];
   const push = (at: number, from: string, to: string, phase: string | null) =>
     transitions.push({ at: toTimestamp(at), resource: record.id, from, to, phase });
+  // What the run was before the next event: several events can share an instant (zero-second
+  // phases), and only the first phase leaves `queued`.
+  let status = run.appliedUntil < schedule.queueEndMs ? 'queued' : 'processing';
 
   for (const event of pendingEvents(run)) {
     if (event.at <= run.appliedUntil || event.at > upTo) continue;
     if (event.kind === 'phase') {
       lines.push(line(event.at, `phase ${event.phase} started`));
-      push(
-        event.at,
-        event.at === schedule.queueEndMs ? 'queued' : 'processing',
-        'processing',
-        event.phase,
-      );
+      push(event.at, status, 'processing', event.phase);
+      status = 'processing';
     } else if (event.kind === 'step') {
       const ep = episodeAt(manifestHash, stepIndex(schedule, event), rate, evaluators);
       lines.push(
@@ -206,7 +223,7 @@ export function applyDue(
     } else {
       deps.store.runLogs.append(record.id, lines.splice(0));
       finish(deps, account, record, event.at, manifestHash, evaluators, rate);
-      push(event.at, 'processing', event.outcome, event.phase);
+      push(event.at, status, event.outcome, event.phase);
     }
   }
   const cancel = run.cancel;
@@ -227,6 +244,29 @@ export function applyDue(
   record.nextAt = nextDue(run, upTo);
   // Keep the stored status current: listing by status and counting active runs read it.
   record.state = deriveState(record.state, upTo);
+}
+
+/** Completes the cancel of a seeded run (no attempt, nothing charged, so nothing refunded). */
+function applySeededCancel(
+  deps: Deps,
+  record: EvaluationRecord,
+  upTo: number,
+  transitions: Transition[],
+): void {
+  const cancel = record.state.cancel;
+  if (!cancel || cancel.doneAt > upTo) return;
+  if (record.state.status === 'canceling') {
+    deps.store.runLogs.append(record.id, [line(cancel.doneAt, 'run canceled')]);
+    transitions.push({
+      at: toTimestamp(cancel.doneAt),
+      resource: record.id,
+      from: 'canceling',
+      to: 'canceled',
+      phase: record.state.phase,
+    });
+  }
+  record.state = deriveState(record.state, upTo);
+  record.nextAt = null;
 }
 
 function stepIndex(
@@ -283,7 +323,7 @@ function finish(
     episodes.push(episodeAt(manifestHash, i, rate, evaluators));
   if ('fail' in outcome) {
     const code = outcome.fail;
-    const failedPhase = phaseAt(schedule, at - 1);
+    const failedPhase = endPhase(schedule);
     record.state.error = {
       code,
       message: outcome.message ?? ERROR_MESSAGES[code]!,
@@ -348,9 +388,14 @@ export function signedToken(deps: Deps, runId: string, attempt: number): string 
  */
 export function deriveState(state: EvaluationState, now: number): EvaluationState {
   const run = state.run;
-  if (!run) return state;
+  if (!run) return deriveSeeded(state, now);
   const { schedule, cancel } = run;
-  const canceled = cancel && cancel.at < schedule.endMs && now >= cancel.at;
+  // The end is shown once it is applied (its result, error and tokens are stored then): an
+  // attempt that ends at the instant it starts reads as just before its end until it settles.
+  const cutShort = cancel !== null && cancel.at < schedule.endMs;
+  if (!cutShort && now >= schedule.endMs && run.appliedUntil < schedule.endMs)
+    now = schedule.endMs - 1;
+  const canceled = cutShort && now >= cancel.at;
   const t = canceled ? cancel.at : now;
   const episodes = { done: stepsAt(schedule, t), total: schedule.totalSteps };
   const phase = phaseAt(schedule, Math.min(t, schedule.endMs - 1)) as EvaluationState['phase'];
@@ -379,7 +424,8 @@ export function deriveState(state: EvaluationState, now: number): EvaluationStat
     };
   if (now >= schedule.endMs) {
     const status = schedule.failed ? 'failed' : 'succeeded';
-    return { ...state, status, phase: schedule.failed ? phase : null, progress, episodes };
+    const failedIn = schedule.failed ? (endPhase(schedule) as EvaluationState['phase']) : null;
+    return { ...state, status, phase: failedIn, progress, episodes };
   }
   const message =
     phase === 'running'
@@ -392,5 +438,18 @@ export function deriveState(state: EvaluationState, now: number): EvaluationStat
     progress,
     episodes,
     status_message: message,
+  };
+}
+
+/** A seeded run stays as seeded, except for a cancel: `canceling`, then `canceled`. */
+function deriveSeeded(state: EvaluationState, now: number): EvaluationState {
+  const cancel = state.cancel;
+  if (!cancel || now < cancel.at || state.status === 'canceled') return state;
+  if (now < cancel.doneAt) return { ...state, status: 'canceling', status_message: 'Canceling' };
+  return {
+    ...state,
+    status: 'canceled',
+    status_message: 'Canceled',
+    completed_at: toTimestamp(cancel.doneAt),
   };
 }

@@ -22,9 +22,13 @@ export function settleAccount(deps: Deps, account: Account, now: number): Transi
       store.evaluations.saveState(record);
     }
     for (const twin of store.twins.due(account.id, now)) {
-      applyTwinDue(deps, twin, now, transitions, (t) =>
-        store.twinFiles.replace(t.id, generateTwinFiles(t.id, t.run?.fileCount ?? 3)),
-      );
+      applyTwinDue(deps, twin, now, transitions, (t) => {
+        // A twin's files are stored when it is seeded; a twin stored by an older emulator,
+        // which generated them on success, gets them here.
+        const count = t.run?.fileCount ?? 0;
+        if (count > 0 && store.twinFiles.page(t.id, '', 1).data.length === 0)
+          store.twinFiles.replace(t.id, generateTwinFiles(t.id, count));
+      });
     }
   });
   // Stable sort: runs were applied in due order, and each run's changes are in time order.

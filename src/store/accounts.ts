@@ -10,6 +10,7 @@ interface AccountRow {
   download_mode: string;
   clock_mode: string;
   clock_now: number;
+  clock_wall: number | null;
   created_at: string;
 }
 
@@ -23,21 +24,26 @@ function fromRow(row: AccountRow): Account {
     downloadMode: row.download_mode as Account['downloadMode'],
     clockMode: row.clock_mode,
     clockNow: row.clock_now,
+    clockWall: row.clock_wall,
     createdAt: row.created_at,
   };
 }
 
 export function createAccountRepo(db: Database) {
   const insert = db.prepare(
-    `INSERT INTO accounts (id, name, features, token_balance, limits, download_mode, clock_mode, clock_now, created_at)
-     VALUES (@id, @name, @features, @tokenBalance, @limits, @downloadMode, @clockMode, @clockNow, @createdAt)`,
+    `INSERT INTO accounts (id, name, features, token_balance, limits, download_mode, clock_mode, clock_now, clock_wall, created_at)
+     VALUES (@id, @name, @features, @tokenBalance, @limits, @downloadMode, @clockMode, @clockNow, @clockWall, @createdAt)`,
   );
   const byId = db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?');
   const all = db.prepare<[], AccountRow>('SELECT * FROM accounts ORDER BY id');
   const update = db.prepare(
     `UPDATE accounts SET name = @name, features = @features, token_balance = @tokenBalance,
-       limits = @limits, download_mode = @downloadMode, clock_mode = @clockMode, clock_now = @clockNow
+       limits = @limits, download_mode = @downloadMode, clock_mode = @clockMode, clock_now = @clockNow,
+       clock_wall = @clockWall
      WHERE id = @id`,
+  );
+  const setClock = db.prepare(
+    'UPDATE accounts SET clock_mode = ?, clock_now = ?, clock_wall = ? WHERE id = ?',
   );
   const remove = db.prepare('DELETE FROM accounts WHERE id = ?');
   const balance = db.prepare<[string], { token_balance: number }>(
@@ -57,6 +63,9 @@ export function createAccountRepo(db: Database) {
     },
     list: (): Account[] => all.all().map(fromRow),
     update: (account: Account) => void update.run(params(account)),
+    /** Records a clock's mode and anchor (virtual ms `now` at wall ms `wall`). */
+    setClock: (id: string, clock: { mode: string; now: number; wall: number }) =>
+      void setClock.run(clock.mode, clock.now, clock.wall, id),
     remove: (id: string) => void remove.run(id),
     balance: (id: string): number => balance.get(id)?.token_balance ?? 0,
     adjustBalance: (id: string, delta: number) => void adjust.run(delta, id),

@@ -34,7 +34,9 @@ export function createEvaluationRepo(db: Database) {
   const byToken = db.prepare<[string], EvaluationRow>(
     "SELECT * FROM evaluations WHERE json_extract(state, '$.download_token') = ?",
   );
-  const seqOf = db.prepare<[string], { seq: number }>('SELECT seq FROM evaluations WHERE id = ?');
+  const seqOf = db.prepare<[string, string], { seq: number }>(
+    'SELECT seq FROM evaluations WHERE id = ? AND account_id = ?',
+  );
   const listAll = db.prepare<[string, number, number], EvaluationRow>(
     'SELECT * FROM evaluations WHERE account_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
   );
@@ -54,6 +56,9 @@ export function createEvaluationRepo(db: Database) {
     'SELECT * FROM evaluations WHERE id = ? AND account_id = ?',
   );
   const exists = db.prepare<[string], { 1: number }>('SELECT 1 FROM evaluations WHERE id = ?');
+  const existsIn = db.prepare<[string, string], { 1: number }>(
+    'SELECT 1 FROM evaluations WHERE id = ? AND account_id = ?',
+  );
   const setState = db.prepare('UPDATE evaluations SET state = ?, next_at = ? WHERE id = ?');
   return {
     insert: (e: EvaluationRecord) =>
@@ -70,8 +75,9 @@ export function createEvaluationRepo(db: Database) {
       const row = byId.get(id, accountId);
       return row && fromRow(row);
     },
-    /** Any account's: ids are unique across the emulator. */
-    exists: (id: string): boolean => exists.get(id) !== undefined,
+    /** Any account's (ids are unique across the emulator), or only `accountId`'s when given. */
+    exists: (id: string, accountId?: string): boolean =>
+      (accountId === undefined ? exists.get(id) : existsIn.get(id, accountId)) !== undefined,
     saveState: (e: EvaluationRecord) => void setState.run(JSON.stringify(e.state), e.nextAt, e.id),
     /** The account's runs with a transition due at or before `now`, in due order. */
     due: (accountId: string, now: number): EvaluationRecord[] =>
@@ -83,11 +89,11 @@ export function createEvaluationRepo(db: Database) {
     },
     anyDue: (accountId: string, now: number): boolean => anyDue.get(accountId, now) !== undefined,
     /**
-     * Newest first; `after` is the id of the last item of the previous page.
-     * Unknown `after` ids start from the top, as if absent.
+     * Newest first; `after` is the id of the last item of the previous page, one of the
+     * account's (callers check it: an id the account does not own starts from the top).
      */
     list: (accountId: string, opts: { status?: string; after?: string; limit: number }) => {
-      const from = (opts.after && seqOf.get(opts.after)?.seq) || Number.MAX_SAFE_INTEGER;
+      const from = (opts.after && seqOf.get(opts.after, accountId)?.seq) || Number.MAX_SAFE_INTEGER;
       const rows = opts.status
         ? listByStatus.all(accountId, opts.status, from, opts.limit + 1)
         : listAll.all(accountId, from, opts.limit + 1);

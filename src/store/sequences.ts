@@ -6,6 +6,17 @@ export function createSequenceRepo(db: Database) {
     `INSERT INTO sequences (stream, value) VALUES (?, 1)
      ON CONFLICT (stream) DO UPDATE SET value = value + 1 RETURNING value`,
   );
-  return { next: (stream: string): number => next.get(stream)!.value };
+  const clearScope = db.prepare<[string, string, string]>(
+    'DELETE FROM sequences WHERE substr(stream, 1, length(?)) = ? AND stream NOT IN (SELECT value FROM json_each(?))',
+  );
+  return {
+    next: (stream: string): number => next.get(stream)!.value,
+    /**
+     * Restarts the counters of one scope (`<scope>/<prefix>` streams), except the streams in
+     * `keep`, whose ids still exist.
+     */
+    clearScope: (scope: string, keep: string[] = []): void =>
+      void clearScope.run(`${scope}/`, `${scope}/`, JSON.stringify(keep)),
+  };
 }
 export type SequenceRepo = ReturnType<typeof createSequenceRepo>;

@@ -40,6 +40,7 @@ export function createAccount(
     downloadMode: input.download_mode ?? 'auth',
     clockMode: input.clock?.mode ?? defaults.clockMode ?? config.clockMode,
     clockNow: start,
+    clockWall: null,
     createdAt: toTimestamp(start),
   };
   store.accounts.insert(account);

@@ -131,7 +131,8 @@ export function seedTwin(deps: Deps, account: Account, input: TwinInput) {
     nextAt: run ? run.schedule.queueEndMs : null,
   };
   store.twins.insert(twin);
-  if (!run) store.twinFiles.replace(id, files);
+  // Stored now, listed once the twin has succeeded (409 `twin_not_ready` until then).
+  store.twinFiles.replace(id, files);
   return { ...twin, fileCount: files.length };
 }
 

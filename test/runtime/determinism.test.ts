@@ -203,3 +203,43 @@ test('the Wilson interval of 5 successes in 10 is [0.236593, 0.763407]', async (
   expect(low).toBeCloseTo(0.236593, 6);
   expect(high).toBeCloseTo(0.763407, 6);
 });
+
+/** Creates two runs and a twin on the default account; answers their ids and the key's. */
+async function someIds(rt: Runtime) {
+  const a = await rt.create();
+  await rt.advance(1);
+  const b = await rt.create({ spec: { path: 'specs/b.py', name: 'b' } });
+  const twin = await rt.emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/twins`, {});
+  const key = await rt.emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/keys`, {
+    name: 'extra',
+    scopes: ['evaluations:read'],
+  });
+  return [a.id, b.id, twin.id, key.id, key.secret];
+}
+
+test('after resetting one account, the same requests give the same ids as on a fresh start', async () => {
+  const fresh = await someIds(runtime());
+  const rt = runtime();
+  expect(await someIds(rt)).toEqual(fresh);
+  await rt.emu.control('POST', '/reset', { account: DEFAULT_ACCOUNT });
+  expect(await someIds(rt)).toEqual(fresh);
+});
+
+test('resetting an account made at run time restarts its run ids but not its key ids', async () => {
+  const rt = runtime();
+  const acct = await freshAccount(rt);
+  const first = (await acct.create()).id;
+  const key = await rt.emu.control('POST', `/accounts/${acct.accountId}/keys`, {
+    name: 'extra',
+    scopes: ['evaluations:read'],
+  });
+  await rt.emu.control('POST', '/reset', { account: acct.accountId });
+  // Same clock (kept by the reset), same counter: the same id again.
+  expect((await acct.create()).id).toBe(first);
+  const again = await rt.emu.control('POST', `/accounts/${acct.accountId}/keys`, {
+    name: 'extra',
+    scopes: ['evaluations:read'],
+  });
+  expect(again.id).not.toBe(key.id);
+  expect(again.secret).not.toBe(key.secret);
+});

@@ -386,9 +386,9 @@ test('logs answer the last `limit` lines, oldest first', async () => {
 // DESIGN.md section 4: "each transition ... is applied once, in time order, when the clock passes
 // it", and section 1.3: a test "can jump a run from queued to succeeded in one call and see every
 // phase in between in the event order". With a zero-second queue the materializing phase starts
-// at the creation instant, which `applyDue` skips (`event.at <= run.appliedUntil`): it is never
-// reported, and neither is planning when it also starts then. Logs miss both phases too.
-test.fails('a zero-second queue still reports and logs every phase of the run', async () => {
+// at the creation instant (and planning too when materializing also lasts zero seconds): those
+// events are still reported by the next clock advance and logged.
+test('a zero-second queue still reports and logs every phase of the run', async () => {
   const rt = runtime();
   const { id } = await rt.create({
     spec: SPEC,
@@ -401,9 +401,8 @@ test.fails('a zero-second queue still reports and logs every phase of the run', 
 });
 
 // Control API (DESIGN.md section 5): the transitions applied, in order. A phase that lasts zero
-// seconds starts at the same instant as the next one, and `applyDue` labels every phase start at
-// the end of the queue `from: 'queued'`, so the run is reported leaving `queued` twice.
-test.fails('a zero-second phase is reported once, the next phase from processing', async () => {
+// seconds starts at the same instant as the next one; the run leaves `queued` once.
+test('a zero-second phase is reported once, the next phase from processing', async () => {
   const rt = runtime();
   const { id } = await rt.create({
     spec: SPEC,
@@ -414,4 +413,111 @@ test.fails('a zero-second phase is reported once, the next phase from processing
     { at: at(0.5), resource: id, from: 'queued', to: 'processing', phase: 'materializing' },
     { at: at(0.5), resource: id, from: 'processing', to: 'processing', phase: 'planning' },
   ]);
+});
+
+const ALL_ZERO = {
+  queue: 0,
+  materializing: 0,
+  planning: 0,
+  fetching: 0,
+  episode: 0,
+  verifying: 0,
+  packaging: 0,
+};
+
+test('a run of zero seconds answers queued, then the next advance reports every phase and the end', async () => {
+  const rt = runtime();
+  const created = await rt.create({
+    spec: SPEC,
+    options: { episodes: 3, emulator: { durations_s: ALL_ZERO } },
+  });
+  // Its result is stored when the end is applied, so the create answer does not claim it yet.
+  expect(created).toMatchObject({ status: 'queued', result: null, completed_at: null });
+  const res = await rt.advance(0);
+  expect(res.transitions).toEqual([
+    ...PHASES.map((phase, i) => ({
+      at: at(0),
+      resource: created.id,
+      from: i === 0 ? 'queued' : 'processing',
+      to: 'processing',
+      phase,
+    })),
+    { at: at(0), resource: created.id, from: 'processing', to: 'succeeded', phase: 'packaging' },
+  ]);
+  expect(await rt.get(created.id)).toMatchObject({
+    status: 'succeeded',
+    progress: 1,
+    episodes: { done: 3, total: 3 },
+    result: { verified: true },
+    completed_at: at(0),
+  });
+  const log = (await rt.logs(created.id)).join('\n');
+  for (let i = 1; i <= 3; i++) expect(log).toContain(`episode ${i}/3`);
+});
+
+test('zero-second episodes count as done as soon as running starts', async () => {
+  const rt = runtime();
+  const { id } = await rt.create({
+    spec: SPEC,
+    options: { episodes: 3, emulator: { durations_s: { episode: 0 } } },
+  });
+  await rt.advance(DEFAULT_PHASE_STARTS.running);
+  expect(await rt.get(id)).toMatchObject({
+    status: 'processing',
+    phase: 'verifying',
+    episodes: { done: 3, total: 3 },
+  });
+});
+
+test('a zero-second last phase is still reported before the end', async () => {
+  const rt = runtime();
+  const { id } = await rt.create({
+    spec: SPEC,
+    options: { emulator: { durations_s: { packaging: 0 } } },
+  });
+  const res = await rt.advance(60);
+  expect(res.transitions.map((t: { phase: string }) => t.phase)).toEqual([...PHASES, 'packaging']);
+  expect((await rt.logs(id)).join('\n')).toContain('phase packaging started');
+});
+
+test('a failure in a zero-second phase names that phase', async () => {
+  const rt = runtime();
+  const { id } = await rt.create({
+    spec: SPEC,
+    options: {
+      emulator: { durations_s: { materializing: 0 }, outcomes: [{ fail: 'spec_invalid' }] },
+    },
+  });
+  const res = await rt.advance(60);
+  expect(res.transitions).toEqual([
+    { at: at(0.5), resource: id, from: 'queued', to: 'processing', phase: 'materializing' },
+    { at: at(0.5), resource: id, from: 'processing', to: 'failed', phase: 'materializing' },
+  ]);
+  expect(await rt.get(id)).toMatchObject({ status: 'failed', phase: 'materializing' });
+  expect(await rt.logs(id)).toContain(
+    `${at(0.5)} run failed in materializing: spec_invalid: The SDK spec is invalid.`,
+  );
+});
+
+test('policy_failed after 1 of 3 zero-second episodes logs one episode, then the failure', async () => {
+  const rt = runtime();
+  const { id } = await rt.create({
+    spec: SPEC,
+    options: {
+      episodes: 3,
+      emulator: {
+        durations_s: { episode: 0 },
+        outcomes: [{ fail: 'policy_failed', after_episodes: 1 }],
+      },
+    },
+  });
+  await rt.advance(60);
+  const log = (await rt.logs(id)).join('\n');
+  expect(log).toContain('episode 1/3');
+  expect(log).not.toContain('episode 2/3');
+  expect(await rt.get(id)).toMatchObject({
+    status: 'failed',
+    phase: 'running',
+    episodes: { done: 1, total: 3 },
+  });
 });

@@ -447,6 +447,47 @@ test('cancel while processing answers 202 canceling and stops the run where it w
   expectError(await rt.call('GET', `/v1/evaluations/${id}/archive`), 409, 'run_not_ready');
 });
 
+test.each(['queued', 'processing'])(
+  'a run seeded as %s through the control API cancels like a running one',
+  async (status) => {
+    const rt = runtime();
+    const seeded = await rt.emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/evaluations`, {
+      spec: SPEC,
+      status,
+      phase: status === 'processing' ? 'running' : null,
+      progress: status === 'processing' ? 0.4 : 0,
+    });
+    const balance = await rt.balance();
+    await rt.advance(2);
+    const res = await rt.call('POST', `/v1/evaluations/${seeded.id}/cancel`);
+    expect(res.status).toBe(202);
+    expect(res.json).toMatchObject({ status: 'canceling', status_message: 'Canceling' });
+    expect(ids(await rt.call('GET', '/v1/evaluations?status=canceling'))).toEqual([seeded.id]);
+    const phase = status === 'processing' ? 'running' : null;
+    expect((await rt.advance(1)).transitions).toEqual([
+      { at: at(3), resource: seeded.id, from: 'canceling', to: 'canceled', phase },
+    ]);
+    expect(await rt.get(seeded.id)).toMatchObject({
+      status: 'canceled',
+      phase,
+      status_message: 'Canceled',
+      completed_at: at(3),
+      tokens: seeded.tokens,
+    });
+    // Nothing was charged for a seeded run, so nothing is refunded.
+    expect(await rt.balance()).toBe(balance);
+    expect(ids(await rt.call('GET', '/v1/evaluations?status=canceled'))).toEqual([seeded.id]);
+    expectError(
+      await rt.call('POST', `/v1/evaluations/${seeded.id}/cancel`),
+      409,
+      'not_cancelable',
+    );
+    const resumed = await rt.call('POST', `/v1/evaluations/${seeded.id}/resume`);
+    expect(resumed.status).toBe(202);
+    expect(resumed.json.status).toBe('queued');
+  },
+);
+
 test('cancel of a canceling run answers 202, still canceling, and does not push the end back', async () => {
   const rt = runtime();
   const { id } = await rt.create();
@@ -558,10 +599,9 @@ test('list filters by status and answers newest first, each item as GET shows it
 });
 
 // DESIGN.md section 4: a run's status is derived from "now" on its account's clock; GET says
-// `canceling` right after a cancel. The list filter reads the stored status, which
-// `requestCancel` does not update until the cancel completes, so for that second the run is listed
-// under its former status (with `status: 'canceling'` in the item) and not under `canceling`.
-test.fails('a canceling run is listed under status=canceling, not under its former status', async () => {
+// `canceling` right after a cancel, and so do the list filter and resume, which read the stored
+// status.
+test('a canceling run is listed under status=canceling, not under its former status', async () => {
   const rt = runtime();
   const { id } = await rt.create();
   await rt.advance(1);
@@ -569,6 +609,19 @@ test.fails('a canceling run is listed under status=canceling, not under its form
   expect((await rt.get(id)).status).toBe('canceling');
   expect(ids(await rt.call('GET', '/v1/evaluations?status=processing'))).toEqual([]);
   expect(ids(await rt.call('GET', '/v1/evaluations?status=canceling'))).toEqual([id]);
+});
+
+test('resume of a canceling run answers 409 not_resumable naming canceling', async () => {
+  const rt = runtime();
+  const { id } = await rt.create();
+  await rt.advance(1);
+  await rt.call('POST', `/v1/evaluations/${id}/cancel`);
+  const err = expectError(
+    await rt.call('POST', `/v1/evaluations/${id}/resume`),
+    409,
+    'not_resumable',
+  );
+  expect(err.message).toContain('this run is canceling');
 });
 
 test('list pages with limit and after: next_cursor is the last id, null on the last page', async () => {
@@ -608,4 +661,25 @@ test('paging and a status filter combine', async () => {
   );
   expect(ids(second)).toEqual([done[0]]);
   expect(second.json).toMatchObject({ has_more: false, next_cursor: null });
+});
+
+test("after must name one of the caller's runs: unknown and other accounts' ids answer the same 400", async () => {
+  const rt = runtime();
+  const mine = await rt.create();
+  const other = await freshAccount(rt);
+  const theirs = await other.create();
+  const unknown = 'eval_01KDVDNA00AAAAAAAAAAAAAAAA';
+  const answers = [];
+  for (const after of [theirs.id, unknown]) {
+    const res = await rt.call('GET', `/v1/evaluations?after=${after}`);
+    const err = expectError(res, 400, 'parameter_invalid', 'after');
+    answers.push(err.message.replace(after, 'ID'));
+  }
+  expect(answers[0]).toBe(answers[1]);
+  // The other account pages its own runs normally, and the caller's own cursor works.
+  const page = await other.call('GET', `/v1/evaluations?after=${theirs.id}`);
+  expect(page.json).toMatchObject({ data: [], has_more: false, next_cursor: null });
+  const own = await rt.call('GET', `/v1/evaluations?after=${mine.id}`);
+  expect(own.status).toBe(200);
+  expect(own.json.data).toEqual([]);
 });

@@ -109,3 +109,27 @@ test('an account without the twins feature answers 403 feature_not_enabled, buil
     'feature_not_enabled',
   );
 });
+
+test('a twin built on the clock with given files lists exactly those once it has succeeded', async () => {
+  const rt = runtime();
+  const files = [
+    { path: 'meshes/b.obj', bytes: 20, sha256: 'b'.repeat(64) },
+    { path: 'meshes/a.obj', bytes: 10, sha256: 'a'.repeat(64) },
+  ];
+  const twin = await buildTwin(rt, { files });
+  expect(twin).toMatchObject({ status: 'queued', file_count: 2 });
+  expectError(await rt.call('GET', `/v1/twins/${twin.id}/files`), 409, 'twin_not_ready');
+  await rt.advance(5);
+  const res = await rt.call('GET', `/v1/twins/${twin.id}/files`);
+  expect(res.status).toBe(200);
+  expect(res.json.data).toEqual([files[1], files[0]].map((f) => ({ ...f, object: 'twin_file' })));
+});
+
+test('a twin built on the clock with no files lists none once it has succeeded', async () => {
+  const rt = runtime();
+  const twin = await buildTwin(rt, { files: [] });
+  await rt.advance(5);
+  const res = await rt.call('GET', `/v1/twins/${twin.id}/files`);
+  expect(res.status).toBe(200);
+  expect(res.json).toMatchObject({ data: [], has_more: false });
+});
