@@ -242,7 +242,12 @@ export const seedEvaluationRoute = route({
   operationId: 'seedEvaluation',
   summary: 'An evaluation in a given state, with its logs and files',
   request: { params: AccountParam, body: json(EvaluationInput) },
-  responses: { 201: jsonResponse(Evaluation, 'Created.'), ...errorResponses([400, 404]) },
+  responses: {
+    201: jsonResponse(Evaluation, 'Created.'),
+    ...errorResponses([400, 402, 404], {
+      402: 'A run put on the clock is charged like a created one: `insufficient_tokens`.',
+    }),
+  },
 });
 
 export const seedTwinRoute = route({

@@ -86,7 +86,10 @@ export const EvaluationInput = z
       description:
         'A fixed state (with the fields below as given). Without it the run is put on the clock like a created one, following `outcomes`.',
     }),
-    outcomes: OutcomePlan.optional(),
+    outcomes: OutcomePlan.optional().openapi({
+      description:
+        'The outcome plan. On the clock: one entry per attempt, the first for the run itself. With a fixed `status`: the plan of the resumes, the first resume taking the first entry.',
+    }),
     phase: z.enum(PHASES).nullable().optional(),
     progress: z.number().min(0).max(1).optional(),
     status_message: z.string().nullable().optional(),

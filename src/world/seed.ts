@@ -72,6 +72,9 @@ export function seedEvaluation(
       service_version: input.service_version ?? null,
       started_at: input.started_at ?? (input.status === 'queued' ? null : toTimestamp(now)),
       completed_at: input.completed_at ?? (terminal ? toTimestamp(now) : null),
+      // With a fixed state the seeded attempt is attempt 1; `outcomes` plans the resumes after
+      // it, so the first resume takes `outcomes[0]`.
+      ...(input.outcomes ? { plan: [{ succeed: {} }, ...input.outcomes] } : {}),
     },
   };
   store.evaluations.insert(record);

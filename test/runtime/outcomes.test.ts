@@ -4,7 +4,7 @@
  * inferred cancel, list and `not_resumable`).
  */
 import { expect, test } from 'vitest';
-import { DEFAULT_ACCOUNT, expectError } from '../helpers.js';
+import { DEFAULT_ACCOUNT, expectError, testEmulator } from '../helpers.js';
 import {
   at,
   DEFAULT_END,
@@ -682,4 +682,22 @@ test("after must name one of the caller's runs: unknown and other accounts' ids 
   const own = await rt.call('GET', `/v1/evaluations?after=${mine.id}`);
   expect(own.status).toBe(200);
   expect(own.json.data).toEqual([]);
+});
+
+test('a run seeded failed with outcomes follows them on its resumes', async () => {
+  const { api, control } = testEmulator();
+  const seeded = await control('POST', '/accounts/acct_00000000000000000000000001/evaluations', {
+    spec: { path: 'sdk/spec.yaml', name: 'seeded' },
+    status: 'failed',
+    outcomes: [{ fail: 'interrupted' }, { succeed: {} }],
+  });
+  const advance = () =>
+    control('POST', '/accounts/acct_00000000000000000000000001/clock/advance', { seconds: 60 });
+  expect((await api('POST', `/v1/evaluations/${seeded.id}/resume`)).status).toBe(202);
+  await advance();
+  const again = (await api('GET', `/v1/evaluations/${seeded.id}`)).json;
+  expect(again).toMatchObject({ status: 'failed', error: { code: 'interrupted' } });
+  expect((await api('POST', `/v1/evaluations/${seeded.id}/resume`)).status).toBe(202);
+  await advance();
+  expect((await api('GET', `/v1/evaluations/${seeded.id}`)).json.status).toBe('succeeded');
 });
