@@ -29,8 +29,11 @@ function fromRow(row: KeyRow): StoredKey {
   };
 }
 
-/** Keys are stored by the SHA-256 digest of their secret; the secret itself is never kept. */
-export function createKeyRepo(db: Database) {
+/**
+ * Keys are stored by the SHA-256 digest of their secret; the secret itself is never kept.
+ * `changed()` is called after every write, so that caches of keys never serve a stale one.
+ */
+export function createKeyRepo(db: Database, changed: () => void) {
   const insert = db.prepare(
     `INSERT INTO api_keys (id, account_id, name, scopes, secret_sha256, created_at, expires_at, revoked_at)
      VALUES (@id, @accountId, @name, @scopes, @secretSha256, @createdAt, @expiresAt, @revokedAt)`,
@@ -41,7 +44,10 @@ export function createKeyRepo(db: Database) {
     'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
   );
   return {
-    insert: (key: StoredKey) => void insert.run({ ...key, scopes: JSON.stringify(key.scopes) }),
+    insert: (key: StoredKey) => {
+      insert.run({ ...key, scopes: JSON.stringify(key.scopes) });
+      changed();
+    },
     findByDigest: (digest: Buffer): StoredKey | undefined => {
       const row = byDigest.get(digest);
       return row && fromRow(row);
@@ -50,7 +56,10 @@ export function createKeyRepo(db: Database) {
       const row = byId.get(id);
       return row && fromRow(row);
     },
-    revoke: (id: string, at: string) => void revoke.run(at, id),
+    revoke: (id: string, at: string) => {
+      revoke.run(at, id);
+      changed();
+    },
   };
 }
 export type KeyRepo = ReturnType<typeof createKeyRepo>;

@@ -1,6 +1,7 @@
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import Database from 'better-sqlite3';
 import { createAccountRepo } from './accounts.js';
+import { createCredentialCache } from './credentials.js';
 import { createArchiveRepo, createEvaluationRepo, createRunLogRepo } from './evaluations.js';
 import { createFileRepo } from './files.js';
 import { createKeyRepo } from './keys.js';
@@ -28,9 +29,21 @@ export function openStore(path = ':memory:'): Store {
 export type Store = ReturnType<typeof repositories> & { db: SqliteDatabase };
 
 function repositories(db: SqliteDatabase) {
+  // The cache loads through the repos, and the repos' writes invalidate it.
+  const credentials = createCredentialCache(
+    (digest) => {
+      const key = keys.findByDigest(digest);
+      return key && { key, account: accounts.get(key.accountId) };
+    },
+    () => db.inTransaction,
+  );
+  const accounts = createAccountRepo(db, credentials.forgetAccount);
+  const keys = createKeyRepo(db, credentials.forgetAll);
   return {
-    accounts: createAccountRepo(db),
-    keys: createKeyRepo(db),
+    accounts,
+    keys,
+    /** The key with this secret digest and its account, for authentication; cached. */
+    credentials: credentials.find,
     evaluations: createEvaluationRepo(db),
     runLogs: createRunLogRepo(db),
     runFiles: createFileRepo(db, 'run_files'),
@@ -58,6 +71,7 @@ function repositories(db: SqliteDatabase) {
         for (const { name } of tables) db.exec(`DELETE FROM ${name}`);
       })();
       db.pragma('foreign_keys = ON');
+      credentials.forgetAll();
     },
     /** Deletes what an account owns (runs, twins, scenarios, assets, endpoints), keeping it and its keys. */
     clearAccountResources(accountId: string): void {
