@@ -27,11 +27,7 @@ function fromRow(row: AccountRow): Account {
   };
 }
 
-/**
- * `changed(id)` is called after every write to an account's row, so that caches of the row
- * (the credential cache) never serve a stale one.
- */
-export function createAccountRepo(db: Database, changed: (accountId: string) => void) {
+export function createAccountRepo(db: Database) {
   const insert = db.prepare(
     `INSERT INTO accounts (id, name, features, token_balance, limits, download_mode, clock_mode, clock_now, created_at)
      VALUES (@id, @name, @features, @tokenBalance, @limits, @downloadMode, @clockMode, @clockNow, @createdAt)`,
@@ -54,29 +50,16 @@ export function createAccountRepo(db: Database, changed: (accountId: string) => 
     limits: JSON.stringify(a.limits),
   });
   return {
-    insert: (account: Account) => {
-      insert.run(params(account));
-      changed(account.id);
-    },
+    insert: (account: Account) => void insert.run(params(account)),
     get: (id: string): Account | undefined => {
       const row = byId.get(id);
       return row && fromRow(row);
     },
     list: (): Account[] => all.all().map(fromRow),
-    update: (account: Account) => {
-      update.run(params(account));
-      changed(account.id);
-    },
-    /** Deletes the account; its keys and resources go with it (ON DELETE CASCADE). */
-    remove: (id: string) => {
-      remove.run(id);
-      changed(id);
-    },
+    update: (account: Account) => void update.run(params(account)),
+    remove: (id: string) => void remove.run(id),
     balance: (id: string): number => balance.get(id)?.token_balance ?? 0,
-    adjustBalance: (id: string, delta: number) => {
-      adjust.run(delta, id);
-      changed(id);
-    },
+    adjustBalance: (id: string, delta: number) => void adjust.run(delta, id),
   };
 }
 export type AccountRepo = ReturnType<typeof createAccountRepo>;

@@ -29,11 +29,8 @@ function fromRow(row: KeyRow): StoredKey {
   };
 }
 
-/**
- * Keys are stored by the SHA-256 digest of their secret; the secret itself is never kept.
- * `changed()` is called after every write, so that caches of keys never serve a stale one.
- */
-export function createKeyRepo(db: Database, changed: () => void) {
+/** Keys are stored by the SHA-256 digest of their secret; the secret itself is never kept. */
+export function createKeyRepo(db: Database) {
   const insert = db.prepare(
     `INSERT INTO api_keys (id, account_id, name, scopes, secret_sha256, created_at, expires_at, revoked_at)
      VALUES (@id, @accountId, @name, @scopes, @secretSha256, @createdAt, @expiresAt, @revokedAt)`,
@@ -44,10 +41,7 @@ export function createKeyRepo(db: Database, changed: () => void) {
     'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
   );
   return {
-    insert: (key: StoredKey) => {
-      insert.run({ ...key, scopes: JSON.stringify(key.scopes) });
-      changed();
-    },
+    insert: (key: StoredKey) => void insert.run({ ...key, scopes: JSON.stringify(key.scopes) }),
     findByDigest: (digest: Buffer): StoredKey | undefined => {
       const row = byDigest.get(digest);
       return row && fromRow(row);
@@ -56,10 +50,7 @@ export function createKeyRepo(db: Database, changed: () => void) {
       const row = byId.get(id);
       return row && fromRow(row);
     },
-    revoke: (id: string, at: string) => {
-      revoke.run(at, id);
-      changed();
-    },
+    revoke: (id: string, at: string) => void revoke.run(at, id),
   };
 }
 export type KeyRepo = ReturnType<typeof createKeyRepo>;

@@ -29,16 +29,12 @@ export function openStore(path = ':memory:'): Store {
 export type Store = ReturnType<typeof repositories> & { db: SqliteDatabase };
 
 function repositories(db: SqliteDatabase) {
-  // The cache loads through the repos, and the repos' writes invalidate it.
-  const credentials = createCredentialCache(
-    (digest) => {
-      const key = keys.findByDigest(digest);
-      return key && { key, account: accounts.get(key.accountId) };
-    },
-    () => db.inTransaction,
-  );
-  const accounts = createAccountRepo(db, credentials.forgetAccount);
-  const keys = createKeyRepo(db, credentials.forgetAll);
+  const accounts = createAccountRepo(db);
+  const keys = createKeyRepo(db);
+  const credentials = createCredentialCache(db, (digest) => {
+    const key = keys.findByDigest(digest);
+    return key && { key, account: accounts.get(key.accountId) };
+  });
   return {
     accounts,
     keys,
@@ -71,7 +67,6 @@ function repositories(db: SqliteDatabase) {
         for (const { name } of tables) db.exec(`DELETE FROM ${name}`);
       })();
       db.pragma('foreign_keys = ON');
-      credentials.forgetAll();
     },
     /** Deletes what an account owns (runs, twins, scenarios, assets, endpoints), keeping it and its keys. */
     clearAccountResources(accountId: string): void {

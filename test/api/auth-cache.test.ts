@@ -81,3 +81,12 @@ test('a key expires by its account clock even while cached', async () => {
   const res = await emu.api('GET', '/v1/keys/me', { secret: key.secret });
   expect(expectApiError(res, 401, 'unauthenticated').message).toContain('expired');
 });
+
+test('a write straight to the api_keys table is seen too: the cache listens to the table', async () => {
+  const emu = testEmulator();
+  expectOk(await emu.api('GET', '/v1/keys/me'), 200);
+  emu.emulator.deps.store.db
+    .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?')
+    .run('2026-01-01T00:00:00.000Z', 'key_00000000000000000000000001');
+  expectApiError(await emu.api('GET', '/v1/keys/me'), 401, 'unauthenticated');
+});
