@@ -1,5 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
+import { sha256 } from '../domain/sha256.js';
 import { apiError } from '../errors.js';
 import type { AppEnv } from './env.js';
 
@@ -9,7 +10,7 @@ const fail = (message: string) => apiError('unauthenticated', { message });
 
 /** SHA-256 of a key secret: how secrets are stored and looked up. */
 export function digestSecret(secret: string): Buffer {
-  return createHash('sha256').update(secret).digest();
+  return sha256(secret);
 }
 
 /**
