@@ -14,10 +14,9 @@ const NOTHING_DUE: Transition[] = Object.freeze([]) as unknown as Transition[];
  */
 export function settleAccount(deps: Deps, account: Account, now: number): Transition[] {
   const { store } = deps;
-  // The common case: nothing due. One indexed probe each, no transaction, no allocation.
-  if (!store.evaluations.anyDue(account.id, now) && !store.twins.anyDue(account.id, now)) {
-    return NOTHING_DUE;
-  }
+  // The common case: nothing due. One in-memory lookup, no transaction, no allocation.
+  const due = store.earliestDue(account.id);
+  if (due === null || due > now) return NOTHING_DUE;
   const transitions: Transition[] = [];
   store.tx(() => {
     for (const record of store.evaluations.due(account.id, now)) {

@@ -2,6 +2,7 @@ import type { Database as SqliteDatabase } from 'better-sqlite3';
 import Database from 'better-sqlite3';
 import { createAccountRepo } from './accounts.js';
 import { createCredentialCache } from './credentials.js';
+import { createDueCache } from './due-cache.js';
 import { createArchiveRepo, createEvaluationRepo, createRunLogRepo } from './evaluations.js';
 import { createFileRepo } from './files.js';
 import { createKeyRepo } from './keys.js';
@@ -35,11 +36,14 @@ function repositories(db: SqliteDatabase) {
     const key = keys.findByDigest(digest);
     return key && { key, account: accounts.get(key.accountId) };
   });
+  const due = createDueCache(db);
   return {
     accounts,
     keys,
     /** The key with this secret digest and its account, for authentication; cached. */
     credentials: credentials.find,
+    /** The earliest `next_at` of the account's runs and twins, null if none; cached. */
+    earliestDue: due.earliest,
     evaluations: createEvaluationRepo(db),
     runLogs: createRunLogRepo(db),
     runFiles: createFileRepo(db, 'run_files'),
