@@ -20,14 +20,21 @@ export type IdPrefix = (typeof ID_PREFIXES)[number];
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
+/**
+ * 80 bits -> 16 Crockford base32 characters, most significant first. Each 40-bit half (five
+ * bytes, eight characters) fits a double exactly, so no BigInt is needed: ids are made on
+ * every request (`req_`), and this is several times faster than BigInt arithmetic.
+ */
 function encodeRandom(bytes: Buffer): string {
-  // 80 bits -> 16 Crockford base32 characters, most significant first.
-  let value = 0n;
-  for (const byte of bytes) value = (value << 8n) | BigInt(byte);
+  return encode40(bytes.readUIntBE(0, 5)) + encode40(bytes.readUIntBE(5, 5));
+}
+
+/** A 40-bit integer as eight Crockford base32 characters. */
+function encode40(value: number): string {
   let out = '';
-  for (let i = 0; i < 16; i++) {
-    out = CROCKFORD[Number(value & 31n)] + out;
-    value >>= 5n;
+  for (let i = 0; i < 8; i++) {
+    out = CROCKFORD[value % 32] + out;
+    value = Math.floor(value / 32);
   }
   return out;
 }

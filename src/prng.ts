@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { sha256 } from './domain/sha256.js';
 
 /** A function returning uniformly distributed numbers in [0, 1). */
 export type Prng = () => number;
@@ -32,5 +33,5 @@ export function createPrng(seed: string, stream: string): Prng {
 
 /** Deterministic bytes for a (seed, stream, counter) triple: random-access, no state to keep. */
 export function seededBytes(seed: string, stream: string, counter: number, length = 10): Buffer {
-  return createHash('sha256').update(`${seed}\0${stream}\0${counter}`).digest().subarray(0, length);
+  return sha256(`${seed}\0${stream}\0${counter}`).subarray(0, length);
 }

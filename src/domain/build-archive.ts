@@ -120,28 +120,34 @@ function pathProblem(path: string): string | null {
   return null;
 }
 
-/** The tar stream: each member's header and padded content, the end blocks, record padding. */
+/**
+ * The tar stream: each member's header and padded content, the end blocks, record padding.
+ * Written into one zero-filled buffer sized up front, so padding and end blocks cost nothing.
+ */
 function writeTar(members: Member[], mtime: number): Buffer {
-  const chunks: Buffer[] = [];
   let length = 0;
-  for (const { name, content } of members) {
-    chunks.push(header(name, content?.length ?? 0, mtime, content === null));
+  for (const { content } of members) {
     length += BLOCK;
-    if (content === null) continue;
-    chunks.push(content);
-    length += content.length;
-    const padding = (BLOCK - (content.length % BLOCK)) % BLOCK;
-    if (padding > 0) chunks.push(Buffer.alloc(padding));
-    length += padding;
+    if (content !== null) length += Math.ceil(content.length / BLOCK) * BLOCK;
   }
-  const total = Math.ceil((length + 2 * BLOCK) / RECORD) * RECORD;
-  chunks.push(Buffer.alloc(total - length));
-  return Buffer.concat(chunks, total);
+  const tar = Buffer.alloc(Math.ceil((length + 2 * BLOCK) / RECORD) * RECORD);
+  let offset = 0;
+  for (const { name, content } of members) {
+    const block = tar.subarray(offset, offset + BLOCK);
+    writeHeader(block, name, content?.length ?? 0, mtime, content === null);
+    offset += BLOCK;
+    if (content === null) continue;
+    content.copy(tar, offset);
+    offset += Math.ceil(content.length / BLOCK) * BLOCK;
+  }
+  return tar;
 }
 
-/** A 512-byte ustar header; unused fields (linkname, uname, gname, devmajor, devminor) stay NUL. */
-function header(name: Buffer, size: number, mtime: number, isDir: boolean): Buffer {
-  const block = Buffer.alloc(BLOCK);
+/**
+ * A 512-byte ustar header, written into `block` (zero-filled); unused fields (linkname, uname,
+ * gname, devmajor, devminor) stay NUL.
+ */
+function writeHeader(block: Buffer, name: Buffer, size: number, mtime: number, isDir: boolean) {
   const [prefix, base] = splitName(name);
   base.copy(block, 0);
   writeOctal(block, 100, 8, isDir ? 0o755 : 0o644);
@@ -153,11 +159,10 @@ function header(name: Buffer, size: number, mtime: number, isDir: boolean): Buff
   block.write('ustar\u000000', 257, 'latin1');
   prefix.copy(block, 345);
   // The checksum is the byte sum with the checksum field itself counted as eight spaces.
-  block.write(' '.repeat(8), 148, 'latin1');
+  block.fill(0x20, 148, 156);
   let sum = 0;
-  for (const byte of block) sum += byte;
+  for (let i = 0; i < BLOCK; i++) sum += block[i]!;
   block.write(`${sum.toString(8).padStart(6, '0')}\u0000 `, 148, 'latin1');
-  return block;
 }
 
 /** Zero-padded octal digits filling all but the last byte of the field, then a NUL. */

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /**
  * Serialises a JSON-compatible value canonically, so that equal data always yields the same
  * string (and therefore the same hash), whatever order its keys were inserted in.
@@ -21,13 +19,7 @@ export function canonicalJson(value: unknown): string {
   return write(value, new Set<object>(), '$');
 }
 
-/**
- * The SHA-256 digest of `data` (a string is hashed as its UTF-8 bytes), as lowercase hex.
- * @example sha256Hex('abc') // 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
- */
-export function sha256Hex(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
-}
+export { sha256Hex } from './sha256.js';
 
 /** Writes one value; `seen` holds the objects on the current path, to reject cycles. */
 function write(input: unknown, seen: Set<object>, where: string): string {

@@ -4,10 +4,10 @@
  * here depends on the spec and the outcome only: never on the id, the time, the seed or the
  * account, so the same spec gives the same `manifest_hash`, `run_id` and `run_hash` everywhere.
  */
-import { createHash } from 'node:crypto';
 import type { EvaluationResult } from '../contract/evaluations.js';
 import { canonicalJson, sha256Hex } from './canonical-json.js';
 import type { EvaluationRequest } from './records.js';
+import { sha256 } from './sha256.js';
 import { wilsonInterval } from './wilson-interval.js';
 
 /** The SDK and simulator versions the emulated service reports. */
@@ -38,7 +38,7 @@ export function manifestFor(spec: EvaluationRequest['spec']): { manifest: Manife
 
 /** A draw in [0, 1) that depends only on the manifest and a label. */
 function draw(manifestHash: string, label: string): number {
-  return createHash('sha256').update(`${manifestHash}:${label}`).digest().readUInt32BE(0) / 2 ** 32;
+  return sha256(`${manifestHash}:${label}`).readUInt32BE(0) / 2 ** 32;
 }
 
 export function evaluatorIds(spec: EvaluationRequest['spec']): string[] {

@@ -1,5 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
+import { sha256 } from '../domain/sha256.js';
 import { apiError } from '../errors.js';
 import type { AppEnv } from './env.js';
 
@@ -9,7 +10,7 @@ const fail = (message: string) => apiError('unauthenticated', { message });
 
 /** SHA-256 of a key secret: how secrets are stored and looked up. */
 export function digestSecret(secret: string): Buffer {
-  return createHash('sha256').update(secret).digest();
+  return sha256(secret);
 }
 
 /**
@@ -26,11 +27,13 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   if (!secret) throw fail('Malformed Authorization header. Expected `Bearer <API_KEY>`.');
   if (!secret.startsWith('svc_')) throw fail('Invalid API key: keys start with `svc_`.');
   const digest = digestSecret(secret);
-  const key = store.keys.findByDigest(digest);
+  // Cached in memory, invalidated by every write to keys and accounts (store/credentials.ts).
+  const found = store.credentials(digest);
+  const key = found?.key;
   // The lookup is by digest; the final comparison is constant-time all the same.
   if (!key || !timingSafeEqual(key.secretSha256, digest)) throw fail('Invalid API key.');
   if (key.revokedAt) throw fail('This API key has been revoked.');
-  const account = store.accounts.get(key.accountId);
+  const account = found.account;
   if (!account) throw fail('Invalid API key.');
   if (key.expiresAt && Date.parse(key.expiresAt) <= clocks.now(account)) {
     throw fail('This API key has expired.');

@@ -4,6 +4,9 @@ import { generateTwinFiles } from '../world/seed.js';
 import { applyDue, type Transition } from './evaluation-runtime.js';
 import { applyTwinDue } from './twin-runtime.js';
 
+/** What settling answers when nothing was due; shared, so frozen. */
+const NOTHING_DUE: Transition[] = Object.freeze([]) as unknown as Transition[];
+
 /**
  * Brings every run of the account up to `now`: each due transition applied once, in time
  * order, in one transaction. Answers the status and phase changes applied, in order.
@@ -11,11 +14,10 @@ import { applyTwinDue } from './twin-runtime.js';
  */
 export function settleAccount(deps: Deps, account: Account, now: number): Transition[] {
   const { store } = deps;
+  // The common case: nothing due. One in-memory lookup, no transaction, no allocation.
+  const due = store.earliestDue(account.id);
+  if (due === null || due > now) return NOTHING_DUE;
   const transitions: Transition[] = [];
-  // The common case: nothing due. One indexed probe each, no transaction.
-  if (!store.evaluations.anyDue(account.id, now) && !store.twins.anyDue(account.id, now)) {
-    return transitions;
-  }
   store.tx(() => {
     for (const record of store.evaluations.due(account.id, now)) {
       applyDue(deps, account, record, now, transitions);

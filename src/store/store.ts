@@ -1,6 +1,8 @@
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import Database from 'better-sqlite3';
 import { createAccountRepo } from './accounts.js';
+import { createCredentialCache } from './credentials.js';
+import { createDueCache } from './due-cache.js';
 import { createArchiveRepo, createEvaluationRepo, createRunLogRepo } from './evaluations.js';
 import { createFileRepo } from './files.js';
 import { createIdempotencyRepo } from './idempotency.js';
@@ -29,9 +31,20 @@ export function openStore(path = ':memory:'): Store {
 export type Store = ReturnType<typeof repositories> & { db: SqliteDatabase };
 
 function repositories(db: SqliteDatabase) {
+  const accounts = createAccountRepo(db);
+  const keys = createKeyRepo(db);
+  const credentials = createCredentialCache(db, (digest) => {
+    const key = keys.findByDigest(digest);
+    return key && { key, account: accounts.get(key.accountId) };
+  });
+  const due = createDueCache(db);
   return {
-    accounts: createAccountRepo(db),
-    keys: createKeyRepo(db),
+    accounts,
+    keys,
+    /** The key with this secret digest and its account, for authentication; cached. */
+    credentials: credentials.find,
+    /** The earliest `next_at` of the account's runs and twins, null if none; cached. */
+    earliestDue: due.earliest,
     evaluations: createEvaluationRepo(db),
     runLogs: createRunLogRepo(db),
     runFiles: createFileRepo(db, 'run_files'),

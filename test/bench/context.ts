@@ -12,6 +12,8 @@ export interface BenchContext {
   floorUrl: string;
   /** Defaults for every load run: connections, duration, pipelining. */
   load: Pick<LoadSpec, 'connections' | 'durationSec' | 'pipelining'>;
+  /** How many alternating rounds the floor and keys/me get (BENCH_ROUNDS). */
+  rounds: number;
   /** Results so far, by scenario name (ratios against an earlier scenario read them). */
   results: Map<string, ScenarioResult>;
 }
@@ -24,6 +26,8 @@ export interface ScenarioResult {
   name: string;
   rps?: number;
   p99Ms?: number;
+  /** What a timing scenario measured: one operation's wall time. */
+  ms?: number;
   /** Server-thread CPU per request (Linux only). */
   cpuUsPerReq?: number;
   non2xx: number;
@@ -31,6 +35,8 @@ export interface ScenarioResult {
   notes?: string;
   /** Raw numbers, for later scenarios and debugging. */
   stats?: LoadStats;
+  /** Each round's numbers, in order, when the row is the median of several runs. */
+  rounds?: LoadStats[];
 }
 
 /** Append new scenarios to the list in `scenarios.ts`; they run in order. */
@@ -38,7 +44,8 @@ export interface Scenario {
   name: string;
   /** Seeds whatever the run needs; not timed. */
   setup(ctx: BenchContext): Promise<void>;
-  run(ctx: BenchContext): Promise<ScenarioResult>;
+  /** One row, or several (scenarios that alternate servers measure each in turn). */
+  run(ctx: BenchContext): Promise<ScenarioResult | ScenarioResult[]>;
 }
 
 export function fromStats(name: string, stats: LoadStats, notes?: string): ScenarioResult {
@@ -51,6 +58,28 @@ export function fromStats(name: string, stats: LoadStats, notes?: string): Scena
     errors: stats.errors + stats.timeouts,
     stats,
     ...(notes === undefined ? {} : { notes }),
+  };
+}
+
+/** The median; for an even count, the mean of the middle two. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** One row from several runs of the same load: medians of req/s, p99 and CPU; sums of failures. */
+export function fromRounds(name: string, rounds: LoadStats[]): ScenarioResult {
+  const cpu = rounds.map((r) => r.cpuUsPerReq).filter((v): v is number => v !== undefined);
+  return {
+    name,
+    rps: median(rounds.map((r) => r.rps)),
+    p99Ms: median(rounds.map((r) => r.p99Ms)),
+    ...(cpu.length === rounds.length ? { cpuUsPerReq: median(cpu) } : {}),
+    non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
+    errors: rounds.reduce((n, r) => n + r.errors + r.timeouts, 0),
+    rounds,
+    notes: `median of ${rounds.length}: ${rounds.map((r) => Math.round(r.rps)).join(' / ')} req/s`,
   };
 }
 

@@ -5,11 +5,12 @@ const HEADERS = [
   'req/s (mean)',
   'p99 ms',
   'server CPU us/req',
+  'time ms',
   'non-2xx',
   'errors',
   'notes',
 ];
-const RIGHT = new Set([1, 2, 3, 4, 5]);
+const RIGHT = new Set([1, 2, 3, 4, 5, 6]);
 
 const num = (n: number | undefined, digits = 0) =>
   n === undefined ? '-' : n.toLocaleString('en-US', { maximumFractionDigits: digits });
@@ -21,6 +22,7 @@ export function table(results: ScenarioResult[]): string {
     num(r.rps),
     num(r.p99Ms, 2),
     num(r.cpuUsPerReq),
+    num(r.ms),
     String(r.non2xx),
     String(r.errors),
     r.notes ?? '',

@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: the emulator and a bare Hono floor server in this process, each loaded with
- * autocannon (in a worker thread) on loopback. Prints a table and the keys/me : floor ratio.
+ * autocannon (in a worker thread) on loopback. Prints a table and the keys/me : floor ratios,
+ * by requests/s and by server CPU per request, then the timings of the clock-advance scenarios.
  * Exits 1 if any scenario saw non-2xx answers or errors, whatever the ratio.
- * Env: BENCH_DURATION (seconds per measured run, default 5).
+ * Env: BENCH_DURATION (seconds per measured run, default 5), BENCH_ROUNDS (alternating rounds
+ * of the floor and keys/me, default 3).
  */
 import os from 'node:os';
 import { createEmulator } from '../../src/emulator.js';
-import { AUTH, type BenchContext, control, type ScenarioResult } from './context.js';
+import { AUTH, type BenchContext, control, median, type ScenarioResult } from './context.js';
 import { table } from './report.js';
 import { RATIO, scenarios } from './scenarios.js';
 import { type Listening, listen, sameSizeBody, startFloor } from './servers.js';
@@ -18,6 +20,15 @@ function durationFromEnv(): number {
     throw new Error(`BENCH_DURATION must be a positive number of seconds, got '${raw}'`);
   }
   return seconds;
+}
+
+function roundsFromEnv(): number {
+  const raw = process.env.BENCH_ROUNDS ?? '3';
+  const rounds = Number(raw);
+  if (!Number.isInteger(rounds) || rounds < 1) {
+    throw new Error(`BENCH_ROUNDS must be a positive integer, got '${raw}'`);
+  }
+  return rounds;
 }
 
 async function main(): Promise<number> {
@@ -42,12 +53,14 @@ async function main(): Promise<number> {
       emulatorUrl: api.url,
       floorUrl: floor.url,
       load: { connections: 10, durationSec, pipelining: 1 },
+      rounds: roundsFromEnv(),
       results: new Map(),
     };
     console.log(
       `svc-emulator bench: node ${process.version}, ${os.cpus().length} CPUs, ` +
         `${ctx.load.connections} connections, ${durationSec}s per run after a 1s warm-up, ` +
-        `pipelining ${ctx.load.pipelining}; body ${sizes[0]} B (emulator) / ${sizes[1]} B (floor)`,
+        `pipelining ${ctx.load.pipelining}, ${ctx.rounds} alternating rounds of floor and keys/me; ` +
+        `body ${sizes[0]} B (emulator) / ${sizes[1]} B (floor)`,
     );
 
     for (const scenario of scenarios()) {
@@ -55,7 +68,8 @@ async function main(): Promise<number> {
       // Each scenario starts from the loaded scenario, whatever the one before left behind.
       await control(ctx, 'POST', '/reset');
       await scenario.setup(ctx);
-      ctx.results.set(scenario.name, await scenario.run(ctx));
+      const rows = await scenario.run(ctx);
+      for (const row of Array.isArray(rows) ? rows : [rows]) ctx.results.set(row.name, row);
     }
 
     const results = [...ctx.results.values()];
@@ -68,20 +82,33 @@ async function main(): Promise<number> {
   }
 }
 
+/**
+ * The target of issue 2 is on requests/s. On a shared 2-core machine that figure moves with
+ * whatever else runs, so the ratio is taken per round (the floor and keys/me alternate) and the
+ * median printed; the CPU ratio (floor's server CPU per request over keys/me's) is steadier,
+ * since it does not count the time the server thread waits for a core.
+ */
 function ratioLines(results: Map<string, ScenarioResult>): string[] {
   const emu = results.get(RATIO.emulator);
   const floor = results.get(RATIO.floor);
-  if (!emu?.rps || !floor?.rps) return ['keys/me / floor requests/s: not measured'];
-  const ratio = emu.rps / floor.rps;
-  const met = ratio >= RATIO.target ? 'met' : 'NOT met';
+  if (!emu?.rounds || !floor?.rounds) return ['keys/me / floor: not measured'];
+  const pairs = floor.rounds.map((f, i) => [f, emu.rounds![i]!] as const);
+  const rps = pairs.map(([f, e]) => e.rps / f.rps);
+  const verdict = (ratio: number) => (ratio >= RATIO.target ? 'met' : 'NOT met');
+  const each = (ratios: number[]) => ratios.map((r) => r.toFixed(2)).join(' / ');
+  const target = `target >= ${RATIO.target.toFixed(2)}`;
   const lines = [
-    `keys/me / floor requests/s: ${ratio.toFixed(2)} (target >= ${RATIO.target.toFixed(2)}: ${met})`,
+    `keys/me / floor requests/s:  ${median(rps).toFixed(2)} (${target}: ${verdict(median(rps))}; ` +
+      `per round ${each(rps)})`,
   ];
-  if (emu.cpuUsPerReq && floor.cpuUsPerReq) {
+  const cpu = pairs.flatMap(([f, e]) =>
+    f.cpuUsPerReq && e.cpuUsPerReq ? [f.cpuUsPerReq / e.cpuUsPerReq] : [],
+  );
+  if (cpu.length === pairs.length) {
     lines.push(
-      `floor / keys/me server CPU per request: ${(floor.cpuUsPerReq / emu.cpuUsPerReq).toFixed(2)} ` +
-        `(${Math.round(floor.cpuUsPerReq)} us vs ${Math.round(emu.cpuUsPerReq)} us; informative, ` +
-        'steadier than requests/s when loopback wake-ups are noisy)',
+      `floor / keys/me server CPU per request: ${median(cpu).toFixed(2)} (${target}: ` +
+        `${verdict(median(cpu))}; per round ${each(cpu)}; ` +
+        `${Math.round(floor.cpuUsPerReq!)} us vs ${Math.round(emu.cpuUsPerReq!)} us)`,
     );
   }
   return lines;

@@ -3,13 +3,41 @@ import {
   type BenchContext,
   control,
   DEFAULT_ACCOUNT,
+  fromRounds,
   fromStats,
   type Scenario,
+  type ScenarioResult,
 } from './context.js';
-import { load, WARMUP_SEC, warmThenLoad } from './load.js';
+import { type LoadSpec, type LoadStats, load, WARMUP_SEC, warmThenLoad } from './load.js';
 
 const FLOOR = 'floor GET /floor';
 const KEYS_ME = 'emulator GET /v1/keys/me';
+
+/**
+ * The floor and `GET /v1/keys/me`, each warmed up once, then measured in alternating rounds
+ * (floor, keys/me, floor, keys/me, ...): load from other processes on a shared machine then
+ * weighs on both alike, and the ratio is taken per round (see run.ts).
+ */
+function floorAndKeysMe(): Scenario {
+  return {
+    name: 'floor and keys/me, alternating',
+    async setup() {},
+    async run(ctx) {
+      const get = { ...ctx.load, method: 'GET' as const };
+      const floor: LoadSpec = { ...get, url: ctx.floorUrl, path: '/floor' };
+      const keysMe: LoadSpec = { ...get, url: ctx.emulatorUrl, path: '/v1/keys/me', headers: AUTH };
+      await load({ ...floor, durationSec: WARMUP_SEC });
+      await load({ ...keysMe, durationSec: WARMUP_SEC });
+      const floorRounds: LoadStats[] = [];
+      const keysMeRounds: LoadStats[] = [];
+      for (let i = 0; i < ctx.rounds; i++) {
+        floorRounds.push(await load(floor));
+        keysMeRounds.push(await load(keysMe));
+      }
+      return [fromRounds(FLOOR, floorRounds), fromRounds(KEYS_ME, keysMeRounds)];
+    },
+  };
+}
 
 /** A plain GET, warmed up then measured. */
 function getScenario(
@@ -102,14 +130,97 @@ function resume(): Scenario {
   };
 }
 
+/** A control API call over the socket, as a test harness makes it; throws unless 2xx. */
+async function controlOverHttp<T>(ctx: BenchContext, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${ctx.emulatorUrl}/_control${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`POST /_control${path}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+interface Advanced {
+  transitions: { resource: string; to: string }[];
+}
+
+/** Times one clock advance; checks that it took each of `ids` to `succeeded` with an archive. */
+async function timedAdvance(
+  ctx: BenchContext,
+  name: string,
+  ids: string[],
+  seconds: number,
+): Promise<ScenarioResult> {
+  const started = performance.now();
+  const advanced = await controlOverHttp<Advanced>(
+    ctx,
+    `/accounts/${DEFAULT_ACCOUNT}/clock/advance`,
+    { seconds },
+  );
+  const ms = performance.now() - started;
+  const succeeded = new Set(
+    advanced.transitions.filter((t) => t.to === 'succeeded').map((t) => t.resource),
+  );
+  const { archives } = ctx.emulator.deps.store;
+  const built = ids.filter((id) => succeeded.has(id) && archives.get(id) !== undefined);
+  const bytes = ids.reduce((n, id) => n + (archives.get(id)?.bytes.length ?? 0), 0);
+  return {
+    name,
+    ms,
+    non2xx: 0,
+    errors: ids.length - built.length,
+    notes:
+      `${built.length}/${ids.length} succeeded with an archive, ` +
+      `${advanced.transitions.length} transitions, ${Math.round(bytes / 1024)} KiB of archives`,
+  };
+}
+
+/** Seeds `count` runs on the default account's manual clock, all starting now. */
+async function seedRuns(ctx: BenchContext, count: number, options: object): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const run = await control(ctx, 'POST', `/accounts/${DEFAULT_ACCOUNT}/evaluations`, {
+      spec: { path: 'bench/spec.yaml', name: `bench-${i}` },
+      options,
+    });
+    ids.push(run.id);
+  }
+  return ids;
+}
+
+/** Issue 3 (a): one advance takes 1,000 default runs (10 episodes, 5 virtual s) to `succeeded`. */
+function advanceManyRuns(): Scenario {
+  const ids: string[] = [];
+  return {
+    name: 'advance: 1,000 runs to succeeded',
+    async setup(ctx) {
+      ids.push(...(await seedRuns(ctx, 1000, {})));
+    },
+    run: (ctx) => timedAdvance(ctx, 'advance: 1,000 runs to succeeded', ids, 60),
+  };
+}
+
+/**
+ * Issue 3 (b): the advance that finishes one 1,000-episode run: its episodes, log and archive
+ * (1,000 episode files), nearly all of it the archive build.
+ */
+function advanceBigRun(): Scenario {
+  const ids: string[] = [];
+  return {
+    name: 'advance: one 1,000-episode run',
+    async setup(ctx) {
+      ids.push(...(await seedRuns(ctx, 1, { episodes: 1000 })));
+    },
+    // 1,000 episodes of 0.25 s plus 2.5 s of other phases.
+    run: (ctx) => timedAdvance(ctx, 'advance: one 1,000-episode run', ids, 600),
+  };
+}
+
 /** Run in order; append new scenarios at the end. */
 export function scenarios(): Scenario[] {
-  return [
-    getScenario(FLOOR, (ctx) => ({ url: ctx.floorUrl, path: '/floor' })),
-    getScenario(KEYS_ME, (ctx) => ({ url: ctx.emulatorUrl, path: '/v1/keys/me' }), AUTH),
-    twinFiles(),
-    resume(),
-  ];
+  return [floorAndKeysMe(), twinFiles(), resume(), advanceManyRuns(), advanceBigRun()];
 }
 
 export const RATIO = { emulator: KEYS_ME, floor: FLOOR, target: 0.5 };

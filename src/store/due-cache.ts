@@ -1,0 +1,56 @@
+import type { Database } from 'better-sqlite3';
+
+/** The tables whose `next_at` settling reads, by `account_id`. */
+const SCHEDULED = ['evaluations', 'twins'] as const;
+
+/**
+ * Per account, the earliest `next_at` of its runs and twins, kept in memory so that settling an
+ * account with nothing due (nearly every request) reads no row: two SQLite probes per request
+ * cost several microseconds of a `GET /v1/keys/me`, mostly cache misses.
+ *
+ * As in the credential cache, correctness rests on invalidation: temporary triggers on both
+ * tables (and on account removal) drop an account's entry on every insert, update and delete,
+ * whichever code makes it, before the statement returns. Nothing is cached inside a
+ * transaction, which may still roll back.
+ * @example const due = createDueCache(db); if ((due.earliest(id) ?? Infinity) > now) return;
+ */
+export function createDueCache(db: Database) {
+  const byAccount = new Map<string, number | null>();
+  db.function('svc_due_changed', { deterministic: false }, (accountId: unknown) => {
+    byAccount.delete(String(accountId));
+    return null;
+  });
+  const statements: string[] = [];
+  for (const table of SCHEDULED) {
+    const call = (row: 'OLD' | 'NEW') => `SELECT svc_due_changed(${row}.account_id);`;
+    db.exec(`
+      CREATE TEMP TRIGGER ${table}_insert_due AFTER INSERT ON main.${table}
+        BEGIN ${call('NEW')} END;
+      CREATE TEMP TRIGGER ${table}_update_due AFTER UPDATE ON main.${table}
+        BEGIN ${call('OLD')} ${call('NEW')} END;
+      CREATE TEMP TRIGGER ${table}_delete_due AFTER DELETE ON main.${table}
+        BEGIN ${call('OLD')} END;
+    `);
+    // `next_at IS NOT NULL` lets SQLite answer from the partial index on (account_id, next_at).
+    statements.push(
+      `SELECT MIN(next_at) AS at FROM ${table} WHERE account_id = ? AND next_at IS NOT NULL`,
+    );
+  }
+  db.exec(`
+    CREATE TEMP TRIGGER accounts_delete_due AFTER DELETE ON main.accounts
+      BEGIN SELECT svc_due_changed(OLD.id); END;
+  `);
+  const earliest = db.prepare<string[], { at: number | null }>(
+    `SELECT MIN(at) AS at FROM (${statements.join(' UNION ALL ')})`,
+  );
+  return {
+    /** The earliest instant anything of the account is due; null when nothing is scheduled. */
+    earliest(accountId: string): number | null {
+      const cached = byAccount.get(accountId);
+      if (cached !== undefined) return cached;
+      const at = earliest.get(...SCHEDULED.map(() => accountId))?.at ?? null;
+      if (!db.inTransaction) byAccount.set(accountId, at);
+      return at;
+    },
+  };
+}

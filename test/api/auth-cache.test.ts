@@ -1,0 +1,92 @@
+/**
+ * Authentication caches each key with its account in memory (src/store/credentials.ts). These
+ * tests warm that cache with a request first, then check that every write to keys and accounts
+ * is seen by the very next request.
+ */
+import { expect, test } from 'vitest';
+import { DEFAULT_ACCOUNT, testEmulator } from '../helpers.js';
+import { expectApiError, expectOk } from './support.js';
+
+type Emu = ReturnType<typeof testEmulator>;
+
+/** The default scenario with the default key renamed and narrowed: same secret, other key. */
+function renamedScenario(emu: Emu) {
+  const scenario = structuredClone(emu.emulator.deps.scenarios.loaded);
+  const key = scenario.accounts[0]!.keys![0]!;
+  key.name = 'renamed';
+  key.scopes = ['usage:read'];
+  return scenario;
+}
+
+test('a revoked key answers 401 on the next request, after a cached success', async () => {
+  const emu = testEmulator();
+  const key = await emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/keys`, {
+    name: 'cached',
+    scopes: [],
+  });
+  expectOk(await emu.api('GET', '/v1/keys/me', { secret: key.secret }), 200);
+  expectOk(await emu.api('GET', '/v1/keys/me', { secret: key.secret }), 200);
+  await emu.control('POST', `/keys/${key.id}/revoke`);
+  const res = await emu.api('GET', '/v1/keys/me', { secret: key.secret });
+  expect(expectApiError(res, 401, 'unauthenticated').message).toContain('revoked');
+});
+
+test('loading a scenario that gives a secret another key is seen by the next request', async () => {
+  const emu = testEmulator();
+  const before = await emu.api('GET', '/v1/keys/me');
+  expect(before.json.name).toBe('default');
+  await emu.control('POST', '/scenarios/load', { scenario: renamedScenario(emu) });
+  const after = await emu.api('GET', '/v1/keys/me');
+  expectOk(after, 200);
+  expect(after.json).toMatchObject({ name: 'renamed', scopes: ['usage:read'] });
+});
+
+test('a full reset back to the loaded scenario is seen by the next request', async () => {
+  const emu = testEmulator();
+  await emu.control('POST', '/scenarios/load', { scenario: renamedScenario(emu) });
+  expect((await emu.api('GET', '/v1/keys/me')).json.name).toBe('renamed');
+  await emu.control('POST', '/reset', { scenario: 'default' });
+  expect((await emu.api('GET', '/v1/keys/me')).json.name).toBe('default');
+});
+
+test('resetting one account recreates its keys, and the next request sees the new ones', async () => {
+  const emu = testEmulator();
+  const extra = await emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/keys`, {
+    name: 'gone after reset',
+    scopes: [],
+  });
+  expectOk(await emu.api('GET', '/v1/keys/me', { secret: extra.secret }), 200);
+  expectOk(await emu.api('GET', '/v1/keys/me'), 200);
+  await emu.control('POST', '/reset', { account: DEFAULT_ACCOUNT });
+  // The key made after the scenario was applied is gone with the account's old rows.
+  expectApiError(
+    await emu.api('GET', '/v1/keys/me', { secret: extra.secret }),
+    401,
+    'unauthenticated',
+  );
+  expectOk(await emu.api('GET', '/v1/keys/me'), 200);
+});
+
+test('a key expires by its account clock even while cached', async () => {
+  const emu = testEmulator();
+  const key = await emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/keys`, {
+    name: 'short-lived',
+    scopes: [],
+    expires_at: '2026-01-01T00:00:10.000Z',
+  });
+  expectOk(await emu.api('GET', '/v1/keys/me', { secret: key.secret }), 200);
+  await emu.control('PUT', `/accounts/${DEFAULT_ACCOUNT}/clock`, {
+    now: '2026-01-01T00:00:10.000Z',
+  });
+  const res = await emu.api('GET', '/v1/keys/me', { secret: key.secret });
+  expect(expectApiError(res, 401, 'unauthenticated').message).toContain('expired');
+});
+
+test('a write straight to the api_keys table is seen too: the cache listens to the table', async () => {
+  const emu = testEmulator();
+  expectOk(await emu.api('GET', '/v1/keys/me'), 200);
+  emu.emulator.deps.store.db
+    .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ?')
+    .run('2026-01-01T00:00:00.000Z', 'key_00000000000000000000000001');
+  expectApiError(await emu.api('GET', '/v1/keys/me'), 401, 'unauthenticated');
+});
