@@ -4,6 +4,7 @@ import { listPage } from '../domain/paging.js';
 import { apiError } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { guardRoute } from '../http/guard-route.js';
+import { toTimestamp } from '../runtime/clock.js';
 import type { JournalEntry } from '../runtime/journal.js';
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
@@ -17,7 +18,7 @@ const view = (e: JournalEntry) => ({
   error_code: e.code,
   key_id: e.key_id,
   idempotent_replayed: e.idempotent_replayed,
-  created_at: e.at,
+  created_at: toTimestamp(e.at_ms),
 });
 
 /**

@@ -6,6 +6,7 @@ import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
 import { notFound } from '../errors.js';
 import type { AppEnv, Deps } from '../http/env.js';
+import { toTimestamp } from '../runtime/clock.js';
 import {
   addFaultRule,
   FaultMatch,
@@ -165,7 +166,12 @@ function toFilter(q: z.output<typeof JournalQuery>): JournalFilter {
   return filter;
 }
 
-const entryView = ({ at_ms: _, ...entry }: JournalEntry) => entry;
+const entryView = ({ at_ms, wall_ms, duration_ms, ...entry }: JournalEntry) => ({
+  ...entry,
+  at: toTimestamp(at_ms),
+  wall_at: toTimestamp(wall_ms),
+  duration_ms,
+});
 
 export function registerDiagnostics(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(createFaultRoute, (c) =>

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
 import { sha256 } from '../domain/sha256.js';
 import { apiError } from '../errors.js';
 import type { AppEnv } from './env.js';
@@ -17,7 +17,7 @@ export function digestSecret(secret: string): Buffer {
  * API document section 5: `Authorization: Bearer svc_...`. Missing, malformed, unknown, revoked
  * and expired keys all answer 401 `unauthenticated`; the message says which, the code does not.
  */
-export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
+export function authenticate(c: Context<AppEnv>): void {
   const { store, clocks } = c.get('deps');
   const header = c.req.header('authorization');
   if (!header) {
@@ -26,7 +26,7 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const secret = BEARER.exec(header)?.[1];
   if (!secret) throw fail('Malformed Authorization header. Expected `Bearer <API_KEY>`.');
   if (!secret.startsWith('svc_')) throw fail('Invalid API key: keys start with `svc_`.');
-  const digest = digestSecret(secret);
+  const digest = c.get('caller')?.digest ?? digestSecret(secret);
   // Cached in memory, invalidated by every write to keys and accounts (store/credentials.ts).
   const found = store.credentials(digest);
   const key = found?.key;
@@ -39,5 +39,4 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
     throw fail('This API key has expired.');
   }
   c.set('auth', { account, key });
-  await next();
-});
+}

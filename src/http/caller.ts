@@ -6,14 +6,15 @@ const BEARER = /^Bearer +(svc_\S+)$/i;
 /**
  * Who a request says it is, without judging it: the key its bearer secret names, revoked or not.
  * For fault rules matched on account or key, and for journal entries of calls that a fault
- * answered before authentication ran.
+ * answered before authentication ran. Reads the credential cache authentication uses.
  */
 export function peekCaller(
   deps: Deps,
   authorization: string | undefined,
-): { accountId: string; keyId: string } | null {
+): { accountId: string; keyId: string; digest: Buffer } | null {
   const secret = authorization && BEARER.exec(authorization)?.[1];
   if (!secret) return null;
-  const key = deps.store.keys.findByDigest(digestSecret(secret));
-  return key ? { accountId: key.accountId, keyId: key.id } : null;
+  const digest = digestSecret(secret);
+  const key = deps.store.credentials(digest)?.key;
+  return key ? { accountId: key.accountId, keyId: key.id, digest } : null;
 }

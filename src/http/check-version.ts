@@ -1,4 +1,4 @@
-import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
 import { SUPPORTED_VERSIONS } from '../contract/common.js';
 import { apiError } from '../errors.js';
 import type { AppEnv } from './env.js';
@@ -8,7 +8,7 @@ import type { AppEnv } from './env.js';
  * 400 `unsupported_version` naming the header. Both versions are accepted on every operation
  * (DESIGN.md section 3); `--strict-versions` narrows per operation in `guardRoute()`.
  */
-export const checkVersion = createMiddleware<AppEnv>(async (c, next) => {
+export function checkVersion(c: Context<AppEnv>): void {
   const asked = c.req.header('service-version');
   if (asked !== undefined && !(SUPPORTED_VERSIONS as readonly string[]).includes(asked)) {
     throw apiError('unsupported_version', {
@@ -16,5 +16,4 @@ export const checkVersion = createMiddleware<AppEnv>(async (c, next) => {
       message: `Unsupported Service-Version '${asked}'. Supported: ${SUPPORTED_VERSIONS.join(', ')}.`,
     });
   }
-  await next();
-});
+}

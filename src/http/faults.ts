@@ -1,6 +1,5 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { ApiError, apiError } from '../errors.js';
 import {
   defaultFaultCode,
@@ -39,21 +38,31 @@ function drop(c: Context<AppEnv>): Response {
   return Response.error();
 }
 
+/** Paths fault rules and `X-Emulator-Fault` apply to: the product API and signed downloads. */
+export function faultable(path: string): boolean {
+  return path.startsWith('/v1/') || path.startsWith('/_downloads/');
+}
+
 /**
- * First after the request context (DESIGN.md section 3, order of checks): the `X-Emulator-Fault`
- * header, then the fault rules. Costs one size check when there are neither. A faulted call
- * reaches nothing behind it, so it changes no state.
+ * The first check (DESIGN.md section 3, order of checks): the `X-Emulator-Fault` header, then
+ * the fault rules. Throws the fault's error, answers the Response of a dropped connection, or
+ * answers undefined (after any delay) when the call goes on. A faulted call reaches nothing
+ * behind it, so it changes no state. The request context calls it only when there is a header
+ * or a rule.
  */
-export const applyFaults = createMiddleware<AppEnv>(async (c, next) => {
+export async function checkFaults(c: Context<AppEnv>): Promise<Response | undefined> {
   const deps = c.get('deps');
   const header = c.req.header('x-emulator-fault') || undefined;
-  if (header === undefined && deps.faults.size === 0) return next();
   const method = c.req.method;
   const match = deps.routes.resolve(method, c.req.path);
   const operation = match?.operation ?? null;
   let caller: ReturnType<typeof peekCaller> | undefined;
   const who = () => {
-    if (caller === undefined) caller = peekCaller(deps, c.req.header('authorization'));
+    if (caller === undefined) {
+      caller = peekCaller(deps, c.req.header('authorization'));
+      // Authentication reuses the digest instead of hashing the same secret again.
+      c.set('caller', caller);
+    }
     return caller;
   };
 
@@ -81,12 +90,12 @@ export const applyFaults = createMiddleware<AppEnv>(async (c, next) => {
     action = decision.action;
   }
   if (delayMs > 0) await sleep(delayMs);
-  if (action === null) return next();
+  if (action === null) return undefined;
 
-  c.set('caller', who());
+  who();
   c.set('faultId', action.kind === 'header' ? 'X-Emulator-Fault' : action.rule.id);
   const respond = action.kind === 'drop' ? ({ drop: true } as const) : action.respond;
   if ('drop' in respond) return drop(c);
-  if ('delay_ms' in respond) return next();
+  if ('delay_ms' in respond) return undefined;
   throw faultError(respond, operation);
-});
+}

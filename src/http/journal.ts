@@ -1,17 +1,18 @@
-import { createMiddleware } from 'hono/factory';
-import { toTimestamp, wallNow } from '../runtime/clock.js';
-import type { AppEnv } from './env.js';
+import type { Context } from 'hono';
+import { wallNow } from '../runtime/clock.js';
+import type { AppEnv, Deps } from './env.js';
 
 /**
- * Records every product request in the journal once its response is decided (DESIGN.md
- * section 5). The control API is not journaled: reading the journal must not change it.
+ * Records a product request in the journal once its response is decided (DESIGN.md section 5).
+ * Called by the request context for every request but the control API's: reading the journal
+ * must not change it.
  */
-export const journalRequests = createMiddleware<AppEnv>(async (c, next) => {
-  const path = c.req.path;
-  if (path.startsWith('/_control')) return next();
-  const deps = c.get('deps');
-  const startedWall = wallNow();
-  await next();
+export function recordRequest(
+  c: Context<AppEnv>,
+  deps: Deps,
+  path: string,
+  startedWall: number,
+): void {
   const wall = wallNow();
   const match = deps.routes.resolve(c.req.method, path);
   const auth = c.get('auth');
@@ -35,9 +36,8 @@ export const journalRequests = createMiddleware<AppEnv>(async (c, next) => {
     key_id: auth?.key.id ?? caller?.keyId ?? null,
     fault_id: c.get('faultId') ?? null,
     idempotent_replayed: c.get('replayed') === true,
-    at: toTimestamp(atMs),
     at_ms: atMs,
-    wall_at: toTimestamp(wall),
+    wall_ms: wall,
     duration_ms: wall - startedWall,
   });
-});
+}

@@ -1,13 +1,18 @@
 import type { ServerResponse } from 'node:http';
 import { createMiddleware } from 'hono/factory';
 import { DEFAULT_VERSION, type ServiceVersion, SUPPORTED_VERSIONS } from '../contract/common.js';
+import { wallNow } from '../runtime/clock.js';
 import type { AppEnv, Deps } from './env.js';
+import { checkFaults, faultable } from './faults.js';
+import { recordRequest } from './journal.js';
+import { renderError } from './render-error.js';
 
 /**
  * First in the pipeline: gives the request its deterministic `req_` id and the version it will be
- * served at, and stamps `X-Request-Id` and `Service-Version` on whatever response comes back,
- * errors included (API document sections 2.1 and 9.3). An unsupported version is answered at the
- * default version; the version middleware rejects it after authentication.
+ * served at, applies `X-Emulator-Fault` and the fault rules (product paths), journals the request
+ * (all but `/_control`), and stamps `X-Request-Id` and `Service-Version` on whatever response
+ * comes back, errors included (API document sections 2.1 and 9.3). An unsupported version is
+ * answered at the default version; the version middleware rejects it after authentication.
  */
 export function requestContext(deps: Deps) {
   return createMiddleware<AppEnv>(async (c, next) => {
@@ -16,8 +21,28 @@ export function requestContext(deps: Deps) {
     const asked = c.req.header('service-version');
     const known = SUPPORTED_VERSIONS.find((v) => v === asked);
     c.set('version', (known ?? DEFAULT_VERSION) as ServiceVersion);
-    await next();
-    if (c.get('dropped')) return;
+    const path = c.req.path;
+    if (path.startsWith('/_control')) {
+      await next();
+      stampHeaders(c.env, c.res, c.get('requestId'), c.get('version'));
+      return;
+    }
+    // One middleware for the request's whole life (journal and faults included): each Hono
+    // layer costs a dispatch and a promise on every call (measured by `npm run bench`).
+    const startedWall = wallNow();
+    let dropped: Response | undefined;
+    if ((deps.faults.size > 0 || c.req.header('x-emulator-fault')) && faultable(path)) {
+      try {
+        dropped = await checkFaults(c);
+        if (!dropped) await next();
+      } catch (err) {
+        c.res = renderError(err as Error, c);
+      }
+    } else {
+      await next();
+    }
+    recordRequest(c, deps, path, startedWall);
+    if (dropped) return dropped;
     stampHeaders(c.env, c.res, c.get('requestId'), c.get('version'));
   });
 }

@@ -1,4 +1,4 @@
-import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
 import { settleAccount } from '../runtime/settle.js';
 import type { AppEnv } from './env.js';
 
@@ -7,10 +7,9 @@ import type { AppEnv } from './env.js';
  * "now" on its clock. The instant is fixed for the whole request (`c.get('now')`), so a realtime
  * clock cannot move between settling and reading.
  */
-export const settle = createMiddleware<AppEnv>(async (c, next) => {
+export function settle(c: Context<AppEnv>): void {
   const { account } = c.get('auth');
   const now = c.get('deps').clocks.now(account);
   settleAccount(c.get('deps'), account, now);
   c.set('now', now);
-  await next();
-});
+}

@@ -19,10 +19,10 @@ export interface JournalEntry {
   /** The fault rule that decided the response, if one did. */
   fault_id: string | null;
   idempotent_replayed: boolean;
-  /** Virtual time: the account's clock, or the emulator's when no account is known. */
-  at: string;
+  /** Virtual time (ms): the account's clock, or the emulator's when no account is known. */
   at_ms: number;
-  wall_at: string;
+  /** Wall time (ms). Both are formatted when read, not on every request. */
+  wall_ms: number;
   duration_ms: number;
 }
 

@@ -218,9 +218,75 @@ function advanceBigRun(): Scenario {
   };
 }
 
+const NO_RULES = 'emulator GET /v1/keys/me, no fault rules';
+const HUNDRED_RULES = 'emulator GET /v1/keys/me, 100 fault rules (none matching)';
+
+/**
+ * 100 rules that `GET /v1/keys/me` never matches, as a test suite might leave installed: 40 by
+ * operation, 30 by method and route, 30 by account (another account's, so every call also looks
+ * its caller up). Measured in alternating rounds against no rules (issue 4: ratio above 0.8).
+ */
+export function hundredRules(): { match: Record<string, string>; respond: { status: number } }[] {
+  const operations = ['createEvaluation', 'resumeEvaluation', 'listTwinFiles', 'getSimRunLogs'];
+  const routes = ['/v1/evaluations', '/v1/scenarios', '/v1/webhook_endpoints/{endpoint_id}'];
+  return Array.from({ length: 100 }, (_, i) => {
+    const match: Record<string, string> =
+      i < 40
+        ? { operation: operations[i % operations.length]! }
+        : i < 70
+          ? { method: 'POST', route: routes[i % routes.length]! }
+          : { account: `acct_bench_other_${i}` };
+    return { match, respond: { status: [500, 502, 503][i % 3]! } };
+  });
+}
+
+function faultRules(): Scenario {
+  return {
+    name: 'keys/me with and without 100 fault rules, alternating',
+    async setup() {},
+    async run(ctx) {
+      const keysMe: LoadSpec = {
+        ...ctx.load,
+        method: 'GET',
+        url: ctx.emulatorUrl,
+        path: '/v1/keys/me',
+        headers: AUTH,
+      };
+      const install = async () => {
+        for (const rule of hundredRules()) await control(ctx, 'POST', '/faults', rule);
+      };
+      const without: LoadStats[] = [];
+      const withRules: LoadStats[] = [];
+      await load({ ...keysMe, durationSec: WARMUP_SEC });
+      for (let i = 0; i < ctx.rounds; i++) {
+        await control(ctx, 'DELETE', '/faults');
+        without.push(await load(keysMe));
+        await install();
+        withRules.push(await load(keysMe));
+      }
+      const installed = await control<{ data: { hits: number }[] }>(ctx, 'GET', '/faults');
+      const hits = installed.data.reduce((n, r) => n + r.hits, 0);
+      if (installed.data.length !== 100 || hits !== 0) {
+        throw new Error(`expected 100 rules and no hits, got ${installed.data.length}, ${hits}`);
+      }
+      await control(ctx, 'DELETE', '/faults');
+      return [fromRounds(NO_RULES, without), fromRounds(HUNDRED_RULES, withRules)];
+    },
+  };
+}
+
 /** Run in order; append new scenarios at the end. */
 export function scenarios(): Scenario[] {
-  return [floorAndKeysMe(), twinFiles(), resume(), advanceManyRuns(), advanceBigRun()];
+  return [
+    floorAndKeysMe(),
+    twinFiles(),
+    resume(),
+    advanceManyRuns(),
+    advanceBigRun(),
+    faultRules(),
+  ];
 }
 
 export const RATIO = { emulator: KEYS_ME, floor: FLOOR, target: 0.5 };
+/** Issue 4: the pipeline with 100 non-matching fault rules against none. */
+export const FAULT_RATIO = { emulator: HUNDRED_RULES, floor: NO_RULES, target: 0.8 };
