@@ -85,7 +85,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerScenarios(app);
   registerSimRuns(app);
   registerTwins(app);
-  registerWebhooks(app);
+  registerWebhooks(app, inferred);
   registerRequests(app, inferred);
   deps.routes.addFrom(app);
   if (!deps.config.strict) deps.routes.add('GET', '/_downloads/{token}', 'downloadSignedArchive');
