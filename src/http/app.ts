@@ -84,7 +84,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerKeys(app);
   registerScenarios(app);
   registerSimRuns(app);
-  registerTwins(app);
+  registerTwins(app, inferred);
   registerWebhooks(app, inferred);
   registerRequests(app, inferred);
   deps.routes.addFrom(app);
