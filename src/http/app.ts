@@ -7,6 +7,7 @@ import { registerRequests } from '../api/requests.js';
 import { registerScenarios } from '../api/scenarios.js';
 import { registerSimRuns } from '../api/sim-runs.js';
 import { registerTwins } from '../api/twins.js';
+import { registerUsage } from '../api/usage.js';
 import { registerWebhooks } from '../api/webhooks.js';
 import { createControlApp } from '../control/app.js';
 import { apiError } from '../errors.js';
@@ -87,6 +88,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerTwins(app, inferred);
   registerWebhooks(app, inferred);
   registerRequests(app, inferred);
+  if (inferred) registerUsage(app);
   deps.routes.addFrom(app);
   if (!deps.config.strict) deps.routes.add('GET', '/_downloads/{token}', 'downloadSignedArchive');
   return app;
