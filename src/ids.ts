@@ -61,10 +61,23 @@ export function isIdOf(prefix: IdPrefix, value: string): boolean {
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** A key secret `svc_test_` + 32 base62 characters, deterministic per seed, stream and counter. */
-export function makeSecret(seed: string, stream: string, counter: number): string {
-  const bytes = seededBytes(seed, `${stream}/secret`, counter, 32);
-  let out = 'svc_test_';
+/** `prefix` + 32 base62 characters of seeded bytes. */
+function secretOf(prefix: string, bytes: Buffer): string {
+  let out = prefix;
   for (const byte of bytes) out += BASE62[byte % 62];
   return out;
+}
+
+/** A key secret `svc_test_` + 32 base62 characters, deterministic per seed, stream and counter. */
+export function makeSecret(seed: string, stream: string, counter: number): string {
+  return secretOf('svc_test_', seededBytes(seed, `${stream}/secret`, counter, 32));
+}
+
+/**
+ * A webhook endpoint's signing secret `whsec_` + 32 base62 characters (inferred, DESIGN.md
+ * section 3), derived from the seed and the endpoint's id: shown once at creation, never stored.
+ * @example makeWebhookSecret('0', 'whe_01KDVMMVA8MKDG6SDMPFW7GANV')
+ */
+export function makeWebhookSecret(seed: string, endpointId: string): string {
+  return secretOf('whsec_', seededBytes(seed, `${endpointId}/signing-secret`, 0, 32));
 }

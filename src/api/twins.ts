@@ -1,17 +1,46 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { listTwinFilesRoute } from '../contract/twins.js';
+import type { Context } from 'hono';
+import { getTwinRoute, listTwinFilesRoute, listTwinsRoute } from '../contract/twins.js';
 import { listPage } from '../domain/paging.js';
+import type { TwinRecord } from '../domain/records.js';
 import { apiError, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { guardRoute } from '../http/guard-route.js';
+import { toTimestamp } from '../runtime/clock.js';
+import { twinTimes } from '../runtime/twin-runtime.js';
 
-export function registerTwins(app: OpenAPIHono<AppEnv>): void {
+type Ctx = Context<AppEnv>;
+
+/**
+ * The Twin (inferred; DESIGN.md section 3) of a twin the request context has settled to its
+ * account's now. `file_count` is what the file listing would list, so null until it can.
+ */
+function view(c: Ctx, twin: TwinRecord) {
+  const { startedAt, endedAt } = twinTimes(twin);
+  return {
+    id: twin.id,
+    object: 'twin' as const,
+    status: twin.status,
+    file_count: twin.status === 'succeeded' ? c.get('deps').store.twinFiles.count(twin.id) : null,
+    created_at: twin.createdAt,
+    started_at: startedAt === null ? null : toTimestamp(startedAt),
+    completed_at: endedAt === null ? null : toTimestamp(endedAt),
+  };
+}
+
+function findTwin(c: Ctx, twinId: string): TwinRecord {
+  const twin = c.get('deps').store.twins.get(c.get('auth').account.id, twinId);
+  if (!twin) throw notFound('twin', twinId, 'twin_id');
+  return twin;
+}
+
+/** `inferred: false` (--strict) registers only the documented file listing. */
+export function registerTwins(app: OpenAPIHono<AppEnv>, inferred: boolean): void {
   app.openapi(guardRoute(listTwinFilesRoute), (c) => {
     const { store } = c.get('deps');
     const { twin_id } = c.req.valid('param');
     const { after, limit } = c.req.valid('query');
-    const twin = store.twins.get(c.get('auth').account.id, twin_id);
-    if (!twin) throw notFound('twin', twin_id, 'twin_id');
+    const twin = findTwin(c, twin_id);
     if (twin.status !== 'succeeded') {
       throw apiError('twin_not_ready', {
         message: `The twin is ${twin.status}; its files are listed once it has succeeded.`,
@@ -20,6 +49,36 @@ export function registerTwins(app: OpenAPIHono<AppEnv>): void {
     const page = store.twinFiles.page(twin_id, after ?? '', limit);
     return c.json(
       listPage(page.data, page.hasMore, 'twin_file', (f) => f.path),
+      200,
+    );
+  });
+
+  if (!inferred) return;
+
+  app.openapi(guardRoute(getTwinRoute), (c) =>
+    c.json(view(c, findTwin(c, c.req.valid('param').twin_id)), 200),
+  );
+
+  app.openapi(guardRoute(listTwinsRoute), (c) => {
+    const { status, after, limit } = c.req.valid('query');
+    const { store } = c.get('deps');
+    const accountId = c.get('auth').account.id;
+    // As GET /v1/evaluations: a cursor that is not one of the caller's twins is a malformed
+    // field, and another account's id answers like an unknown one.
+    if (after !== undefined && !store.twins.existsIn(accountId, after)) {
+      throw apiError('parameter_invalid', {
+        param: 'after',
+        message: `'${after}' is not a twin of this account to page after.`,
+      });
+    }
+    const page = store.twins.list(accountId, { status, after, limit });
+    return c.json(
+      listPage(
+        page.data.map((t) => view(c, t)),
+        page.hasMore,
+        'twin',
+        (t) => t.id,
+      ),
       200,
     );
   });

@@ -1,23 +1,72 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { deleteWebhookEndpointRoute } from '../contract/webhooks.js';
-import { notFound } from '../errors.js';
+import type { Context } from 'hono';
+import {
+  createWebhookEndpointRoute,
+  deleteWebhookEndpointRoute,
+  getWebhookEndpointRoute,
+  listWebhookEndpointsRoute,
+} from '../contract/webhooks.js';
+import { listPage } from '../domain/paging.js';
+import type { WebhookEndpointRecord } from '../domain/records.js';
+import { toWebhookEndpoint } from '../domain/webhook-endpoint-view.js';
+import { apiError, notFound } from '../errors.js';
 import type { AppEnv } from '../http/env.js';
 import { guardRoute } from '../http/guard-route.js';
 import { toTimestamp } from '../runtime/clock.js';
+import { createWebhookEndpoint } from '../runtime/webhook-endpoints.js';
 
-export function registerWebhooks(app: OpenAPIHono<AppEnv>): void {
+/** DESIGN.md section 3: a deleted endpoint answers 404 like an unknown one, everywhere. */
+function findLive(c: Context<AppEnv>, endpointId: string): WebhookEndpointRecord {
+  const endpoint = c.get('deps').store.webhookEndpoints.get(c.get('auth').account.id, endpointId);
+  if (!endpoint || endpoint.deletedAt) {
+    throw notFound('webhook endpoint', endpointId, 'endpoint_id');
+  }
+  return endpoint;
+}
+
+/** `inferred: false` (--strict) registers only the documented DELETE. */
+export function registerWebhooks(app: OpenAPIHono<AppEnv>, inferred: boolean): void {
   app.openapi(guardRoute(deleteWebhookEndpointRoute), (c) => {
     const { store } = c.get('deps');
-    const { account } = c.get('auth');
     const { endpoint_id } = c.req.valid('param');
     store.tx(() => {
-      const endpoint = store.webhookEndpoints.get(account.id, endpoint_id);
-      // DESIGN.md section 3: a deleted id answers 404 like an unknown one.
-      if (!endpoint || endpoint.deletedAt) {
-        throw notFound('webhook endpoint', endpoint_id, 'endpoint_id');
-      }
+      findLive(c, endpoint_id);
       store.webhookEndpoints.markDeleted(endpoint_id, toTimestamp(c.get('now')));
     });
     return c.json({ id: endpoint_id, object: 'webhook_endpoint' as const, deleted: true }, 200);
+  });
+
+  if (!inferred) return;
+
+  app.openapi(guardRoute(createWebhookEndpointRoute), (c) => {
+    const deps = c.get('deps');
+    const body = c.req.valid('json');
+    const created = deps.store.tx(() =>
+      createWebhookEndpoint(deps, c.get('auth').account, body, c.get('now')),
+    );
+    // The signing secret is shown here only: reads never include it.
+    return c.json({ ...toWebhookEndpoint(created), secret: created.secret }, 201);
+  });
+
+  app.openapi(guardRoute(getWebhookEndpointRoute), (c) =>
+    c.json(toWebhookEndpoint(findLive(c, c.req.valid('param').endpoint_id)), 200),
+  );
+
+  app.openapi(guardRoute(listWebhookEndpointsRoute), (c) => {
+    const { after, limit } = c.req.valid('query');
+    const { store } = c.get('deps');
+    const accountId = c.get('auth').account.id;
+    // As GET /v1/evaluations; a deleted endpoint is gone, so it is no cursor either.
+    if (after !== undefined && !store.webhookEndpoints.existsLive(accountId, after)) {
+      throw apiError('parameter_invalid', {
+        param: 'after',
+        message: `'${after}' is not a webhook endpoint of this account to page after.`,
+      });
+    }
+    const page = store.webhookEndpoints.list(accountId, { after, limit });
+    return c.json(
+      listPage(page.data.map(toWebhookEndpoint), page.hasMore, 'webhook_endpoint', (e) => e.id),
+      200,
+    );
   });
 }

@@ -134,16 +134,18 @@ export interface OperationGuards {
   scope?: string;
   /** An account feature the operation needs, e.g. `twins`. */
   feature?: string;
+  /** Needs no key (the status area, API document section 5.1): no security requirement. */
+  keyless?: boolean;
 }
 
 /**
  * The guards of a product operation as route data: the documented `Service-Version` parameter,
  * the bearer security requirement, and `x-` extensions that `guardRoute()` turns into middleware.
  */
-export function operationGuards({ versions, scope, feature }: OperationGuards) {
+export function operationGuards({ versions, scope, feature, keyless }: OperationGuards) {
   return {
     parameters: [versionHeaderParameter(versions)],
-    security: [{ ApiKeyAuth: [] }],
+    security: keyless ? [] : [{ ApiKeyAuth: [] }],
     'x-service-versions': [...versions],
     ...(scope ? { 'x-required-scope': scope } : {}),
     ...(feature ? { 'x-required-feature': feature } : {}),

@@ -1,6 +1,14 @@
-/** Webhook endpoints (API document sections 2.6 and 4.7). */
+/** Webhook endpoints (API document sections 2.6 and 4.7; the rest inferred). */
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponses, INFERRED, jsonResponse, operationGuards } from './common.js';
+import {
+  errorResponses,
+  INFERRED,
+  jsonResponse,
+  listOf,
+  Metadata,
+  operationGuards,
+  Timestamp,
+} from './common.js';
 
 export const WebhookEndpointDeletion = z
   .object({
@@ -27,5 +35,104 @@ export const deleteWebhookEndpointRoute = createRoute({
   responses: {
     200: { ...jsonResponse(WebhookEndpointDeletion, 'The endpoint is deleted.'), ...INFERRED },
     ...errorResponses([400, 401, 403, 404, 429]),
+  },
+});
+
+// Inferred operations (API document 4.8: "not shown"; DESIGN.md section 3). Off under --strict.
+
+export const WebhookEndpoint = z
+  .object({
+    id: z.string().openapi({ example: 'whe_01KDVMMVA8MKDG6SDMPFW7GANV' }),
+    object: z.literal('webhook_endpoint'),
+    url: z.string(),
+    events: z.array(z.string()).openapi({ description: 'Event kinds it receives; `*`: all.' }),
+    description: z.string().nullable(),
+    metadata: Metadata,
+    created_at: Timestamp,
+  })
+  .openapi('WebhookEndpoint', INFERRED);
+
+export const CreatedWebhookEndpoint = WebhookEndpoint.extend({
+  secret: z.string().openapi({
+    description:
+      'The signing secret, `whsec_...`: shown only in this response (nothing is delivered yet).',
+  }),
+}).openapi('CreatedWebhookEndpoint', INFERRED);
+
+export const CreateWebhookEndpointBody = z
+  .object({
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .openapi({ description: 'An http or https URL, up to 2048 characters.' }),
+    events: z
+      .array(z.string().min(1).max(200))
+      .min(1)
+      .max(100)
+      .default(['*'])
+      .openapi({ description: 'Event kinds to receive; default `["*"]`, every kind.' }),
+    description: z.string().max(500).nullable().optional(),
+    metadata: Metadata.optional(),
+  })
+  .strict()
+  .openapi('CreateWebhookEndpointRequest', INFERRED);
+
+export const WebhookEndpointList = listOf(WebhookEndpoint, 'WebhookEndpointList');
+
+const inferred = { ...INFERRED, tags: ['Webhooks'] };
+const readGuards = operationGuards({ versions: ['2026-09-27'], scope: 'webhooks:read' });
+
+export const createWebhookEndpointRoute = createRoute({
+  method: 'post',
+  path: '/v1/webhook_endpoints',
+  operationId: 'createWebhookEndpoint',
+  summary: 'Create a webhook endpoint (inferred)',
+  ...inferred,
+  ...operationGuards({ versions: ['2026-09-27'], scope: 'webhooks:write' }),
+  request: {
+    body: {
+      required: true,
+      content: { 'application/json': { schema: CreateWebhookEndpointBody } },
+    },
+  },
+  responses: {
+    201: jsonResponse(CreatedWebhookEndpoint, 'The endpoint, with its signing secret.'),
+    ...errorResponses([400, 401, 403, 409, 413, 429]),
+  },
+});
+
+export const getWebhookEndpointRoute = createRoute({
+  method: 'get',
+  path: '/v1/webhook_endpoints/{endpoint_id}',
+  operationId: 'getWebhookEndpoint',
+  summary: 'Get a webhook endpoint (inferred); a deleted one answers 404',
+  ...inferred,
+  ...readGuards,
+  request: { params: EndpointIdParam },
+  responses: {
+    200: jsonResponse(WebhookEndpoint, 'The endpoint.'),
+    ...errorResponses([400, 401, 403, 404, 429]),
+  },
+});
+
+export const listWebhookEndpointsRoute = createRoute({
+  method: 'get',
+  path: '/v1/webhook_endpoints',
+  operationId: 'listWebhookEndpoints',
+  summary: 'List webhook endpoints, newest first (inferred); deleted ones are gone',
+  ...inferred,
+  ...readGuards,
+  request: {
+    query: z.object({
+      after: z.string().optional().openapi({
+        description:
+          "The id of the last endpoint of the previous page; an id that is not one of the account's endpoints answers 400 `parameter_invalid`.",
+      }),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+  },
+  responses: {
+    200: jsonResponse(WebhookEndpointList, 'A page.'),
+    ...errorResponses([400, 401, 403, 429]),
   },
 });

@@ -3,6 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { baseUrl } from '../api/base-url.js';
 import { toEvaluation } from '../domain/evaluation-view.js';
+import { toWebhookEndpoint } from '../domain/webhook-endpoint-view.js';
 import { resetWorld } from '../emulator.js';
 import { apiError, type ErrorCode, notFound } from '../errors.js';
 import { docsPage } from '../http/docs-page.js';
@@ -186,16 +187,7 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
   app.openapi(routes.seedWebhookEndpointRoute, (c) => {
     const acct = account(c.req.valid('param').account_id);
     const e = deps.store.tx(() => seedWebhookEndpoint(deps, acct, c.req.valid('json')));
-    return c.json(
-      {
-        id: e.id,
-        object: 'webhook_endpoint' as const,
-        url: e.url,
-        events: e.events,
-        created_at: e.createdAt,
-      },
-      201,
-    );
+    return c.json({ ...toWebhookEndpoint(e), secret: e.secret }, 201);
   });
 
   for (const [r, kind] of [

@@ -3,6 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
 import { Evaluation } from '../contract/evaluations.js';
 import { TWIN_STATUSES } from '../contract/twins.js';
+import { CreatedWebhookEndpoint } from '../contract/webhooks.js';
 import { ScenarioFile } from '../world/scenario-schema.js';
 import {
   AccountInput,
@@ -279,14 +280,8 @@ export const seedWebhookEndpointRoute = route({
   request: { params: AccountParam, body: json(WebhookEndpointInput) },
   responses: {
     201: jsonResponse(
-      z.object({
-        id: z.string(),
-        object: z.literal('webhook_endpoint'),
-        url: z.string(),
-        events: z.array(z.string()),
-        created_at: Timestamp,
-      }),
-      'Created.',
+      CreatedWebhookEndpoint,
+      'Created: the endpoint as the product API shows it, with its signing secret.',
     ),
     ...errorResponses([400, 404]),
   },

@@ -139,6 +139,8 @@ export const WebhookEndpointInput = z
       .optional(),
     url: z.url(),
     events: z.array(z.string()).optional(),
+    description: z.string().max(500).nullable().optional(),
+    metadata: Metadata.optional(),
   })
   .strict()
   .openapi('ControlWebhookEndpointInput');

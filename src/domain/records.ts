@@ -106,6 +106,8 @@ export interface WebhookEndpointRecord {
   accountId: string;
   url: string;
   events: string[];
+  description: string | null;
+  metadata: Record<string, unknown>;
   createdAt: string;
   deletedAt: string | null;
 }

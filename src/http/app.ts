@@ -6,7 +6,9 @@ import { registerKeys } from '../api/keys.js';
 import { registerRequests } from '../api/requests.js';
 import { registerScenarios } from '../api/scenarios.js';
 import { registerSimRuns } from '../api/sim-runs.js';
+import { registerStatus } from '../api/status.js';
 import { registerTwins } from '../api/twins.js';
+import { registerUsage } from '../api/usage.js';
 import { registerWebhooks } from '../api/webhooks.js';
 import { createControlApp } from '../control/app.js';
 import { apiError } from '../errors.js';
@@ -29,6 +31,7 @@ const ONE_MIB = 1024 * 1024;
  *      non-control request, and runs `X-Emulator-Fault` then the fault rules first on /v1
  *      and /_downloads)
  *   -> body limit (413 `request_too_large`)
+ *   [GET /v1/status answers here: no key; its guard checks the version]
  *   -> authentication (401)            [/v1 only]
  *   -> version (400 `unsupported_version`)
  *   -> settle the account's runs up to its clock's now
@@ -71,6 +74,10 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   if (deps.config.control) app.route('/_control', createControlApp(deps));
   if (!deps.config.strict) app.get('/_downloads/:token', signedDownload);
 
+  const inferred = !deps.config.strict;
+  // The status area needs no key (API document section 5.1): its route comes before the
+  // authentication layer and ends the chain there.
+  if (inferred) registerStatus(app);
   // One layer for the three steps every /v1 call takes (each Hono layer costs a dispatch).
   app.use('/v1/*', async (c, next) => {
     authenticate(c);
@@ -78,15 +85,15 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
     settle(c);
     await next();
   });
-  const inferred = !deps.config.strict;
   registerEvaluations(app, inferred);
   if (inferred) registerArchive(app);
   registerKeys(app);
   registerScenarios(app);
   registerSimRuns(app);
-  registerTwins(app);
-  registerWebhooks(app);
+  registerTwins(app, inferred);
+  registerWebhooks(app, inferred);
   registerRequests(app, inferred);
+  if (inferred) registerUsage(app);
   deps.routes.addFrom(app);
   if (!deps.config.strict) deps.routes.add('GET', '/_downloads/{token}', 'downloadSignedArchive');
   return app;

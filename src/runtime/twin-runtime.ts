@@ -55,3 +55,16 @@ export function applyTwinDue(
   twin.nextAt = events.find((e) => e.at > upTo)?.at ?? null;
   deps.store.twins.save(twin);
 }
+
+/**
+ * When a settled twin started processing and when it ended, in virtual ms (null: not yet). A
+ * twin built on the clock reads them off its schedule; one seeded in a fixed state took no
+ * time, so it started and ended (as far as its state says it did) when it was seeded.
+ */
+export function twinTimes(twin: TwinRecord): { startedAt: number | null; endedAt: number | null } {
+  const started = twin.status !== 'queued';
+  const ended = twin.status === 'succeeded' || twin.status === 'failed';
+  const startMs = twin.run ? twin.run.schedule.queueEndMs : Date.parse(twin.createdAt);
+  const endMs = twin.run ? twin.run.schedule.endMs : Date.parse(twin.createdAt);
+  return { startedAt: started ? startMs : null, endedAt: ended ? endMs : null };
+}

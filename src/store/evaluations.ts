@@ -55,6 +55,9 @@ export function createEvaluationRepo(db: Database) {
   const byId = db.prepare<[string, string], EvaluationRow>(
     'SELECT * FROM evaluations WHERE id = ? AND account_id = ?',
   );
+  const ofAccount = db.prepare<[string], EvaluationRow>(
+    'SELECT * FROM evaluations WHERE account_id = ? ORDER BY seq',
+  );
   const exists = db.prepare<[string], { 1: number }>('SELECT 1 FROM evaluations WHERE id = ?');
   const existsIn = db.prepare<[string, string], { 1: number }>(
     'SELECT 1 FROM evaluations WHERE id = ? AND account_id = ?',
@@ -99,6 +102,8 @@ export function createEvaluationRepo(db: Database) {
         : listAll.all(accountId, from, opts.limit + 1);
       return { data: rows.slice(0, opts.limit).map(fromRow), hasMore: rows.length > opts.limit };
     },
+    /** Every run of the account, oldest first (usage totals). */
+    allOf: (accountId: string): EvaluationRecord[] => ofAccount.all(accountId).map(fromRow),
     /** Runs holding a slot: queued, processing or canceling (for `concurrent_runs`). */
     countActive: (accountId: string): number => countActive.get(accountId)!.n,
     /** The runs holding a slot, oldest first. */

@@ -22,6 +22,9 @@ export function createFileRepo(db: Database, table: 'run_files' | 'twin_files') 
     `SELECT path, bytes, sha256 FROM ${table} WHERE ${owner} = ? ORDER BY path`,
   );
   const clear = db.prepare(`DELETE FROM ${table} WHERE ${owner} = ?`);
+  const count = db.prepare<[string], { n: number }>(
+    `SELECT COUNT(*) AS n FROM ${table} WHERE ${owner} = ?`,
+  );
   return {
     replace: (ownerId: string, files: FileEntry[]) => {
       clear.run(ownerId);
@@ -32,6 +35,7 @@ export function createFileRepo(db: Database, table: 'run_files' | 'twin_files') 
       return { data: rows.slice(0, limit), hasMore: rows.length > limit };
     },
     all: (ownerId: string): FileEntry[] => all.all(ownerId),
+    count: (ownerId: string): number => count.get(ownerId)?.n ?? 0,
   };
 }
 export type FileRepo = ReturnType<typeof createFileRepo>;

@@ -34,6 +34,15 @@ export function createTwinRepo(db: Database) {
   const anyDue = db.prepare<[string, number], { 1: number }>(
     'SELECT 1 FROM twins WHERE account_id = ? AND next_at <= ? LIMIT 1',
   );
+  const seqOf = db.prepare<[string, string], { seq: number }>(
+    'SELECT seq FROM twins WHERE id = ? AND account_id = ?',
+  );
+  const listAll = db.prepare<[string, number, number], TwinRow>(
+    'SELECT * FROM twins WHERE account_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
+  );
+  const listByStatus = db.prepare<[string, string, number, number], TwinRow>(
+    'SELECT * FROM twins WHERE account_id = ? AND status = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
+  );
   return {
     anyDue: (accountId: string, now: number): boolean => anyDue.get(accountId, now) !== undefined,
     exists: (id: string): boolean => exists.get(id) !== undefined,
@@ -52,6 +61,16 @@ export function createTwinRepo(db: Database) {
     get: (accountId: string, id: string): TwinRecord | undefined => {
       const row = byId.get(id, accountId);
       return row && fromRow(row);
+    },
+    /** One of the account's twins (a listing cursor). */
+    existsIn: (accountId: string, id: string): boolean => seqOf.get(id, accountId) !== undefined,
+    /** Newest first; `after` is the id of the last twin of the previous page (callers check it). */
+    list: (accountId: string, opts: { status?: string; after?: string; limit: number }) => {
+      const from = (opts.after && seqOf.get(opts.after, accountId)?.seq) || Number.MAX_SAFE_INTEGER;
+      const rows = opts.status
+        ? listByStatus.all(accountId, opts.status, from, opts.limit + 1)
+        : listAll.all(accountId, from, opts.limit + 1);
+      return { data: rows.slice(0, opts.limit).map(fromRow), hasMore: rows.length > opts.limit };
     },
   };
 }

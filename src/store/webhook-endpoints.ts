@@ -6,14 +6,27 @@ interface EndpointRow {
   account_id: string;
   url: string;
   events: string;
+  description: string | null;
+  metadata: string;
   created_at: string;
   deleted_at: string | null;
 }
 
+const fromRow = (row: EndpointRow): WebhookEndpointRecord => ({
+  id: row.id,
+  accountId: row.account_id,
+  url: row.url,
+  events: JSON.parse(row.events),
+  description: row.description,
+  metadata: JSON.parse(row.metadata),
+  createdAt: row.created_at,
+  deletedAt: row.deleted_at,
+});
+
 export function createWebhookEndpointRepo(db: Database) {
   const insert = db.prepare(
-    `INSERT INTO webhook_endpoints (id, account_id, url, events, created_at)
-     VALUES (?, ?, ?, ?, ?)`,
+    `INSERT INTO webhook_endpoints (id, account_id, url, events, description, metadata, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const byId = db.prepare<[string, string], EndpointRow>(
     'SELECT * FROM webhook_endpoints WHERE id = ? AND account_id = ?',
@@ -21,24 +34,42 @@ export function createWebhookEndpointRepo(db: Database) {
   const exists = db.prepare<[string], { 1: number }>(
     'SELECT 1 FROM webhook_endpoints WHERE id = ?',
   );
+  const liveSeq = db.prepare<[string, string], { seq: number }>(
+    'SELECT seq FROM webhook_endpoints WHERE id = ? AND account_id = ? AND deleted_at IS NULL',
+  );
+  const listLive = db.prepare<[string, number, number], EndpointRow>(
+    `SELECT * FROM webhook_endpoints WHERE account_id = ? AND deleted_at IS NULL AND seq < ?
+       ORDER BY seq DESC LIMIT ?`,
+  );
   const markDeleted = db.prepare('UPDATE webhook_endpoints SET deleted_at = ? WHERE id = ?');
   return {
     insert: (e: WebhookEndpointRecord) =>
-      void insert.run(e.id, e.accountId, e.url, JSON.stringify(e.events), e.createdAt),
+      void insert.run(
+        e.id,
+        e.accountId,
+        e.url,
+        JSON.stringify(e.events),
+        e.description,
+        JSON.stringify(e.metadata),
+        e.createdAt,
+      ),
+    /** Deleted ones included (`deletedAt` set): callers decide; the API answers them 404. */
     get: (accountId: string, id: string): WebhookEndpointRecord | undefined => {
       const row = byId.get(id, accountId);
-      return (
-        row && {
-          id: row.id,
-          accountId: row.account_id,
-          url: row.url,
-          events: JSON.parse(row.events),
-          createdAt: row.created_at,
-          deletedAt: row.deleted_at,
-        }
-      );
+      return row && fromRow(row);
     },
+    /** Any account's, deleted or not: ids are unique across the emulator. */
     exists: (id: string): boolean => exists.get(id) !== undefined,
+    /** One of the account's endpoints that is not deleted (a listing cursor). */
+    existsLive: (accountId: string, id: string): boolean =>
+      liveSeq.get(id, accountId) !== undefined,
+    /** The account's endpoints that are not deleted, newest first, after the id `after`. */
+    list: (accountId: string, opts: { after?: string; limit: number }) => {
+      const from =
+        (opts.after && liveSeq.get(opts.after, accountId)?.seq) || Number.MAX_SAFE_INTEGER;
+      const rows = listLive.all(accountId, from, opts.limit + 1);
+      return { data: rows.slice(0, opts.limit).map(fromRow), hasMore: rows.length > opts.limit };
+    },
     markDeleted: (id: string, at: string) => void markDeleted.run(at, id),
   };
 }

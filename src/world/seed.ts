@@ -19,6 +19,7 @@ import type { Deps } from '../http/env.js';
 import { toTimestamp } from '../runtime/clock.js';
 import { createEvaluation } from '../runtime/evaluation-runtime.js';
 import { twinRun } from '../runtime/twin-runtime.js';
+import { createWebhookEndpoint } from '../runtime/webhook-endpoints.js';
 
 function ensureNew(exists: boolean, id: string): void {
   if (exists)
@@ -140,20 +141,9 @@ export function seedTwin(deps: Deps, account: Account, input: TwinInput) {
 }
 
 export function seedWebhookEndpoint(deps: Deps, account: Account, input: WebhookEndpointInput) {
-  const { store, ids, clocks } = deps;
-  const now = clocks.now(account);
-  const id = input.id ?? ids.next('whe', account.id, now);
-  ensureNew(store.webhookEndpoints.exists(id), id);
-  const endpoint = {
-    id,
-    accountId: account.id,
-    url: input.url,
-    events: input.events ?? ['*'],
-    createdAt: toTimestamp(now),
-    deletedAt: null,
-  };
-  store.webhookEndpoints.insert(endpoint);
-  return endpoint;
+  const { id } = input;
+  if (id !== undefined) ensureNew(deps.store.webhookEndpoints.exists(id), id);
+  return createWebhookEndpoint(deps, account, input, deps.clocks.now(account));
 }
 
 export function seedUserAsset(

@@ -95,6 +95,18 @@ const plausibleBody = fc
       },
       { requiredKeys: ['robot', 'task'] },
     ),
+    fc.record(
+      {
+        url: fc.oneof(
+          fc.constantFrom('https://example.test/hook', 'http://localhost:9/h', 'ftp://x.test'),
+          printable,
+        ),
+        events: fc.array(printable, { maxLength: 3 }),
+        description: fc.option(printable),
+        metadata: fc.dictionary(printable, printable, { maxKeys: 2 }),
+      },
+      { requiredKeys: ['url'] },
+    ),
   )
   .map((v) => JSON.stringify(v));
 

@@ -1,0 +1,17 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { getUsageRoute } from '../contract/usage.js';
+import { summarizeUsage } from '../domain/usage.js';
+import type { AppEnv } from '../http/env.js';
+import { guardRoute } from '../http/guard-route.js';
+import { deriveState } from '../runtime/evaluation-runtime.js';
+
+/** Inferred only: not registered under --strict. */
+export function registerUsage(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(guardRoute(getUsageRoute), (c) => {
+    const { store } = c.get('deps');
+    const { account } = c.get('auth');
+    // Each run as GET /v1/evaluations/{id} shows it now, so the counts agree with the reads.
+    const runs = store.evaluations.allOf(account.id).map((r) => deriveState(r.state, c.get('now')));
+    return c.json(summarizeUsage(store.accounts.balance(account.id), runs), 200);
+  });
+}

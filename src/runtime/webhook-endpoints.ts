@@ -1,0 +1,37 @@
+import type { Account, WebhookEndpointRecord } from '../domain/records.js';
+import type { Deps } from '../http/env.js';
+import { makeWebhookSecret } from '../ids.js';
+import { toTimestamp } from './clock.js';
+
+export interface WebhookEndpointFields {
+  /** An explicit id (control seeding; the caller checks it is new), else a generated `whe_`. */
+  id?: string | undefined;
+  url: string;
+  events?: string[] | undefined;
+  description?: string | null | undefined;
+  metadata?: Record<string, unknown> | undefined;
+}
+
+/**
+ * Stores a new endpoint (`POST /v1/webhook_endpoints` and control seeding) and answers it with
+ * its signing secret, which is derived from the seed and the id and never stored.
+ */
+export function createWebhookEndpoint(
+  deps: Deps,
+  account: Account,
+  fields: WebhookEndpointFields,
+  now: number,
+): WebhookEndpointRecord & { secret: string } {
+  const endpoint: WebhookEndpointRecord = {
+    id: fields.id ?? deps.ids.next('whe', account.id, now),
+    accountId: account.id,
+    url: fields.url,
+    events: fields.events ?? ['*'],
+    description: fields.description ?? null,
+    metadata: fields.metadata ?? {},
+    createdAt: toTimestamp(now),
+    deletedAt: null,
+  };
+  deps.store.webhookEndpoints.insert(endpoint);
+  return { ...endpoint, secret: makeWebhookSecret(deps.config.seed, endpoint.id) };
+}

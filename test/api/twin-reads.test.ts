@@ -1,0 +1,225 @@
+/**
+ * GET /v1/twins and GET /v1/twins/{twin_id} (inferred, DESIGN.md section 3 "Inferred
+ * endpoints"): the twin object derived on the account's clock, newest-first cursor paging, and
+ * the scope and feature of the documented twin file listing (section 4.6).
+ */
+import { describe, expect, test } from 'vitest';
+import { DEFAULT_ACCOUNT, NO_TWINS_ACCOUNT, NO_TWINS_SECRET, testEmulator } from '../helpers.js';
+import { expectApiError, expectOk, file, T0 } from './support.js';
+
+type Emu = ReturnType<typeof testEmulator>;
+
+const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOString();
+
+async function seedTwin(emu: Emu, body: Record<string, unknown> = {}, account = DEFAULT_ACCOUNT) {
+  return emu.control('POST', `/accounts/${account}/twins`, body);
+}
+
+async function advance(emu: Emu, seconds: number) {
+  await emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/clock/advance`, { seconds });
+}
+
+async function getTwin(emu: Emu, id: string) {
+  const res = await emu.api('GET', `/v1/twins/${id}`);
+  expectOk(res, 200);
+  return res.json;
+}
+
+describe('GET /v1/twins/{twin_id}', () => {
+  test('follows a twin built on the clock: queued, processing, succeeded with its files', async () => {
+    const emu = testEmulator();
+    const { id } = await seedTwin(emu);
+    const twin = (status: string, extra: Record<string, unknown>) => ({
+      id,
+      object: 'twin',
+      status,
+      file_count: null,
+      created_at: T0,
+      started_at: null,
+      completed_at: null,
+      ...extra,
+    });
+    expect(await getTwin(emu, id)).toEqual(twin('queued', {}));
+    await advance(emu, 1);
+    expect(await getTwin(emu, id)).toEqual(twin('processing', { started_at: at(1) }));
+    await advance(emu, 3);
+    expect(await getTwin(emu, id)).toEqual(twin('processing', { started_at: at(1) }));
+    await advance(emu, 1);
+    expect(await getTwin(emu, id)).toEqual(
+      twin('succeeded', { file_count: 3, started_at: at(1), completed_at: at(5) }),
+    );
+    // The count is what the file listing lists.
+    const files = await emu.api('GET', `/v1/twins/${id}/files`);
+    expect(files.json.data).toHaveLength(3);
+  });
+
+  test('a twin that fails on the clock completes 2 s into processing, without files', async () => {
+    const emu = testEmulator();
+    const { id } = await seedTwin(emu, { fail: true });
+    await advance(emu, 10);
+    expect(await getTwin(emu, id)).toEqual({
+      id,
+      object: 'twin',
+      status: 'failed',
+      file_count: null,
+      created_at: T0,
+      started_at: at(1),
+      completed_at: at(3),
+    });
+  });
+
+  test.each([
+    ['queued', null, null, null],
+    ['processing', null, T0, null],
+    ['succeeded', 2, T0, T0],
+    ['failed', null, T0, T0],
+  ])(
+    'a twin seeded %s reads with file_count %s and its seeding time',
+    async (status, count, started, completed) => {
+      const emu = testEmulator();
+      await advance(emu, 60);
+      const { id } = await seedTwin(emu, { status, files: [file('a.usd'), file('b.usd')] });
+      await advance(emu, 60);
+      const start = at(60);
+      expect(await getTwin(emu, id)).toEqual({
+        id,
+        object: 'twin',
+        status,
+        file_count: count,
+        created_at: start,
+        started_at: started && start,
+        completed_at: completed && start,
+      });
+    },
+  );
+
+  test("an unknown id and another account's id answer 404 alike, naming twin_id", async () => {
+    const emu = testEmulator();
+    const other = await emu.control('POST', '/accounts', { features: ['twins'] });
+    const theirs = await seedTwin(emu, { status: 'succeeded' }, other.account.id);
+    for (const id of [theirs.id, `twin_${'0'.repeat(26)}`, 'nope']) {
+      const res = await emu.api('GET', `/v1/twins/${id}`);
+      const error = expectApiError(res, 404, 'resource_not_found', 'twin_id');
+      expect(error.message).toContain(id);
+    }
+    const own = await emu.api('GET', `/v1/twins/${theirs.id}`, { secret: other.key.secret });
+    expectOk(own, 200);
+    expect(own.json).toMatchObject({ id: theirs.id, status: 'succeeded', file_count: 3 });
+  });
+
+  test('an account without the twins feature answers 403 feature_not_enabled', async () => {
+    const emu = testEmulator();
+    const { id } = await seedTwin(emu, { status: 'succeeded' }, NO_TWINS_ACCOUNT);
+    const res = await emu.api('GET', `/v1/twins/${id}`, { secret: NO_TWINS_SECRET });
+    const error = expectApiError(res, 403, 'feature_not_enabled');
+    expect(error.details).toEqual({ feature: 'twins' });
+  });
+
+  test('a key without twins:read answers 403 missing_scope; twins:write reads', async () => {
+    const emu = testEmulator();
+    const { id } = await seedTwin(emu);
+    const keys = async (scopes: string[]) =>
+      (await emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/keys`, { name: 'k', scopes }))
+        .secret as string;
+    const res = await emu.api('GET', `/v1/twins/${id}`, { secret: await keys(['webhooks:read']) });
+    const error = expectApiError(res, 403, 'missing_scope');
+    expect(error.details).toEqual({ required_scope: 'twins:read' });
+    expectOk(await emu.api('GET', `/v1/twins/${id}`, { secret: await keys(['twins:write']) }), 200);
+  });
+});
+
+describe('GET /v1/twins', () => {
+  test("lists the account's twins newest first, each as GET shows it", async () => {
+    const emu = testEmulator();
+    const a = await seedTwin(emu, { status: 'succeeded' });
+    await advance(emu, 2);
+    const b = await seedTwin(emu);
+    await seedTwin(emu, { status: 'succeeded' }, NO_TWINS_ACCOUNT);
+    const res = await emu.api('GET', '/v1/twins');
+    expectOk(res, 200);
+    expect(res.json).toEqual({
+      object: 'list',
+      data: [await getTwin(emu, b.id), await getTwin(emu, a.id)],
+      has_more: false,
+      next_cursor: null,
+    });
+    expect(res.json.data.map((t: { status: string }) => t.status)).toEqual(['queued', 'succeeded']);
+  });
+
+  test('filters by status as of now on the clock', async () => {
+    const emu = testEmulator();
+    const early = await seedTwin(emu);
+    await advance(emu, 3);
+    const late = await seedTwin(emu);
+    const ids = async (status: string) =>
+      (await emu.api('GET', `/v1/twins?status=${status}`)).json.data.map(
+        (t: { id: string }) => t.id,
+      );
+    expect(await ids('processing')).toEqual([early.id]);
+    expect(await ids('queued')).toEqual([late.id]);
+    await advance(emu, 2);
+    expect(await ids('succeeded')).toEqual([early.id]);
+    expect(await ids('processing')).toEqual([late.id]);
+    expect(await ids('failed')).toEqual([]);
+  });
+
+  test('pages with limit and after; next_cursor is the last id of the page', async () => {
+    const emu = testEmulator();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await seedTwin(emu, { status: 'queued' })).id);
+    const newest = ids.reverse();
+    const page = async (query: string) => {
+      const res = await emu.api('GET', `/v1/twins?${query}`);
+      expectOk(res, 200);
+      return {
+        ids: res.json.data.map((t: { id: string }) => t.id),
+        has_more: res.json.has_more,
+        next_cursor: res.json.next_cursor,
+      };
+    };
+    expect(await page('limit=2')).toEqual({
+      ids: newest.slice(0, 2),
+      has_more: true,
+      next_cursor: newest[1],
+    });
+    expect(await page(`limit=2&after=${newest[1]}`)).toEqual({
+      ids: newest.slice(2, 4),
+      has_more: true,
+      next_cursor: newest[3],
+    });
+    expect(await page(`limit=2&after=${newest[3]}`)).toEqual({
+      ids: newest.slice(4),
+      has_more: false,
+      next_cursor: null,
+    });
+  });
+
+  test("an unknown or another account's cursor answers 400 naming after", async () => {
+    const emu = testEmulator();
+    await seedTwin(emu);
+    const theirs = await seedTwin(emu, {}, NO_TWINS_ACCOUNT);
+    for (const after of [theirs.id, `twin_${'0'.repeat(26)}`, 'x']) {
+      expectApiError(
+        await emu.api('GET', `/v1/twins?after=${after}`),
+        400,
+        'parameter_invalid',
+        'after',
+      );
+    }
+  });
+
+  test.each([
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['status=canceled', 'status'],
+  ])('%s answers 400 naming %s', async (query, param) => {
+    const { api } = testEmulator();
+    expectApiError(await api('GET', `/v1/twins?${query}`), 400, 'parameter_invalid', param);
+  });
+
+  test('an account without the twins feature answers 403 feature_not_enabled', async () => {
+    const { api } = testEmulator();
+    const res = await api('GET', '/v1/twins', { secret: NO_TWINS_SECRET });
+    expectApiError(res, 403, 'feature_not_enabled');
+  });
+});
