@@ -2,12 +2,14 @@ import type { Database } from 'better-sqlite3';
 import { migrate001 } from './migrations/001-initial.js';
 import { migrate002 } from './migrations/002-runtime.js';
 import { migrate003 } from './migrations/003-clock-anchor.js';
+import { migrate004 } from './migrations/004-events.js';
 
 /** Migrations in order; migration N sets `user_version` to N. Append only, never edit one. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migrate001,
   migrate002,
   migrate003,
+  migrate004,
 ];
 
 /**

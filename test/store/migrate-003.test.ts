@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { expect, test } from 'vitest';
 import { MIGRATIONS, runMigrations } from '../../src/store/migrate.js';
 
-test('migration 003 adds clock_wall to an existing account row as NULL and sets user_version 3', () => {
+test('migration 003 adds clock_wall to an existing account row as NULL; the runner ends at the newest user_version', () => {
   const db = new Database(':memory:');
   for (const [i, migrate] of MIGRATIONS.slice(0, 2).entries()) {
     migrate(db);
@@ -14,7 +14,7 @@ test('migration 003 adds clock_wall to an existing account row as NULL and sets 
      VALUES ('acct_1', 'a', '[]', 0, '{}', 'auth', 'realtime', 1000, '2026-01-01T00:00:01.000Z')`,
   ).run();
   runMigrations(db);
-  expect(db.pragma('user_version', { simple: true })).toBe(3);
+  expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
   expect(db.prepare('SELECT clock_now, clock_wall FROM accounts').get()).toEqual({
     clock_now: 1000,
     clock_wall: null,
