@@ -21,6 +21,7 @@ import {
   requestCancel,
   startAttempt,
 } from '../runtime/evaluation-runtime.js';
+import { evaluationEvent, recordEvents } from '../runtime/event-log.js';
 import { assertConcurrency } from '../runtime/limits.js';
 import { baseUrl } from './base-url.js';
 
@@ -45,6 +46,7 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
     const record = store.tx(() => {
       const found = findRun(c, run_id);
       assertResumable(found.state);
+      const left = found.state.status;
       // Section 3.1: "the run is executed again from its original request", as a new attempt.
       const attempt = (found.state.run?.attempt ?? 1) + 1;
       startAttempt(
@@ -57,6 +59,8 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
         c.get('version'),
       );
       store.evaluations.saveState(found);
+      // The API's own transitions are events at the request's instant, like the clock's.
+      recordEvents(c.get('deps'), [evaluationEvent(found, c.get('now'), left, found.state)]);
       assertConcurrency(c.get('deps'), c.get('auth').account, found.id, c.get('now'));
       return found;
     });
@@ -86,6 +90,7 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
         now: c.get('now'),
         serviceVersion: c.get('version'),
       });
+      recordEvents(c.get('deps'), [evaluationEvent(created, c.get('now'), null, created.state)]);
       assertConcurrency(c.get('deps'), account, created.id, c.get('now'));
       return created;
     });
@@ -121,8 +126,10 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
     const { store } = c.get('deps');
     const record = store.tx(() => {
       const found = findRun(c, c.req.valid('param').run_id);
-      requestCancel(c.get('deps'), found, c.get('now'));
+      const left = requestCancel(c.get('deps'), found, c.get('now'));
       store.evaluations.saveState(found);
+      if (left !== null)
+        recordEvents(c.get('deps'), [evaluationEvent(found, c.get('now'), left, found.state)]);
       return found;
     });
     return c.json(view(c, record), 202);

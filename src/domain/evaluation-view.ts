@@ -5,7 +5,10 @@ import type { EvaluationRecord } from './records.js';
  * The Evaluation body (API document section 2.2) of a record. Every field is present, null where
  * there is nothing to say, so SDKs see one stable shape. `links` point at this emulator.
  */
-export function toEvaluation(record: EvaluationRecord, baseUrl: string): Evaluation {
+export function toEvaluation(
+  record: Pick<EvaluationRecord, 'id' | 'createdAt' | 'request' | 'state'>,
+  baseUrl: string,
+): Evaluation {
   const { state, request } = record;
   return {
     id: record.id,

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { registerArchive, signedDownload } from '../api/archive.js';
 import { registerEvaluations } from '../api/evaluations.js';
+import { registerEvents } from '../api/events.js';
 import { registerKeys } from '../api/keys.js';
 import { registerRequests } from '../api/requests.js';
 import { registerScenarios } from '../api/scenarios.js';
@@ -94,6 +95,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerWebhooks(app, inferred);
   registerRequests(app, inferred);
   if (inferred) registerUsage(app);
+  registerEvents(app, inferred);
   deps.routes.addFrom(app);
   if (!deps.config.strict) deps.routes.add('GET', '/_downloads/{token}', 'downloadSignedArchive');
   return app;

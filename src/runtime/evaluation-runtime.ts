@@ -36,6 +36,7 @@ import {
 import { apiError } from '../errors.js';
 import type { Deps } from '../http/env.js';
 import { toTimestamp } from './clock.js';
+import { type EventDraft, evaluationEvent } from './event-log.js';
 
 export interface Transition {
   at: string;
@@ -153,11 +154,14 @@ export function createEvaluation(
   return record;
 }
 
-/** Requests cancellation at `now` (DESIGN.md section 4: `canceling` for a while, then `canceled`). */
-export function requestCancel(deps: Deps, record: EvaluationRecord, now: number): void {
+/**
+ * Requests cancellation at `now` (DESIGN.md section 4: `canceling` for a while, then
+ * `canceled`). Answers the status the run left, or null when it was already canceling.
+ */
+export function requestCancel(deps: Deps, record: EvaluationRecord, now: number): string | null {
   const run = record.state.run;
   const status = deriveState(record.state, now).status;
-  if (status === 'canceling') return;
+  if (status === 'canceling') return null;
   if (status === 'succeeded' || status === 'failed' || status === 'canceled') {
     throw apiError('not_cancelable', { message: `The run is ${status} and cannot be canceled.` });
   }
@@ -169,6 +173,7 @@ export function requestCancel(deps: Deps, record: EvaluationRecord, now: number)
   // The stored status is what `?status=` filters, resume checks and concurrency counts read.
   record.state = deriveState(record.state, now);
   deps.store.runLogs.append(record.id, [line(now, 'cancel requested')]);
+  return status;
 }
 
 /** The events of the attempt that are still to happen, cut short by a cancel. */
@@ -180,8 +185,8 @@ function pendingEvents(run: RunAttempt): ScheduleEvent[] {
 
 /**
  * Applies every event of the run due in (appliedUntil, upTo], in order, and pushes the status
- * and phase changes onto `transitions`. Terminal events settle tokens and, on success, build
- * the archive.
+ * and phase changes onto `transitions`, and an event draft for each status change onto
+ * `events`. Terminal events settle tokens and, on success, build the archive.
  */
 export function applyDue(
   deps: Deps,
@@ -189,10 +194,11 @@ export function applyDue(
   record: EvaluationRecord,
   upTo: number,
   transitions: Transition[],
+  events: EventDraft[],
 ): void {
   const run = record.state.run;
   if (!run) {
-    applySeededCancel(deps, record, upTo, transitions);
+    applySeededCancel(deps, record, upTo, transitions, events);
     return;
   }
   const { schedule } = run;
@@ -200,8 +206,11 @@ export function applyDue(
   const evaluators = evaluatorIds(record.request.spec);
   const rate = successRate(run.outcome);
   const lines: string[] = [];
-  const push = (at: number, from: string, to: string, phase: string | null) =>
+  const push = (at: number, from: string, to: string, phase: string | null) => {
     transitions.push({ at: toTimestamp(at), resource: record.id, from, to, phase });
+    // Phase changes inside `processing` are not events; status changes are, once each.
+    if (from !== to) events.push(evaluationEvent(record, at, from, shownAt(record, at, to, phase)));
+  };
   // What the run was before the next event: several events can share an instant (zero-second
   // phases), and only the first phase leaves `queued`.
   let status = run.appliedUntil < schedule.queueEndMs ? 'queued' : 'processing';
@@ -246,12 +255,41 @@ export function applyDue(
   record.state = deriveState(record.state, upTo);
 }
 
+/**
+ * The run as the API shows it at `at`, right after a transition to `to` was applied there (and
+ * before anything later): derived from the state stored so far. The end of an attempt shows
+ * once applied, so the end's own instant counts as applied. A run whose every phase takes zero
+ * seconds shows `queued` until its end; its one `processing` instant is shown as such.
+ */
+function shownAt(
+  record: EvaluationRecord,
+  at: number,
+  to: string,
+  phase: string | null,
+): EvaluationState {
+  const run = record.state.run;
+  const ended = to !== 'processing' && to !== 'canceling';
+  const source =
+    ended && run && run.appliedUntil < at
+      ? { ...record.state, run: { ...run, appliedUntil: at } }
+      : record.state;
+  const state = deriveState(source, at);
+  if (state.status === to) return state;
+  return {
+    ...state,
+    status: to as EvaluationState['status'],
+    phase: phase as EvaluationState['phase'],
+    status_message: `Phase ${phase}`,
+  };
+}
+
 /** Completes the cancel of a seeded run (no attempt, nothing charged, so nothing refunded). */
 function applySeededCancel(
   deps: Deps,
   record: EvaluationRecord,
   upTo: number,
   transitions: Transition[],
+  events: EventDraft[],
 ): void {
   const cancel = record.state.cancel;
   if (!cancel || cancel.doneAt > upTo) return;
@@ -264,6 +302,9 @@ function applySeededCancel(
       to: 'canceled',
       phase: record.state.phase,
     });
+    events.push(
+      evaluationEvent(record, cancel.doneAt, 'canceling', deriveState(record.state, cancel.doneAt)),
+    );
   }
   record.state = deriveState(record.state, upTo);
   record.nextAt = null;

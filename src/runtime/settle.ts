@@ -2,6 +2,7 @@ import type { Account } from '../domain/records.js';
 import type { Deps } from '../http/env.js';
 import { generateTwinFiles } from '../world/seed.js';
 import { applyDue, type Transition } from './evaluation-runtime.js';
+import { type EventDraft, recordEvents } from './event-log.js';
 import { applyTwinDue } from './twin-runtime.js';
 
 /** What settling answers when nothing was due; shared, so frozen. */
@@ -9,7 +10,8 @@ const NOTHING_DUE: Transition[] = Object.freeze([]) as unknown as Transition[];
 
 /**
  * Brings every run of the account up to `now`: each due transition applied once, in time
- * order, in one transaction. Answers the status and phase changes applied, in order.
+ * order, in one transaction, with an event recorded for each status change in the same
+ * transaction. Answers the status and phase changes applied, in order.
  * @example settleAccount(deps, account, clock.now()) // [{ at, resource, from, to, phase }]
  */
 export function settleAccount(deps: Deps, account: Account, now: number): Transition[] {
@@ -18,13 +20,14 @@ export function settleAccount(deps: Deps, account: Account, now: number): Transi
   const due = store.earliestDue(account.id);
   if (due === null || due > now) return NOTHING_DUE;
   const transitions: Transition[] = [];
+  const events: EventDraft[] = [];
   store.tx(() => {
     for (const record of store.evaluations.due(account.id, now)) {
-      applyDue(deps, account, record, now, transitions);
+      applyDue(deps, account, record, now, transitions, events);
       store.evaluations.saveState(record);
     }
     for (const twin of store.twins.due(account.id, now)) {
-      applyTwinDue(deps, twin, now, transitions, (t) => {
+      applyTwinDue(deps, twin, now, transitions, events, (t) => {
         // A twin's files are stored when it is seeded; a twin stored by an older emulator,
         // which generated them on success, gets them here.
         const count = t.run?.fileCount ?? 0;
@@ -32,7 +35,11 @@ export function settleAccount(deps: Deps, account: Account, now: number): Transi
           store.twinFiles.replace(t.id, generateTwinFiles(t.id, count));
       });
     }
+    // Resources were applied one after another: the log takes their events in time order.
+    recordEvents(deps, events.sort(byInstant));
   });
   // Stable sort: runs were applied in due order, and each run's changes are in time order.
   return transitions.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
+
+const byInstant = (a: EventDraft, b: EventDraft) => a.at - b.at;

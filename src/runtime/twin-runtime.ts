@@ -7,6 +7,7 @@ import { buildSchedule, scheduleEvents } from '../domain/run-schedule.js';
 import type { Deps } from '../http/env.js';
 import { toTimestamp } from './clock.js';
 import type { Transition } from './evaluation-runtime.js';
+import { type EventDraft, twinEvent } from './event-log.js';
 
 export const TWIN_QUEUE_MS = 1000;
 export const TWIN_PROCESSING_MS = 4000;
@@ -25,18 +26,22 @@ export function twinRun(
   return { schedule, fileCount, appliedUntil: now };
 }
 
-/** Applies the twin's due events in (appliedUntil, upTo]; `onSucceeded` lays down its files. */
+/**
+ * Applies the twin's due events in (appliedUntil, upTo]; `onSucceeded` lays down its files.
+ * Each status change goes onto `transitions`, and its event draft onto `events`.
+ */
 export function applyTwinDue(
   deps: Deps,
   twin: TwinRecord,
   upTo: number,
   transitions: Transition[],
+  events: EventDraft[],
   onSucceeded: (twin: TwinRecord) => void,
 ): void {
   const run = twin.run;
   if (!run) return;
-  const events = scheduleEvents(run.schedule);
-  for (const e of events) {
+  const scheduled = scheduleEvents(run.schedule);
+  for (const e of scheduled) {
     if (e.at <= run.appliedUntil || e.at > upTo) continue;
     const from = twin.status;
     twin.status = e.kind === 'end' ? e.outcome : 'processing';
@@ -49,10 +54,11 @@ export function applyTwinDue(
         to: twin.status,
         phase: null,
       });
+      events.push(twinEvent(twin, e.at, from));
     }
   }
   run.appliedUntil = upTo;
-  twin.nextAt = events.find((e) => e.at > upTo)?.at ?? null;
+  twin.nextAt = scheduled.find((e) => e.at > upTo)?.at ?? null;
   deps.store.twins.save(twin);
 }
 

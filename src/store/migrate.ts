@@ -3,6 +3,7 @@ import { migrate001 } from './migrations/001-initial.js';
 import { migrate002 } from './migrations/002-runtime.js';
 import { migrate003 } from './migrations/003-clock-anchor.js';
 import { migrate004 } from './migrations/004-webhook-endpoint-fields.js';
+import { migrate005 } from './migrations/005-events.js';
 
 /** Migrations in order; migration N sets `user_version` to N. Append only, never edit one. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -10,6 +11,7 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migrate002,
   migrate003,
   migrate004,
+  migrate005,
 ];
 
 /**

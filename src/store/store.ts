@@ -4,6 +4,7 @@ import { createAccountRepo } from './accounts.js';
 import { createCredentialCache } from './credentials.js';
 import { createDueCache } from './due-cache.js';
 import { createArchiveRepo, createEvaluationRepo, createRunLogRepo } from './evaluations.js';
+import { createEventRepo } from './events.js';
 import { createFileRepo } from './files.js';
 import { createIdempotencyRepo } from './idempotency.js';
 import { createKeyRepo } from './keys.js';
@@ -54,6 +55,7 @@ function repositories(db: SqliteDatabase) {
     scenarios: createScenarioRepo(db),
     userAssets: createUserAssetRepo(db),
     webhookEndpoints: createWebhookEndpointRepo(db),
+    events: createEventRepo(db),
     sequences: createSequenceRepo(db),
     idempotency: createIdempotencyRepo(db),
     /** Runs `fn` in one synchronous transaction. Never await inside it. */
@@ -74,7 +76,7 @@ function repositories(db: SqliteDatabase) {
       })();
       db.pragma('foreign_keys = ON');
     },
-    /** Deletes what an account owns (runs, twins, scenarios, assets, endpoints), keeping it and its keys. */
+    /** Deletes what an account owns (runs, twins, scenarios, assets, endpoints, events), keeping it and its keys. */
     clearAccountResources(accountId: string): void {
       db.transaction(() => {
         for (const table of [
@@ -84,6 +86,7 @@ function repositories(db: SqliteDatabase) {
           'user_assets',
           'webhook_endpoints',
           'idempotency_records',
+          'events',
         ]) {
           db.prepare(`DELETE FROM ${table} WHERE account_id = ?`).run(accountId);
         }

@@ -33,7 +33,7 @@ const idLike = fc.oneof(
   printable,
   fc
     .tuple(
-      fc.constantFrom('eval_', 'srun_', 'twin_', 'whe_', 'req_', ''),
+      fc.constantFrom('eval_', 'srun_', 'twin_', 'whe_', 'req_', 'evt_', ''),
       fc.string({ maxLength: 30 }),
     )
     .map(([p, s]) => p + s),
@@ -151,8 +151,12 @@ const jsonBody = fc.oneof(
 
 const query = fc
   .dictionary(
-    fc.oneof(fc.constantFrom('limit', 'after', 'status', 'cursor'), printable),
-    fc.oneof(printable, fc.integer().map(String), fc.constantFrom('0', '-1', '5001', '1e3', '')),
+    fc.oneof(fc.constantFrom('limit', 'after', 'status', 'cursor', 'type', 'resource'), printable),
+    fc.oneof(
+      printable,
+      fc.integer().map(String),
+      fc.constantFrom('0', '-1', '5001', '1e3', '', 'evaluation.*', 'twin.failed', '*'),
+    ),
     { maxKeys: 3 },
   )
   .map((q) => new URLSearchParams(q).toString());

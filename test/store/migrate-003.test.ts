@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { expect, test } from 'vitest';
 import { MIGRATIONS, runMigrations } from '../../src/store/migrate.js';
 
-test('migration 003 adds clock_wall to an existing account row as NULL', () => {
+test('migration 003 adds clock_wall to an existing account row as NULL; the runner ends at the newest user_version', () => {
   const db = new Database(':memory:');
   for (const [i, migrate] of MIGRATIONS.slice(0, 2).entries()) {
     migrate(db);

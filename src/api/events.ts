@@ -1,0 +1,48 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { getEventRoute, listEventsRoute } from '../contract/events.js';
+import { toEvent } from '../domain/event-view.js';
+import { listPage } from '../domain/paging.js';
+import { apiError, notFound } from '../errors.js';
+import type { AppEnv } from '../http/env.js';
+import { guardRoute } from '../http/guard-route.js';
+import { baseUrl } from './base-url.js';
+
+/**
+ * The event log (inferred, DESIGN.md section 3): the caller's account's events, newest first.
+ * `inferred: false` (--strict) registers nothing.
+ */
+export function registerEvents(app: OpenAPIHono<AppEnv>, inferred: boolean): void {
+  if (!inferred) return;
+
+  app.openapi(guardRoute(listEventsRoute), (c) => {
+    const { after, limit, type, resource } = c.req.valid('query');
+    const { store } = c.get('deps');
+    const accountId = c.get('auth').account.id;
+    // As GET /v1/evaluations: a cursor that is not one of the caller's events is a malformed
+    // field, and another account's id answers exactly like an unknown one.
+    if (after !== undefined && !store.events.exists(after, accountId)) {
+      throw apiError('parameter_invalid', {
+        param: 'after',
+        message: `'${after}' is not an event of this account to page after.`,
+      });
+    }
+    const page = store.events.list(accountId, { after, limit, type, resource });
+    const base = baseUrl(c);
+    return c.json(
+      listPage(
+        page.data.map((e) => toEvent(e, base)),
+        page.hasMore,
+        'event',
+        (e) => e.id,
+      ),
+      200,
+    );
+  });
+
+  app.openapi(guardRoute(getEventRoute), (c) => {
+    const { event_id } = c.req.valid('param');
+    const found = c.get('deps').store.events.get(c.get('auth').account.id, event_id);
+    if (!found) throw notFound('event', event_id, 'event_id');
+    return c.json(toEvent(found, baseUrl(c)), 200);
+  });
+}

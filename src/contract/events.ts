@@ -1,0 +1,128 @@
+/**
+ * The event log (inferred; API document sections 1 and 6 name it, "event kinds, payload shape
+ * ... not shown"; DESIGN.md section 3). Off under --strict.
+ */
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  errorResponses,
+  INFERRED,
+  jsonResponse,
+  listOf,
+  Metadata,
+  operationGuards,
+  Timestamp,
+} from './common.js';
+import { Evaluation } from './evaluations.js';
+import { TWIN_STATUSES } from './twins.js';
+
+/**
+ * One type per status a run or twin enters: `<resource>.<new status>`. A twin enters `queued`
+ * only when seeded, which records nothing, so there is no `twin.queued`.
+ */
+export const EVENT_TYPES = [
+  'evaluation.queued',
+  'evaluation.processing',
+  'evaluation.canceling',
+  'evaluation.succeeded',
+  'evaluation.failed',
+  'evaluation.canceled',
+  'twin.processing',
+  'twin.succeeded',
+  'twin.failed',
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** The `type` filter: one type, or every type of one resource. */
+export const EVENT_TYPE_FILTERS = [...EVENT_TYPES, 'evaluation.*', 'twin.*'] as const;
+
+/** A twin as the emulator shows it (the control API's answer); named apart from any Twin. */
+export const TwinSnapshot = z
+  .object({
+    id: z.string().openapi({ example: 'twin_01KDVDNA00000000000000000' }),
+    object: z.literal('twin'),
+    status: z.enum(TWIN_STATUSES),
+    file_count: z.number().int(),
+    created_at: Timestamp,
+  })
+  .openapi('TwinSnapshot', INFERRED);
+export type TwinSnapshot = z.infer<typeof TwinSnapshot>;
+
+export const EventData = z
+  .object({
+    object: z.union([Evaluation, TwinSnapshot]).openapi({
+      description: 'The resource as the API showed it at the instant of the event.',
+    }),
+    previous_status: z.string().nullable().openapi({
+      description: 'The status it left; null for a newly created evaluation.',
+    }),
+  })
+  .openapi('EventData', INFERRED);
+
+export const Event = z
+  .object({
+    id: z.string().openapi({ example: 'evt_01KDVDNA00000000000000000' }),
+    object: z.literal('event'),
+    type: z.enum(EVENT_TYPES),
+    created_at: Timestamp.openapi({ description: 'The virtual instant of the transition.' }),
+    data: EventData,
+    webhook_metadata: Metadata.nullable().openapi({
+      description: "The evaluation's `webhook_metadata`; null for twins.",
+    }),
+  })
+  .openapi('Event', INFERRED);
+export type Event = z.infer<typeof Event>;
+
+export const EventList = listOf(Event, 'EventList');
+
+export const EventIdParam = z.object({
+  event_id: z.string().openapi({ param: { name: 'event_id', in: 'path' } }),
+});
+
+const guards = {
+  tags: ['Webhooks'],
+  ...INFERRED,
+  // The event log belongs to the Webhooks area (API document section 1), so `webhooks:read`.
+  ...operationGuards({ versions: ['2026-09-27'], scope: 'webhooks:read' }),
+};
+
+export const listEventsRoute = createRoute({
+  method: 'get',
+  path: '/v1/events',
+  operationId: 'listEvents',
+  summary: "The account's events, newest first (inferred)",
+  description:
+    "Every status transition of the account's evaluations and twins, recorded once at its virtual instant. Events are recorded and listed, not delivered to webhook endpoints.",
+  ...guards,
+  request: {
+    query: z.object({
+      after: z.string().optional().openapi({
+        description:
+          "The id of the last event of the previous page; an id that is not one of the account's events answers 400 `parameter_invalid`.",
+      }),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+      type: z.enum(EVENT_TYPE_FILTERS).optional().openapi({
+        description: 'One event type, or `evaluation.*` / `twin.*` for every type of a resource.',
+      }),
+      resource: z.string().optional().openapi({
+        description: 'Only the events of this evaluation or twin id.',
+      }),
+    }),
+  },
+  responses: {
+    200: jsonResponse(EventList, 'A page.'),
+    ...errorResponses([400, 401, 403, 429]),
+  },
+});
+
+export const getEventRoute = createRoute({
+  method: 'get',
+  path: '/v1/events/{event_id}',
+  operationId: 'getEvent',
+  summary: 'Get an event (inferred)',
+  ...guards,
+  request: { params: EventIdParam },
+  responses: {
+    200: jsonResponse(Event, 'The event.'),
+    ...errorResponses([400, 401, 403, 404, 429]),
+  },
+});

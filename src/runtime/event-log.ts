@@ -1,0 +1,108 @@
+/**
+ * The event log (DESIGN.md section 4: "each transition (and each webhook event) is applied once,
+ * in time order, when the clock passes it"). Whoever applies a status transition builds its
+ * event draft at that moment, from the resource as it stands right after it; `recordEvents`
+ * writes drafts in the caller's transaction, so an event exists exactly when its transition
+ * was stored.
+ */
+import type { EventType } from '../contract/events.js';
+import type { EventSnapshot } from '../domain/event-view.js';
+import type { EvaluationRecord, EvaluationState, TwinRecord } from '../domain/records.js';
+import type { Deps } from '../http/env.js';
+import { toTimestamp } from './clock.js';
+
+export interface EventDraft {
+  at: number;
+  accountId: string;
+  type: EventType;
+  resourceId: string;
+  previousStatus: string | null;
+  snapshot: EventSnapshot;
+}
+
+/** The state fields an Evaluation body shows; the schedule and the plan stay internal. */
+function shownState(state: EvaluationState): EvaluationState {
+  return {
+    status: state.status,
+    phase: state.phase,
+    progress: state.progress,
+    status_message: state.status_message,
+    episodes: state.episodes,
+    error: state.error,
+    result: state.result,
+    download: state.download,
+    tokens: state.tokens,
+    service_version: state.service_version,
+    started_at: state.started_at,
+    completed_at: state.completed_at,
+    ...(state.download_token === undefined ? {} : { download_token: state.download_token }),
+  };
+}
+
+/**
+ * The event of an evaluation entering `state.status` at `at`; `state` is the run as the API
+ * shows it at that instant (the type follows it, so type and body always agree).
+ */
+export function evaluationEvent(
+  record: EvaluationRecord,
+  at: number,
+  previousStatus: string | null,
+  state: EvaluationState,
+): EventDraft {
+  return {
+    at,
+    accountId: record.accountId,
+    type: `evaluation.${state.status}` as EventType,
+    resourceId: record.id,
+    previousStatus,
+    snapshot: {
+      kind: 'evaluation',
+      evaluation: {
+        id: record.id,
+        createdAt: record.createdAt,
+        request: record.request,
+        state: shownState(state),
+      },
+    },
+  };
+}
+
+/** The event of a twin entering its current status at `at`. */
+export function twinEvent(twin: TwinRecord, at: number, previousStatus: string): EventDraft {
+  return {
+    at,
+    accountId: twin.accountId,
+    type: `twin.${twin.status}` as EventType,
+    resourceId: twin.id,
+    previousStatus,
+    snapshot: {
+      kind: 'twin',
+      twin: {
+        id: twin.id,
+        object: 'twin',
+        status: twin.status,
+        file_count: twin.run?.fileCount ?? 0,
+        created_at: twin.createdAt,
+      },
+    },
+  };
+}
+
+/**
+ * Writes the drafts in the order given (callers pass them in time order), each with an id from
+ * the account's `evt` stream at its instant. Call inside the transaction that applied them.
+ * @example store.tx(() => { ...; recordEvents(deps, [evaluationEvent(record, now, null, record.state)]) })
+ */
+export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
+  for (const d of drafts) {
+    deps.store.events.insert({
+      id: deps.ids.next('evt', d.accountId, d.at),
+      accountId: d.accountId,
+      type: d.type,
+      resourceId: d.resourceId,
+      previousStatus: d.previousStatus,
+      snapshot: d.snapshot,
+      createdAt: toTimestamp(d.at),
+    });
+  }
+}
