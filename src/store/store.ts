@@ -39,6 +39,8 @@ function repositories(db: SqliteDatabase) {
     return key && { key, account: accounts.get(key.accountId) };
   });
   const due = createDueCache(db);
+  // Work to run once the outermost transaction commits; dropped with what a rollback undoes.
+  const afterCommit: Array<() => void> = [];
   return {
     accounts,
     keys,
@@ -60,7 +62,25 @@ function repositories(db: SqliteDatabase) {
     idempotency: createIdempotencyRepo(db),
     /** Runs `fn` in one synchronous transaction. Never await inside it. */
     tx<T>(fn: () => T): T {
-      return db.transaction(fn)();
+      const outermost = !db.inTransaction;
+      const mark = afterCommit.length;
+      let result: T;
+      try {
+        result = db.transaction(fn)();
+      } catch (err) {
+        afterCommit.length = mark;
+        throw err;
+      }
+      if (outermost && afterCommit.length > 0) for (const run of afterCommit.splice(0)) run();
+      return result;
+    },
+    /**
+     * Runs `fn` once the current `tx` commits (at once outside one); a rollback drops it.
+     * @example store.onCommit(() => dispatcher.enqueue(deliveries))
+     */
+    onCommit(fn: () => void): void {
+      if (db.inTransaction) afterCommit.push(fn);
+      else fn();
     },
     /** Deletes every row of every table (reset), keeping the schema. */
     clear(): void {

@@ -41,6 +41,10 @@ export function createWebhookEndpointRepo(db: Database) {
     `SELECT * FROM webhook_endpoints WHERE account_id = ? AND deleted_at IS NULL AND seq < ?
        ORDER BY seq DESC LIMIT ?`,
   );
+  const liveOfAccount = db.prepare<[string], Pick<EndpointRow, 'id' | 'url' | 'events'>>(
+    `SELECT id, url, events FROM webhook_endpoints WHERE account_id = ? AND deleted_at IS NULL
+       ORDER BY seq`,
+  );
   const markDeleted = db.prepare('UPDATE webhook_endpoints SET deleted_at = ? WHERE id = ?');
   return {
     insert: (e: WebhookEndpointRecord) =>
@@ -70,6 +74,11 @@ export function createWebhookEndpointRepo(db: Database) {
       const rows = listLive.all(accountId, from, opts.limit + 1);
       return { data: rows.slice(0, opts.limit).map(fromRow), hasMore: rows.length > opts.limit };
     },
+    /** The account's endpoints that are not deleted, oldest first: who an event goes to. */
+    liveOfAccount: (accountId: string): { id: string; url: string; events: string[] }[] =>
+      liveOfAccount
+        .all(accountId)
+        .map((r) => ({ id: r.id, url: r.url, events: JSON.parse(r.events) })),
     markDeleted: (id: string, at: string) => void markDeleted.run(at, id),
   };
 }
