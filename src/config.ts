@@ -30,6 +30,11 @@ export const FLAGS = {
     help: 'serve only the documented operations (and /_control)',
   },
   'no-control': { env: 'EMULATOR_NO_CONTROL', default: 'false', help: 'do not serve /_control' },
+  'no-webhooks': {
+    env: 'EMULATOR_NO_WEBHOOKS',
+    default: 'false',
+    help: 'record events but send no webhook deliveries',
+  },
   'journal-size': {
     env: 'EMULATOR_JOURNAL_SIZE',
     default: '10000',
@@ -37,7 +42,7 @@ export const FLAGS = {
   },
 } as const;
 type Flag = keyof typeof FLAGS;
-const BOOLEAN_FLAGS = ['strict-versions', 'strict', 'no-control'] as const;
+const BOOLEAN_FLAGS = ['strict-versions', 'strict', 'no-control', 'no-webhooks'] as const;
 
 const bool = (name: string) =>
   z
@@ -60,6 +65,7 @@ const ConfigSchema = z.object({
   'strict-versions': bool('strict-versions'),
   strict: bool('strict'),
   'no-control': bool('no-control'),
+  'no-webhooks': bool('no-webhooks'),
   'journal-size': z.coerce.number().int().min(0).max(1_000_000),
 });
 
@@ -75,6 +81,7 @@ export interface CliConfig {
   strict: boolean;
   control: boolean;
   journalSize: number;
+  webhooks: boolean;
   help: boolean;
 }
 
@@ -128,6 +135,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
     strict: c.strict,
     control: !c['no-control'],
     journalSize: c['journal-size'],
+    webhooks: !c['no-webhooks'],
     help: values.help === true,
   };
 }

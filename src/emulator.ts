@@ -12,6 +12,7 @@ import { addFaultRule, FaultRules } from './runtime/fault-rules.js';
 import { createIdFactory } from './runtime/id-factory.js';
 import { Journal } from './runtime/journal.js';
 import { RateLimiter } from './runtime/rate-limiter.js';
+import { WebhookDispatcher } from './runtime/webhook-deliveries.js';
 import { openStore } from './store/store.js';
 import { applyScenario } from './world/apply-scenario.js';
 import { loadScenarioFile, parseDataFile, readJsonFile } from './world/load-scenario.js';
@@ -44,6 +45,10 @@ export interface EmulatorOptions {
   controlToken?: string | null;
   /** Entries the request journal keeps. Default 10,000. */
   journalSize?: number;
+  /** Send webhook deliveries. Default true (`--no-webhooks`: false). */
+  webhooks?: boolean;
+  /** Waits between delivery attempts (attempts = delays + 1). Default 100 ms, 500 ms. */
+  webhookRetryDelaysMs?: readonly number[];
 }
 
 export interface Emulator {
@@ -76,6 +81,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     clockMode: options.clock ?? 'manual',
     version: packageVersion(),
     journalSize: options.journalSize ?? 10_000,
+    webhooks: options.webhooks ?? true,
   };
   const store = openStore(options.db ?? ':memory:');
   const deps: Deps = {
@@ -92,6 +98,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     limiter: new RateLimiter(),
     routes: new RouteTable(),
     idempotencyInFlight: new Set(),
+    webhooks: new WebhookDispatcher({
+      seed: config.seed,
+      enabled: config.webhooks,
+      ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
+    }),
   };
   // A --db file that already holds a world keeps it; a fresh store gets the scenario.
   const scenarioApplied = store.accounts.list().length === 0;
@@ -103,7 +114,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     deps,
     scenarioApplied,
     reset: (opts = {}) => resetWorld(deps, opts),
-    close: () => store.close(),
+    close: () => {
+      deps.webhooks.close();
+      store.close();
+    },
   };
 }
 
@@ -122,6 +136,7 @@ export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?
       });
       deps.limiter.forget(opts.account);
       deps.journal.remove({ account: opts.account });
+      deps.webhooks.clear(opts.account);
       deps.clocks.forget(opts.account);
       applyScenario(deps, scenario, opts.account);
     } else {
@@ -130,6 +145,7 @@ export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?
       deps.store.sequences.clearScope(opts.account, keep);
       deps.limiter.forget(opts.account);
       deps.journal.remove({ account: opts.account });
+      deps.webhooks.clear(opts.account);
     }
     return;
   }
@@ -138,6 +154,7 @@ export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?
   deps.ids.resetRequests();
   deps.limiter.clear();
   deps.journal.remove();
+  deps.webhooks.clear();
   applyScenario(deps, scenario);
   installScenarioFaults(deps, scenario);
 }

@@ -33,6 +33,7 @@ function main(): void {
       strict: config.strict,
       control: config.control,
       controlToken: config.controlToken,
+      webhooks: config.webhooks,
     });
   } catch (err) {
     const message = err instanceof DataFileError ? err.message : (err as Error).message;
@@ -43,6 +44,7 @@ function main(): void {
     { fetch: emulator.app.fetch, port: config.port, hostname: config.host },
     (info: AddressInfo) => {
       const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+      emulator.deps.webhooks.origin = `http://${host}:${info.port}`;
       console.log(
         banner(emulator, `http://${host}:${info.port}`, {
           scenario: config.scenario,

@@ -14,6 +14,7 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     journalSize: 10000,
     strict: false,
     control: true,
+    webhooks: true,
     help: false,
   });
 });
@@ -30,6 +31,7 @@ test('every flag has an EMULATOR_ variable, and a flag wins over its variable', 
     EMULATOR_STRICT_VERSIONS: 'true',
     EMULATOR_STRICT: '1',
     EMULATOR_NO_CONTROL: 'true',
+    EMULATOR_NO_WEBHOOKS: '1',
   };
   expect(parseConfig([], env)).toMatchObject({
     port: 9000,
@@ -42,7 +44,9 @@ test('every flag has an EMULATOR_ variable, and a flag wins over its variable', 
     strictVersions: true,
     strict: true,
     control: false,
+    webhooks: false,
   });
+  expect(parseConfig(['--no-webhooks'], {}).webhooks).toBe(false);
   expect(parseConfig(['--port', '9100', '--clock', 'manual'], env)).toMatchObject({
     port: 9100,
     clock: 'manual',

@@ -18,6 +18,7 @@ import type { ScenarioFile } from '../world/scenario-schema.js';
 import { seedEvaluation, seedTwin, seedUserAsset, seedWebhookEndpoint } from '../world/seed.js';
 import { registerDiagnostics } from './diagnostics.js';
 import * as routes from './routes.js';
+import { registerWebhookDeliveries } from './webhook-deliveries.js';
 
 /** `--control-token`: the control API then needs `X-Control-Token` (DESIGN.md section 5). */
 function controlToken(token: string | null) {
@@ -219,6 +220,7 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
     ),
   );
   registerDiagnostics(app, deps);
+  registerWebhookDeliveries(app, deps);
   app.get('/docs', docsPage('svc-emulator control API', '/_control/openapi.json'));
   return app;
 }

@@ -7,6 +7,7 @@ import type { FaultRules } from '../runtime/fault-rules.js';
 import type { IdFactory } from '../runtime/id-factory.js';
 import type { Journal } from '../runtime/journal.js';
 import type { RateLimiter } from '../runtime/rate-limiter.js';
+import type { WebhookDispatcher } from '../runtime/webhook-deliveries.js';
 import type { Store } from '../store/store.js';
 import type { ScenarioFile } from '../world/scenario-schema.js';
 import type { RouteTable } from './route-table.js';
@@ -27,6 +28,8 @@ export interface AppConfig {
   version: string;
   /** Entries the request journal keeps (oldest dropped first); 0 keeps none. */
   journalSize: number;
+  /** Send webhook deliveries (`--no-webhooks` turns them off). */
+  webhooks: boolean;
 }
 
 /** Everything a request handler may touch; built by `createEmulator()`, never module state. */
@@ -49,6 +52,8 @@ export interface Deps {
   routes: RouteTable;
   /** `account\0key` of POSTs with an Idempotency-Key still being answered. */
   idempotencyInFlight: Set<string>;
+  /** Webhook deliveries of committed events (in memory). */
+  webhooks: WebhookDispatcher;
 }
 
 export interface AuthContext {

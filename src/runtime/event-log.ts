@@ -10,6 +10,7 @@ import type { EventSnapshot } from '../domain/event-view.js';
 import type { EvaluationRecord, EvaluationState, TwinRecord } from '../domain/records.js';
 import type { Deps } from '../http/env.js';
 import { toTimestamp } from './clock.js';
+import { eventMatches, type StagedDelivery } from './webhook-deliveries.js';
 
 export interface EventDraft {
   at: number;
@@ -94,8 +95,13 @@ export function twinEvent(twin: TwinRecord, at: number, previousStatus: string):
  * @example store.tx(() => { ...; recordEvents(deps, [evaluationEvent(record, now, null, record.state)]) })
  */
 export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
+  const { store, webhooks } = deps;
+  // Who each event goes to is decided here, in the transaction, from the endpoints live now;
+  // the deliveries are enqueued only once it commits (a rollback drops them with the events).
+  const endpoints = new Map<string, { id: string; url: string; events: string[] }[]>();
+  const staged: StagedDelivery[] = [];
   for (const d of drafts) {
-    deps.store.events.insert({
+    const event = {
       id: deps.ids.next('evt', d.accountId, d.at),
       accountId: d.accountId,
       type: d.type,
@@ -103,6 +109,16 @@ export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
       previousStatus: d.previousStatus,
       snapshot: d.snapshot,
       createdAt: toTimestamp(d.at),
-    });
+    };
+    store.events.insert(event);
+    if (!webhooks.enabled) continue;
+    let targets = endpoints.get(d.accountId);
+    if (!targets) {
+      targets = store.webhookEndpoints.liveOfAccount(d.accountId);
+      endpoints.set(d.accountId, targets);
+    }
+    for (const endpoint of targets)
+      if (eventMatches(endpoint.events, d.type)) staged.push({ event, endpoint });
   }
+  if (staged.length > 0) store.onCommit(() => webhooks.enqueue(staged));
 }

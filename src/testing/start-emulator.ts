@@ -44,6 +44,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   });
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const baseUrl = `http://${hostPart}:${address.port}`;
+  emulator.deps.webhooks.origin = baseUrl;
   const token = options.controlToken ?? undefined;
   return {
     baseUrl,
