@@ -2,7 +2,7 @@ import type * as T from './control-types.js';
 import { type NewAccountOptions, newTestAccount, type TestAccount } from './test-account.js';
 
 /** A control API call that did not answer 2xx; `error` is the standard error envelope's body. */
-function journalQuery(filter: T.RequestFilter): string {
+function journalQuery(filter: T.RequestFilter | T.WebhookDeliveryFilter): string {
   const query = new URLSearchParams(
     Object.entries(filter).flatMap(([k, v]): [string, string][] =>
       v === undefined ? [] : [[k, String(v)]],
@@ -109,6 +109,9 @@ export function createControlClient(baseUrl: string, options: ControlClientOptio
     /** `DELETE /_control/requests`: every entry, or those matching the filter. */
     clearRequests: (filter: Omit<T.RequestFilter, 'limit'> = {}) =>
       call<T.Deleted>('DELETE', `/requests${journalQuery(filter)}`),
+    /** `GET /_control/webhook_deliveries`: deliveries, oldest first, with their attempts. */
+    listWebhookDeliveries: (filter: T.WebhookDeliveryFilter = {}) =>
+      call<T.WebhookDeliveryList>('GET', `/webhook_deliveries${journalQuery(filter)}`),
 
     /**
      * A fresh account of its own (own clock, own ids) with a full-scope key, and helpers bound to

@@ -6,6 +6,7 @@ import type { z } from '@hono/zod-openapi';
 import type * as diagnostics from '../control/diagnostics.js';
 import type * as routes from '../control/routes.js';
 import type * as schemas from '../control/schemas.js';
+import type * as deliveries from '../control/webhook-deliveries.js';
 
 type Route = { request?: unknown; responses: Record<number, unknown> };
 /** The JSON body a route answers with `status`. */
@@ -60,6 +61,12 @@ export type RequestFilter = Partial<
 export type JournalList = Answer<typeof diagnostics.listRequestsRoute, 200>;
 /** One request of the journal. */
 export type JournalEntry = JournalList['data'][number];
+export type WebhookDeliveryFilter = Partial<Record<'account' | 'endpoint' | 'event', string>> & {
+  status?: 'pending' | 'delivered' | 'failed';
+};
+export type WebhookDeliveryList = Answer<typeof deliveries.listWebhookDeliveriesRoute, 200>;
+/** One webhook delivery and its attempts. */
+export type WebhookDelivery = WebhookDeliveryList['data'][number];
 export interface List<T> {
   object: 'list';
   data: T[];

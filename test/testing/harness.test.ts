@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   ControlError,
@@ -116,4 +118,52 @@ test('the fault and journal methods drive /_control/faults and /_control/request
   ]);
   expect(await emu.control.clearRequests({ account: a.account.id })).toEqual({ deleted: 2 });
   expect((await emu.control.listRequests({ account: a.account.id })).data).toEqual([]);
+});
+
+test('a webhook delivery names the started emulator in its links and is listed by the client', async () => {
+  const bodies: string[] = [];
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => {
+      body += c.toString('utf8');
+    });
+    req.on('end', () => {
+      bodies.push(body);
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = receiver.address() as AddressInfo;
+    const a = await emu.control.newAccount();
+    const json = { ...a.headers, 'content-type': 'application/json' };
+    const hook = await fetch(`${a.apiUrl}/webhook_endpoints`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ url: `http://127.0.0.1:${port}/hook` }),
+    });
+    expect(hook.status).toBe(201);
+    const run = await fetch(`${a.apiUrl}/evaluations`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ spec: { path: 'specs/pick_place.py', name: 'pick_place' } }),
+    });
+    expect(run.status).toBe(201);
+    let list = await emu.control.listWebhookDeliveries({ account: a.account.id });
+    for (let i = 0; i < 200 && list.data[0]?.status !== 'delivered'; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      list = await emu.control.listWebhookDeliveries({ account: a.account.id });
+    }
+    expect(list.data.map((d) => [d.event_type, d.status])).toEqual([
+      ['evaluation.queued', 'delivered'],
+    ]);
+    const served = await fetch(`${a.apiUrl}/events/${list.data[0]!.event_id}`, {
+      headers: a.headers,
+    });
+    expect(bodies).toEqual([await served.text()]);
+    expect(bodies[0]).toContain(`${emu.baseUrl}/v1/evaluations/`);
+  } finally {
+    receiver.closeAllConnections();
+    await new Promise((resolve) => receiver.close(resolve));
+  }
 });
