@@ -29,31 +29,21 @@ export function registerRequests(app: OpenAPIHono<AppEnv>, inferred: boolean): v
   if (!inferred) return;
   app.openapi(guardRoute(listRequestsRoute), (c) => {
     const { after, limit } = c.req.valid('query');
-    const accountId = c.get('auth').account.id;
-    const since = c.get('now') - THIRTY_DAYS_MS;
-    const page: JournalEntry[] = [];
-    let started = after === undefined;
-    let hasMore = false;
-    for (const e of c.get('deps').journal.newest()) {
-      if (e.account_id !== accountId || e.at_ms < since) continue;
-      if (!started) {
-        started = e.request_id === after;
-        continue;
-      }
-      if (page.length === limit) {
-        hasMore = true;
-        break;
-      }
-      page.push(e);
-    }
-    if (!started) {
+    const page = c
+      .get('deps')
+      .journal.newestPage(
+        { account: c.get('auth').account.id, sinceMs: c.get('now') - THIRTY_DAYS_MS },
+        after,
+        limit,
+      );
+    if (!page.found) {
       throw apiError('parameter_invalid', {
         param: 'after',
         message: `No request '${after}' in this account's journal.`,
       });
     }
     return c.json(
-      listPage(page.map(view), hasMore, 'request', (r) => r.id),
+      listPage(page.data.map(view), page.hasMore, 'request', (r) => r.id),
       200,
     );
   });

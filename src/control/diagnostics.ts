@@ -2,7 +2,7 @@
  * Fault rules and the request journal in the control API (DESIGN.md section 5):
  * `/_control/faults` and `/_control/requests`.
  */
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
 import { notFound } from '../errors.js';
 import type { AppEnv, Deps } from '../http/env.js';
@@ -15,9 +15,7 @@ import {
   faultRuleView,
 } from '../runtime/fault-rules.js';
 import type { JournalEntry, JournalFilter } from '../runtime/journal.js';
-
-const route = <const R extends Parameters<typeof createRoute>[0]>(r: R) =>
-  createRoute({ ...r, tags: ['Control'] });
+import { route } from './routes.js';
 
 const FaultRuleView = z
   .object({

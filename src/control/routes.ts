@@ -66,7 +66,8 @@ const Transition = z
   })
   .openapi('ControlTransition');
 
-const route = <const R extends Parameters<typeof createRoute>[0]>(r: R) =>
+/** A control API route: tagged `Control` in the control document. */
+export const route = <const R extends Parameters<typeof createRoute>[0]>(r: R) =>
   createRoute({ ...r, tags: ['Control'] });
 
 export const healthRoute = route({

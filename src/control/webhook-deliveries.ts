@@ -1,9 +1,10 @@
 /** `GET /_control/webhook_deliveries`: what the dispatcher sent, is sending, or gave up on. */
-import { createRoute, type OpenAPIHono, z } from '@hono/zod-openapi';
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
 import type { AppEnv, Deps } from '../http/env.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Delivery } from '../runtime/webhook-deliveries.js';
+import { route } from './routes.js';
 
 const DeliveryStatus = z.enum(['pending', 'delivered', 'failed']);
 
@@ -28,12 +29,11 @@ const DeliveryView = z
   })
   .openapi('ControlWebhookDelivery');
 
-export const listWebhookDeliveriesRoute = createRoute({
+export const listWebhookDeliveriesRoute = route({
   method: 'get',
   path: '/webhook_deliveries',
   operationId: 'listWebhookDeliveries',
   summary: 'Webhook deliveries, oldest first, filtered (in memory: a reset forgets them)',
-  tags: ['Control'],
   request: {
     query: z.object({
       account: z.string().optional(),

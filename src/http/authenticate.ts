@@ -8,6 +8,11 @@ const BEARER = /^Bearer +(\S+)$/i;
 
 const fail = (message: string) => apiError('unauthenticated', { message });
 
+/** The secret of an `Authorization: Bearer <secret>` header, if it has that form. */
+export function bearerSecret(header: string | undefined): string | undefined {
+  return header === undefined ? undefined : BEARER.exec(header)?.[1];
+}
+
 /** SHA-256 of a key secret: how secrets are stored and looked up. */
 export function digestSecret(secret: string): Buffer {
   return sha256(secret);
@@ -23,7 +28,7 @@ export function authenticate(c: Context<AppEnv>): void {
   if (!header) {
     throw fail('No API key provided. Send `Authorization: Bearer <API_KEY>`.');
   }
-  const secret = BEARER.exec(header)?.[1];
+  const secret = bearerSecret(header);
   if (!secret) throw fail('Malformed Authorization header. Expected `Bearer <API_KEY>`.');
   if (!secret.startsWith('svc_')) throw fail('Invalid API key: keys start with `svc_`.');
   const digest = c.get('caller')?.digest ?? digestSecret(secret);

@@ -1,7 +1,5 @@
-import { digestSecret } from './authenticate.js';
+import { bearerSecret, digestSecret } from './authenticate.js';
 import type { Deps } from './env.js';
-
-const BEARER = /^Bearer +(svc_\S+)$/i;
 
 /**
  * Who a request says it is, without judging it: the key its bearer secret names, revoked or not.
@@ -12,8 +10,8 @@ export function peekCaller(
   deps: Deps,
   authorization: string | undefined,
 ): { accountId: string; keyId: string; digest: Buffer } | null {
-  const secret = authorization && BEARER.exec(authorization)?.[1];
-  if (!secret) return null;
+  const secret = bearerSecret(authorization);
+  if (!secret?.startsWith('svc_')) return null;
   const digest = digestSecret(secret);
   const key = deps.store.credentials(digest)?.key;
   return key ? { accountId: key.accountId, keyId: key.id, digest } : null;

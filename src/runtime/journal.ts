@@ -75,6 +75,29 @@ export class Journal {
     }
   }
 
+  /**
+   * A page of the matching entries, newest first, after the entry `after` (a request id);
+   * `found: false` when `after` names no matching entry.
+   */
+  newestPage(
+    f: JournalFilter,
+    after: string | undefined,
+    limit: number,
+  ): { data: JournalEntry[]; hasMore: boolean; found: boolean } {
+    const data: JournalEntry[] = [];
+    let found = after === undefined;
+    for (const e of this.newest()) {
+      if (!matches(e, f)) continue;
+      if (!found) {
+        found = e.request_id === after;
+        continue;
+      }
+      if (data.length === limit) return { data, hasMore: true, found };
+      data.push(e);
+    }
+    return { data, hasMore: false, found };
+  }
+
   /** The entries matching every given filter, oldest first. */
   filter(f: JournalFilter): JournalEntry[] {
     const out: JournalEntry[] = [];

@@ -28,9 +28,6 @@ export function createEvaluationRepo(db: Database) {
   const due = db.prepare<[string, number], EvaluationRow>(
     'SELECT * FROM evaluations WHERE account_id = ? AND next_at <= ? ORDER BY next_at, seq',
   );
-  const anyDue = db.prepare<[string, number], { 1: number }>(
-    'SELECT 1 FROM evaluations WHERE account_id = ? AND next_at <= ? LIMIT 1',
-  );
   const byToken = db.prepare<[string], EvaluationRow>(
     "SELECT * FROM evaluations WHERE json_extract(state, '$.download_token') = ?",
   );
@@ -43,10 +40,6 @@ export function createEvaluationRepo(db: Database) {
   const listByStatus = db.prepare<[string, string, number, number], EvaluationRow>(
     `SELECT * FROM evaluations WHERE account_id = ? AND json_extract(state, '$.status') = ?
        AND seq < ? ORDER BY seq DESC LIMIT ?`,
-  );
-  const countActive = db.prepare<[string], { n: number }>(
-    `SELECT COUNT(*) AS n FROM evaluations WHERE account_id = ?
-       AND json_extract(state, '$.status') IN ('queued', 'processing', 'canceling')`,
   );
   const active = db.prepare<[string], EvaluationRow>(
     `SELECT * FROM evaluations WHERE account_id = ?
@@ -90,7 +83,6 @@ export function createEvaluationRepo(db: Database) {
       const row = byToken.get(token);
       return row && fromRow(row);
     },
-    anyDue: (accountId: string, now: number): boolean => anyDue.get(accountId, now) !== undefined,
     /**
      * Newest first; `after` is the id of the last item of the previous page, one of the
      * account's (callers check it: an id the account does not own starts from the top).
@@ -104,9 +96,7 @@ export function createEvaluationRepo(db: Database) {
     },
     /** Every run of the account, oldest first (usage totals). */
     allOf: (accountId: string): EvaluationRecord[] => ofAccount.all(accountId).map(fromRow),
-    /** Runs holding a slot: queued, processing or canceling (for `concurrent_runs`). */
-    countActive: (accountId: string): number => countActive.get(accountId)!.n,
-    /** The runs holding a slot, oldest first. */
+    /** The runs holding a slot (queued, processing or canceling; `concurrent_runs`), oldest first. */
     active: (accountId: string): EvaluationRecord[] => active.all(accountId).map(fromRow),
   };
 }

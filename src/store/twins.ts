@@ -31,9 +31,6 @@ export function createTwinRepo(db: Database) {
     'SELECT * FROM twins WHERE id = ? AND account_id = ?',
   );
   const exists = db.prepare<[string], { 1: number }>('SELECT 1 FROM twins WHERE id = ?');
-  const anyDue = db.prepare<[string, number], { 1: number }>(
-    'SELECT 1 FROM twins WHERE account_id = ? AND next_at <= ? LIMIT 1',
-  );
   const seqOf = db.prepare<[string, string], { seq: number }>(
     'SELECT seq FROM twins WHERE id = ? AND account_id = ?',
   );
@@ -44,7 +41,6 @@ export function createTwinRepo(db: Database) {
     'SELECT * FROM twins WHERE account_id = ? AND status = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
   );
   return {
-    anyDue: (accountId: string, now: number): boolean => anyDue.get(accountId, now) !== undefined,
     exists: (id: string): boolean => exists.get(id) !== undefined,
     insert: (t: TwinRecord) =>
       void insert.run(
