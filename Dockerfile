@@ -3,7 +3,9 @@
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- build: compile better-sqlite3 and the TypeScript, then keep production files only ----
-# (of better-sqlite3 its compiled addon, of swagger-ui-dist the two files /docs serves)
+# (of better-sqlite3 12 its compiled addon, of 13 (`better-sqlite3-napi`, the one Node 24 loads:
+# src/store/driver.ts) its prebuilt addon for this platform, of swagger-ui-dist the two files /docs
+# serves)
 FROM ${NODE_IMAGE} AS build
 # better-sqlite3 builds from source when no prebuilt binary can be fetched.
 RUN apt-get update \
@@ -19,9 +21,12 @@ RUN npm run build \
  && find dist -name '*.map' -delete \
  && find node_modules/swagger-ui-dist -type f ! -name package.json ! -name LICENSE ! -name NOTICE \
       ! -name swagger-ui-bundle.js ! -name swagger-ui.css -delete \
- && cd node_modules/better-sqlite3 \
- && mv build/Release/better_sqlite3.node . && rm -rf build deps src \
- && mkdir -p build/Release && mv better_sqlite3.node build/Release/
+ && (cd node_modules/better-sqlite3 \
+     && mv build/Release/better_sqlite3.node . && rm -rf build deps src \
+     && mkdir -p build/Release && mv better_sqlite3.node build/Release/) \
+ && (cd node_modules/better-sqlite3-napi \
+     && rm -rf deps src \
+     && find prebuilds -type f ! -name "$(node -p 'process.platform+"-"+process.arch').node" -delete)
 
 # ---- runtime: node, production node_modules, dist/, scenarios/, fixtures/ ----
 FROM ${NODE_IMAGE}

@@ -1,7 +1,7 @@
 import type { Database as SqliteDatabase } from 'better-sqlite3';
-import Database from 'better-sqlite3';
 import { createAccountRepo } from './accounts.js';
 import { createCredentialCache } from './credentials.js';
+import { Database } from './driver.js';
 import { createDueCache } from './due-cache.js';
 import { createArchiveRepo, createEvaluationRepo, createRunLogRepo } from './evaluations.js';
 import { createEventRepo } from './events.js';
