@@ -1,7 +1,7 @@
+import type { ScenarioFile } from './contract/scenario-file.js';
 import type { Emulator } from './emulator.js';
 import { liveFixedKeys } from './world/live-fixed-keys.js';
 import { DataFileError, listScenarios, loadScenarioFile } from './world/load-scenario.js';
-import type { ScenarioFile } from './world/scenario-schema.js';
 
 /**
  * The start-up banner: where to reach the emulator and the keys that work. Keys come from the

@@ -2,21 +2,24 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from './api/env.js';
+import type { ScenarioFile } from './contract/scenario-file.js';
+import { createControlApp } from './control/app.js';
 import { type Catalog, CatalogSchema } from './domain/catalog.js';
 import { createApp } from './http/app.js';
-import type { AppConfig, AppEnv, Deps } from './http/env.js';
-import { RouteTable } from './http/route-table.js';
 import { type ClockMode, DEFAULT_CLOCK_START, VirtualClock, wallNow } from './runtime/clock.js';
 import { ClockRegistry } from './runtime/clock-registry.js';
-import { addFaultRule, FaultRules } from './runtime/fault-rules.js';
+import type { AppConfig, Deps } from './runtime/deps.js';
+import { FaultRules } from './runtime/fault-rules.js';
 import { createIdFactory } from './runtime/id-factory.js';
 import { Journal } from './runtime/journal.js';
 import { RateLimiter } from './runtime/rate-limiter.js';
+import { RouteTable } from './runtime/route-table.js';
 import { WebhookDispatcher } from './runtime/webhook-deliveries.js';
 import { openStore } from './store/store.js';
 import { applyScenario } from './world/apply-scenario.js';
 import { loadScenarioFile, parseDataFile, readJsonFile } from './world/load-scenario.js';
-import type { ScenarioFile } from './world/scenario-schema.js';
+import { installScenarioFaults, resetWorld } from './world/reset.js';
 
 /** The package root: where `scenarios/` and `fixtures/` live, from `src/` or `dist/`. */
 export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -109,6 +112,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   if (scenarioApplied) applyScenario(deps, scenario);
   installScenarioFaults(deps, scenario);
   const app = createApp(deps);
+  // The control API is composed here, beside the product API: neither imports the other.
+  if (config.control) app.route('/_control', createControlApp(deps));
   return {
     app,
     deps,
@@ -119,48 +124,4 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       store.close();
     },
   };
-}
-
-/** DESIGN.md section 5 `POST /_control/reset`: a few milliseconds, new state not cleanup. */
-export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?: string }): void {
-  if (opts.scenario) deps.scenarios.loaded = opts.scenario;
-  const scenario = deps.scenarios.loaded;
-  if (opts.account) {
-    const inScenario = scenario.accounts.some((a) => a.id === opts.account);
-    // The account's id counters restart too, so the same requests give the same ids again
-    // (DESIGN.md section 1.2); an account made at run time keeps its keys, and so their counters.
-    if (inScenario) {
-      deps.store.tx(() => {
-        deps.store.accounts.remove(opts.account!);
-        deps.store.sequences.clearScope(opts.account!);
-      });
-      deps.limiter.forget(opts.account);
-      deps.journal.remove({ account: opts.account });
-      deps.webhooks.clear(opts.account);
-      deps.clocks.forget(opts.account);
-      applyScenario(deps, scenario, opts.account);
-    } else {
-      deps.store.clearAccountResources(opts.account);
-      const keep = ['key', 'secret'].map((p) => `${opts.account}/${p}`);
-      deps.store.sequences.clearScope(opts.account, keep);
-      deps.limiter.forget(opts.account);
-      deps.journal.remove({ account: opts.account });
-      deps.webhooks.clear(opts.account);
-    }
-    return;
-  }
-  deps.store.clear();
-  deps.clocks.clear();
-  deps.ids.resetRequests();
-  deps.limiter.clear();
-  deps.journal.remove();
-  deps.webhooks.clear();
-  applyScenario(deps, scenario);
-  installScenarioFaults(deps, scenario);
-}
-
-/** The scenario's fault rules replace whatever rules were installed. */
-function installScenarioFaults(deps: Deps, scenario: ScenarioFile): void {
-  deps.faults.clear();
-  for (const rule of scenario.faults ?? []) addFaultRule(deps, rule);
 }

@@ -1,9 +1,10 @@
 /** `svc-emulator`: build an emulator in this process (the CLI is `svc-emulator`, `dist/main.js`). */
+
+export type { ScenarioFile } from './contract/scenario-file.js';
 export {
   createEmulator,
   type Emulator,
   type EmulatorOptions,
   packageVersion,
-  resetWorld,
 } from './emulator.js';
-export type { ScenarioFile } from './world/scenario-schema.js';
+export { resetWorld } from './world/reset.js';

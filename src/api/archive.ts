@@ -1,9 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import type { AppEnv } from '../api/env.js';
 import { getArchiveRoute } from '../contract/evaluations.js';
 import { apiError } from '../errors.js';
-import type { AppEnv } from '../http/env.js';
-import { guardRoute } from '../http/guard-route.js';
 import { settleAccount } from '../runtime/settle.js';
 import { findRun } from './evaluations.js';
 
@@ -64,7 +63,7 @@ function archiveOf(c: Context<AppEnv>, runId: string, status: string) {
 }
 
 export function registerArchive(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(guardRoute(getArchiveRoute), ((c: Context<AppEnv>) => {
+  app.openapi(getArchiveRoute, ((c: Context<AppEnv>) => {
     const runId = c.req.param('run_id')!;
     const run = findRun(c, runId);
     const archive = archiveOf(c, runId, run.state.status);

@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import type { AppEnv } from '../api/env.js';
 import {
   cancelEvaluationRoute,
   createEvaluationRoute,
@@ -13,8 +14,6 @@ import { listPage } from '../domain/paging.js';
 import type { EvaluationRecord } from '../domain/records.js';
 import { assertResumable } from '../domain/resume.js';
 import { apiError, notFound } from '../errors.js';
-import type { AppEnv } from '../http/env.js';
-import { guardRoute } from '../http/guard-route.js';
 import {
   createEvaluation,
   deriveState,
@@ -40,7 +39,7 @@ export function findRun(c: Ctx, runId: string): EvaluationRecord {
 
 /** `inferred: false` (--strict) registers only the documented resume. */
 export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean): void {
-  app.openapi(guardRoute(resumeEvaluationRoute), (c) => {
+  app.openapi(resumeEvaluationRoute, (c) => {
     const { store } = c.get('deps');
     const { run_id } = c.req.valid('param');
     const record = store.tx(() => {
@@ -69,7 +68,7 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
 
   if (!inferred) return;
 
-  app.openapi(guardRoute(createEvaluationRoute), (c) => {
+  app.openapi(createEvaluationRoute, (c) => {
     const { store, ids } = c.get('deps');
     const { account } = c.get('auth');
     const body = c.req.valid('json');
@@ -97,11 +96,11 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
     return c.json(view(c, record), 201);
   });
 
-  app.openapi(guardRoute(getEvaluationRoute), (c) =>
+  app.openapi(getEvaluationRoute, (c) =>
     c.json(view(c, findRun(c, c.req.valid('param').run_id)), 200),
   );
 
-  app.openapi(guardRoute(listEvaluationsRoute), (c) => {
+  app.openapi(listEvaluationsRoute, (c) => {
     const { status, after, limit } = c.req.valid('query');
     const { store } = c.get('deps');
     const accountId = c.get('auth').account.id;
@@ -122,7 +121,7 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
     );
   });
 
-  app.openapi(guardRoute(cancelEvaluationRoute), (c) => {
+  app.openapi(cancelEvaluationRoute, (c) => {
     const { store } = c.get('deps');
     const record = store.tx(() => {
       const found = findRun(c, c.req.valid('param').run_id);

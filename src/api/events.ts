@@ -1,10 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../api/env.js';
 import { getEventRoute, listEventsRoute } from '../contract/events.js';
 import { toEvent } from '../domain/event-view.js';
 import { listPage } from '../domain/paging.js';
 import { apiError, notFound } from '../errors.js';
-import type { AppEnv } from '../http/env.js';
-import { guardRoute } from '../http/guard-route.js';
 import { baseUrl } from './base-url.js';
 
 /**
@@ -14,7 +13,7 @@ import { baseUrl } from './base-url.js';
 export function registerEvents(app: OpenAPIHono<AppEnv>, inferred: boolean): void {
   if (!inferred) return;
 
-  app.openapi(guardRoute(listEventsRoute), (c) => {
+  app.openapi(listEventsRoute, (c) => {
     const { after, limit, type, resource } = c.req.valid('query');
     const { store } = c.get('deps');
     const accountId = c.get('auth').account.id;
@@ -39,7 +38,7 @@ export function registerEvents(app: OpenAPIHono<AppEnv>, inferred: boolean): voi
     );
   });
 
-  app.openapi(guardRoute(getEventRoute), (c) => {
+  app.openapi(getEventRoute, (c) => {
     const { event_id } = c.req.valid('param');
     const found = c.get('deps').store.events.get(c.get('auth').account.id, event_id);
     if (!found) throw notFound('event', event_id, 'event_id');

@@ -1,10 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../api/env.js';
 import { getKeyRoute } from '../contract/keys.js';
-import type { AppEnv } from '../http/env.js';
-import { guardRoute } from '../http/guard-route.js';
 
 export function registerKeys(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(guardRoute(getKeyRoute), (c) => {
+  app.openapi(getKeyRoute, (c) => {
     const { key } = c.get('auth');
     return c.json(
       {

@@ -1,9 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../api/env.js';
 import { listRequestsRoute } from '../contract/requests.js';
 import { listPage } from '../domain/paging.js';
 import { apiError } from '../errors.js';
-import type { AppEnv } from '../http/env.js';
-import { guardRoute } from '../http/guard-route.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { JournalEntry } from '../runtime/journal.js';
 
@@ -27,7 +26,7 @@ const view = (e: JournalEntry) => ({
  */
 export function registerRequests(app: OpenAPIHono<AppEnv>, inferred: boolean): void {
   if (!inferred) return;
-  app.openapi(guardRoute(listRequestsRoute), (c) => {
+  app.openapi(listRequestsRoute, (c) => {
     const { after, limit } = c.req.valid('query');
     const page = c
       .get('deps')

@@ -1,12 +1,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../api/env.js';
 import { createScenarioRoute, type Scenario } from '../contract/scenarios.js';
 import { resolveScenario } from '../domain/resolve-scenario.js';
-import type { AppEnv } from '../http/env.js';
-import { guardRoute } from '../http/guard-route.js';
 import { toTimestamp } from '../runtime/clock.js';
 
 export function registerScenarios(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(guardRoute(createScenarioRoute), (c) => {
+  app.openapi(createScenarioRoute, (c) => {
     const { store, catalog, ids } = c.get('deps');
     const { account } = c.get('auth');
     const body = c.req.valid('json');

@@ -1,13 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../api/env.js';
 import { getSimRunLogsRoute, listSimRunFilesRoute } from '../contract/sim-runs.js';
 import { listPage } from '../domain/paging.js';
 import { apiError, notFound } from '../errors.js';
-import type { AppEnv } from '../http/env.js';
-import { guardRoute } from '../http/guard-route.js';
 
 /** DESIGN.md section 3: a sim run is an evaluation under its former name. */
 export function registerSimRuns(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(guardRoute(getSimRunLogsRoute), (c) => {
+  app.openapi(getSimRunLogsRoute, (c) => {
     const { store } = c.get('deps');
     const { run_id } = c.req.valid('param');
     const { limit } = c.req.valid('query');
@@ -18,7 +17,7 @@ export function registerSimRuns(app: OpenAPIHono<AppEnv>): void {
     return c.json({ id: run_id, object: 'sim_run_logs' as const, lines }, 200);
   });
 
-  app.openapi(guardRoute(listSimRunFilesRoute), (c) => {
+  app.openapi(listSimRunFilesRoute, (c) => {
     const { store } = c.get('deps');
     const { run_id } = c.req.valid('param');
     const { after, limit } = c.req.valid('query');

@@ -1,7 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../api/env.js';
 import { getStatusRoute, STATUS_COMPONENTS } from '../contract/status.js';
-import type { AppEnv } from '../http/env.js';
-import { guardRoute } from '../http/guard-route.js';
 
 const STATUS = {
   object: 'status' as const,
@@ -15,5 +14,5 @@ const STATUS = {
  * X-Emulator-Fault and fault rules still apply (the request context runs them first).
  */
 export function registerStatus(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(guardRoute(getStatusRoute), (c) => c.json(STATUS, 200));
+  app.openapi(getStatusRoute, (c) => c.json(STATUS, 200));
 }

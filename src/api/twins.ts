@@ -1,11 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import type { AppEnv } from '../api/env.js';
 import { getTwinRoute, listTwinFilesRoute, listTwinsRoute } from '../contract/twins.js';
 import { listPage } from '../domain/paging.js';
 import type { TwinRecord } from '../domain/records.js';
 import { apiError, notFound } from '../errors.js';
-import type { AppEnv } from '../http/env.js';
-import { guardRoute } from '../http/guard-route.js';
 import { toTimestamp } from '../runtime/clock.js';
 import { twinTimes } from '../runtime/twin-runtime.js';
 
@@ -36,7 +35,7 @@ function findTwin(c: Ctx, twinId: string): TwinRecord {
 
 /** `inferred: false` (--strict) registers only the documented file listing. */
 export function registerTwins(app: OpenAPIHono<AppEnv>, inferred: boolean): void {
-  app.openapi(guardRoute(listTwinFilesRoute), (c) => {
+  app.openapi(listTwinFilesRoute, (c) => {
     const { store } = c.get('deps');
     const { twin_id } = c.req.valid('param');
     const { after, limit } = c.req.valid('query');
@@ -55,11 +54,9 @@ export function registerTwins(app: OpenAPIHono<AppEnv>, inferred: boolean): void
 
   if (!inferred) return;
 
-  app.openapi(guardRoute(getTwinRoute), (c) =>
-    c.json(view(c, findTwin(c, c.req.valid('param').twin_id)), 200),
-  );
+  app.openapi(getTwinRoute, (c) => c.json(view(c, findTwin(c, c.req.valid('param').twin_id)), 200));
 
-  app.openapi(guardRoute(listTwinsRoute), (c) => {
+  app.openapi(listTwinsRoute, (c) => {
     const { status, after, limit } = c.req.valid('query');
     const { store } = c.get('deps');
     const accountId = c.get('auth').account.id;

@@ -1,13 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../api/env.js';
 import { getUsageRoute } from '../contract/usage.js';
 import { summarizeUsage } from '../domain/usage.js';
-import type { AppEnv } from '../http/env.js';
-import { guardRoute } from '../http/guard-route.js';
 import { deriveState } from '../runtime/evaluation-runtime.js';
 
 /** Inferred only: not registered under --strict. */
 export function registerUsage(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(guardRoute(getUsageRoute), (c) => {
+  app.openapi(getUsageRoute, (c) => {
     const { store } = c.get('deps');
     const { account } = c.get('auth');
     // Each run as GET /v1/evaluations/{id} shows it now, so the counts agree with the reads.

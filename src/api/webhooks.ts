@@ -1,5 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import type { AppEnv } from '../api/env.js';
 import {
   createWebhookEndpointRoute,
   deleteWebhookEndpointRoute,
@@ -10,8 +11,6 @@ import { listPage } from '../domain/paging.js';
 import type { WebhookEndpointRecord } from '../domain/records.js';
 import { toWebhookEndpoint } from '../domain/webhook-endpoint-view.js';
 import { apiError, notFound } from '../errors.js';
-import type { AppEnv } from '../http/env.js';
-import { guardRoute } from '../http/guard-route.js';
 import { toTimestamp } from '../runtime/clock.js';
 import { createWebhookEndpoint } from '../runtime/webhook-endpoints.js';
 
@@ -26,7 +25,7 @@ function findLive(c: Context<AppEnv>, endpointId: string): WebhookEndpointRecord
 
 /** `inferred: false` (--strict) registers only the documented DELETE. */
 export function registerWebhooks(app: OpenAPIHono<AppEnv>, inferred: boolean): void {
-  app.openapi(guardRoute(deleteWebhookEndpointRoute), (c) => {
+  app.openapi(deleteWebhookEndpointRoute, (c) => {
     const { store } = c.get('deps');
     const { endpoint_id } = c.req.valid('param');
     store.tx(() => {
@@ -38,7 +37,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, inferred: boolean): v
 
   if (!inferred) return;
 
-  app.openapi(guardRoute(createWebhookEndpointRoute), (c) => {
+  app.openapi(createWebhookEndpointRoute, (c) => {
     const deps = c.get('deps');
     const body = c.req.valid('json');
     const created = deps.store.tx(() =>
@@ -48,11 +47,11 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, inferred: boolean): v
     return c.json({ ...toWebhookEndpoint(created), secret: created.secret }, 201);
   });
 
-  app.openapi(guardRoute(getWebhookEndpointRoute), (c) =>
+  app.openapi(getWebhookEndpointRoute, (c) =>
     c.json(toWebhookEndpoint(findLive(c, c.req.valid('param').endpoint_id)), 200),
   );
 
-  app.openapi(guardRoute(listWebhookEndpointsRoute), (c) => {
+  app.openapi(listWebhookEndpointsRoute, (c) => {
     const { after, limit } = c.req.valid('query');
     const { store } = c.get('deps');
     const accountId = c.get('auth').account.id;

@@ -3,18 +3,14 @@
  * `/_control/faults` and `/_control/requests`.
  */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
 import { notFound } from '../errors.js';
-import type { AppEnv, Deps } from '../http/env.js';
 import { toTimestamp } from '../runtime/clock.js';
-import {
-  addFaultRule,
-  FaultMatch,
-  FaultRespond,
-  FaultRuleInput,
-  faultRuleView,
-} from '../runtime/fault-rules.js';
+import type { Deps } from '../runtime/deps.js';
+import { FaultMatch, FaultRespond, FaultRuleInput, faultRuleView } from '../runtime/fault-rules.js';
 import type { JournalEntry, JournalFilter } from '../runtime/journal.js';
+import { addFaultRule } from '../world/faults.js';
 import { route } from './routes.js';
 
 const FaultRuleView = z

@@ -1,10 +1,6 @@
 /** The control API's routes as data (DESIGN.md section 5). Not part of the product API. */
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
-import { Evaluation } from '../contract/evaluations.js';
-import { TWIN_STATUSES } from '../contract/twins.js';
-import { CreatedWebhookEndpoint } from '../contract/webhooks.js';
-import { ScenarioFile } from '../world/scenario-schema.js';
 import {
   AccountInput,
   ClockModeSchema,
@@ -13,7 +9,11 @@ import {
   TwinInput,
   UserAssetInput,
   WebhookEndpointInput,
-} from './schemas.js';
+} from '../contract/control-inputs.js';
+import { Evaluation } from '../contract/evaluations.js';
+import { ScenarioFile } from '../contract/scenario-file.js';
+import { TWIN_STATUSES } from '../contract/twins.js';
+import { CreatedWebhookEndpoint } from '../contract/webhooks.js';
 
 const json = <T extends z.ZodType>(schema: T) => ({
   required: true,

@@ -1,8 +1,9 @@
 /** `GET /_control/webhook_deliveries`: what the dispatcher sent, is sending, or gave up on. */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
-import type { AppEnv, Deps } from '../http/env.js';
 import { toTimestamp } from '../runtime/clock.js';
+import type { Deps } from '../runtime/deps.js';
 import type { Delivery } from '../runtime/webhook-deliveries.js';
 import { route } from './routes.js';
 

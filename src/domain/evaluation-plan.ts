@@ -4,28 +4,12 @@
  */
 import { z } from 'zod';
 import { EVALUATION_ERROR_CODES, PHASES, type Phase } from '../contract/evaluations.js';
+import { type OutcomeEntry, OutcomePlan } from '../contract/outcomes.js';
 import { apiError } from '../errors.js';
 import type { FailurePlan, PhasePlan } from './run-schedule.js';
 import { issueMessage, issueParam } from './zod-issue.js';
 
-export const OutcomeEntry = z.union([
-  z
-    .object({
-      succeed: z.object({ success_rate: z.number().min(0).max(1).optional() }).strict(),
-    })
-    .strict(),
-  z
-    .object({
-      fail: z.enum(EVALUATION_ERROR_CODES),
-      at: z.enum(PHASES).optional(),
-      after_episodes: z.number().int().min(0).optional(),
-      message: z.string().min(1).max(2000).optional(),
-      param: z.string().min(1).max(200).optional(),
-    })
-    .strict(),
-]);
-export type OutcomeEntry = z.infer<typeof OutcomeEntry>;
-export const OutcomePlan = z.array(OutcomeEntry).max(100);
+export { OutcomeEntry, OutcomePlan } from '../contract/outcomes.js';
 
 const Seconds = z.number().min(0).max(86_400);
 

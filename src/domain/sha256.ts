@@ -26,3 +26,8 @@ export function sha256Hex(data: string | Uint8Array): string {
     ? crypto.hash('sha256', data, 'hex')
     : crypto.createHash('sha256').update(data).digest('hex');
 }
+
+/** SHA-256 of a key secret: how secrets are stored and looked up. */
+export function digestSecret(secret: string): Buffer {
+  return sha256(secret);
+}

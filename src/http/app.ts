@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { registerArchive, signedDownload } from '../api/archive.js';
+import type { AppEnv } from '../api/env.js';
 import { registerEvaluations } from '../api/evaluations.js';
 import { registerEvents } from '../api/events.js';
 import { registerKeys } from '../api/keys.js';
@@ -11,37 +12,21 @@ import { registerStatus } from '../api/status.js';
 import { registerTwins } from '../api/twins.js';
 import { registerUsage } from '../api/usage.js';
 import { registerWebhooks } from '../api/webhooks.js';
-import { createControlApp } from '../control/app.js';
 import { apiError } from '../errors.js';
-import { authenticate } from './authenticate.js';
-import { checkVersion } from './check-version.js';
+import type { Deps } from '../runtime/deps.js';
 import { docsPage, registerDocsAssets } from './docs-page.js';
-import type { AppEnv, Deps } from './env.js';
 import { productDocument } from './openapi-document.js';
+import { productPipeline, type RouteGuards, routeGuards } from './pipeline.js';
 import { renderError } from './render-error.js';
 import { requestContext } from './request-context.js';
-import { settle } from './settle-account.js';
 import { validationHook } from './validation-hook.js';
 
 const ONE_MIB = 1024 * 1024;
 
 /**
- * The whole HTTP surface. The request pipeline, in the order of DESIGN.md section 2:
- *
- *   request context (request id, served version, response headers; it journals every
- *      non-control request, and runs `X-Emulator-Fault` then the fault rules first on /v1
- *      and /_downloads)
- *   -> body limit (413 `request_too_large`)
- *   [GET /v1/status answers here: no key; its guard checks the version]
- *   -> authentication (401)            [/v1 only]
- *   -> version (400 `unsupported_version`)
- *   -> settle the account's runs up to its clock's now
- *   -> per-route guard: strict version list, scope, feature (403), rate limit (429),
- *      Idempotency-Key on POST (replay, or 409 after validation)
- *   -> zod validation (400 `parameter_invalid`, one `defaultHook`)
- *   -> handler
- *
- * Anything thrown on the way is rendered by one `onError` as the standard envelope.
+ * The whole HTTP surface of the product API; the order of checks is `pipeline.ts`. Anything
+ * thrown on the way is rendered by one `onError` as the standard envelope. The control API is
+ * mounted beside it by `createEmulator()`.
  * @example const app = createApp(deps); await app.request('/v1/keys/me', { headers })
  */
 export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
@@ -72,20 +57,13 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   app.get('/openapi.json', (c) => c.json(productDocument(app)));
   app.get('/docs', docsPage('svc-emulator: Robot Policy Platform API', '/openapi.json'));
   registerDocsAssets(app);
-  if (deps.config.control) app.route('/_control', createControlApp(deps));
   if (!deps.config.strict) app.get('/_downloads/:token', signedDownload);
 
   const inferred = !deps.config.strict;
-  // The status area needs no key (API document section 5.1): its route comes before the
-  // authentication layer and ends the chain there.
+  // Filled once every route is registered; the layer reads it per request.
+  const guards: RouteGuards = new Map();
+  app.use('/v1/*', productPipeline(guards));
   if (inferred) registerStatus(app);
-  // One layer for the three steps every /v1 call takes (each Hono layer costs a dispatch).
-  app.use('/v1/*', async (c, next) => {
-    authenticate(c);
-    checkVersion(c);
-    settle(c);
-    await next();
-  });
   registerEvaluations(app, inferred);
   if (inferred) registerArchive(app);
   registerKeys(app);
@@ -96,7 +74,9 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerRequests(app, inferred);
   if (inferred) registerUsage(app);
   registerEvents(app, inferred);
-  deps.routes.addFrom(app);
+  const definitions = app.openAPIRegistry.definitions as never;
+  deps.routes.addFrom(definitions);
+  for (const [key, guard] of routeGuards(definitions)) guards.set(key, guard);
   if (!deps.config.strict) deps.routes.add('GET', '/_downloads/{token}', 'downloadSignedArchive');
   return app;
 }

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
-import { sha256 } from '../domain/sha256.js';
+import type { AppEnv } from '../api/env.js';
+import { digestSecret } from '../domain/sha256.js';
 import { apiError } from '../errors.js';
-import type { AppEnv } from './env.js';
 
 const BEARER = /^Bearer +(\S+)$/i;
 
@@ -11,11 +11,6 @@ const fail = (message: string) => apiError('unauthenticated', { message });
 /** The secret of an `Authorization: Bearer <secret>` header, if it has that form. */
 export function bearerSecret(header: string | undefined): string | undefined {
   return header === undefined ? undefined : BEARER.exec(header)?.[1];
-}
-
-/** SHA-256 of a key secret: how secrets are stored and looked up. */
-export function digestSecret(secret: string): Buffer {
-  return sha256(secret);
 }
 
 /**

@@ -1,5 +1,6 @@
-import { bearerSecret, digestSecret } from './authenticate.js';
-import type { Deps } from './env.js';
+import { digestSecret } from '../domain/sha256.js';
+import type { Deps } from '../runtime/deps.js';
+import { bearerSecret } from './authenticate.js';
 
 /**
  * Who a request says it is, without judging it: the key its bearer secret names, revoked or not.

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
+import type { AppEnv } from '../api/env.js';
 import { SUPPORTED_VERSIONS } from '../contract/common.js';
 import { apiError } from '../errors.js';
-import type { AppEnv } from './env.js';
 
 /**
  * API document section 9.2: `Service-Version`, when sent, must be a supported version; otherwise

@@ -1,5 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
+import type { AppEnv } from '../api/env.js';
 import { ApiError, apiError } from '../errors.js';
 import {
   defaultFaultCode,
@@ -8,7 +9,6 @@ import {
   parseFaultHeader,
 } from '../runtime/fault-rules.js';
 import { peekCaller } from './caller.js';
-import type { AppEnv } from './env.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

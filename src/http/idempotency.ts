@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Context, Next } from 'hono';
+import type { AppEnv } from '../api/env.js';
 import type { ServiceVersion } from '../contract/common.js';
 import { apiError } from '../errors.js';
-import type { AppEnv } from './env.js';
 
 /** Keys are honoured for 24 virtual hours (DESIGN.md section 3). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
-interface BodySchema {
+export interface BodySchema {
   safeParse(value: unknown): { success: boolean };
 }
 

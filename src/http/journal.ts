@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
+import type { AppEnv } from '../api/env.js';
 import { wallNow } from '../runtime/clock.js';
-import type { AppEnv, Deps } from './env.js';
+import type { Deps } from '../runtime/deps.js';
 
 /**
  * Records a product request in the journal once its response is decided (DESIGN.md section 5).

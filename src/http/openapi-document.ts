@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { AppEnv } from '../api/env.js';
 import { DEFAULT_VERSION } from '../contract/common.js';
-import type { AppEnv } from './env.js';
 
 const documents = new WeakMap<object, unknown>();
 

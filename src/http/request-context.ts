@@ -1,8 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../api/env.js';
 import { DEFAULT_VERSION, type ServiceVersion, SUPPORTED_VERSIONS } from '../contract/common.js';
 import { wallNow } from '../runtime/clock.js';
-import type { AppEnv, Deps } from './env.js';
+import type { Deps } from '../runtime/deps.js';
 import { checkFaults, faultable } from './faults.js';
 import { recordRequest } from './journal.js';
 import { renderError } from './render-error.js';

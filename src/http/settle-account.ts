@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
+import type { AppEnv } from '../api/env.js';
 import { settleAccount } from '../runtime/settle.js';
-import type { AppEnv } from './env.js';
 
 /**
  * DESIGN.md section 2: before a handler reads or writes, the caller's account is brought to

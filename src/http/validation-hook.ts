@@ -1,7 +1,7 @@
 import type { Hook } from '@hono/zod-openapi';
+import type { AppEnv } from '../api/env.js';
 import { type Issue, issueMessage, issueParam } from '../domain/zod-issue.js';
 import { apiError } from '../errors.js';
-import type { AppEnv } from './env.js';
 
 /**
  * The one validation hook, inherited by every route (STYLE.md rule 3): a zod failure becomes

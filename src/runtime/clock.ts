@@ -3,21 +3,15 @@
  * the wall clock. Each account has its own clock, so parallel tests never move each other's time.
  */
 
-export type ClockMode = 'manual' | 'realtime' | `scaled:${number}`;
+import { type ClockMode, parseClockMode } from '../contract/clock-mode.js';
+
+export { type ClockMode, parseClockMode };
 
 export const DEFAULT_CLOCK_START = Date.parse('2026-01-01T00:00:00.000Z');
 
 /** Wall time in milliseconds. Used for `realtime`/`scaled` clocks and for uptime only. */
 export function wallNow(): number {
   return Date.now();
-}
-
-/** Parses `manual`, `realtime` or `scaled:N` (N > 0); undefined for anything else. */
-export function parseClockMode(value: string): ClockMode | undefined {
-  if (value === 'manual' || value === 'realtime') return value;
-  const match = /^scaled:(\d+(?:\.\d+)?)$/.exec(value);
-  if (match && Number(match[1]) > 0) return value as ClockMode;
-  return undefined;
 }
 
 function rate(mode: ClockMode): number {

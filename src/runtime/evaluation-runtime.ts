@@ -34,7 +34,7 @@ import {
   stepsAt,
 } from '../domain/run-schedule.js';
 import { apiError } from '../errors.js';
-import type { Deps } from '../http/env.js';
+import type { Deps } from '../runtime/deps.js';
 import { toTimestamp } from './clock.js';
 import { type EventDraft, evaluationEvent } from './event-log.js';
 

@@ -8,7 +8,7 @@
 import type { EventType } from '../contract/events.js';
 import type { EventSnapshot } from '../domain/event-view.js';
 import type { EvaluationRecord, EvaluationState, TwinRecord } from '../domain/records.js';
-import type { Deps } from '../http/env.js';
+import type { Deps } from '../runtime/deps.js';
 import { toTimestamp } from './clock.js';
 import { eventMatches, type StagedDelivery } from './webhook-deliveries.js';
 

@@ -3,85 +3,25 @@
  * delay, or drop the connection. Rules live in memory, in creation order; the first rule that
  * fires decides the call. Probabilities are drawn from the seeded PRNG, so a run is reproducible.
  */
-import { z } from '@hono/zod-openapi';
-import { ERROR_CATALOG, type ErrorCode } from '../errors.js';
-import type { Deps } from '../http/env.js';
+import type { z } from '@hono/zod-openapi';
+import {
+  DelayResponse,
+  ErrorResponse,
+  type FaultRespond,
+  FaultRuleInput,
+} from '../contract/faults.js';
+import type { ErrorCode } from '../errors.js';
 import { createPrng, type Prng } from '../prng.js';
-import { toTimestamp } from './clock.js';
 
-/** Statuses a fault may answer with: the API document's (section 7) and DESIGN.md's. */
-export const FAULT_STATUSES = [400, 401, 402, 403, 404, 409, 413, 429, 500, 502, 503] as const;
+export {
+  FAULT_STATUSES,
+  FaultCode,
+  FaultMatch,
+  FaultRespond,
+  FaultRuleInput,
+  FaultStatus,
+} from '../contract/faults.js';
 
-const FAULT_CODES = Object.keys(ERROR_CATALOG).filter(
-  (c) => c !== 'control_unauthorized',
-) as ErrorCode[];
-
-export const FaultStatus = z
-  .number()
-  .int()
-  .refine((s) => (FAULT_STATUSES as readonly number[]).includes(s), {
-    message: `expected one of ${FAULT_STATUSES.join(', ')}`,
-  });
-
-export const FaultCode = z.string().refine((c) => (FAULT_CODES as string[]).includes(c), {
-  message: 'expected an error code of the catalog (API document section 7, DESIGN.md section 3)',
-});
-
-const ErrorResponse = z
-  .object({
-    status: FaultStatus,
-    code: FaultCode.optional(),
-    message: z.string().min(1).max(1000).optional(),
-    param: z.string().max(200).nullable().optional(),
-    details: z.record(z.string(), z.unknown()).nullable().optional(),
-    retry_after: z.number().int().min(0).max(86_400).optional(),
-  })
-  .strict();
-const DelayResponse = z.object({ delay_ms: z.number().int().min(0).max(60_000) }).strict();
-const DropResponse = z.object({ drop: z.literal(true) }).strict();
-
-export const FaultRespond = z
-  .union([ErrorResponse, DelayResponse, DropResponse])
-  .openapi('FaultRespond', {
-    description:
-      '`{status, code?, message?, param?, details?, retry_after?}`, or `{delay_ms}`, or `{drop: true}`.',
-  });
-export type FaultRespond = z.infer<typeof FaultRespond>;
-
-export const FaultMatch = z
-  .object({
-    method: z
-      .string()
-      .regex(/^[A-Za-z]+$/)
-      .transform((m) => m.toUpperCase())
-      .optional(),
-    route: z
-      .string()
-      .startsWith('/')
-      .optional()
-      .openapi({ description: 'A route template, e.g. `/v1/evaluations/{run_id}/resume`.' }),
-    operation: z.string().min(1).optional().openapi({ example: 'resumeEvaluation' }),
-    account: z.string().min(1).optional(),
-    key: z.string().min(1).optional(),
-  })
-  .strict()
-  .openapi('FaultMatch');
-export type FaultMatch = z.infer<typeof FaultMatch>;
-
-export const FaultRuleInput = z
-  .object({
-    match: FaultMatch.default({}),
-    respond: FaultRespond,
-    /** Fire at most this many times; absent: every time. */
-    times: z.number().int().min(1).optional(),
-    /** Let this many matching calls through before firing. */
-    skip: z.number().int().min(0).default(0),
-    /** Fire on a matching call with this probability (seeded PRNG). */
-    probability: z.number().min(0).max(1).optional(),
-  })
-  .strict()
-  .openapi('FaultRuleInput');
-export type FaultRuleInput = z.input<typeof FaultRuleInput>;
 type ParsedRule = z.output<typeof FaultRuleInput>;
 
 export interface FaultRule extends ParsedRule {
@@ -268,10 +208,4 @@ export function parseFaultHeader(value: string): FaultRespond | { invalid: strin
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   return { invalid: `${issue?.path.join('.') || 'value'}: ${issue?.message ?? 'invalid'}` };
-}
-
-/** Installs a rule with the next `flt_` id, stamped with the emulator clock. */
-export function addFaultRule(deps: Deps, input: FaultRuleInput): FaultRule {
-  const now = deps.systemClock.now();
-  return deps.faults.add(input, deps.ids.next('flt', 'faults', now), toTimestamp(now));
 }

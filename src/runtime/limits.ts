@@ -1,6 +1,6 @@
 import type { Account, EvaluationRecord } from '../domain/records.js';
 import { apiError } from '../errors.js';
-import type { Deps } from '../http/env.js';
+import type { Deps } from '../runtime/deps.js';
 
 /** When a run gives its slot back: its cancel completing, or its attempt ending. */
 function slotFreeAt(record: EvaluationRecord): number | null {

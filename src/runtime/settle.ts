@@ -1,6 +1,6 @@
 import type { Account } from '../domain/records.js';
-import type { Deps } from '../http/env.js';
-import { generateTwinFiles } from '../world/seed.js';
+import { generateTwinFiles } from '../domain/twin-files.js';
+import type { Deps } from '../runtime/deps.js';
 import { applyDue, type Transition } from './evaluation-runtime.js';
 import { type EventDraft, recordEvents } from './event-log.js';
 import { applyTwinDue } from './twin-runtime.js';

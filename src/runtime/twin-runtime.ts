@@ -4,7 +4,7 @@
  */
 import type { TwinRecord } from '../domain/records.js';
 import { buildSchedule, scheduleEvents } from '../domain/run-schedule.js';
-import type { Deps } from '../http/env.js';
+import type { Deps } from '../runtime/deps.js';
 import { toTimestamp } from './clock.js';
 import type { Transition } from './evaluation-runtime.js';
 import { type EventDraft, twinEvent } from './event-log.js';

@@ -1,6 +1,6 @@
 import type { Account, WebhookEndpointRecord } from '../domain/records.js';
-import type { Deps } from '../http/env.js';
 import { makeWebhookSecret } from '../ids.js';
+import type { Deps } from '../runtime/deps.js';
 import { toTimestamp } from './clock.js';
 
 export interface WebhookEndpointFields {

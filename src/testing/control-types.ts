@@ -3,9 +3,9 @@
  * (src/control/), so the client cannot drift from the routes.
  */
 import type { z } from '@hono/zod-openapi';
+import type * as schemas from '../contract/control-inputs.js';
 import type * as diagnostics from '../control/diagnostics.js';
 import type * as routes from '../control/routes.js';
-import type * as schemas from '../control/schemas.js';
 import type * as deliveries from '../control/webhook-deliveries.js';
 
 type Route = { request?: unknown; responses: Record<number, unknown> };

@@ -1,7 +1,22 @@
-import type { ControlClient } from './control-client.js';
 import type * as T from './control-types.js';
 
 export type NewAccountOptions = T.AccountInput;
+
+/** The control calls a test account is made of (the control client has them all). */
+export interface AccountControl {
+  createAccount(body: T.AccountInput): Promise<T.CreatedAccount>;
+  getClock(accountId: string): Promise<T.Clock>;
+  advanceClock(
+    accountId: string,
+    body: { seconds: number } | { to: string },
+  ): Promise<T.AdvancedClock>;
+  setClock(accountId: string, body: { mode: string }): Promise<T.Clock>;
+  createKey(accountId: string, body: T.KeyInput): Promise<T.Key>;
+  seedEvaluation(accountId: string, body: T.EvaluationInput): Promise<T.Evaluation>;
+  seedTwin(accountId: string, body: T.TwinInput): Promise<T.SeededTwin>;
+  seedWebhookEndpoint(accountId: string, body: T.WebhookEndpointInput): Promise<T.WebhookEndpoint>;
+  reset(body: T.ResetInput): Promise<T.ResetResult>;
+}
 
 /** An isolated account for one test: its key, its clock and seeders bound to it. */
 export interface TestAccount {
@@ -33,7 +48,7 @@ export interface TestAccount {
 
 /** `control.newAccount()`: see `TestAccount`. */
 export async function newTestAccount(
-  control: ControlClient,
+  control: AccountControl,
   baseUrl: string,
   opts: NewAccountOptions,
 ): Promise<TestAccount> {

@@ -1,11 +1,11 @@
-import type { AccountInput, KeyInput } from '../control/schemas.js';
+import type { AccountInput, KeyInput } from '../contract/control-inputs.js';
 import type { Account, ApiKeyRecord } from '../domain/records.js';
 import { ALL_SCOPES } from '../domain/scopes.js';
+import { digestSecret } from '../domain/sha256.js';
 import { apiError } from '../errors.js';
-import { digestSecret } from '../http/authenticate.js';
-import type { Deps } from '../http/env.js';
 import { makeSecret } from '../ids.js';
 import { type ClockMode, DEFAULT_CLOCK_START, toTimestamp } from '../runtime/clock.js';
+import type { Deps } from '../runtime/deps.js';
 
 export const DEFAULT_TOKEN_BALANCE = 1_000_000;
 

@@ -1,7 +1,7 @@
-import type { Deps } from '../http/env.js';
+import type { ScenarioFile } from '../contract/scenario-file.js';
 import { parseClockMode } from '../runtime/clock.js';
+import type { Deps } from '../runtime/deps.js';
 import { createAccount, createKey, FULL_SCOPES } from './accounts.js';
-import type { ScenarioFile } from './scenario-schema.js';
 import { seedEvaluation, seedTwin, seedUserAsset, seedWebhookEndpoint } from './seed.js';
 
 /**

@@ -1,6 +1,6 @@
-import { digestSecret } from '../http/authenticate.js';
-import type { Deps } from '../http/env.js';
-import type { ScenarioFile } from './scenario-schema.js';
+import type { ScenarioFile } from '../contract/scenario-file.js';
+import { digestSecret } from '../domain/sha256.js';
+import type { Deps } from '../runtime/deps.js';
 
 export interface LiveFixedKey {
   secret: string;

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { ScenarioFile } from './scenario-schema.js';
+import { ScenarioFile } from '../contract/scenario-file.js';
 
 /** A scenario or fixture file that cannot be used, with the file and the field at fault. */
 export class DataFileError extends Error {

@@ -4,7 +4,7 @@ import type {
   TwinInput,
   UserAssetInput,
   WebhookEndpointInput,
-} from '../control/schemas.js';
+} from '../contract/control-inputs.js';
 import { sha256Hex } from '../domain/canonical-json.js';
 import { parseEvaluationOptions } from '../domain/evaluation-plan.js';
 import type {
@@ -14,9 +14,10 @@ import type {
   TwinRecord,
   UserAssetKind,
 } from '../domain/records.js';
+import { generateTwinFiles } from '../domain/twin-files.js';
 import { apiError } from '../errors.js';
-import type { Deps } from '../http/env.js';
 import { toTimestamp } from '../runtime/clock.js';
+import type { Deps } from '../runtime/deps.js';
 import { createEvaluation } from '../runtime/evaluation-runtime.js';
 import { twinRun } from '../runtime/twin-runtime.js';
 import { createWebhookEndpoint } from '../runtime/webhook-endpoints.js';
@@ -105,17 +106,6 @@ function startOnClock(
     now,
     serviceVersion: input.service_version ?? DEFAULT_VERSION,
   });
-}
-
-/** Deterministic stand-in files of a twin's archive: digests of bytes derived from the id. */
-export function generateTwinFiles(twinId: string, count: number): FileEntry[] {
-  const files: FileEntry[] = [];
-  for (let i = 0; i < count; i++) {
-    const path = `scene/part_${String(i).padStart(5, '0')}.usd`;
-    const content = `#usda 1.0\n# twin ${twinId}, part ${i}\n`;
-    files.push({ path, bytes: Buffer.byteLength(content), sha256: sha256Hex(content) });
-  }
-  return files;
 }
 
 export function seedTwin(deps: Deps, account: Account, input: TwinInput) {

@@ -1,6 +1,7 @@
 /** Request bodies of the control API (DESIGN.md section 5), shared with scenario files. */
 import { z } from '@hono/zod-openapi';
-import { FileEntry, Metadata } from '../contract/common.js';
+import { parseClockMode } from './clock-mode.js';
+import { FileEntry, Metadata } from './common.js';
 import {
   Episodes,
   EVALUATION_STATUSES,
@@ -9,11 +10,10 @@ import {
   EvaluationResult,
   PHASES,
   Spec,
-} from '../contract/evaluations.js';
-import { TWIN_STATUSES } from '../contract/twins.js';
-import { OutcomePlan } from '../domain/evaluation-plan.js';
-import { ALL_SCOPES } from '../domain/scopes.js';
-import { parseClockMode } from '../runtime/clock.js';
+} from './evaluations.js';
+import { OutcomePlan } from './outcomes.js';
+import { ALL_SCOPES } from './scopes.js';
+import { TWIN_STATUSES } from './twins.js';
 
 export const ClockModeSchema = z
   .string()

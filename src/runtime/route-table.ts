@@ -1,5 +1,8 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from './env.js';
+/** The part of a `@hono/zod-openapi` registry definition the table reads. */
+export interface RouteDefinition {
+  type: string;
+  route?: { method: string; path: string; operationId?: string };
+}
 
 export interface RouteMatch {
   /** The route template, as in the OpenAPI document: `/v1/evaluations/{run_id}/resume`. */
@@ -39,10 +42,12 @@ export class RouteTable {
     });
   }
 
-  addFrom(app: OpenAPIHono<AppEnv>): void {
-    for (const def of app.openAPIRegistry.definitions) {
-      if (def.type !== 'route' || def.route.path.startsWith('/_control')) continue;
-      this.add(def.route.method, def.route.path, def.route.operationId ?? null);
+  /** Every product route of an OpenAPI registry's definitions (the control API's are skipped). */
+  addFrom(definitions: readonly RouteDefinition[]): void {
+    for (const def of definitions) {
+      const route = def.type === 'route' ? def.route : undefined;
+      if (!route || route.path.startsWith('/_control')) continue;
+      this.add(route.method, route.path, route.operationId ?? null);
     }
   }
 

@@ -1,16 +1,14 @@
-import type { ServiceVersion } from '../contract/common.js';
+import type { ScenarioFile } from '../contract/scenario-file.js';
 import type { Catalog } from '../domain/catalog.js';
-import type { Account, ApiKeyRecord } from '../domain/records.js';
-import type { ClockMode, VirtualClock } from '../runtime/clock.js';
-import type { ClockRegistry } from '../runtime/clock-registry.js';
-import type { FaultRules } from '../runtime/fault-rules.js';
-import type { IdFactory } from '../runtime/id-factory.js';
-import type { Journal } from '../runtime/journal.js';
-import type { RateLimiter } from '../runtime/rate-limiter.js';
-import type { WebhookDispatcher } from '../runtime/webhook-deliveries.js';
 import type { Store } from '../store/store.js';
-import type { ScenarioFile } from '../world/scenario-schema.js';
+import type { ClockMode, VirtualClock } from './clock.js';
+import type { ClockRegistry } from './clock-registry.js';
+import type { FaultRules } from './fault-rules.js';
+import type { IdFactory } from './id-factory.js';
+import type { Journal } from './journal.js';
+import type { RateLimiter } from './rate-limiter.js';
 import type { RouteTable } from './route-table.js';
+import type { WebhookDispatcher } from './webhook-deliveries.js';
 
 export interface AppConfig {
   seed: string;
@@ -55,29 +53,3 @@ export interface Deps {
   /** Webhook deliveries of committed events (in memory). */
   webhooks: WebhookDispatcher;
 }
-
-export interface AuthContext {
-  account: Account;
-  key: ApiKeyRecord;
-}
-
-export type AppEnv = {
-  Variables: {
-    deps: Deps;
-    requestId: string;
-    version: ServiceVersion;
-    auth: AuthContext;
-    /** The caller's virtual now, fixed for the request once its account is settled. */
-    now: number;
-    /** Set by a fault: who the Authorization header names (authentication did not run). */
-    caller: { accountId: string; keyId: string; digest: Buffer } | null;
-    /** The fault rule (or `X-Emulator-Fault`) that answered the call. */
-    faultId: string;
-    /** A fault dropped the connection: there is no response. */
-    dropped: boolean;
-    /** An Idempotency-Key replay. */
-    replayed: boolean;
-    /** The error code of the response, set by `renderError`. */
-    errorCode: string;
-  };
-};

@@ -7,9 +7,9 @@ import {
   TwinInput,
   UserAssetInput,
   WebhookEndpointInput,
-} from '../control/schemas.js';
-import { OutcomePlan } from '../domain/evaluation-plan.js';
-import { FaultRuleInput } from '../runtime/fault-rules.js';
+} from './control-inputs.js';
+import { FaultRuleInput } from './faults.js';
+import { OutcomePlan } from './outcomes.js';
 
 /** One account of a scenario: the account itself and everything it owns. */
 export const ScenarioAccount = AccountInput.extend({

@@ -1,0 +1,29 @@
+import type { ServiceVersion } from '../contract/common.js';
+import type { Account, ApiKeyRecord } from '../domain/records.js';
+import type { Deps } from '../runtime/deps.js';
+
+export interface AuthContext {
+  account: Account;
+  key: ApiKeyRecord;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    requestId: string;
+    version: ServiceVersion;
+    auth: AuthContext;
+    /** The caller's virtual now, fixed for the request once its account is settled. */
+    now: number;
+    /** Set by a fault: who the Authorization header names (authentication did not run). */
+    caller: { accountId: string; keyId: string; digest: Buffer } | null;
+    /** The fault rule (or `X-Emulator-Fault`) that answered the call. */
+    faultId: string;
+    /** A fault dropped the connection: there is no response. */
+    dropped: boolean;
+    /** An Idempotency-Key replay. */
+    replayed: boolean;
+    /** The error code of the response, set by `renderError`. */
+    errorCode: string;
+  };
+};
