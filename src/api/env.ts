@@ -12,6 +12,8 @@ export type AppEnv = {
     deps: Deps;
     requestId: string;
     version: ServiceVersion;
+    /** A `Service-Version` value that names no supported version (set by the request context). */
+    unsupportedVersion: string;
     auth: AuthContext;
     /** The caller's virtual now, fixed for the request once its account is settled. */
     now: number;

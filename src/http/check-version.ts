@@ -9,8 +9,8 @@ import { apiError } from '../errors.js';
  * (DESIGN.md section 3); `--strict-versions` narrows per operation in `guardRoute()`.
  */
 export function checkVersion(c: Context<AppEnv>): void {
-  const asked = c.req.header('service-version');
-  if (asked !== undefined && !(SUPPORTED_VERSIONS as readonly string[]).includes(asked)) {
+  const asked = c.get('unsupportedVersion');
+  if (asked !== undefined) {
     throw apiError('unsupported_version', {
       param: 'Service-Version',
       message: `Unsupported Service-Version '${asked}'. Supported: ${SUPPORTED_VERSIONS.join(', ')}.`,

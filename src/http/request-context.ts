@@ -22,6 +22,8 @@ export function requestContext(deps: Deps) {
     const asked = c.req.header('service-version');
     const known = SUPPORTED_VERSIONS.find((v) => v === asked);
     c.set('version', (known ?? DEFAULT_VERSION) as ServiceVersion);
+    // Parsed once here; `checkVersion` rejects it after authentication (order of checks).
+    if (asked !== undefined && !known) c.set('unsupportedVersion', asked);
     const path = c.req.path;
     if (path.startsWith('/_control')) {
       await next();
