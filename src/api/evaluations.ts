@@ -13,7 +13,7 @@ import { toEvaluation } from '../domain/evaluation-view.js';
 import { listPage } from '../domain/paging.js';
 import type { EvaluationRecord } from '../domain/records.js';
 import { assertResumable } from '../domain/resume.js';
-import { apiError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import {
   createEvaluation,
   deriveState,
@@ -23,6 +23,7 @@ import {
 import { evaluationEvent, recordEvents } from '../runtime/event-log.js';
 import { assertConcurrency } from '../runtime/limits.js';
 import { baseUrl } from './base-url.js';
+import { checkCursor } from './cursor.js';
 
 type Ctx = Context<AppEnv>;
 
@@ -104,15 +105,7 @@ export function registerEvaluations(app: OpenAPIHono<AppEnv>, inferred: boolean)
     const { status, after, limit } = c.req.valid('query');
     const { store } = c.get('deps');
     const accountId = c.get('auth').account.id;
-    // `after` is a query field naming one of the caller's runs: anything else is a malformed
-    // field (API document section 7, 400 `parameter_invalid` named in `param`), and another
-    // account's id answers exactly like an unknown one, so the cursor reveals nothing.
-    if (after !== undefined && !store.evaluations.exists(after, accountId)) {
-      throw apiError('parameter_invalid', {
-        param: 'after',
-        message: `'${after}' is not an evaluation of this account to page after.`,
-      });
-    }
+    checkCursor(after, (id) => store.evaluations.owns(accountId, id), 'an evaluation');
     const page = store.evaluations.list(accountId, { status, after, limit });
     const items = page.data.map((r) => view(c, r));
     return c.json(

@@ -3,8 +3,9 @@ import type { AppEnv } from '../api/env.js';
 import { getEventRoute, listEventsRoute } from '../contract/events.js';
 import { toEvent } from '../domain/event-view.js';
 import { listPage } from '../domain/paging.js';
-import { apiError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { baseUrl } from './base-url.js';
+import { checkCursor } from './cursor.js';
 
 /**
  * The event log (inferred, DESIGN.md section 3): the caller's account's events, newest first.
@@ -17,14 +18,7 @@ export function registerEvents(app: OpenAPIHono<AppEnv>, inferred: boolean): voi
     const { after, limit, type, resource } = c.req.valid('query');
     const { store } = c.get('deps');
     const accountId = c.get('auth').account.id;
-    // As GET /v1/evaluations: a cursor that is not one of the caller's events is a malformed
-    // field, and another account's id answers exactly like an unknown one.
-    if (after !== undefined && !store.events.exists(after, accountId)) {
-      throw apiError('parameter_invalid', {
-        param: 'after',
-        message: `'${after}' is not an event of this account to page after.`,
-      });
-    }
+    checkCursor(after, (id) => store.events.exists(id, accountId), 'an event');
     const page = store.events.list(accountId, { after, limit, type, resource });
     const base = baseUrl(c);
     return c.json(

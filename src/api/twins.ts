@@ -7,6 +7,7 @@ import type { TwinRecord } from '../domain/records.js';
 import { apiError, notFound } from '../errors.js';
 import { toTimestamp } from '../runtime/clock.js';
 import { twinTimes } from '../runtime/twin-runtime.js';
+import { checkCursor } from './cursor.js';
 
 type Ctx = Context<AppEnv>;
 
@@ -60,14 +61,7 @@ export function registerTwins(app: OpenAPIHono<AppEnv>, inferred: boolean): void
     const { status, after, limit } = c.req.valid('query');
     const { store } = c.get('deps');
     const accountId = c.get('auth').account.id;
-    // As GET /v1/evaluations: a cursor that is not one of the caller's twins is a malformed
-    // field, and another account's id answers like an unknown one.
-    if (after !== undefined && !store.twins.existsIn(accountId, after)) {
-      throw apiError('parameter_invalid', {
-        param: 'after',
-        message: `'${after}' is not a twin of this account to page after.`,
-      });
-    }
+    checkCursor(after, (id) => store.twins.owns(accountId, id), 'a twin');
     const page = store.twins.list(accountId, { status, after, limit });
     return c.json(
       listPage(

@@ -10,9 +10,10 @@ import {
 import { listPage } from '../domain/paging.js';
 import type { WebhookEndpointRecord } from '../domain/records.js';
 import { toWebhookEndpoint } from '../domain/webhook-endpoint-view.js';
-import { apiError, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
 import { toTimestamp } from '../runtime/clock.js';
 import { createWebhookEndpoint } from '../runtime/webhook-endpoints.js';
+import { checkCursor } from './cursor.js';
 
 /** DESIGN.md section 3: a deleted endpoint answers 404 like an unknown one, everywhere. */
 function findLive(c: Context<AppEnv>, endpointId: string): WebhookEndpointRecord {
@@ -55,13 +56,11 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, inferred: boolean): v
     const { after, limit } = c.req.valid('query');
     const { store } = c.get('deps');
     const accountId = c.get('auth').account.id;
-    // As GET /v1/evaluations; a deleted endpoint is gone, so it is no cursor either.
-    if (after !== undefined && !store.webhookEndpoints.existsLive(accountId, after)) {
-      throw apiError('parameter_invalid', {
-        param: 'after',
-        message: `'${after}' is not a webhook endpoint of this account to page after.`,
-      });
-    }
+    checkCursor(
+      after,
+      (id) => store.webhookEndpoints.existsLive(accountId, id),
+      'a webhook endpoint',
+    );
     const page = store.webhookEndpoints.list(accountId, { after, limit });
     return c.json(
       listPage(page.data.map(toWebhookEndpoint), page.hasMore, 'webhook_endpoint', (e) => e.id),

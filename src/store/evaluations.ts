@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { EvaluationRecord } from '../domain/records.js';
+import { createCursorList } from './cursor-list.js';
 
 interface EvaluationRow {
   id: string;
@@ -31,16 +32,6 @@ export function createEvaluationRepo(db: Database) {
   const byToken = db.prepare<[string], EvaluationRow>(
     "SELECT * FROM evaluations WHERE json_extract(state, '$.download_token') = ?",
   );
-  const seqOf = db.prepare<[string, string], { seq: number }>(
-    'SELECT seq FROM evaluations WHERE id = ? AND account_id = ?',
-  );
-  const listAll = db.prepare<[string, number, number], EvaluationRow>(
-    'SELECT * FROM evaluations WHERE account_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
-  );
-  const listByStatus = db.prepare<[string, string, number, number], EvaluationRow>(
-    `SELECT * FROM evaluations WHERE account_id = ? AND json_extract(state, '$.status') = ?
-       AND seq < ? ORDER BY seq DESC LIMIT ?`,
-  );
   const active = db.prepare<[string], EvaluationRow>(
     `SELECT * FROM evaluations WHERE account_id = ?
        AND json_extract(state, '$.status') IN ('queued', 'processing', 'canceling') ORDER BY seq`,
@@ -52,9 +43,7 @@ export function createEvaluationRepo(db: Database) {
     'SELECT * FROM evaluations WHERE account_id = ? ORDER BY seq',
   );
   const exists = db.prepare<[string], { 1: number }>('SELECT 1 FROM evaluations WHERE id = ?');
-  const existsIn = db.prepare<[string, string], { 1: number }>(
-    'SELECT 1 FROM evaluations WHERE id = ? AND account_id = ?',
-  );
+  const cursor = createCursorList(db, 'evaluations', "json_extract(state, '$.status')", fromRow);
   const setState = db.prepare('UPDATE evaluations SET state = ?, next_at = ? WHERE id = ?');
   return {
     insert: (e: EvaluationRecord) =>
@@ -71,9 +60,10 @@ export function createEvaluationRepo(db: Database) {
       const row = byId.get(id, accountId);
       return row && fromRow(row);
     },
-    /** Any account's (ids are unique across the emulator), or only `accountId`'s when given. */
-    exists: (id: string, accountId?: string): boolean =>
-      (accountId === undefined ? exists.get(id) : existsIn.get(id, accountId)) !== undefined,
+    /** Any account's: ids are unique across the emulator. */
+    exists: (id: string): boolean => exists.get(id) !== undefined,
+    /** One of the account's runs (a listing cursor). */
+    owns: cursor.owns,
     saveState: (e: EvaluationRecord) => void setState.run(JSON.stringify(e.state), e.nextAt, e.id),
     /** The account's runs with a transition due at or before `now`, in due order. */
     due: (accountId: string, now: number): EvaluationRecord[] =>
@@ -83,17 +73,8 @@ export function createEvaluationRepo(db: Database) {
       const row = byToken.get(token);
       return row && fromRow(row);
     },
-    /**
-     * Newest first; `after` is the id of the last item of the previous page, one of the
-     * account's (callers check it: an id the account does not own starts from the top).
-     */
-    list: (accountId: string, opts: { status?: string; after?: string; limit: number }) => {
-      const from = (opts.after && seqOf.get(opts.after, accountId)?.seq) || Number.MAX_SAFE_INTEGER;
-      const rows = opts.status
-        ? listByStatus.all(accountId, opts.status, from, opts.limit + 1)
-        : listAll.all(accountId, from, opts.limit + 1);
-      return { data: rows.slice(0, opts.limit).map(fromRow), hasMore: rows.length > opts.limit };
-    },
+    /** Newest first, by `status` if given, after the run `after` (callers check it with `owns`). */
+    list: cursor.list,
     /** Every run of the account, oldest first (usage totals). */
     allOf: (accountId: string): EvaluationRecord[] => ofAccount.all(accountId).map(fromRow),
     /** The runs holding a slot (queued, processing or canceling; `concurrent_runs`), oldest first. */

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { TwinRecord } from '../domain/records.js';
+import { createCursorList } from './cursor-list.js';
 
 interface TwinRow {
   id: string;
@@ -31,15 +32,7 @@ export function createTwinRepo(db: Database) {
     'SELECT * FROM twins WHERE id = ? AND account_id = ?',
   );
   const exists = db.prepare<[string], { 1: number }>('SELECT 1 FROM twins WHERE id = ?');
-  const seqOf = db.prepare<[string, string], { seq: number }>(
-    'SELECT seq FROM twins WHERE id = ? AND account_id = ?',
-  );
-  const listAll = db.prepare<[string, number, number], TwinRow>(
-    'SELECT * FROM twins WHERE account_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
-  );
-  const listByStatus = db.prepare<[string, string, number, number], TwinRow>(
-    'SELECT * FROM twins WHERE account_id = ? AND status = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
-  );
+  const cursor = createCursorList(db, 'twins', 'status', fromRow);
   return {
     exists: (id: string): boolean => exists.get(id) !== undefined,
     insert: (t: TwinRecord) =>
@@ -59,15 +52,9 @@ export function createTwinRepo(db: Database) {
       return row && fromRow(row);
     },
     /** One of the account's twins (a listing cursor). */
-    existsIn: (accountId: string, id: string): boolean => seqOf.get(id, accountId) !== undefined,
-    /** Newest first; `after` is the id of the last twin of the previous page (callers check it). */
-    list: (accountId: string, opts: { status?: string; after?: string; limit: number }) => {
-      const from = (opts.after && seqOf.get(opts.after, accountId)?.seq) || Number.MAX_SAFE_INTEGER;
-      const rows = opts.status
-        ? listByStatus.all(accountId, opts.status, from, opts.limit + 1)
-        : listAll.all(accountId, from, opts.limit + 1);
-      return { data: rows.slice(0, opts.limit).map(fromRow), hasMore: rows.length > opts.limit };
-    },
+    owns: cursor.owns,
+    /** Newest first, by `status` if given, after the twin `after` (callers check it with `owns`). */
+    list: cursor.list,
   };
 }
 export type TwinRepo = ReturnType<typeof createTwinRepo>;
