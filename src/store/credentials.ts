@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { Account } from '../domain/records.js';
 import type { StoredKey } from './keys.js';
+import { watchRows } from './watch-rows.js';
 
 /** A key and the account that owns it (absent only if the row is gone). */
 export interface Credentials {
@@ -39,20 +40,13 @@ export function createCredentialCache(
         byDigest.delete(id);
       }
     }
-    return null;
   };
-  db.function('svc_credentials_changed', { deterministic: false }, forgetAccount);
-  for (const { table, account } of WATCHED) {
-    const call = (row: 'OLD' | 'NEW') => `SELECT svc_credentials_changed(${row}.${account});`;
-    db.exec(`
-      CREATE TEMP TRIGGER ${table}_insert_credentials AFTER INSERT ON main.${table}
-        BEGIN ${call('NEW')} END;
-      CREATE TEMP TRIGGER ${table}_update_credentials AFTER UPDATE ON main.${table}
-        BEGIN ${call('OLD')} ${call('NEW')} END;
-      CREATE TEMP TRIGGER ${table}_delete_credentials AFTER DELETE ON main.${table}
-        BEGIN ${call('OLD')} END;
-    `);
-  }
+  watchRows(
+    db,
+    'svc_credentials_changed',
+    WATCHED.map(({ table, account }) => ({ table, column: account })),
+    forgetAccount,
+  );
   return {
     find(digest: Buffer): Credentials | undefined {
       const id = digest.toString('latin1');

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { watchRows } from './watch-rows.js';
 
 /** The tables whose `next_at` settling reads, by `account_id`. */
 const SCHEDULED = ['evaluations', 'twins'] as const;
@@ -16,30 +17,20 @@ const SCHEDULED = ['evaluations', 'twins'] as const;
  */
 export function createDueCache(db: Database) {
   const byAccount = new Map<string, number | null>();
-  db.function('svc_due_changed', { deterministic: false }, (accountId: unknown) => {
-    byAccount.delete(String(accountId));
-    return null;
-  });
-  const statements: string[] = [];
-  for (const table of SCHEDULED) {
-    const call = (row: 'OLD' | 'NEW') => `SELECT svc_due_changed(${row}.account_id);`;
-    db.exec(`
-      CREATE TEMP TRIGGER ${table}_insert_due AFTER INSERT ON main.${table}
-        BEGIN ${call('NEW')} END;
-      CREATE TEMP TRIGGER ${table}_update_due AFTER UPDATE ON main.${table}
-        BEGIN ${call('OLD')} ${call('NEW')} END;
-      CREATE TEMP TRIGGER ${table}_delete_due AFTER DELETE ON main.${table}
-        BEGIN ${call('OLD')} END;
-    `);
-    // `next_at IS NOT NULL` lets SQLite answer from the partial index on (account_id, next_at).
-    statements.push(
+  watchRows(
+    db,
+    'svc_due_changed',
+    [
+      ...SCHEDULED.map((table) => ({ table, column: 'account_id' })),
+      { table: 'accounts', column: 'id', on: ['delete'] as const },
+    ],
+    (accountId) => byAccount.delete(String(accountId)),
+  );
+  // `next_at IS NOT NULL` lets SQLite answer from the partial index on (account_id, next_at).
+  const statements = SCHEDULED.map(
+    (table) =>
       `SELECT MIN(next_at) AS at FROM ${table} WHERE account_id = ? AND next_at IS NOT NULL`,
-    );
-  }
-  db.exec(`
-    CREATE TEMP TRIGGER accounts_delete_due AFTER DELETE ON main.accounts
-      BEGIN SELECT svc_due_changed(OLD.id); END;
-  `);
+  );
   const earliest = db.prepare<string[], { at: number | null }>(
     `SELECT MIN(at) AS at FROM (${statements.join(' UNION ALL ')})`,
   );
