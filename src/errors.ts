@@ -47,6 +47,21 @@ export const ERROR_CATALOG = {
     message: 'The request body is larger than 1 MiB.',
     inferred: true,
   },
+  request_header_too_large: {
+    status: 431,
+    message: 'The request line or headers are too large (more than 16 KiB).',
+    inferred: true,
+  },
+  request_malformed: {
+    status: 400,
+    message: 'The request is not valid HTTP/1.1 (bad method, path, headers or framing).',
+    inferred: true,
+  },
+  request_timeout: {
+    status: 408,
+    message: 'The request was not received in time.',
+    inferred: true,
+  },
   unauthenticated: {
     status: 401,
     message: 'The API key is missing, invalid, revoked or expired.',

@@ -17,6 +17,7 @@ import { authenticate } from './authenticate.js';
 import { checkVersion } from './check-version.js';
 import { docsPage, registerDocsAssets } from './docs-page.js';
 import type { AppEnv, Deps } from './env.js';
+import { limitJsonDepth } from './json-depth.js';
 import { productDocument } from './openapi-document.js';
 import { renderError } from './render-error.js';
 import { requestContext } from './request-context.js';
@@ -66,7 +67,9 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   // GET and HEAD carry no body; reading `c.req.raw.body` would make the node adapter build a
   // full Request on every call (about a third of a GET's cost, measured by the bench).
   app.use('*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
+    c.req.method === 'GET' || c.req.method === 'HEAD'
+      ? next()
+      : limitBody(c, () => limitJsonDepth(c, next)),
   );
 
   app.get('/openapi.json', (c) => c.json(productDocument(app)));
