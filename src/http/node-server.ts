@@ -13,10 +13,12 @@ const LINGER_MS = 2000;
 const LINGER_BYTES = 16 * 1024 * 1024;
 
 export interface NodeServerOptions {
-  /** Node's `requestTimeout` (ms, default Node's 300 s): a request slower than this gets 408. */
-  requestTimeoutMs?: number;
-  /** Node's `headersTimeout` (ms, default Node's 60 s). */
-  headersTimeoutMs?: number;
+  /** Node's `requestTimeout` (ms, Node's default 300 s): a slower request is answered 408. */
+  requestTimeout?: number;
+  /** Node's `headersTimeout` (ms, Node's default 60 s): slower headers are answered 408. */
+  headersTimeout?: number;
+  /** How often Node checks those two timeouts (ms, Node's default 30 s). */
+  connectionsCheckingInterval?: number;
 }
 
 /**
@@ -37,7 +39,7 @@ export function createNodeServer(
     autoCleanupIncoming: false,
     errorHandler: (err) => errorResponse(deps, requestErrorOf(err)),
   });
-  const server = createServer({ requireHostHeader: false }, (incoming, outgoing) => {
+  const server = createServer({ ...options, requireHostHeader: false }, (incoming, outgoing) => {
     if (incoming.httpVersion === '1.1' && incoming.headers.host === undefined) {
       // API document section 7 envelope instead of Node's bare 400 (RFC 9112 section 3.2).
       const err = apiError('request_malformed', {
@@ -51,8 +53,6 @@ export function createNodeServer(
     guardEarlyAnswer(incoming, outgoing);
     void listener(incoming, outgoing);
   });
-  if (options.requestTimeoutMs !== undefined) server.requestTimeout = options.requestTimeoutMs;
-  if (options.headersTimeoutMs !== undefined) server.headersTimeout = options.headersTimeoutMs;
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) =>
     answerClientError(deps, err, socket),
   );

@@ -52,7 +52,7 @@ async function expectEnvelope(res: Response, status: number, code?: string): Pro
 
 test('413 for a 2 MiB body with Content-Length: the answer arrives and the pool goes on', async () => {
   for (let i = 0; i < ROUNDS; i++) {
-    const res = await fetch(`${emu.baseUrl}/v1/sim_runs`, {
+    const res = await fetch(`${emu.baseUrl}/v1/evaluations`, {
       method: 'POST',
       headers: { ...key, 'content-type': 'application/json' },
       body: bigJson(),
@@ -65,7 +65,7 @@ test('413 for a 2 MiB body with Content-Length: the answer arrives and the pool 
 
 test('413 for a chunked 2 MiB body: the answer arrives and the pool goes on', async () => {
   for (let i = 0; i < ROUNDS; i++) {
-    const res = await fetch(`${emu.baseUrl}/v1/sim_runs`, {
+    const res = await fetch(`${emu.baseUrl}/v1/evaluations`, {
       method: 'POST',
       headers: { ...key, 'content-type': 'application/json' },
       body: chunkedBody(),
@@ -79,12 +79,12 @@ test('413 for a chunked 2 MiB body: the answer arrives and the pool goes on', as
 // [name, path, headers, status for a small body, status for 2 MiB]: faults answer before the body
 // limit, authentication and routing after it (README section 4, the pipeline).
 const early: Array<[string, string, Record<string, string>, number, number]> = [
-  ['401 (bad key)', '/v1/sim_runs', { authorization: 'Bearer svc_test_nope' }, 401, 413],
+  ['401 (bad key)', '/v1/evaluations', { authorization: 'Bearer svc_test_nope' }, 401, 413],
   ['404 (unknown path)', '/v1/nothing_here', {}, 404, 413],
-  ['403 (fault)', '/v1/sim_runs', { 'x-emulator-fault': '403' }, 403, 403],
-  ['429 (fault)', '/v1/sim_runs', { 'x-emulator-fault': '429;retry-after=1' }, 429, 429],
-  ['409 (fault)', '/v1/sim_runs', { 'x-emulator-fault': '409' }, 409, 409],
-  ['502 (fault)', '/v1/sim_runs', { 'x-emulator-fault': '502' }, 502, 502],
+  ['403 (fault)', '/v1/evaluations', { 'x-emulator-fault': '403' }, 403, 403],
+  ['429 (fault)', '/v1/evaluations', { 'x-emulator-fault': '429;retry-after=1' }, 429, 429],
+  ['409 (fault)', '/v1/evaluations', { 'x-emulator-fault': '409' }, 409, 409],
+  ['502 (fault)', '/v1/evaluations', { 'x-emulator-fault': '502' }, 502, 502],
 ];
 
 for (const [name, path, headers, small, big] of early) {
