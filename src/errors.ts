@@ -13,7 +13,7 @@ export function errorTypeForStatus(status: number): ErrorType {
   if (status === 409) return 'conflict_error';
   if (status === 429) return 'rate_limit_error';
   if (status >= 500) return 'api_error';
-  // 400, and the inferred 402 and 413 (DESIGN.md section 3).
+  // 400, and the inferred 402, 408, 413 and 431 (DESIGN.md section 3; issue 9).
   return 'invalid_request_error';
 }
 

@@ -13,17 +13,23 @@ beforeAll(async () => {
 });
 afterAll(() => emu.stop());
 
+interface ApiErrorBody {
+  code: string;
+  type: string;
+  message: string;
+}
+
 function nested(depth: number): string {
   return `{"scenario_id":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
 }
 
-async function post(path: string, body: string): Promise<{ status: number; error: any }> {
+async function post(path: string, body: string): Promise<{ status: number; error: ApiErrorBody }> {
   const res = await fetch(`${emu.baseUrl}${path}`, {
     method: 'POST',
     headers: { ...key, 'content-type': 'application/json' },
     body,
   });
-  const json = (await res.json()) as { error?: unknown };
+  const json = (await res.json()) as { error: ApiErrorBody };
   return { status: res.status, error: json.error };
 }
 
@@ -51,7 +57,10 @@ test('a body exactly at the limit passes the depth check (validation answers ins
 });
 
 test('brackets inside strings do not count towards the depth', async () => {
-  const { error } = await post('/v1/evaluations', JSON.stringify({ scenario_id: '['.repeat(5000) }));
+  const { error } = await post(
+    '/v1/evaluations',
+    JSON.stringify({ scenario_id: '['.repeat(5000) }),
+  );
   expect(error.message).not.toBe(depthMessage);
 });
 
