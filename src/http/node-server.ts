@@ -80,6 +80,7 @@ function errorResponse(deps: Deps, err: ApiError): Response {
       'Content-Type': 'application/json',
       'X-Request-Id': requestId,
       'Service-Version': DEFAULT_VERSION,
+      Connection: 'close',
     },
   });
 }
@@ -151,9 +152,11 @@ function guardEarlyAnswer(incoming: IncomingMessage, outgoing: ServerResponse): 
   });
 }
 
+/** No body (neither header: a GET), or a `Content-Length` small enough to drain. */
 function smallBody(incoming: IncomingMessage): boolean {
-  const length = Number(incoming.headers['content-length']);
-  return incoming.headers['transfer-encoding'] === undefined && length <= DRAIN_BYTES;
+  const length = incoming.headers['content-length'];
+  if (incoming.headers['transfer-encoding'] !== undefined) return false;
+  return length === undefined || Number(length) <= DRAIN_BYTES;
 }
 
 /** Keeps reading and discarding for a bounded time and size, so the client is not reset. */

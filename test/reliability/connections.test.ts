@@ -34,11 +34,12 @@ function chunkedBody(): ReadableStream<Uint8Array> {
   });
 }
 
-/** Then the same client (the global fetch and its pool) goes on working. */
+/** Then the same client (the global fetch and its pool) goes on working, on kept connections. */
 async function followUps(): Promise<void> {
   for (let i = 0; i < 3; i++) {
     const res = await fetch(`${emu.baseUrl}/v1/keys/me`, { headers: key });
     expect(res.status).toBe(200);
+    expect(res.headers.get('connection')).toBe('keep-alive');
     await res.json();
   }
 }
@@ -100,6 +101,8 @@ for (const [name, path, headers, small, big] of early) {
           body,
         });
         expect(res.status).toBe(status);
+        // A small body is drained and the connection kept; 2 MiB closes it.
+        expect(res.headers.get('connection')).toBe(body.length < 100 ? 'keep-alive' : 'close');
         await res.text();
         await followUps();
       }
