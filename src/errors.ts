@@ -13,7 +13,7 @@ export function errorTypeForStatus(status: number): ErrorType {
   if (status === 409) return 'conflict_error';
   if (status === 429) return 'rate_limit_error';
   if (status >= 500) return 'api_error';
-  // 400, and the inferred 402 and 413 (DESIGN.md section 3).
+  // 400, and the inferred 402, 408, 413 and 431 (DESIGN.md section 3; issue 9).
   return 'invalid_request_error';
 }
 
@@ -45,6 +45,21 @@ export const ERROR_CATALOG = {
   request_too_large: {
     status: 413,
     message: 'The request body is larger than 1 MiB.',
+    inferred: true,
+  },
+  request_header_too_large: {
+    status: 431,
+    message: 'The request line or headers are too large (more than 16 KiB).',
+    inferred: true,
+  },
+  request_malformed: {
+    status: 400,
+    message: 'The request is not valid HTTP/1.1 (bad method, path, headers or framing).',
+    inferred: true,
+  },
+  request_timeout: {
+    status: 408,
+    message: 'The request was not received in time.',
     inferred: true,
   },
   unauthenticated: {

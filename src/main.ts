@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { banner } from './banner.js';
 import { ConfigError, helpText, parseConfig } from './config.js';
 import { createEmulator, type Emulator } from './emulator.js';
+import { createNodeServer } from './http/node-server.js';
 import { DataFileError } from './world/load-scenario.js';
 
 function main(): void {
@@ -40,21 +40,20 @@ function main(): void {
     console.error(`svc-emulator: cannot start: ${message}`);
     process.exit(2);
   }
-  const server = serve(
-    { fetch: emulator.app.fetch, port: config.port, hostname: config.host },
-    (info: AddressInfo) => {
-      const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-      emulator.deps.webhooks.origin = `http://${host}:${info.port}`;
-      console.log(
-        banner(emulator, `http://${host}:${info.port}`, {
-          scenario: config.scenario,
-          seed: config.seed,
-          clock: config.clock,
-          db: config.db,
-        }),
-      );
-    },
-  );
+  const server = createNodeServer(emulator.app, emulator.deps);
+  server.listen(config.port, config.host, () => {
+    const info = server.address() as AddressInfo;
+    const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+    emulator.deps.webhooks.origin = `http://${host}:${info.port}`;
+    console.log(
+      banner(emulator, `http://${host}:${info.port}`, {
+        scenario: config.scenario,
+        seed: config.seed,
+        clock: config.clock,
+        db: config.db,
+      }),
+    );
+  });
   server.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') {
       console.error(

@@ -15,6 +15,7 @@ import { registerWebhooks } from '../api/webhooks.js';
 import { apiError } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 import { docsPage, registerDocsAssets } from './docs-page.js';
+import { limitJsonDepth } from './json-depth.js';
 import { productDocument } from './openapi-document.js';
 import { productPipeline, type RouteGuards, routeGuards } from './pipeline.js';
 import { renderError } from './render-error.js';
@@ -51,7 +52,9 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   // GET and HEAD carry no body; reading `c.req.raw.body` would make the node adapter build a
   // full Request on every call (about a third of a GET's cost, measured by the bench).
   app.use('*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
+    c.req.method === 'GET' || c.req.method === 'HEAD'
+      ? next()
+      : limitBody(c, () => limitJsonDepth(c, next)),
   );
 
   app.get('/openapi.json', (c) => c.json(productDocument(app)));

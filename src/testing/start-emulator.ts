@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator.js';
+import { createNodeServer } from '../http/node-server.js';
 import { type ControlClient, createControlClient } from './control-client.js';
 
 export interface StartOptions extends EmulatorOptions {
@@ -36,8 +36,9 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const emulator = createEmulator({ seed: '0', clock: 'manual', ...emulatorOptions });
   let server: Server;
   const address = await new Promise<AddressInfo>((resolve, reject) => {
-    server = serve({ fetch: emulator.app.fetch, port, hostname: host }, resolve) as Server;
+    server = createNodeServer(emulator.app, emulator.deps);
     server.once('error', reject);
+    server.listen(port, host, () => resolve(server.address() as AddressInfo));
   }).catch((err: unknown) => {
     emulator.close();
     throw err;

@@ -1,0 +1,46 @@
+import type { Context, Next } from 'hono';
+import type { AppEnv } from '../api/env.js';
+import { apiError } from '../errors.js';
+
+/**
+ * The deepest nesting of arrays and objects a JSON body may have (our inference, issue 9). Deeper
+ * bodies answer 400 `parameter_invalid`: parsing, validating and journaling a body are recursive,
+ * and about 4,100 levels overflow the stack in `JSON.stringify` (a 500 before this check).
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** The nesting depth of JSON text, scanned without recursion; strings are skipped. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c)
+        i++; // backslash: skip the escaped character
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) {
+      depth++;
+      if (depth > max) max = depth;
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return max;
+}
+
+/**
+ * Middleware after the body limit: a JSON body nested deeper than {@link MAX_JSON_DEPTH} is
+ * rejected before anything parses it. The text is cached by Hono, so `c.req.json()` later reuses it.
+ */
+export async function limitJsonDepth(c: Context<AppEnv>, next: Next): Promise<void> {
+  const type = c.req.header('content-type') ?? '';
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && type.includes('json')) {
+    if (jsonDepth(await c.req.text()) > MAX_JSON_DEPTH) {
+      throw apiError('parameter_invalid', {
+        message: `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`,
+      });
+    }
+  }
+  await next();
+}

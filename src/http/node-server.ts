@@ -1,0 +1,173 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { getRequestListener, RequestError } from '@hono/node-server';
+import { DEFAULT_VERSION } from '../contract/common.js';
+import { type ApiError, apiError, type ErrorCode } from '../errors.js';
+import type { Deps } from '../runtime/deps.js';
+import { errorEnvelope } from './render-error.js';
+
+/** An unread body up to this size is read and discarded, and the connection stays usable. */
+const DRAIN_BYTES = 64 * 1024;
+/** Lingering close: how long and how much we keep reading after a `Connection: close` answer. */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 16 * 1024 * 1024;
+
+export interface NodeServerOptions {
+  /** Node's `requestTimeout` (ms, Node's default 300 s): a slower request is answered 408. */
+  requestTimeout?: number;
+  /** Node's `headersTimeout` (ms, Node's default 60 s): slower headers are answered 408. */
+  headersTimeout?: number;
+  /** How often Node checks those two timeouts (ms, Node's default 30 s). */
+  connectionsCheckingInterval?: number;
+}
+
+/**
+ * The Node HTTP server for the app, used by `main.ts` and `startEmulator`. Beyond the adapter
+ * it (our inference, issue 9): answers parser-level rejections with the error envelope instead of
+ * Node's empty bodies; and keeps pooled clients safe when an answer comes before the request body
+ * was read (a 413, a 401, a fault): a small body is drained and the connection kept; a large or
+ * unbounded one gets `Connection: close` and a lingering close, so the client reads the whole
+ * answer and does not reuse the socket (undici otherwise fails its next request with "other side
+ * closed").
+ */
+export function createNodeServer(
+  app: { fetch: (req: Request, env: unknown) => Response | Promise<Response> },
+  deps: Deps,
+  options: NodeServerOptions = {},
+): Server {
+  const listener = getRequestListener(app.fetch, {
+    autoCleanupIncoming: false,
+    errorHandler: (err) => errorResponse(deps, requestErrorOf(err)),
+  });
+  const server = createServer({ ...options, requireHostHeader: false }, (incoming, outgoing) => {
+    if (incoming.httpVersion === '1.1' && incoming.headers.host === undefined) {
+      // API document section 7 envelope instead of Node's bare 400 (RFC 9112 section 3.2).
+      const err = apiError('request_malformed', {
+        message: 'HTTP/1.1 requests need a Host header.',
+      });
+      outgoing.shouldKeepAlive = false;
+      writeEnvelope(outgoing, deps, err);
+      incoming.resume();
+      return;
+    }
+    guardEarlyAnswer(incoming, outgoing);
+    void listener(incoming, outgoing);
+  });
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) =>
+    answerClientError(deps, err, socket),
+  );
+  return server;
+}
+
+function requestErrorOf(err: unknown): ApiError {
+  if (err instanceof RequestError) {
+    return apiError('request_malformed', { message: 'The request line or headers are malformed.' });
+  }
+  console.error('[svc-emulator] unexpected error outside the app:', err);
+  return apiError('api_error');
+}
+
+function envelopeBody(deps: Deps, err: ApiError): { body: string; requestId: string } {
+  const requestId = deps.ids.requestId(deps.systemClock.now());
+  return { body: JSON.stringify(errorEnvelope(err, requestId)), requestId };
+}
+
+function errorResponse(deps: Deps, err: ApiError): Response {
+  const { body, requestId } = envelopeBody(deps, err);
+  return new Response(body, {
+    status: err.status,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Request-Id': requestId,
+      'Service-Version': DEFAULT_VERSION,
+      Connection: 'close',
+    },
+  });
+}
+
+function writeEnvelope(outgoing: ServerResponse, deps: Deps, err: ApiError): void {
+  const { body, requestId } = envelopeBody(deps, err);
+  outgoing.writeHead(err.status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    'X-Request-Id': requestId,
+    'Service-Version': DEFAULT_VERSION,
+    Connection: 'close',
+  });
+  outgoing.end(body);
+}
+
+/** Node's parser error codes onto the catalog (our inference; Node answers these with no body). */
+function clientErrorCode(err: NodeJS.ErrnoException): ErrorCode {
+  if (err.code === 'HPE_HEADER_OVERFLOW') return 'request_header_too_large';
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'request_timeout';
+  return 'request_malformed';
+}
+
+function answerClientError(deps: Deps, err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || err.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const apiErr = apiError(clientErrorCode(err));
+  const { body, requestId } = envelopeBody(deps, apiErr);
+  const head = [
+    `HTTP/1.1 ${apiErr.status} ${statusText(apiErr.status)}`,
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    `X-Request-Id: ${requestId}`,
+    `Service-Version: ${DEFAULT_VERSION}`,
+    'Connection: close',
+  ].join('\r\n');
+  socket.end(`${head}\r\n\r\n${body}`);
+  lingerThenDestroy(socket);
+}
+
+function statusText(status: number): string {
+  if (status === 431) return 'Request Header Fields Too Large';
+  if (status === 408) return 'Request Timeout';
+  return 'Bad Request';
+}
+
+/**
+ * When the head goes out before the body was read: a body of known small size is drained (the
+ * connection stays pooled); otherwise the answer says `Connection: close` and the socket lingers.
+ */
+function guardEarlyAnswer(incoming: IncomingMessage, outgoing: ServerResponse): void {
+  const writeHead = outgoing.writeHead;
+  outgoing.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (!incoming.readableEnded && !smallBody(incoming)) {
+      this.shouldKeepAlive = false;
+      this.setHeader('Connection', 'close');
+      const socket = incoming.socket;
+      socket.destroySoon = () => {
+        socket.end();
+        lingerThenDestroy(socket);
+      };
+    }
+    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+  } as typeof outgoing.writeHead;
+  outgoing.on('finish', () => {
+    if (!incoming.readableEnded) incoming.resume();
+  });
+}
+
+/** No body (neither header: a GET), or a `Content-Length` small enough to drain. */
+function smallBody(incoming: IncomingMessage): boolean {
+  const length = incoming.headers['content-length'];
+  if (incoming.headers['transfer-encoding'] !== undefined) return false;
+  return length === undefined || Number(length) <= DRAIN_BYTES;
+}
+
+/** Keeps reading and discarding for a bounded time and size, so the client is not reset. */
+function lingerThenDestroy(socket: Duplex): void {
+  let read = 0;
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.on('data', (chunk: Buffer) => {
+    read += chunk.length;
+    if (read > LINGER_BYTES) socket.destroy();
+  });
+  socket.on('close', () => clearTimeout(timer));
+  socket.resume();
+}

@@ -1,0 +1,48 @@
+import { connect } from 'node:net';
+import { expect } from 'vitest';
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Sends raw bytes on a fresh loopback socket and reads until the server closes it; `hold` keeps
+ * our side open (a client that never finishes its request).
+ */
+export function rawRequest(p: number, payload: Buffer | string, hold = false): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(p, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of lines) {
+        const at = line.indexOf(':');
+        headers[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim();
+      }
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+    });
+    socket.setTimeout(10_000, () => socket.destroy());
+    if (hold) socket.write(payload);
+    else socket.end(payload);
+  });
+}
+
+/** The standard envelope, with the headers every parser-level answer carries. */
+export function expectEnvelope(answer: RawAnswer, status: number, code: string): void {
+  expect(answer.status).toBe(status);
+  expect(answer.headers['content-type']).toBe('application/json');
+  expect(answer.headers.connection).toBe('close');
+  expect(answer.headers['service-version']).toBe('2026-09-27');
+  const body = JSON.parse(answer.body) as { error: Record<string, unknown> };
+  expect(body.error).toMatchObject({ type: 'invalid_request_error', code, param: null });
+  expect(body.error.request_id).toBe(answer.headers['x-request-id']);
+  expect(body.error.request_id).toMatch(/^req_/);
+  expect(typeof body.error.message).toBe('string');
+}
