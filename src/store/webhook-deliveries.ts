@@ -86,9 +86,11 @@ export function createDeliveryRepo(db: Database) {
   const countFinished = db.prepare<[], { n: number }>(
     `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status IN ('delivered', 'failed')`,
   );
+  // A scan in seq order from the oldest (NOT INDEXED): it stops after the first `n` finished rows,
+  // where the status index would sort every finished row on each prune.
   const pruneOldest = db.prepare(
-    `DELETE FROM webhook_deliveries WHERE seq IN (SELECT seq FROM webhook_deliveries
-     WHERE status IN ('delivered', 'failed') ORDER BY seq LIMIT ?)`,
+    `DELETE FROM webhook_deliveries WHERE seq IN (SELECT seq FROM webhook_deliveries NOT INDEXED
+     WHERE status != 'pending' ORDER BY seq LIMIT ?)`,
   );
   const removeAccount = db.prepare('DELETE FROM webhook_deliveries WHERE account_id = ?');
   const removeAll = db.prepare('DELETE FROM webhook_deliveries');
