@@ -35,6 +35,16 @@ export const FLAGS = {
     default: 'false',
     help: 'record events but send no webhook deliveries',
   },
+  'webhook-history': {
+    env: 'EMULATOR_WEBHOOK_HISTORY',
+    default: '10000',
+    help: 'delivered or failed webhook deliveries kept, oldest dropped first (0: none)',
+  },
+  'webhook-timestamps': {
+    env: 'EMULATOR_WEBHOOK_TIMESTAMPS',
+    default: 'wall',
+    help: 'webhook-timestamp header: wall (receivers check it) or virtual',
+  },
   'journal-size': {
     env: 'EMULATOR_JOURNAL_SIZE',
     default: '10000',
@@ -67,6 +77,8 @@ const ConfigSchema = z.object({
   'no-control': bool('no-control'),
   'no-webhooks': bool('no-webhooks'),
   'journal-size': z.coerce.number().int().min(0).max(1_000_000),
+  'webhook-history': z.coerce.number().int().min(0).max(10_000_000),
+  'webhook-timestamps': z.enum(['wall', 'virtual']),
 });
 
 export interface CliConfig {
@@ -82,6 +94,8 @@ export interface CliConfig {
   control: boolean;
   journalSize: number;
   webhooks: boolean;
+  webhookHistory: number;
+  webhookTimestamps: 'wall' | 'virtual';
   help: boolean;
 }
 
@@ -136,6 +150,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
     control: !c['no-control'],
     journalSize: c['journal-size'],
     webhooks: !c['no-webhooks'],
+    webhookHistory: c['webhook-history'],
+    webhookTimestamps: c['webhook-timestamps'],
     help: values.help === true,
   };
 }

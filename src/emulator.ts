@@ -15,7 +15,7 @@ import { createIdFactory } from './runtime/id-factory.js';
 import { Journal } from './runtime/journal.js';
 import { RateLimiter } from './runtime/rate-limiter.js';
 import { RouteTable } from './runtime/route-table.js';
-import { WebhookDispatcher } from './runtime/webhook-deliveries.js';
+import { WebhookDispatcher, type WebhookTimestamps } from './runtime/webhook-deliveries.js';
 import { openStore } from './store/store.js';
 import { applyScenario } from './world/apply-scenario.js';
 import { loadScenarioFile, parseDataFile, readJsonFile } from './world/load-scenario.js';
@@ -52,6 +52,10 @@ export interface EmulatorOptions {
   webhooks?: boolean;
   /** Waits between delivery attempts (attempts = delays + 1). Default 100 ms, 500 ms. */
   webhookRetryDelaysMs?: readonly number[];
+  /** Delivered or failed deliveries kept, oldest pruned first. Default 10,000. */
+  webhookHistory?: number;
+  /** `webhook-timestamp`: wall time at the attempt (default) or the event's virtual time. */
+  webhookTimestamps?: WebhookTimestamps;
 }
 
 export interface Emulator {
@@ -103,7 +107,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     idempotencyInFlight: new Set(),
     webhooks: new WebhookDispatcher({
       seed: config.seed,
+      db: store.db,
+      events: store.events,
       enabled: config.webhooks,
+      historySize: options.webhookHistory ?? 10_000,
+      timestamps: options.webhookTimestamps ?? 'wall',
       ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
     }),
   };

@@ -34,6 +34,8 @@ function main(): void {
       control: config.control,
       controlToken: config.controlToken,
       webhooks: config.webhooks,
+      webhookHistory: config.webhookHistory,
+      webhookTimestamps: config.webhookTimestamps,
     });
   } catch (err) {
     const message = err instanceof DataFileError ? err.message : (err as Error).message;

@@ -15,6 +15,8 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     strict: false,
     control: true,
     webhooks: true,
+    webhookHistory: 10000,
+    webhookTimestamps: 'wall',
     help: false,
   });
 });
@@ -66,4 +68,13 @@ test('bad values name the flag and its variable', () => {
   expect(() => parseConfig(['--port', '70000'], {})).toThrow(ConfigError);
   expect(() => parseConfig(['--bogus'], {})).toThrow(/--help/);
   expect(() => parseConfig([], { EMULATOR_STRICT: 'yes' })).toThrow(/--strict /);
+});
+
+test('--webhook-history and --webhook-timestamps come from flags or their variables, validated', () => {
+  expect(parseConfig(['--webhook-history', '0'], {}).webhookHistory).toBe(0);
+  expect(parseConfig([], { EMULATOR_WEBHOOK_TIMESTAMPS: 'virtual' }).webhookTimestamps).toBe(
+    'virtual',
+  );
+  expect(() => parseConfig(['--webhook-history', '-1'], {})).toThrow(/--webhook-history/);
+  expect(() => parseConfig(['--webhook-timestamps', 'now'], {})).toThrow(/--webhook-timestamps/);
 });

@@ -34,18 +34,34 @@ export const listWebhookDeliveriesRoute = route({
   method: 'get',
   path: '/webhook_deliveries',
   operationId: 'listWebhookDeliveries',
-  summary: 'Webhook deliveries, oldest first, filtered (in memory: a reset forgets them)',
+  summary: 'Webhook deliveries, oldest first, filtered, a page at a time (a reset forgets them)',
   request: {
     query: z.object({
       account: z.string().optional(),
       endpoint: z.string().optional(),
       event: z.string().optional(),
       status: DeliveryStatus.optional(),
+      limit: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(1000)
+        .default(100)
+        .openapi({ description: 'Deliveries per page (1 to 1000, default 100).' }),
+      after: z
+        .string()
+        .optional()
+        .openapi({ description: 'A delivery id (`next_cursor`): the page after it.' }),
     }),
   },
   responses: {
     200: jsonResponse(
-      z.object({ object: z.literal('list'), data: z.array(DeliveryView) }),
+      z.object({
+        object: z.literal('list'),
+        data: z.array(DeliveryView),
+        has_more: z.boolean(),
+        next_cursor: z.string().nullable(),
+      }),
       'The deliveries.',
     ),
     ...errorResponses([400]),
@@ -70,13 +86,17 @@ const deliveryView = (d: Delivery) => ({
 });
 
 export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  app.openapi(listWebhookDeliveriesRoute, (c) =>
-    c.json(
+  app.openapi(listWebhookDeliveriesRoute, (c) => {
+    const page = deps.webhooks.list(c.req.valid('query'));
+    const last = page.data.at(-1);
+    return c.json(
       {
         object: 'list' as const,
-        data: deps.webhooks.list(c.req.valid('query')).map(deliveryView),
+        data: page.data.map(deliveryView),
+        has_more: page.hasMore,
+        next_cursor: page.hasMore && last ? last.id : null,
       },
       200,
-    ),
-  );
+    );
+  });
 }

@@ -109,7 +109,7 @@ export function createControlClient(baseUrl: string, options: ControlClientOptio
     /** `DELETE /_control/requests`: every entry, or those matching the filter. */
     clearRequests: (filter: Omit<T.RequestFilter, 'limit'> = {}) =>
       call<T.Deleted>('DELETE', `/requests${journalQuery(filter)}`),
-    /** `GET /_control/webhook_deliveries`: deliveries, oldest first, with their attempts. */
+    /** `GET /_control/webhook_deliveries`: a page of deliveries, oldest first, with their attempts; `after: next_cursor` for the next. */
     listWebhookDeliveries: (filter: T.WebhookDeliveryFilter = {}) =>
       call<T.WebhookDeliveryList>('GET', `/webhook_deliveries${journalQuery(filter)}`),
 

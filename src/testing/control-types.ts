@@ -61,8 +61,12 @@ export type RequestFilter = Partial<
 export type JournalList = Answer<typeof diagnostics.listRequestsRoute, 200>;
 /** One request of the journal. */
 export type JournalEntry = JournalList['data'][number];
-export type WebhookDeliveryFilter = Partial<Record<'account' | 'endpoint' | 'event', string>> & {
+export type WebhookDeliveryFilter = Partial<
+  Record<'account' | 'endpoint' | 'event' | 'after', string>
+> & {
   status?: 'pending' | 'delivered' | 'failed';
+  /** Deliveries per page, 1 to 1000 (default 100). */
+  limit?: number;
 };
 export type WebhookDeliveryList = Answer<typeof deliveries.listWebhookDeliveriesRoute, 200>;
 /** One webhook delivery and its attempts. */

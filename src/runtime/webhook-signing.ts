@@ -1,0 +1,23 @@
+/**
+ * Standard Webhooks signing (inferred: the API document shows no delivery; README section 5
+ * "Deliveries"), as receivers and the `standardwebhooks` / svix libraries verify it.
+ */
+import { createHmac } from 'node:crypto';
+
+/** `*`, the exact type, or a prefix wildcard such as `evaluation.*`. */
+export function eventMatches(patterns: readonly string[], type: string): boolean {
+  return patterns.some(
+    (p) => p === '*' || p === type || (p.endsWith('.*') && type.startsWith(p.slice(0, -1))),
+  );
+}
+
+/**
+ * The `webhook-signature` value: `v1,` + base64 HMAC-SHA256 over `<id>.<timestamp>.<body>`,
+ * keyed with the base64-decoded part of the secret after `whsec_` (the Standard Webhooks
+ * specification; our secrets' base62 characters are valid base64).
+ * @example signWebhook('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'evt_1', 1767225600, '{}')
+ */
+export function signWebhook(secret: string, id: string, timestamp: number, body: string): string {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  return `v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
+}

@@ -1,0 +1,156 @@
+import type { Database, Statement } from 'better-sqlite3';
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+export interface DeliveryAttempt {
+  /** Wall ms when the attempt started. */
+  at: number;
+  statusCode: number | null;
+  error: string | null;
+}
+
+export interface Delivery {
+  id: string;
+  seq: number;
+  accountId: string;
+  eventId: string;
+  eventType: string;
+  endpointId: string;
+  url: string;
+  status: DeliveryStatus;
+  attempts: DeliveryAttempt[];
+  /** Wall ms when it was enqueued. */
+  createdAt: number;
+}
+
+export interface DeliveryFilter {
+  account?: string | undefined;
+  endpoint?: string | undefined;
+  event?: string | undefined;
+  status?: DeliveryStatus | undefined;
+  /** A delivery id: only those after it. */
+  after?: string | undefined;
+  limit?: number | undefined;
+}
+
+export type NewDelivery = Pick<
+  Delivery,
+  'accountId' | 'eventId' | 'eventType' | 'endpointId' | 'url' | 'createdAt'
+>;
+
+interface Row {
+  seq: number;
+  account_id: string;
+  event_id: string;
+  event_type: string;
+  endpoint_id: string;
+  url: string;
+  status: string;
+  attempts: string;
+  created_at: number;
+}
+
+/** `whdl_` + the row's sequence number: ids follow delivery order. */
+export const deliveryId = (seq: number) => `whdl_${String(seq).padStart(8, '0')}`;
+const seqOf = (id: string): number | undefined => {
+  const m = /^whdl_(\d{1,15})$/.exec(id);
+  return m ? Number(m[1]) : undefined;
+};
+
+const fromRow = (r: Row): Delivery => ({
+  id: deliveryId(r.seq),
+  seq: r.seq,
+  accountId: r.account_id,
+  eventId: r.event_id,
+  eventType: r.event_type,
+  endpointId: r.endpoint_id,
+  url: r.url,
+  status: r.status as DeliveryStatus,
+  attempts: JSON.parse(r.attempts),
+  createdAt: r.created_at,
+});
+
+/** Delivery records (migration 006): small rows, no bodies; pruned by the dispatcher. */
+export function createDeliveryRepo(db: Database) {
+  const insert = db.prepare(
+    `INSERT INTO webhook_deliveries (account_id, event_id, event_type, endpoint_id, url, status, created_at)
+     VALUES (?, ?, ?, ?, ?, 'pending', ?)`,
+  );
+  const head = db.prepare<[string], Row>(
+    `SELECT * FROM webhook_deliveries WHERE endpoint_id = ? AND status = 'pending' ORDER BY seq LIMIT 1`,
+  );
+  const pendingEndpoints = db.prepare<[], { endpoint_id: string }>(
+    `SELECT DISTINCT endpoint_id FROM webhook_deliveries WHERE status = 'pending'`,
+  );
+  const update = db.prepare('UPDATE webhook_deliveries SET status = ?, attempts = ? WHERE seq = ?');
+  const countFinished = db.prepare<[], { n: number }>(
+    `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status IN ('delivered', 'failed')`,
+  );
+  // A scan in seq order from the oldest (NOT INDEXED): it stops after the first `n` finished rows,
+  // where the status index would sort every finished row on each prune.
+  const pruneOldest = db.prepare(
+    `DELETE FROM webhook_deliveries WHERE seq IN (SELECT seq FROM webhook_deliveries NOT INDEXED
+     WHERE status != 'pending' ORDER BY seq LIMIT ?)`,
+  );
+  const removeAccount = db.prepare('DELETE FROM webhook_deliveries WHERE account_id = ?');
+  const removeAll = db.prepare('DELETE FROM webhook_deliveries');
+  // Ids restart at whdl_00000001 after a full reset, as the rest of the world does.
+  const restartIds = db.prepare("DELETE FROM sqlite_sequence WHERE name = 'webhook_deliveries'");
+  const lists = new Map<string, Statement<unknown[], Row>>();
+  const listStatement = (f: DeliveryFilter) => {
+    const cols = (['account', 'endpoint', 'event', 'status'] as const).filter(
+      (k) => f[k] !== undefined,
+    );
+    const key = cols.join(',');
+    let statement = lists.get(key);
+    if (!statement) {
+      const column = { account: 'account_id', endpoint: 'endpoint_id', event: 'event_id' };
+      const where = [
+        'seq > @after',
+        ...cols.map((k) => `${k === 'status' ? 'status' : column[k]} = @${k}`),
+      ];
+      statement = db.prepare<unknown[], Row>(
+        `SELECT * FROM webhook_deliveries WHERE ${where.join(' AND ')} ORDER BY seq LIMIT @limit`,
+      );
+      lists.set(key, statement);
+    }
+    return statement;
+  };
+  return {
+    /** Inserts in one transaction; returns the rows' endpoints. */
+    insertAll: (items: readonly NewDelivery[]) =>
+      db.transaction(() => {
+        for (const d of items)
+          insert.run(d.accountId, d.eventId, d.eventType, d.endpointId, d.url, d.createdAt);
+      })(),
+    /** The endpoint's oldest pending delivery: the head of its queue. */
+    head: (endpointId: string): Delivery | undefined => {
+      const row = head.get(endpointId);
+      return row && fromRow(row);
+    },
+    pendingEndpoints: () => pendingEndpoints.all().map((r) => r.endpoint_id),
+    save: (d: Delivery) => void update.run(d.status, JSON.stringify(d.attempts), d.seq),
+    countFinished: () => countFinished.get()!.n,
+    /** Deletes the `n` oldest delivered or failed records. */
+    pruneFinished: (n: number) => void pruneOldest.run(n),
+    removeAccount: (accountId: string) => void removeAccount.run(accountId),
+    removeAll: () =>
+      db.transaction(() => {
+        removeAll.run();
+        restartIds.run();
+      })(),
+    /** Oldest first, filtered; `hasMore` when a further page exists. */
+    list: (f: DeliveryFilter) => {
+      const limit = f.limit ?? 100;
+      const params: Record<string, unknown> = {
+        after: (f.after !== undefined && seqOf(f.after)) || 0,
+        limit: limit + 1,
+      };
+      for (const k of ['account', 'endpoint', 'event', 'status'] as const)
+        if (f[k] !== undefined) params[k] = f[k];
+      const rows = listStatement(f).all(params);
+      return { data: rows.slice(0, limit).map(fromRow), hasMore: rows.length > limit };
+    },
+  };
+}
+export type DeliveryRepo = ReturnType<typeof createDeliveryRepo>;
