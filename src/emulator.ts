@@ -43,6 +43,8 @@ export interface EmulatorOptions {
   strict?: boolean;
   control?: boolean;
   controlToken?: string | null;
+  /** `--control-allow-origin`: other origins a browser may call /_control from (`*`: any). */
+  controlAllowOrigins?: readonly string[];
   /** Entries the request journal keeps. Default 10,000. */
   journalSize?: number;
   /** Send webhook deliveries. Default true (`--no-webhooks`: false). */
@@ -78,6 +80,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     strict: options.strict ?? false,
     control: options.control ?? true,
     controlToken: options.controlToken ?? null,
+    controlAllowOrigins: options.controlAllowOrigins ?? [],
     clockMode: options.clock ?? 'manual',
     version: packageVersion(),
     journalSize: options.journalSize ?? 10_000,
