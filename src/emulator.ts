@@ -13,6 +13,8 @@ import { createIdFactory } from './runtime/id-factory.js';
 import { Journal } from './runtime/journal.js';
 import { RateLimiter } from './runtime/rate-limiter.js';
 import { WebhookDispatcher } from './runtime/webhook-deliveries.js';
+import { FaultRuleStore } from './store/fault-rules.js';
+import { JournalStore } from './store/journal.js';
 import { openStore } from './store/store.js';
 import { applyScenario } from './world/apply-scenario.js';
 import { loadScenarioFile, parseDataFile, readJsonFile } from './world/load-scenario.js';
@@ -87,6 +89,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     webhooks: options.webhooks ?? true,
   };
   const store = openStore(options.db ?? ':memory:');
+  // Only a --db file keeps fault rules and the journal across a restart (issue 9).
+  const onFile = (options.db ?? ':memory:') !== ':memory:';
+  const journalStore = onFile ? new JournalStore(store.db, config.journalSize) : null;
   const deps: Deps = {
     config,
     store,
@@ -96,8 +101,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),
     startedAt: wallNow(),
     scenarios: { dir: scenariosDir, loaded: scenario },
-    faults: new FaultRules(config.seed),
-    journal: new Journal(config.journalSize),
+    faults: new FaultRules(config.seed, onFile ? new FaultRuleStore(store.db) : null),
+    journal: new Journal(config.journalSize, journalStore),
     limiter: new RateLimiter(),
     routes: new RouteTable(),
     idempotencyInFlight: new Set(),
@@ -109,8 +114,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   };
   // A --db file that already holds a world keeps it; a fresh store gets the scenario.
   const scenarioApplied = store.accounts.list().length === 0;
-  if (scenarioApplied) applyScenario(deps, scenario);
-  installScenarioFaults(deps, scenario);
+  if (scenarioApplied) {
+    applyScenario(deps, scenario);
+    installScenarioFaults(deps, scenario);
+  } else {
+    deps.faults.restore();
+    if (journalStore) deps.journal.restore(journalStore.load());
+  }
   const app = createApp(deps);
   return {
     app,
@@ -119,6 +129,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     reset: (opts = {}) => resetWorld(deps, opts),
     close: () => {
       deps.webhooks.close();
+      journalStore?.flush();
       store.close();
     },
   };

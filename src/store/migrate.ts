@@ -4,6 +4,7 @@ import { migrate002 } from './migrations/002-runtime.js';
 import { migrate003 } from './migrations/003-clock-anchor.js';
 import { migrate004 } from './migrations/004-webhook-endpoint-fields.js';
 import { migrate005 } from './migrations/005-events.js';
+import { migrate007 } from './migrations/007-runtime-persistence.js';
 
 /** Migrations in order; migration N sets `user_version` to N. Append only, never edit one. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -12,6 +13,8 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migrate003,
   migrate004,
   migrate005,
+  // 006 (webhook deliveries) lands from another branch; the lead orders them at merge.
+  migrate007,
 ];
 
 /**
