@@ -29,7 +29,7 @@ export class JournalStore {
     this.queue.push(entry);
     if (this.queue.length >= BATCH_SIZE) this.flush();
     else if (this.timer === undefined) {
-      this.timer = setTimeout(() => this.flush(), FLUSH_DELAY_MS);
+      this.timer = setTimeout(() => this.flushInBackground(), FLUSH_DELAY_MS);
       this.timer.unref();
     }
   }
@@ -44,6 +44,15 @@ export class JournalStore {
       for (const e of batch) this.insert.run(JSON.stringify(e));
       this.trim.run(this.capacity);
     })();
+  }
+
+  /** A failed background write (a full disk, say) loses that batch, never the process. */
+  private flushInBackground(): void {
+    try {
+      this.flush();
+    } catch (err) {
+      console.error(`svc-emulator: journal batch not written: ${(err as Error).message}`);
+    }
   }
 
   /** Replaces every stored entry (after a reset or `DELETE /_control/requests`). */
