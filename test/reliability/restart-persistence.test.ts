@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { DEFAULT_ACCOUNT, testEmulator } from '../helpers.js';
 
 let dir: string;
@@ -55,6 +55,23 @@ test('the request journal and GET /v1/requests survive a restart on a --db file'
   const listedIds = listed.json.data.map((r: { id: string }) => r.id);
   expect(listedIds.slice(-2)).toEqual([ids[2], ids[1]]);
   second.emulator.close();
+});
+
+test('journal entries reach the file behind the request, without a close (as before a kill -9)', async () => {
+  const db = join(dir, 'world.db');
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    const first = testEmulator({ db });
+    const id = (await first.api('GET', '/v1/keys/me')).headers.get('x-request-id');
+    vi.advanceTimersByTime(250); // the batch timer fires; first is never closed
+    const second = testEmulator({ db });
+    const { data } = await second.control('GET', '/requests');
+    expect(data.map((e: { request_id: string }) => e.request_id)).toEqual([id]);
+    second.emulator.close();
+    first.emulator.close();
+  } finally {
+    vi.useRealTimers();
+  }
 });
 
 test("GET /v1/requests shows only the last 30 days of the caller's virtual clock", async () => {
