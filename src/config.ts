@@ -19,6 +19,11 @@ export const FLAGS = {
     default: '',
     help: 'require X-Control-Token on /_control',
   },
+  'control-allow-origin': {
+    env: 'EMULATOR_CONTROL_ALLOW_ORIGIN',
+    default: '',
+    help: 'other origins (comma-separated, or *) a browser may call /_control from',
+  },
   'strict-versions': {
     env: 'EMULATOR_STRICT_VERSIONS',
     default: 'false',
@@ -72,6 +77,17 @@ const ConfigSchema = z.object({
     .string()
     .refine((v) => parseClockMode(v) !== undefined, 'expected manual, realtime or scaled:N'),
   'control-token': z.string(),
+  'control-allow-origin': z
+    .string()
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .every(
+            (o) => o.trim() === '*' || o.trim() === '' || /^https?:\/\/[^/\s]+\/?$/i.test(o.trim()),
+          ),
+      'expected origins like http://localhost:3000, comma-separated, or *',
+    ),
   'strict-versions': bool('strict-versions'),
   strict: bool('strict'),
   'no-control': bool('no-control'),
@@ -89,6 +105,8 @@ export interface CliConfig {
   scenario: string;
   clock: ClockMode;
   controlToken: string | null;
+  /** Origins besides the emulator's own allowed to call /_control from a browser (`*`: all). */
+  controlAllowOrigins: string[];
   strictVersions: boolean;
   strict: boolean;
   control: boolean;
@@ -145,6 +163,10 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
     scenario: c.scenario,
     clock: parseClockMode(c.clock)!,
     controlToken: c['control-token'] || null,
+    controlAllowOrigins: c['control-allow-origin']
+      .split(',')
+      .map((o) => o.trim().replace(/\/$/, '').toLowerCase())
+      .filter((o) => o !== ''),
     strictVersions: c['strict-versions'],
     strict: c.strict,
     control: !c['no-control'],

@@ -16,6 +16,8 @@ import { Journal } from './runtime/journal.js';
 import { RateLimiter } from './runtime/rate-limiter.js';
 import { RouteTable } from './runtime/route-table.js';
 import { WebhookDispatcher, type WebhookTimestamps } from './runtime/webhook-deliveries.js';
+import { FaultRuleStore } from './store/fault-rules.js';
+import { JournalStore } from './store/journal.js';
 import { openStore } from './store/store.js';
 import { applyScenario } from './world/apply-scenario.js';
 import { loadScenarioFile, parseDataFile, readJsonFile } from './world/load-scenario.js';
@@ -46,6 +48,8 @@ export interface EmulatorOptions {
   strict?: boolean;
   control?: boolean;
   controlToken?: string | null;
+  /** `--control-allow-origin`: other origins a browser may call /_control from (`*`: any). */
+  controlAllowOrigins?: readonly string[];
   /** Entries the request journal keeps. Default 10,000. */
   journalSize?: number;
   /** Send webhook deliveries. Default true (`--no-webhooks`: false). */
@@ -85,12 +89,16 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     strict: options.strict ?? false,
     control: options.control ?? true,
     controlToken: options.controlToken ?? null,
+    controlAllowOrigins: options.controlAllowOrigins ?? [],
     clockMode: options.clock ?? 'manual',
     version: packageVersion(),
     journalSize: options.journalSize ?? 10_000,
     webhooks: options.webhooks ?? true,
   };
   const store = openStore(options.db ?? ':memory:');
+  // Only a --db file keeps fault rules and the journal across a restart (issue 9).
+  const onFile = (options.db ?? ':memory:') !== ':memory:';
+  const journalStore = onFile ? new JournalStore(store.db, config.journalSize) : null;
   const deps: Deps = {
     config,
     store,
@@ -100,8 +108,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),
     startedAt: wallNow(),
     scenarios: { dir: scenariosDir, loaded: scenario },
-    faults: new FaultRules(config.seed),
-    journal: new Journal(config.journalSize),
+    faults: new FaultRules(config.seed, onFile ? new FaultRuleStore(store.db) : null),
+    journal: new Journal(config.journalSize, journalStore),
     limiter: new RateLimiter(),
     routes: new RouteTable(),
     idempotencyInFlight: new Set(),
@@ -117,8 +125,13 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   };
   // A --db file that already holds a world keeps it; a fresh store gets the scenario.
   const scenarioApplied = store.accounts.list().length === 0;
-  if (scenarioApplied) applyScenario(deps, scenario);
-  installScenarioFaults(deps, scenario);
+  if (scenarioApplied) {
+    applyScenario(deps, scenario);
+    installScenarioFaults(deps, scenario);
+  } else {
+    deps.faults.restore();
+    if (journalStore) deps.journal.restore(journalStore.load());
+  }
   const app = createApp(deps);
   // The control API is composed here, beside the product API: neither imports the other.
   if (config.control) app.route('/_control', createControlApp(deps));
@@ -129,6 +142,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     reset: (opts = {}) => resetWorld(deps, opts),
     close: () => {
       deps.webhooks.close();
+      journalStore?.flush();
       store.close();
     },
   };

@@ -115,6 +115,12 @@ export const ERROR_CATALOG = {
     message: 'The control API needs a valid X-Control-Token header.',
     inferred: true,
   },
+  cross_origin_forbidden: {
+    status: 403,
+    message:
+      'The control API refuses requests from another web origin; start the emulator with --control-allow-origin to allow one.',
+    inferred: true,
+  },
 } as const satisfies Record<string, CatalogEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;

@@ -33,6 +33,7 @@ function main(): void {
       strict: config.strict,
       control: config.control,
       controlToken: config.controlToken,
+      controlAllowOrigins: config.controlAllowOrigins,
       webhooks: config.webhooks,
       webhookHistory: config.webhookHistory,
       webhookTimestamps: config.webhookTimestamps,

@@ -10,6 +10,7 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     scenario: 'default',
     clock: 'realtime',
     controlToken: null,
+    controlAllowOrigins: [],
     strictVersions: false,
     journalSize: 10000,
     strict: false,

@@ -5,7 +5,7 @@ import { ERROR_CATALOG, type ErrorCode } from '../errors.js';
 export const FAULT_STATUSES = [400, 401, 402, 403, 404, 409, 413, 429, 500, 502, 503] as const;
 
 const FAULT_CODES = Object.keys(ERROR_CATALOG).filter(
-  (c) => c !== 'control_unauthorized',
+  (c) => c !== 'control_unauthorized' && c !== 'cross_origin_forbidden',
 ) as ErrorCode[];
 
 export const FaultStatus = z

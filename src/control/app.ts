@@ -35,6 +35,32 @@ function controlToken(token: string | null) {
   });
 }
 
+/**
+ * Refuses a browser request from another web page (inferred): without it, any page the developer
+ * has open could reset the world or revoke keys. The emulator's own origin (the Host header, so
+ * `/_control/docs` "Try it out" works) and `--control-allow-origin` pass; requests without
+ * `Origin` (curl, SDKs, server-side fetch) pass unless `Sec-Fetch-Site` says cross-site.
+ */
+function sameOrigin(allowed: readonly string[]) {
+  const any = allowed.includes('*');
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const origin = c.req.header('origin')?.trim().toLowerCase();
+    const host = c.req.header('host')?.toLowerCase();
+    if (origin === undefined || origin === '') {
+      if (c.req.header('sec-fetch-site')?.toLowerCase() === 'cross-site' && !any) {
+        throw apiError('cross_origin_forbidden');
+      }
+    } else if (
+      !any &&
+      !allowed.includes(origin) &&
+      !(host !== undefined && (origin === `http://${host}` || origin === `https://${host}`))
+    ) {
+      throw apiError('cross_origin_forbidden');
+    }
+    await next();
+  });
+}
+
 function scenarioByName(deps: Deps, name: string): ScenarioFile {
   try {
     return loadScenarioFile(deps.scenarios.dir, name);
@@ -52,6 +78,7 @@ function scenarioByName(deps: Deps, name: string): ScenarioFile {
  */
 export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('*', sameOrigin(deps.config.controlAllowOrigins));
   app.use('*', controlToken(deps.config.controlToken));
   const account = (id: string) => {
     const found = deps.store.accounts.get(id);

@@ -3,6 +3,16 @@ import type { AppEnv } from '../api/env.js';
 import { wallNow } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
 
+/** Paths longer than this are kept truncated, so the journal's size is bounded (inferred). */
+export const JOURNAL_PATH_MAX = 2048;
+
+/** A path cut after `JOURNAL_PATH_MAX` characters, followed by a marker naming what was cut. */
+export function journalPath(path: string): string {
+  if (path.length <= JOURNAL_PATH_MAX) return path;
+  const marker = `...[truncated ${path.length - JOURNAL_PATH_MAX} chars]`;
+  return path.slice(0, JOURNAL_PATH_MAX) + marker;
+}
+
 /**
  * Records a product request in the journal once its response is decided (DESIGN.md section 5).
  * Called by the request context for every request but the control API's: reading the journal
@@ -28,7 +38,7 @@ export function recordRequest(
   deps.journal.record({
     request_id: c.get('requestId'),
     method: c.req.method,
-    path,
+    path: journalPath(path),
     route: match?.route ?? null,
     operation: match?.operation ?? null,
     status: dropped ? null : c.res.status,

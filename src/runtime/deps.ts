@@ -20,6 +20,8 @@ export interface AppConfig {
   control: boolean;
   /** When set, /_control needs `X-Control-Token: <token>`. */
   controlToken: string | null;
+  /** Origins besides the emulator's own a browser may call /_control from (`*`: any). */
+  controlAllowOrigins: readonly string[];
   /** Clock mode of accounts created without one. */
   clockMode: ClockMode;
   /** Emulator version, reported by /_control/health. */

@@ -69,12 +69,32 @@ export function faultRuleView(rule: FaultRule) {
   };
 }
 
+/** Where rules are also kept (a `--db` file, `FaultRuleStore`); null in memory. */
+export interface FaultRuleSink {
+  save(rule: FaultRule): void;
+  delete(id: string): void;
+  clear(): void;
+  load(): FaultRule[];
+}
+
 export class FaultRules {
   private rules: FaultRule[] = [];
   private draw: Prng;
 
-  constructor(private readonly seed: string) {
+  constructor(
+    private readonly seed: string,
+    private readonly sink: FaultRuleSink | null = null,
+  ) {
     this.draw = createPrng(seed, 'faults');
+  }
+
+  /**
+   * Reloads the rules of a `--db` file with their counters. The probability stream is not
+   * stored: it starts again from the seed, as after a full reset (inferred).
+   */
+  restore(): number {
+    this.rules = this.sink?.load() ?? [];
+    return this.rules.length;
   }
 
   get size(): number {
@@ -85,6 +105,7 @@ export class FaultRules {
     const parsed = FaultRuleInput.parse(input);
     const rule: FaultRule = { ...parsed, id, createdAt, hits: 0, skipped: 0 };
     this.rules.push(rule);
+    this.sink?.save(rule);
     return rule;
   }
 
@@ -95,13 +116,16 @@ export class FaultRules {
   remove(id: string): boolean {
     const before = this.rules.length;
     this.rules = this.rules.filter((r) => r.id !== id);
-    return this.rules.length < before;
+    if (this.rules.length === before) return false;
+    this.sink?.delete(id);
+    return true;
   }
 
   /** Removes every rule and restarts the probability stream; answers how many were removed. */
   clear(): number {
     const n = this.rules.length;
     this.rules = [];
+    this.sink?.clear();
     this.draw = createPrng(this.seed, 'faults');
     return n;
   }
@@ -126,10 +150,12 @@ export class FaultRules {
       }
       if (rule.skipped < rule.skip) {
         rule.skipped += 1;
+        this.sink?.save(rule);
         continue;
       }
       if (rule.probability !== undefined && this.draw() >= rule.probability) continue;
       rule.hits += 1;
+      this.sink?.save(rule);
       decision.fired.push(rule);
       const r = rule.respond;
       if ('delay_ms' in r) {

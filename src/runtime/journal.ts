@@ -1,7 +1,14 @@
 /**
  * The request journal (DESIGN.md section 5): every product request, oldest first, in a ring of
- * fixed capacity so a long CI run cannot exhaust memory. In memory only: a restart starts empty.
+ * fixed capacity so a long CI run cannot exhaust memory. With a `--db` file a sink (the
+ * `JournalStore`) keeps a copy, so a restart reloads it; with `:memory:` a restart starts empty.
  */
+
+/** Where recorded entries are also kept (a `--db` file); null in memory. */
+export interface JournalSink {
+  append(entry: JournalEntry): void;
+  replace(entries: Iterable<JournalEntry>): void;
+}
 
 export interface JournalEntry {
   request_id: string;
@@ -43,8 +50,16 @@ export class Journal {
   private next = 0;
   private count = 0;
 
-  constructor(readonly capacity: number) {
+  constructor(
+    readonly capacity: number,
+    private readonly sink: JournalSink | null = null,
+  ) {
     this.ring = new Array(capacity);
+  }
+
+  /** Puts back entries read from the sink (oldest first) without writing them again. */
+  restore(entries: readonly JournalEntry[]): void {
+    for (const e of entries) this.push(e);
   }
 
   get size(): number {
@@ -53,6 +68,11 @@ export class Journal {
 
   record(entry: JournalEntry): void {
     if (this.capacity === 0) return;
+    this.push(entry);
+    this.sink?.append(entry);
+  }
+
+  private push(entry: JournalEntry): void {
     this.ring[this.next] = entry;
     this.next = (this.next + 1) % this.capacity;
     if (this.count < this.capacity) this.count += 1;
@@ -112,7 +132,8 @@ export class Journal {
     this.ring = new Array(this.capacity);
     this.next = 0;
     this.count = 0;
-    for (const e of kept) this.record(e);
+    for (const e of kept) this.push(e);
+    if (removed > 0) this.sink?.replace(kept);
     return removed;
   }
 }

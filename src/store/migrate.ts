@@ -5,6 +5,7 @@ import { migrate003 } from './migrations/003-clock-anchor.js';
 import { migrate004 } from './migrations/004-webhook-endpoint-fields.js';
 import { migrate005 } from './migrations/005-events.js';
 import { migrate006 } from './migrations/006-webhook-deliveries.js';
+import { migrate007 } from './migrations/007-runtime-persistence.js';
 
 /** Migrations in order; migration N sets `user_version` to N. Append only, never edit one. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -14,6 +15,7 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migrate004,
   migrate005,
   migrate006,
+  migrate007,
 ];
 
 /**

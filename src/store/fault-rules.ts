@@ -1,0 +1,39 @@
+import type { Database } from 'better-sqlite3';
+import type { FaultRule } from '../runtime/fault-rules.js';
+
+/**
+ * Fault rules in the `--db` file (inferred, issue 9): written when a rule is added, removed or
+ * its counters move. A counter write happens only on a call a rule matched, so a world without
+ * rules pays nothing.
+ */
+export class FaultRuleStore {
+  private readonly upsertStmt;
+  private readonly deleteStmt;
+
+  constructor(private readonly db: Database) {
+    this.upsertStmt = db.prepare(
+      'INSERT INTO fault_rules (id, seq, body) VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM fault_rules), ?) ON CONFLICT(id) DO UPDATE SET body = excluded.body',
+    );
+    this.deleteStmt = db.prepare('DELETE FROM fault_rules WHERE id = ?');
+  }
+
+  save(rule: FaultRule): void {
+    this.upsertStmt.run(rule.id, JSON.stringify(rule));
+  }
+
+  delete(id: string): void {
+    this.deleteStmt.run(id);
+  }
+
+  clear(): void {
+    this.db.exec('DELETE FROM fault_rules');
+  }
+
+  /** In creation order. */
+  load(): FaultRule[] {
+    const rows = this.db.prepare('SELECT body FROM fault_rules ORDER BY seq').all() as {
+      body: string;
+    }[];
+    return rows.map((r) => JSON.parse(r.body) as FaultRule);
+  }
+}
