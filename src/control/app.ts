@@ -9,7 +9,14 @@ import { apiError, type ErrorCode, notFound } from '../errors.js';
 import { docsPage } from '../http/docs-page.js';
 import type { AppEnv, Deps } from '../http/env.js';
 import { validationHook } from '../http/validation-hook.js';
-import { type ClockMode, parseClockMode, toTimestamp, wallNow } from '../runtime/clock.js';
+import {
+  CLOCK_LIMIT_MESSAGE,
+  type ClockMode,
+  MAX_VIRTUAL_MS,
+  parseClockMode,
+  toTimestamp,
+  wallNow,
+} from '../runtime/clock.js';
 import { deriveState } from '../runtime/evaluation-runtime.js';
 import { settleAccount } from '../runtime/settle.js';
 import { accountView, createAccount, createKey, FULL_SCOPES, keyView } from '../world/accounts.js';
@@ -148,6 +155,9 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
     const from = deps.clocks.now(acct);
     const to =
       body.to === undefined ? from + Math.round(body.seconds! * 1000) : Date.parse(body.to);
+    if (to > MAX_VIRTUAL_MS) {
+      throw apiError('parameter_invalid', { param: 'seconds', message: CLOCK_LIMIT_MESSAGE });
+    }
     if (to < from) {
       throw apiError('parameter_invalid', {
         param: 'to',

@@ -13,7 +13,7 @@ import {
 import { TWIN_STATUSES } from '../contract/twins.js';
 import { OutcomePlan } from '../domain/evaluation-plan.js';
 import { ALL_SCOPES } from '../domain/scopes.js';
-import { parseClockMode } from '../runtime/clock.js';
+import { CLOCK_LIMIT_MESSAGE, MAX_VIRTUAL_MS, parseClockMode } from '../runtime/clock.js';
 
 export const ClockModeSchema = z
   .string()
@@ -23,6 +23,12 @@ export const ClockModeSchema = z
   .openapi({ example: 'manual' });
 
 const Instant = z.iso.datetime({ offset: true }).openapi({ example: '2026-01-01T00:00:00.000Z' });
+
+/** An instant a clock may be put at: no later than MAX_VIRTUAL_MS (runtime/clock.ts). */
+export const ClockInstant = z.iso
+  .datetime({ offset: true })
+  .refine((v) => Date.parse(v) <= MAX_VIRTUAL_MS, { message: CLOCK_LIMIT_MESSAGE })
+  .openapi({ example: '2026-01-01T00:00:00.000Z' });
 
 export const LimitsSchema = z
   .object({
@@ -43,7 +49,7 @@ export const AccountInput = z
     limits: LimitsSchema.optional(),
     download_mode: z.enum(['auth', 'signed']).optional(),
     clock: z
-      .object({ mode: ClockModeSchema.optional(), start: Instant.optional() })
+      .object({ mode: ClockModeSchema.optional(), start: ClockInstant.optional() })
       .strict()
       .optional(),
   })

@@ -7,6 +7,20 @@ export type ClockMode = 'manual' | 'realtime' | `scaled:${number}`;
 
 export const DEFAULT_CLOCK_START = Date.parse('2026-01-01T00:00:00.000Z');
 
+/**
+ * The latest virtual instant any clock reaches (our inference, issue 9). Every artifact must
+ * encode every instant a settle can apply: archive tar headers hold mtime in 11 octal digits (up
+ * to 2242-03-16T12:56:31Z), ULID ids 48 bits of ms (year 10889), RFC 3339 timestamps year 9999.
+ * 2200 leaves 42 years of headroom under the tar limit, more than the longest run a request can
+ * schedule (queue + 5 phases of 1 day each + 10,000 episodes of 1 day: about 27.4 years). A clock
+ * never passes it: set and advance past it answer 400, `realtime`/`scaled` clocks stop there,
+ * and a clock stored past it (by an older emulator) reads as the limit.
+ */
+export const MAX_VIRTUAL_MS = Date.parse('2200-01-01T00:00:00.000Z');
+export const MAX_VIRTUAL_TIMESTAMP = '2200-01-01T00:00:00.000Z';
+/** The message of every 400 for an instant past the limit. */
+export const CLOCK_LIMIT_MESSAGE = `Virtual time cannot pass ${MAX_VIRTUAL_TIMESTAMP}, the latest instant every artifact (archive tar headers, ids, timestamps) can encode.`;
+
 /** Wall time in milliseconds. Used for `realtime`/`scaled` clocks and for uptime only. */
 export function wallNow(): number {
   return Date.now();
@@ -56,10 +70,11 @@ export class VirtualClock {
 
   now(): number {
     const r = rate(this.currentMode);
-    if (r === 0) return this.anchorVirtual;
+    if (r === 0) return Math.min(this.anchorVirtual, MAX_VIRTUAL_MS);
     // A wall clock stepped backwards (or an anchor from a machine ahead of this one) never
     // takes virtual time back.
-    return this.anchorVirtual + Math.floor(Math.max(0, this.wall() - this.anchorWall) * r);
+    const now = this.anchorVirtual + Math.floor(Math.max(0, this.wall() - this.anchorWall) * r);
+    return Math.min(now, MAX_VIRTUAL_MS);
   }
 
   setMode(mode: ClockMode): void {
