@@ -40,6 +40,11 @@ export const FLAGS = {
     default: '10000',
     help: 'requests the journal keeps, oldest dropped first (0: none)',
   },
+  'settle-slice': {
+    env: 'EMULATOR_SETTLE_SLICE',
+    default: '2000',
+    help: 'most run events one settle window applies before serving others',
+  },
 } as const;
 type Flag = keyof typeof FLAGS;
 const BOOLEAN_FLAGS = ['strict-versions', 'strict', 'no-control', 'no-webhooks'] as const;
@@ -67,6 +72,7 @@ const ConfigSchema = z.object({
   'no-control': bool('no-control'),
   'no-webhooks': bool('no-webhooks'),
   'journal-size': z.coerce.number().int().min(0).max(1_000_000),
+  'settle-slice': z.coerce.number().int().min(1).max(1_000_000),
 });
 
 export interface CliConfig {
@@ -82,6 +88,7 @@ export interface CliConfig {
   control: boolean;
   journalSize: number;
   webhooks: boolean;
+  settleSlice: number;
   help: boolean;
 }
 
@@ -136,6 +143,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
     control: !c['no-control'],
     journalSize: c['journal-size'],
     webhooks: !c['no-webhooks'],
+    settleSlice: c['settle-slice'],
     help: values.help === true,
   };
 }

@@ -12,6 +12,7 @@ import { addFaultRule, FaultRules } from './runtime/fault-rules.js';
 import { createIdFactory } from './runtime/id-factory.js';
 import { Journal } from './runtime/journal.js';
 import { RateLimiter } from './runtime/rate-limiter.js';
+import { DEFAULT_SETTLE_SLICE } from './runtime/sliced-settle.js';
 import { WebhookDispatcher } from './runtime/webhook-deliveries.js';
 import { openStore } from './store/store.js';
 import { applyScenario } from './world/apply-scenario.js';
@@ -49,6 +50,8 @@ export interface EmulatorOptions {
   webhooks?: boolean;
   /** Waits between delivery attempts (attempts = delays + 1). Default 100 ms, 500 ms. */
   webhookRetryDelaysMs?: readonly number[];
+  /** Most events one settle window applies (runtime/sliced-settle.ts). Default 2000. */
+  settleSlice?: number;
 }
 
 export interface Emulator {
@@ -87,7 +90,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const deps: Deps = {
     config,
     store,
-    clocks: new ClockRegistry(store),
+    clocks: new ClockRegistry(store, wallNow, options.settleSlice ?? DEFAULT_SETTLE_SLICE),
     ids: createIdFactory(config.seed, store.sequences),
     catalog: loadCatalog(),
     systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),

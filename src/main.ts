@@ -34,6 +34,7 @@ function main(): void {
       control: config.control,
       controlToken: config.controlToken,
       webhooks: config.webhooks,
+      settleSlice: config.settleSlice,
     });
   } catch (err) {
     const message = err instanceof DataFileError ? err.message : (err as Error).message;

@@ -15,6 +15,7 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     strict: false,
     control: true,
     webhooks: true,
+    settleSlice: 2000,
     help: false,
   });
 });

@@ -19,6 +19,7 @@ import {
 } from '../runtime/clock.js';
 import { deriveState } from '../runtime/evaluation-runtime.js';
 import { settleAccount } from '../runtime/settle.js';
+import { settleSliced } from '../runtime/sliced-settle.js';
 import { accountView, createAccount, createKey, FULL_SCOPES, keyView } from '../world/accounts.js';
 import { DataFileError, listScenarios, loadScenarioFile } from '../world/load-scenario.js';
 import type { ScenarioFile } from '../world/scenario-schema.js';
@@ -149,7 +150,7 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
     return c.json(clockView(acct.id), 200);
   });
 
-  app.openapi(routes.advanceClockRoute, (c) => {
+  app.openapi(routes.advanceClockRoute, async (c) => {
     const acct = account(c.req.valid('param').account_id);
     const body = c.req.valid('json');
     const from = deps.clocks.now(acct);
@@ -165,7 +166,8 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
       });
     }
     deps.clocks.update(acct, { now: to });
-    const transitions = settleAccount(deps, acct, to);
+    // In slices: other accounts' requests are served while a long advance is applied.
+    const transitions = await settleSliced(deps, acct, to);
     return c.json({ ...clockView(acct.id), transitions }, 200);
   });
 

@@ -83,7 +83,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   app.use('/v1/*', async (c, next) => {
     authenticate(c);
     checkVersion(c);
-    settle(c);
+    await settle(c);
     await next();
   });
   registerEvaluations(app, inferred);

@@ -1,15 +1,17 @@
 import type { Context } from 'hono';
-import { settleAccount } from '../runtime/settle.js';
+import { settleSliced } from '../runtime/sliced-settle.js';
 import type { AppEnv } from './env.js';
 
 /**
  * DESIGN.md section 2: before a handler reads or writes, the caller's account is brought to
  * "now" on its clock. The instant is fixed for the whole request (`c.get('now')`), so a realtime
- * clock cannot move between settling and reading.
+ * clock cannot move between settling and reading. A long settle is applied in slices, so other
+ * accounts' requests are served meanwhile; this account's wait for it.
  */
-export function settle(c: Context<AppEnv>): void {
+export async function settle(c: Context<AppEnv>): Promise<void> {
   const { account } = c.get('auth');
   const now = c.get('deps').clocks.now(account);
-  settleAccount(c.get('deps'), account, now);
   c.set('now', now);
+  // In slices, after any settle of the account in progress (runtime/sliced-settle.ts).
+  await settleSliced(c.get('deps'), account, now);
 }
