@@ -55,6 +55,11 @@ export const FLAGS = {
     default: '10000',
     help: 'requests the journal keeps, oldest dropped first (0: none)',
   },
+  'settle-slice': {
+    env: 'EMULATOR_SETTLE_SLICE',
+    default: '2000',
+    help: 'most run events one settle window applies before serving others',
+  },
 } as const;
 type Flag = keyof typeof FLAGS;
 const BOOLEAN_FLAGS = ['strict-versions', 'strict', 'no-control', 'no-webhooks'] as const;
@@ -95,6 +100,7 @@ const ConfigSchema = z.object({
   'journal-size': z.coerce.number().int().min(0).max(1_000_000),
   'webhook-history': z.coerce.number().int().min(0).max(10_000_000),
   'webhook-timestamps': z.enum(['wall', 'virtual']),
+  'settle-slice': z.coerce.number().int().min(1).max(1_000_000),
 });
 
 export interface CliConfig {
@@ -114,6 +120,7 @@ export interface CliConfig {
   webhooks: boolean;
   webhookHistory: number;
   webhookTimestamps: 'wall' | 'virtual';
+  settleSlice: number;
   help: boolean;
 }
 
@@ -174,6 +181,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
     webhooks: !c['no-webhooks'],
     webhookHistory: c['webhook-history'],
     webhookTimestamps: c['webhook-timestamps'],
+    settleSlice: c['settle-slice'],
     help: values.help === true,
   };
 }

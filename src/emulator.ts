@@ -15,6 +15,7 @@ import { createIdFactory } from './runtime/id-factory.js';
 import { Journal } from './runtime/journal.js';
 import { RateLimiter } from './runtime/rate-limiter.js';
 import { RouteTable } from './runtime/route-table.js';
+import { DEFAULT_SETTLE_SLICE } from './runtime/sliced-settle.js';
 import { WebhookDispatcher, type WebhookTimestamps } from './runtime/webhook-deliveries.js';
 import { FaultRuleStore } from './store/fault-rules.js';
 import { JournalStore } from './store/journal.js';
@@ -60,6 +61,8 @@ export interface EmulatorOptions {
   webhookHistory?: number;
   /** `webhook-timestamp`: wall time at the attempt (default) or the event's virtual time. */
   webhookTimestamps?: WebhookTimestamps;
+  /** Most events one settle window applies (runtime/sliced-settle.ts). Default 2000. */
+  settleSlice?: number;
 }
 
 export interface Emulator {
@@ -102,7 +105,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const deps: Deps = {
     config,
     store,
-    clocks: new ClockRegistry(store),
+    clocks: new ClockRegistry(store, wallNow, options.settleSlice ?? DEFAULT_SETTLE_SLICE),
     ids: createIdFactory(config.seed, store.sequences),
     catalog: loadCatalog(),
     systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),

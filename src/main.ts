@@ -37,6 +37,7 @@ function main(): void {
       webhooks: config.webhooks,
       webhookHistory: config.webhookHistory,
       webhookTimestamps: config.webhookTimestamps,
+      settleSlice: config.settleSlice,
     });
   } catch (err) {
     const message = err instanceof DataFileError ? err.message : (err as Error).message;

@@ -18,6 +18,7 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     webhooks: true,
     webhookHistory: 10000,
     webhookTimestamps: 'wall',
+    settleSlice: 2000,
     help: false,
   });
 });

@@ -1,6 +1,6 @@
 /** Request bodies of the control API (DESIGN.md section 5), shared with scenario files. */
 import { z } from '@hono/zod-openapi';
-import { parseClockMode } from './clock-mode.js';
+import { CLOCK_LIMIT_MESSAGE, MAX_VIRTUAL_MS, parseClockMode } from './clock-mode.js';
 import { FileEntry, Metadata } from './common.js';
 import {
   Episodes,
@@ -24,6 +24,12 @@ export const ClockModeSchema = z
 
 const Instant = z.iso.datetime({ offset: true }).openapi({ example: '2026-01-01T00:00:00.000Z' });
 
+/** An instant a clock may be put at: no later than MAX_VIRTUAL_MS (runtime/clock.ts). */
+export const ClockInstant = z.iso
+  .datetime({ offset: true })
+  .refine((v) => Date.parse(v) <= MAX_VIRTUAL_MS, { message: CLOCK_LIMIT_MESSAGE })
+  .openapi({ example: '2026-01-01T00:00:00.000Z' });
+
 export const LimitsSchema = z
   .object({
     requests_per_minute: z.number().int().min(1).optional(),
@@ -43,7 +49,7 @@ export const AccountInput = z
     limits: LimitsSchema.optional(),
     download_mode: z.enum(['auth', 'signed']).optional(),
     clock: z
-      .object({ mode: ClockModeSchema.optional(), start: Instant.optional() })
+      .object({ mode: ClockModeSchema.optional(), start: ClockInstant.optional() })
       .strict()
       .optional(),
   })

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import {
   AccountInput,
+  ClockInstant,
   ClockModeSchema,
   EvaluationInput,
   KeyInput,
@@ -28,7 +29,7 @@ export const ScenarioFile = z
     description: z.string().optional(),
     clock: z
       .object({
-        start: z.iso.datetime({ offset: true }).optional(),
+        start: ClockInstant.optional(),
         mode: ClockModeSchema.optional(),
       })
       .strict()

@@ -9,10 +9,18 @@ import { toWebhookEndpoint } from '../domain/webhook-endpoint-view.js';
 import { apiError, type ErrorCode, notFound } from '../errors.js';
 import { docsPage } from '../http/docs-page.js';
 import { validationHook } from '../http/validation-hook.js';
-import { type ClockMode, parseClockMode, toTimestamp, wallNow } from '../runtime/clock.js';
+import {
+  CLOCK_LIMIT_MESSAGE,
+  type ClockMode,
+  MAX_VIRTUAL_MS,
+  parseClockMode,
+  toTimestamp,
+  wallNow,
+} from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
 import { deriveState } from '../runtime/evaluation-runtime.js';
 import { settleAccount } from '../runtime/settle.js';
+import { settleSliced } from '../runtime/sliced-settle.js';
 import { accountView, createAccount, createKey, FULL_SCOPES, keyView } from '../world/accounts.js';
 import { DataFileError, listScenarios, loadScenarioFile } from '../world/load-scenario.js';
 import { resetWorld } from '../world/reset.js';
@@ -170,12 +178,15 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
     return c.json(clockView(acct.id), 200);
   });
 
-  app.openapi(routes.advanceClockRoute, (c) => {
+  app.openapi(routes.advanceClockRoute, async (c) => {
     const acct = account(c.req.valid('param').account_id);
     const body = c.req.valid('json');
     const from = deps.clocks.now(acct);
     const to =
       body.to === undefined ? from + Math.round(body.seconds! * 1000) : Date.parse(body.to);
+    if (to > MAX_VIRTUAL_MS) {
+      throw apiError('parameter_invalid', { param: 'seconds', message: CLOCK_LIMIT_MESSAGE });
+    }
     if (to < from) {
       throw apiError('parameter_invalid', {
         param: 'to',
@@ -183,7 +194,8 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
       });
     }
     deps.clocks.update(acct, { now: to });
-    const transitions = settleAccount(deps, acct, to);
+    // In slices: other accounts' requests are served while a long advance is applied.
+    const transitions = await settleSliced(deps, acct, to);
     return c.json({ ...clockView(acct.id), transitions }, 200);
   });
 

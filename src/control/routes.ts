@@ -3,6 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
 import {
   AccountInput,
+  ClockInstant,
   ClockModeSchema,
   EvaluationInput,
   KeyInput,
@@ -201,7 +202,7 @@ export const setClockRoute = route({
       z
         .object({
           mode: ClockModeSchema.optional(),
-          now: z.iso.datetime({ offset: true }).optional(),
+          now: ClockInstant.optional(),
         })
         .strict(),
     ),
@@ -224,7 +225,7 @@ export const advanceClockRoute = route({
             .min(0)
             .max(10 * 365 * 86_400)
             .optional(),
-          to: z.iso.datetime({ offset: true }).optional(),
+          to: ClockInstant.optional(),
         })
         .strict()
         .refine((b) => (b.seconds === undefined) !== (b.to === undefined), {

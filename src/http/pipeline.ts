@@ -95,7 +95,8 @@ export function productPipeline(guards: RouteGuards): MiddlewareHandler<AppEnv> 
     }
     authenticate(c);
     checkVersion(c);
-    settle(c);
+    const settling = settle(c);
+    if (settling) await settling;
     if (!guard) return next();
     checkOperationVersion(c, guard);
     authorize(c, guard);

@@ -1,15 +1,21 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
-import { settleAccount } from '../runtime/settle.js';
+import { settleSliced } from '../runtime/sliced-settle.js';
 
 /**
  * DESIGN.md section 2: before a handler reads or writes, the caller's account is brought to
  * "now" on its clock. The instant is fixed for the whole request (`c.get('now')`), so a realtime
- * clock cannot move between settling and reading.
+ * clock cannot move between settling and reading. A long settle is applied in slices, so other
+ * accounts' requests are served meanwhile; this account's wait for it.
  */
-export function settle(c: Context<AppEnv>): void {
+export function settle(c: Context<AppEnv>): Promise<unknown> | undefined {
   const { account } = c.get('auth');
-  const now = c.get('deps').clocks.now(account);
-  settleAccount(c.get('deps'), account, now);
+  const deps = c.get('deps');
+  const now = deps.clocks.now(account);
   c.set('now', now);
+  // The common case, nothing due and no settle running: no promise, no await (bench).
+  const due = deps.store.earliestDue(account.id);
+  if (!deps.clocks.settling.has(account.id) && (due === null || due > now)) return undefined;
+  // In slices, after any settle of the account in progress (runtime/sliced-settle.ts).
+  return settleSliced(deps, account, now);
 }

@@ -3,9 +3,21 @@
  * the wall clock. Each account has its own clock, so parallel tests never move each other's time.
  */
 
-import { type ClockMode, parseClockMode } from '../contract/clock-mode.js';
+import {
+  CLOCK_LIMIT_MESSAGE,
+  type ClockMode,
+  MAX_VIRTUAL_MS,
+  MAX_VIRTUAL_TIMESTAMP,
+  parseClockMode,
+} from '../contract/clock-mode.js';
 
-export { type ClockMode, parseClockMode };
+export {
+  CLOCK_LIMIT_MESSAGE,
+  type ClockMode,
+  MAX_VIRTUAL_MS,
+  MAX_VIRTUAL_TIMESTAMP,
+  parseClockMode,
+};
 
 export const DEFAULT_CLOCK_START = Date.parse('2026-01-01T00:00:00.000Z');
 
@@ -50,10 +62,11 @@ export class VirtualClock {
 
   now(): number {
     const r = rate(this.currentMode);
-    if (r === 0) return this.anchorVirtual;
+    if (r === 0) return Math.min(this.anchorVirtual, MAX_VIRTUAL_MS);
     // A wall clock stepped backwards (or an anchor from a machine ahead of this one) never
     // takes virtual time back.
-    return this.anchorVirtual + Math.floor(Math.max(0, this.wall() - this.anchorWall) * r);
+    const now = this.anchorVirtual + Math.floor(Math.max(0, this.wall() - this.anchorWall) * r);
+    return Math.min(now, MAX_VIRTUAL_MS);
   }
 
   setMode(mode: ClockMode): void {

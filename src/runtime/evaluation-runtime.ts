@@ -183,6 +183,20 @@ function pendingEvents(run: RunAttempt): ScheduleEvent[] {
   return events.filter((e) => e.at <= run.cancel!.at && e.kind !== 'end');
 }
 
+/** The instants of the run's events still to apply up to `upTo` (runtime/sliced-settle.ts). */
+export function pendingInstants(record: EvaluationRecord, upTo: number): number[] {
+  const run = record.state.run;
+  if (!run) return record.nextAt !== null && record.nextAt <= upTo ? [record.nextAt] : [];
+  const after = run.appliedUntil;
+  const at = pendingEvents(run)
+    .filter((e) => e.at > after && e.at <= upTo)
+    .map((e) => e.at);
+  const cancel = run.cancel;
+  if (cancel && cancel.at < run.schedule.endMs && cancel.doneAt > after && cancel.doneAt <= upTo)
+    at.push(cancel.doneAt);
+  return at;
+}
+
 /**
  * Applies every event of the run due in (appliedUntil, upTo], in order, and pushes the status
  * and phase changes onto `transitions`, and an event draft for each status change onto

@@ -62,6 +62,15 @@ export function applyTwinDue(
   deps.store.twins.save(twin);
 }
 
+/** The instants of the twin's events still to apply up to `upTo` (runtime/sliced-settle.ts). */
+export function pendingTwinInstants(twin: TwinRecord, upTo: number): number[] {
+  const run = twin.run;
+  if (!run) return [];
+  return scheduleEvents(run.schedule)
+    .filter((e) => e.at > run.appliedUntil && e.at <= upTo)
+    .map((e) => e.at);
+}
+
 /**
  * When a settled twin started processing and when it ended, in virtual ms (null: not yet). A
  * twin built on the clock reads them off its schedule; one seeded in a fixed state took no

@@ -27,7 +27,7 @@ export function createEvaluationRepo(db: Database) {
     'INSERT INTO evaluations (id, account_id, request, state, created_at, next_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const due = db.prepare<[string, number], EvaluationRow>(
-    'SELECT * FROM evaluations WHERE account_id = ? AND next_at <= ? ORDER BY next_at, seq',
+    'SELECT * FROM evaluations WHERE account_id = ? AND next_at <= ? ORDER BY seq',
   );
   const byToken = db.prepare<[string], EvaluationRow>(
     "SELECT * FROM evaluations WHERE json_extract(state, '$.download_token') = ?",

@@ -26,7 +26,7 @@ export function createTwinRepo(db: Database) {
   );
   const save = db.prepare('UPDATE twins SET status = ?, run = ?, next_at = ? WHERE id = ?');
   const due = db.prepare<[string, number], TwinRow>(
-    'SELECT * FROM twins WHERE account_id = ? AND next_at <= ? ORDER BY next_at, seq',
+    'SELECT * FROM twins WHERE account_id = ? AND next_at <= ? ORDER BY seq',
   );
   const byId = db.prepare<[string, string], TwinRow>(
     'SELECT * FROM twins WHERE id = ? AND account_id = ?',
