@@ -74,3 +74,14 @@ export const FaultRuleInput = z
   .strict()
   .openapi('FaultRuleInput');
 export type FaultRuleInput = z.input<typeof FaultRuleInput>;
+
+/** An installed rule: its input, id, creation time and counters. */
+type ParsedRule = z.output<typeof FaultRuleInput>;
+
+export interface FaultRule extends ParsedRule {
+  id: string;
+  createdAt: string;
+  hits: number;
+  /** Matching calls let through by `skip`. */
+  skipped: number;
+}

@@ -8,6 +8,7 @@ import {
   DelayResponse,
   ErrorResponse,
   type FaultRespond,
+  type FaultRule,
   FaultRuleInput,
 } from '../contract/faults.js';
 import type { ErrorCode } from '../errors.js';
@@ -21,16 +22,7 @@ export {
   FaultRuleInput,
   FaultStatus,
 } from '../contract/faults.js';
-
-type ParsedRule = z.output<typeof FaultRuleInput>;
-
-export interface FaultRule extends ParsedRule {
-  id: string;
-  createdAt: string;
-  hits: number;
-  /** Matching calls let through by `skip`. */
-  skipped: number;
-}
+export type { FaultRule };
 
 /** What the caller's request is, as far as matching needs it. */
 export interface FaultTarget {

@@ -4,33 +4,14 @@
  * `JournalStore`) keeps a copy, so a restart reloads it; with `:memory:` a restart starts empty.
  */
 
+import type { JournalEntry } from '../domain/records.js';
+
+export type { JournalEntry };
+
 /** Where recorded entries are also kept (a `--db` file); null in memory. */
 export interface JournalSink {
   append(entry: JournalEntry): void;
   replace(entries: Iterable<JournalEntry>): void;
-}
-
-export interface JournalEntry {
-  request_id: string;
-  method: string;
-  path: string;
-  /** The route template, null for a path no route serves. */
-  route: string | null;
-  operation: string | null;
-  /** Null when a fault rule dropped the connection: no response was sent. */
-  status: number | null;
-  /** The error code of an error response. */
-  code: string | null;
-  account_id: string | null;
-  key_id: string | null;
-  /** The fault rule that decided the response, if one did. */
-  fault_id: string | null;
-  idempotent_replayed: boolean;
-  /** Virtual time (ms): the account's clock, or the emulator's when no account is known. */
-  at_ms: number;
-  /** Wall time (ms). Both are formatted when read, not on every request. */
-  wall_ms: number;
-  duration_ms: number;
 }
 
 export interface JournalFilter {

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { FaultRule } from '../runtime/fault-rules.js';
+import type { FaultRule } from '../contract/faults.js';
 
 /**
  * Fault rules in the `--db` file (inferred, issue 9): written when a rule is added, removed or
