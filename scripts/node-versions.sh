@@ -14,6 +14,9 @@ cd "$(dirname "$0")/.."
 PINNED=(22.23.3 24.21.0)
 if [ $# -gt 0 ]; then VERSIONS=("$@"); else VERSIONS=("${PINNED[@]}"); fi
 CACHE=${NODE_VERSIONS_CACHE:-node_modules/.cache/node-versions}
+# Absolute: NODE_PATH must hold in child processes with another cwd (test/package/pack.test.ts).
+mkdir -p "$CACHE"
+CACHE=$(cd "$CACHE" && pwd)
 
 case "$(uname -s)" in
   Linux) os=linux ;;
