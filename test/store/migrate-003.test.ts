@@ -1,6 +1,7 @@
 /** Migration 003 (STYLE.md: a test per migration): accounts get the wall anchor of their clock. */
-import Database from 'better-sqlite3';
+
 import { expect, test } from 'vitest';
+import { Database } from '../../src/store/driver.js';
 import { MIGRATIONS, runMigrations } from '../../src/store/migrate.js';
 
 test('migration 003 adds clock_wall to an existing account row as NULL; the runner ends at the newest user_version', () => {

@@ -2,8 +2,9 @@
  * Migration 004 (STYLE.md: a test per migration): webhook endpoints get `description` and
  * `metadata`; an endpoint stored before reads back with null and `{}`.
  */
-import Database from 'better-sqlite3';
+
 import { expect, test } from 'vitest';
+import { Database } from '../../src/store/driver.js';
 import { MIGRATIONS, runMigrations } from '../../src/store/migrate.js';
 import { createWebhookEndpointRepo } from '../../src/store/webhook-endpoints.js';
 

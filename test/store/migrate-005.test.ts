@@ -1,6 +1,7 @@
 /** Migration 005 (STYLE.md: a test per migration): the event log, gone with its account. */
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { expect, test } from 'vitest';
+import { Database } from '../../src/store/driver.js';
 import { MIGRATIONS, runMigrations } from '../../src/store/migrate.js';
 
 function databaseAt(version: number) {
@@ -13,7 +14,7 @@ function databaseAt(version: number) {
   return db;
 }
 
-const insertAccount = (db: Database.Database, id: string) =>
+const insertAccount = (db: BetterSqlite3.Database, id: string) =>
   db
     .prepare(
       `INSERT INTO accounts (id, name, features, token_balance, limits, download_mode, clock_mode, clock_now, created_at)
@@ -21,7 +22,7 @@ const insertAccount = (db: Database.Database, id: string) =>
     )
     .run(id);
 
-const insertEvent = (db: Database.Database, id: string, account: string) =>
+const insertEvent = (db: BetterSqlite3.Database, id: string, account: string) =>
   db
     .prepare(
       `INSERT INTO events (id, account_id, type, resource_id, previous_status, snapshot, created_at)
