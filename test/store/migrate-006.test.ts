@@ -1,6 +1,7 @@
 /** Migration 006 (STYLE.md: a test per migration): webhook delivery records, gone with their account. */
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { expect, test } from 'vitest';
+import { Database } from '../../src/store/driver.js';
 import { MIGRATIONS, runMigrations } from '../../src/store/migrate.js';
 
 function databaseAt(version: number) {
@@ -13,7 +14,7 @@ function databaseAt(version: number) {
   return db;
 }
 
-const insertAccount = (db: Database.Database, id: string) =>
+const insertAccount = (db: BetterSqlite3.Database, id: string) =>
   db
     .prepare(
       `INSERT INTO accounts (id, name, features, token_balance, limits, download_mode, clock_mode, clock_now, created_at)
@@ -21,7 +22,7 @@ const insertAccount = (db: Database.Database, id: string) =>
     )
     .run(id);
 
-const insertDelivery = (db: Database.Database, account: string) =>
+const insertDelivery = (db: BetterSqlite3.Database, account: string) =>
   db
     .prepare(
       `INSERT INTO webhook_deliveries (account_id, event_id, event_type, endpoint_id, url, status, created_at)

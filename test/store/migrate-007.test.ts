@@ -1,6 +1,7 @@
 /** Migration 007 (STYLE.md: a test per migration): fault rules and the journal on file. */
-import Database from 'better-sqlite3';
+
 import { expect, test } from 'vitest';
+import { Database } from '../../src/store/driver.js';
 import { MIGRATIONS, runMigrations } from '../../src/store/migrate.js';
 import { migrate007 } from '../../src/store/migrations/007-runtime-persistence.js';
 
