@@ -13,6 +13,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['src/errors.ts'],
   ['src/contract/'],
   ['src/domain/', 'src/prng.ts', 'src/ids.ts'],
+  // Run kinds: data and pure functions on domain/ (DESIGN.md section 7), driven by runtime/.
+  ['src/kinds/'],
   ['src/store/'],
   ['src/runtime/'],
   ['src/world/'],

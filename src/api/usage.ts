@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { getUsageRoute } from '../contract/usage.js';
+import { deriveState } from '../domain/run-state.js';
 import { summarizeUsage } from '../domain/usage.js';
-import { deriveState } from '../runtime/evaluation-runtime.js';
 
 /** Inferred only: not registered under --strict. */
 export function registerUsage(app: OpenAPIHono<AppEnv>): void {

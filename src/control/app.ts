@@ -5,6 +5,7 @@ import { baseUrl } from '../api/base-url.js';
 import type { AppEnv } from '../api/env.js';
 import type { ScenarioFile } from '../contract/scenario-file.js';
 import { toEvaluation } from '../domain/evaluation-view.js';
+import { deriveState } from '../domain/run-state.js';
 import { toWebhookEndpoint } from '../domain/webhook-endpoint-view.js';
 import { apiError, type ErrorCode, notFound } from '../errors.js';
 import { docsPage } from '../http/docs-page.js';
@@ -18,7 +19,6 @@ import {
   wallNow,
 } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
-import { deriveState } from '../runtime/evaluation-runtime.js';
 import { settleAccount } from '../runtime/settle.js';
 import { settleSliced } from '../runtime/sliced-settle.js';
 import { accountView, createAccount, createKey, FULL_SCOPES, keyView } from '../world/accounts.js';

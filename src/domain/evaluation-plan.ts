@@ -3,7 +3,7 @@
  * codes"), its episode count and phase durations, and its token estimate.
  */
 import { z } from 'zod';
-import { EVALUATION_ERROR_CODES, PHASES, type Phase } from '../contract/evaluations.js';
+import { PHASES, type Phase } from '../contract/evaluations.js';
 import { type OutcomeEntry, OutcomePlan } from '../contract/outcomes.js';
 import { apiError } from '../errors.js';
 import type { FailurePlan, PhasePlan } from './run-schedule.js';

@@ -10,6 +10,7 @@ import {
   MAX_VIRTUAL_TIMESTAMP,
   parseClockMode,
 } from '../contract/clock-mode.js';
+import { toTimestamp } from '../domain/timestamp.js';
 
 export {
   CLOCK_LIMIT_MESSAGE,
@@ -17,6 +18,7 @@ export {
   MAX_VIRTUAL_MS,
   MAX_VIRTUAL_TIMESTAMP,
   parseClockMode,
+  toTimestamp,
 };
 
 export const DEFAULT_CLOCK_START = Date.parse('2026-01-01T00:00:00.000Z');
@@ -80,9 +82,4 @@ export class VirtualClock {
     this.anchorVirtual = to;
     this.anchorWall = this.wall();
   }
-}
-
-/** RFC 3339 UTC with milliseconds (DESIGN.md section 3). */
-export function toTimestamp(ms: number): string {
-  return new Date(ms).toISOString();
 }

@@ -1,7 +1,8 @@
 import type { Account } from '../domain/records.js';
 import { generateTwinFiles } from '../domain/twin-files.js';
+import { evaluationKind } from '../kinds/index.js';
 import type { Deps } from '../runtime/deps.js';
-import { applyDue, type Transition } from './evaluation-runtime.js';
+import { applyDue, type Transition } from './apply-due.js';
 import { type EventDraft, recordEvents } from './event-log.js';
 import { applyTwinDue } from './twin-runtime.js';
 
@@ -23,7 +24,7 @@ export function settleAccount(deps: Deps, account: Account, now: number): Transi
   const events: EventDraft[] = [];
   store.tx(() => {
     for (const record of store.evaluations.due(account.id, now)) {
-      applyDue(deps, account, record, now, transitions, events);
+      applyDue(deps, evaluationKind, account, record, now, { transitions, events });
       store.evaluations.saveState(record);
     }
     for (const twin of store.twins.due(account.id, now)) {

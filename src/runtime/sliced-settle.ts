@@ -10,8 +10,9 @@
  * the run's own order), which no window boundary changes.
  */
 import type { Account } from '../domain/records.js';
+import { pendingInstants } from '../domain/run-timeline.js';
+import type { Transition } from './apply-due.js';
 import type { Deps } from './deps.js';
-import { pendingInstants, type Transition } from './evaluation-runtime.js';
 import { settleAccount } from './settle.js';
 import { pendingTwinInstants } from './twin-runtime.js';
 

@@ -5,8 +5,8 @@
 import type { TwinRecord } from '../domain/records.js';
 import { buildSchedule, scheduleEvents } from '../domain/run-schedule.js';
 import type { Deps } from '../runtime/deps.js';
+import type { Transition } from './apply-due.js';
 import { toTimestamp } from './clock.js';
-import type { Transition } from './evaluation-runtime.js';
 import { type EventDraft, twinEvent } from './event-log.js';
 
 export const TWIN_QUEUE_MS = 1000;

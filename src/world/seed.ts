@@ -5,20 +5,14 @@ import type {
   UserAssetInput,
   WebhookEndpointInput,
 } from '../contract/control-inputs.js';
-import { sha256Hex } from '../domain/canonical-json.js';
 import { parseEvaluationOptions } from '../domain/evaluation-plan.js';
-import type {
-  Account,
-  EvaluationRecord,
-  FileEntry,
-  TwinRecord,
-  UserAssetKind,
-} from '../domain/records.js';
+import type { Account, EvaluationRecord, TwinRecord, UserAssetKind } from '../domain/records.js';
 import { generateTwinFiles } from '../domain/twin-files.js';
 import { apiError } from '../errors.js';
+import { evaluationKind } from '../kinds/index.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
-import { createEvaluation } from '../runtime/evaluation-runtime.js';
+import { createRun } from '../runtime/run-attempt.js';
 import { twinRun } from '../runtime/twin-runtime.js';
 import { createWebhookEndpoint } from '../runtime/webhook-endpoints.js';
 
@@ -94,7 +88,7 @@ function startOnClock(
   now: number,
 ): EvaluationRecord {
   const options = input.options ?? {};
-  return createEvaluation(deps, account, {
+  return createRun(deps, evaluationKind, account, {
     id,
     request: {
       spec: input.spec,

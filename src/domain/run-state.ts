@@ -1,0 +1,85 @@
+/**
+ * A run's state derived from its attempt's schedule and a virtual "now" (DESIGN.md section 4:
+ * "Reading a run derives its status, phase, progress, episodes, status_message and tokens from
+ * now"). Pure: the same state and instant give the same answer, whoever asks.
+ */
+import type { EvaluationState } from './records.js';
+import { endPhase, phaseAt, progressAt, stepsAt } from './run-schedule.js';
+import { toTimestamp } from './timestamp.js';
+
+/**
+ * The run's state at `now`: status, phase, progress, episodes and status message derived from
+ * the schedule; everything else as stored. A seeded run without an attempt is returned as is.
+ */
+export function deriveState(
+  state: EvaluationState,
+  now: number,
+  stepNoun = 'episode',
+): EvaluationState {
+  const run = state.run;
+  if (!run) return deriveSeeded(state, now);
+  const { schedule, cancel } = run;
+  // The end is shown once it is applied (its result, error and tokens are stored then): an
+  // attempt that ends at the instant it starts reads as just before its end until it settles.
+  const cutShort = cancel !== null && cancel.at < schedule.endMs;
+  if (!cutShort && now >= schedule.endMs && run.appliedUntil < schedule.endMs)
+    now = schedule.endMs - 1;
+  const canceled = cutShort && now >= cancel.at;
+  const t = canceled ? cancel.at : now;
+  const episodes = { done: stepsAt(schedule, t), total: schedule.totalSteps };
+  const phase = phaseAt(schedule, Math.min(t, schedule.endMs - 1)) as EvaluationState['phase'];
+  const progress = progressAt(schedule, t);
+  const started_at = t >= schedule.queueEndMs ? toTimestamp(schedule.queueEndMs) : null;
+  state = { ...state, started_at };
+  if (canceled) {
+    const done = now >= cancel.doneAt;
+    return {
+      ...state,
+      status: done ? 'canceled' : 'canceling',
+      phase,
+      progress,
+      episodes,
+      status_message: done ? 'Canceled' : 'Canceling',
+    };
+  }
+  if (now < schedule.queueEndMs)
+    return {
+      ...state,
+      status: 'queued',
+      phase: null,
+      progress: 0,
+      episodes,
+      status_message: 'Queued',
+    };
+  if (now >= schedule.endMs) {
+    const status = schedule.failed ? 'failed' : 'succeeded';
+    const failedIn = schedule.failed ? (endPhase(schedule) as EvaluationState['phase']) : null;
+    return { ...state, status, phase: failedIn, progress, episodes };
+  }
+  const stepped = schedule.segments.find((s) => s.steps > 0)?.name;
+  const message =
+    phase === stepped
+      ? `Running ${stepNoun} ${Math.min(episodes.done + 1, episodes.total)} of ${episodes.total}`
+      : `Phase ${phase}`;
+  return {
+    ...state,
+    status: 'processing',
+    phase,
+    progress,
+    episodes,
+    status_message: message,
+  };
+}
+
+/** A seeded run stays as seeded, except for a cancel: `canceling`, then `canceled`. */
+function deriveSeeded(state: EvaluationState, now: number): EvaluationState {
+  const cancel = state.cancel;
+  if (!cancel || now < cancel.at || state.status === 'canceled') return state;
+  if (now < cancel.doneAt) return { ...state, status: 'canceling', status_message: 'Canceling' };
+  return {
+    ...state,
+    status: 'canceled',
+    status_message: 'Canceled',
+    completed_at: toTimestamp(cancel.doneAt),
+  };
+}

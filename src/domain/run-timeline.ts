@@ -1,0 +1,83 @@
+/**
+ * Which events of a run's attempt are still to happen, and how the run shows at each of them:
+ * the pure half of applying a run's due transitions (DESIGN.md section 4: "each transition ...
+ * is applied once, in time order, when the clock passes it").
+ */
+import type { EvaluationRecord, EvaluationState, RunAttempt } from './records.js';
+import { type ScheduleEvent, scheduleEvents } from './run-schedule.js';
+import { deriveState } from './run-state.js';
+
+/** The events of the attempt that are still to happen, cut short by a cancel. */
+export function pendingEvents(run: RunAttempt): ScheduleEvent[] {
+  const events = scheduleEvents(run.schedule);
+  if (!run.cancel || run.cancel.at >= run.schedule.endMs) return events;
+  return events.filter((e) => e.at <= run.cancel!.at && e.kind !== 'end');
+}
+
+/** A cancel that cuts the attempt short (one after its end changes nothing). */
+export function cutShort(run: RunAttempt): RunAttempt['cancel'] {
+  return run.cancel && run.cancel.at < run.schedule.endMs ? run.cancel : null;
+}
+
+/** The instants of the run's events still to apply up to `upTo` (runtime/sliced-settle.ts). */
+export function pendingInstants(record: EvaluationRecord, upTo: number): number[] {
+  const run = record.state.run;
+  if (!run) return record.nextAt !== null && record.nextAt <= upTo ? [record.nextAt] : [];
+  const after = run.appliedUntil;
+  const at = pendingEvents(run)
+    .filter((e) => e.at > after && e.at <= upTo)
+    .map((e) => e.at);
+  const cancel = cutShort(run);
+  if (cancel && cancel.doneAt > after && cancel.doneAt <= upTo) at.push(cancel.doneAt);
+  return at;
+}
+
+/** When the attempt's next event after `after` is due; null when nothing is left. */
+export function nextDue(run: RunAttempt, after: number): number | null {
+  const next = pendingEvents(run).find((e) => e.at > after)?.at;
+  if (next !== undefined) return next;
+  const cancel = cutShort(run);
+  return cancel && cancel.doneAt > after ? cancel.doneAt : null;
+}
+
+/** The 1-based index of a step among all steps of the schedule. */
+export function stepIndex(
+  schedule: RunAttempt['schedule'],
+  event: Extract<ScheduleEvent, { kind: 'step' }>,
+): number {
+  let before = 0;
+  for (const s of schedule.segments) {
+    if (s.name === event.phase) break;
+    before += s.steps;
+  }
+  return before + event.step;
+}
+
+/**
+ * The run as the API shows it at `at`, right after a transition to `to` was applied there (and
+ * before anything later): derived from the state stored so far. The end of an attempt shows
+ * once applied, so the end's own instant counts as applied. A run whose every phase takes zero
+ * seconds shows `queued` until its end; its one `processing` instant is shown as such.
+ */
+export function shownAt(
+  record: EvaluationRecord,
+  at: number,
+  to: string,
+  phase: string | null,
+  stepNoun?: string,
+): EvaluationState {
+  const run = record.state.run;
+  const ended = to !== 'processing' && to !== 'canceling';
+  const source =
+    ended && run && run.appliedUntil < at
+      ? { ...record.state, run: { ...run, appliedUntil: at } }
+      : record.state;
+  const state = deriveState(source, at, stepNoun);
+  if (state.status === to) return state;
+  return {
+    ...state,
+    status: to as EvaluationState['status'],
+    phase: phase as EvaluationState['phase'],
+    status_message: `Phase ${phase}`,
+  };
+}

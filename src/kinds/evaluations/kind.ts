@@ -1,0 +1,108 @@
+/**
+ * Evaluations as a run kind (API document sections 2.2 to 2.5; DESIGN.md section 4): the SDK
+ * spec's episodes on the six phases, a scorecard, and the four failure codes.
+ */
+import type { OutcomeEntry } from '../../contract/outcomes.js';
+import {
+  archiveEntries,
+  type Episode,
+  episodeAt,
+  evaluatorIds,
+  manifestFor,
+  resultOf,
+} from '../../domain/evaluation-output.js';
+import {
+  DEFAULT_SUCCESS_RATE,
+  EvaluationOptions,
+  failurePlan,
+  phasePlans,
+  tokenEstimate,
+} from '../../domain/evaluation-plan.js';
+import type { EvaluationRequest } from '../../domain/records.js';
+import type { RunKind } from '../../domain/run-kind.js';
+
+const ERROR_MESSAGES: Record<string, string> = {
+  spec_invalid: 'The SDK spec is invalid.',
+  policy_failed: 'The policy failed during an episode.',
+  verification_failed: 'The SDK verification command failed on the run.',
+  interrupted: 'The run was interrupted before it finished.',
+};
+
+interface EvaluationContext {
+  request: EvaluationRequest;
+  manifestHash: string;
+  evaluators: string[];
+  rate: number;
+  /** The episodes of the attempt, once a success or failure computed them. */
+  episodes?: Episode[];
+}
+
+function episodesOf(ctx: EvaluationContext, steps: number): Episode[] {
+  if (ctx.episodes?.length !== steps) {
+    ctx.episodes = [];
+    for (let i = 1; i <= steps; i++)
+      ctx.episodes.push(episodeAt(ctx.manifestHash, i, ctx.rate, ctx.evaluators));
+  }
+  return ctx.episodes;
+}
+
+const successRate = (outcome: OutcomeEntry) =>
+  'succeed' in outcome
+    ? (outcome.succeed.success_rate ?? DEFAULT_SUCCESS_RATE)
+    : DEFAULT_SUCCESS_RATE;
+
+export const evaluationKind: RunKind<EvaluationContext> = {
+  name: 'evaluation',
+  stepNoun: 'episode',
+  plan(request) {
+    const options = EvaluationOptions.parse(request.options);
+    return { ...phasePlans(options), estimate: tokenEstimate(options) };
+  },
+  failurePlan,
+  context: (request, outcome) => ({
+    request,
+    manifestHash: manifestFor(request.spec).hash,
+    evaluators: evaluatorIds(request.spec),
+    rate: successRate(outcome),
+  }),
+  queuedLine: (request, attempt, total) =>
+    `attempt ${attempt} queued: ${total} episodes, spec ${request.spec.name}`,
+  stepLine(ctx, index, total) {
+    const ep = episodeAt(ctx.manifestHash, index, ctx.rate, ctx.evaluators);
+    return `episode ${ep.index}/${total} ${ep.success ? 'succeeded' : 'failed'} return=${ep.return}`;
+  },
+  failure(ctx, outcome, schedule) {
+    const code = outcome.fail;
+    const episodes = episodesOf(ctx, schedule.stepsAtEnd);
+    return {
+      error: {
+        code,
+        message: outcome.message ?? ERROR_MESSAGES[code]!,
+        resumable: code !== 'spec_invalid',
+        param: code === 'spec_invalid' ? (outcome.param ?? 'spec.name') : (outcome.param ?? null),
+        details:
+          code === 'policy_failed'
+            ? { location: `episodes/${String(schedule.stepsAtEnd + 1).padStart(4, '0')}.json` }
+            : { service_code: code },
+      },
+      result:
+        code === 'verification_failed'
+          ? resultOf(ctx.manifestHash, episodes, ctx.evaluators, false)
+          : null,
+    };
+  },
+  success(ctx, steps) {
+    const episodes = episodesOf(ctx, steps);
+    const result = resultOf(ctx.manifestHash, episodes, ctx.evaluators, true);
+    const succeeded = episodes.filter((e) => e.success).length;
+    const line = `run succeeded: success_rate=${result.metrics[0]!.value} (${succeeded}/${episodes.length})`;
+    return { result, line };
+  },
+  archive: (ctx, result, steps, logs) =>
+    archiveEntries(
+      manifestFor(ctx.request.spec).manifest,
+      result as ReturnType<typeof resultOf>,
+      episodesOf(ctx, steps),
+      logs,
+    ),
+};

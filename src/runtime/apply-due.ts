@@ -1,0 +1,175 @@
+/**
+ * The run engine applying a run's due events (DESIGN.md section 4): each phase, step and end of
+ * the attempt once, in time order, when the account's clock passes it; the end settles tokens
+ * and, on success, builds the archive from the kind's outputs. Called by `settleAccount` inside
+ * its transaction.
+ */
+import { buildArchive } from '../domain/build-archive.js';
+import type { Account, EvaluationRecord } from '../domain/records.js';
+import type { RunKind } from '../domain/run-kind.js';
+import { endPhase, phaseAt, progressAt } from '../domain/run-schedule.js';
+import { deriveState } from '../domain/run-state.js';
+import { cutShort, nextDue, pendingEvents, shownAt, stepIndex } from '../domain/run-timeline.js';
+import { toTimestamp } from './clock.js';
+import type { Deps } from './deps.js';
+import { type EventDraft, evaluationEvent } from './event-log.js';
+import { logLine, signedToken } from './run-attempt.js';
+
+export interface Transition {
+  at: string;
+  resource: string;
+  from: string;
+  to: string;
+  phase: string | null;
+}
+
+/** Where applying a run writes what it applied: the advance's answer and the event log. */
+export interface Applied {
+  transitions: Transition[];
+  events: EventDraft[];
+}
+
+/**
+ * Applies every event of the run due in (appliedUntil, upTo], in order, and pushes the status
+ * and phase changes onto `out.transitions`, and an event draft for each status change onto
+ * `out.events`. Terminal events settle tokens and, on success, build the archive.
+ */
+export function applyDue(
+  deps: Deps,
+  kind: RunKind,
+  account: Account,
+  record: EvaluationRecord,
+  upTo: number,
+  out: Applied,
+): void {
+  const run = record.state.run;
+  if (!run) {
+    applySeededCancel(deps, record, upTo, out);
+    return;
+  }
+  const { schedule } = run;
+  const ctx = kind.context(record.request, run.outcome);
+  const lines: string[] = [];
+  const push = (at: number, from: string, to: string, phase: string | null) => {
+    out.transitions.push({ at: toTimestamp(at), resource: record.id, from, to, phase });
+    // Phase changes inside `processing` are not events; status changes are, once each.
+    if (from !== to)
+      out.events.push(
+        evaluationEvent(record, at, from, shownAt(record, at, to, phase, kind.stepNoun)),
+      );
+  };
+  // What the run was before the next event: several events can share an instant (zero-second
+  // phases), and only the first phase leaves `queued`.
+  let status = run.appliedUntil < schedule.queueEndMs ? 'queued' : 'processing';
+
+  for (const event of pendingEvents(run)) {
+    if (event.at <= run.appliedUntil || event.at > upTo) continue;
+    if (event.kind === 'phase') {
+      lines.push(logLine(event.at, `phase ${event.phase} started`));
+      push(event.at, status, 'processing', event.phase);
+      status = 'processing';
+    } else if (event.kind === 'step') {
+      const text = kind.stepLine(ctx, stepIndex(schedule, event), schedule.totalSteps);
+      lines.push(logLine(event.at, text));
+    } else {
+      deps.store.runLogs.append(record.id, lines.splice(0));
+      finish(deps, kind, account, record, event.at, ctx);
+      push(event.at, status, event.outcome, event.phase);
+    }
+  }
+  const cancel = cutShort(run);
+  if (cancel && cancel.doneAt <= upTo && cancel.doneAt > run.appliedUntil) {
+    lines.push(logLine(cancel.doneAt, 'run canceled'));
+    deps.store.runLogs.append(record.id, lines.splice(0));
+    settleTokens(deps, account, record, progressAt(schedule, cancel.at), cancel.doneAt);
+    record.state.status_message = 'Canceled';
+    push(cancel.doneAt, 'canceling', 'canceled', phaseAt(schedule, cancel.at));
+  }
+  deps.store.runLogs.append(record.id, lines);
+  run.appliedUntil = upTo;
+  record.nextAt = nextDue(run, upTo);
+  // Keep the stored status current: listing by status and counting active runs read it.
+  record.state = deriveState(record.state, upTo, kind.stepNoun);
+}
+
+/** Completes the cancel of a seeded run (no attempt, nothing charged, so nothing refunded). */
+function applySeededCancel(deps: Deps, record: EvaluationRecord, upTo: number, out: Applied) {
+  const cancel = record.state.cancel;
+  if (!cancel || cancel.doneAt > upTo) return;
+  if (record.state.status === 'canceling') {
+    deps.store.runLogs.append(record.id, [logLine(cancel.doneAt, 'run canceled')]);
+    out.transitions.push({
+      at: toTimestamp(cancel.doneAt),
+      resource: record.id,
+      from: 'canceling',
+      to: 'canceled',
+      phase: record.state.phase,
+    });
+    out.events.push(
+      evaluationEvent(record, cancel.doneAt, 'canceling', deriveState(record.state, cancel.doneAt)),
+    );
+  }
+  record.state = deriveState(record.state, upTo);
+  record.nextAt = null;
+}
+
+/** Refunds the part of the estimate not consumed by `progress`, and records the completion. */
+function settleTokens(
+  deps: Deps,
+  account: Account,
+  record: EvaluationRecord,
+  progress: number,
+  at: number,
+) {
+  const run = record.state.run!;
+  const refund = run.estimate - Math.round(run.estimate * progress);
+  deps.store.accounts.adjustBalance(account.id, refund);
+  record.state.tokens = {
+    charged: record.state.tokens.charged,
+    refunded: record.state.tokens.refunded + refund,
+  };
+  record.state.completed_at = toTimestamp(at);
+}
+
+/** The end of an attempt: the kind's failure, or its success with the archive built. */
+function finish<Ctx>(
+  deps: Deps,
+  kind: RunKind<Ctx>,
+  account: Account,
+  record: EvaluationRecord,
+  at: number,
+  ctx: Ctx,
+): void {
+  const run = record.state.run!;
+  const { outcome, schedule } = run;
+  if ('fail' in outcome) {
+    const { error, result } = kind.failure(ctx, outcome, schedule);
+    record.state.error = error;
+    record.state.result = result;
+    record.state.status_message = error.message;
+    deps.store.runLogs.append(record.id, [
+      logLine(at, `run failed in ${endPhase(schedule)}: ${error.code}: ${error.message}`),
+    ]);
+    settleTokens(deps, account, record, progressAt(schedule, at), at);
+    return;
+  }
+  const { result, line } = kind.success(ctx, schedule.stepsAtEnd);
+  deps.store.runLogs.append(record.id, [logLine(at, line)]);
+  const logs = deps.store.runLogs.tail(record.id, Number.MAX_SAFE_INTEGER);
+  const archive = buildArchive(record.id, kind.archive(ctx, result, schedule.stepsAtEnd, logs), at);
+  deps.store.archives.put(record.id, archive.bytes, archive.sha256);
+  deps.store.runFiles.replace(record.id, archive.files);
+  record.state.result = result;
+  record.state.status_message = 'Succeeded';
+  const signed = account.downloadMode === 'signed';
+  record.state.download = {
+    url: '',
+    requires_auth: !signed,
+    expires_at: signed ? toTimestamp(at + 3_600_000) : null,
+    filename: `${record.id}.tar.gz`,
+    bytes: archive.bytes.length,
+    sha256: archive.sha256,
+  };
+  if (signed) record.state.download_token = signedToken(deps, record.id, run.attempt);
+  settleTokens(deps, account, record, 1, at);
+}

@@ -1,0 +1,140 @@
+/**
+ * The run engine's commands on one run (DESIGN.md sections 4 and 7): create, start an attempt
+ * (first or resumed), request a cancel. Called inside the caller's transaction: a 402 or a
+ * concurrency 429 thrown after them leaves nothing behind.
+ */
+import { createHmac } from 'node:crypto';
+import { CANCEL_MS, type OutcomeEntry, outcomeFor } from '../domain/evaluation-plan.js';
+import type { Account, EvaluationRecord, RunAttempt } from '../domain/records.js';
+import type { RunKind } from '../domain/run-kind.js';
+import { buildSchedule, scheduleEvents } from '../domain/run-schedule.js';
+import { deriveState } from '../domain/run-state.js';
+import { apiError } from '../errors.js';
+import { toTimestamp } from './clock.js';
+import type { Deps } from './deps.js';
+
+/** A log line stamped with its virtual instant. */
+export const logLine = (at: number, text: string) => `${toTimestamp(at)} ${text}`;
+
+/**
+ * Starts attempt `attempt` of a run at `now`: computes its schedule, charges its token estimate
+ * (402 `insufficient_tokens` when the balance cannot cover it) and resets the run's state.
+ */
+export function startAttempt(
+  deps: Deps,
+  kind: RunKind,
+  account: Account,
+  record: EvaluationRecord,
+  attempt: { number: number; plan: OutcomeEntry[] | undefined; now: number; version: string },
+): void {
+  const { now } = attempt;
+  const { queueMs, phases, estimate } = kind.plan(record.request);
+  const balance = deps.store.accounts.balance(account.id);
+  if (balance < estimate) {
+    throw apiError('insufficient_tokens', {
+      message: `This run needs an estimated ${estimate} tokens; the account has ${balance}.`,
+      details: { estimate, balance },
+    });
+  }
+  deps.store.accounts.adjustBalance(account.id, -estimate);
+  const outcome = outcomeFor(attempt.plan, attempt.number);
+  const schedule = buildSchedule(now, queueMs, phases, kind.failurePlan(outcome));
+  // Events at the start instant itself (a zero-second queue) are still to apply: the attempt
+  // has applied everything strictly before `now`, so the next settle reports them.
+  const run: RunAttempt = {
+    attempt: attempt.number,
+    schedule,
+    outcome,
+    estimate,
+    cancel: null,
+    appliedUntil: now - 1,
+  };
+  const previous = record.state.tokens;
+  record.state = {
+    status: 'queued',
+    phase: null,
+    progress: 0,
+    status_message: 'Queued',
+    episodes: { done: 0, total: schedule.totalSteps },
+    error: null,
+    result: null,
+    download: null,
+    tokens: { charged: previous.charged + estimate, refunded: previous.refunded },
+    service_version: attempt.version,
+    started_at: null,
+    completed_at: null,
+    plan: attempt.plan,
+    run,
+  };
+  record.nextAt = scheduleEvents(schedule)[0]?.at ?? now;
+  deps.store.runLogs.replace(record.id, [
+    logLine(now, kind.queuedLine(record.request, attempt.number, schedule.totalSteps)),
+  ]);
+  deps.store.runFiles.replace(record.id, []);
+  deps.store.archives.remove(record.id);
+}
+
+/**
+ * A new run on the clock, as a create request makes it: inserted, then its first attempt
+ * started (a 402 throws, and the caller's transaction leaves nothing behind).
+ */
+export function createRun(
+  deps: Deps,
+  kind: RunKind,
+  account: Account,
+  args: {
+    id: string;
+    request: EvaluationRecord['request'];
+    plan: OutcomeEntry[] | undefined;
+    now: number;
+    serviceVersion: string;
+  },
+): EvaluationRecord {
+  const record: EvaluationRecord = {
+    id: args.id,
+    accountId: account.id,
+    createdAt: toTimestamp(args.now),
+    request: args.request,
+    state: { tokens: { charged: 0, refunded: 0 } } as EvaluationRecord['state'],
+    nextAt: null,
+  };
+  deps.store.evaluations.insert(record);
+  startAttempt(deps, kind, account, record, {
+    number: 1,
+    plan: args.plan,
+    now: args.now,
+    version: args.serviceVersion,
+  });
+  deps.store.evaluations.saveState(record);
+  return record;
+}
+
+/**
+ * Requests cancellation at `now` (DESIGN.md section 4: `canceling` for a while, then
+ * `canceled`). Answers the status the run left, or null when it was already canceling.
+ */
+export function requestCancel(deps: Deps, record: EvaluationRecord, now: number): string | null {
+  const run = record.state.run;
+  const status = deriveState(record.state, now).status;
+  if (status === 'canceling') return null;
+  if (status === 'succeeded' || status === 'failed' || status === 'canceled') {
+    throw apiError('not_cancelable', { message: `The run is ${status} and cannot be canceled.` });
+  }
+  const cancel = { at: now, doneAt: now + CANCEL_MS };
+  // A run seeded as queued or processing has no schedule: it stops where it was seeded.
+  if (run) run.cancel = cancel;
+  else record.state.cancel = cancel;
+  record.nextAt = cancel.doneAt;
+  // The stored status is what `?status=` filters, resume checks and concurrency counts read.
+  record.state = deriveState(record.state, now);
+  deps.store.runLogs.append(record.id, [logLine(now, 'cancel requested')]);
+  return status;
+}
+
+/** A signed download token: deterministic per seed, run and attempt (DESIGN.md section 3). */
+export function signedToken(deps: Deps, runId: string, attempt: number): string {
+  return createHmac('sha256', deps.config.seed)
+    .update(`${runId}:${attempt}`)
+    .digest('hex')
+    .slice(0, 40);
+}
