@@ -81,3 +81,22 @@ test('no import circles', () => {
 test('every source file sits in a layer', () => {
   for (const f of files) expect(() => layerOf(f)).not.toThrow();
 });
+
+test('no source file over 300 lines (issue 10: small files, one idea each)', () => {
+  const long = files
+    .map((f) => ({ f, lines: readFileSync(f, 'utf8').split('\n').length }))
+    .filter(({ lines }) => lines > 300)
+    .map(({ f, lines }) => `${f}: ${lines}`);
+  expect(long).toEqual([]);
+});
+
+test('no module-level mutable state (STYLE.md rule 4: state lives in what createEmulator builds)', () => {
+  const MUTABLE =
+    /^(?:export )?(?:let |var |const \w+(?::[^=]+)? = new (?:Map|Set|WeakMap|Array)\b)/;
+  const found = files.flatMap((f) =>
+    readFileSync(f, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (MUTABLE.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
+  );
+  expect(found).toEqual([]);
+});

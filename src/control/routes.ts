@@ -1,29 +1,18 @@
 /** The control API's routes as data (DESIGN.md section 5). Not part of the product API. */
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
 import {
   AccountInput,
   ClockInstant,
   ClockModeSchema,
-  EvaluationInput,
   KeyInput,
-  TwinInput,
-  UserAssetInput,
-  WebhookEndpointInput,
 } from '../contract/control-inputs.js';
-import { Evaluation } from '../contract/evaluations.js';
 import { ScenarioFile } from '../contract/scenario-file.js';
-import { TWIN_STATUSES } from '../contract/twins.js';
-import { CreatedWebhookEndpoint } from '../contract/webhooks.js';
+import { AccountParam, json, route } from './route-helpers.js';
 
-const json = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { 'application/json': { schema } },
-});
+export { route } from './route-helpers.js';
+export * from './seed-routes.js';
 
-const AccountParam = z.object({
-  account_id: z.string().openapi({ param: { name: 'account_id', in: 'path' } }),
-});
 const KeyParam = z.object({
   key_id: z.string().openapi({ param: { name: 'key_id', in: 'path' } }),
 });
@@ -66,10 +55,6 @@ const Transition = z
     phase: z.string().nullable(),
   })
   .openapi('ControlTransition');
-
-/** A control API route: tagged `Control` in the control document. */
-export const route = <const R extends Parameters<typeof createRoute>[0]>(r: R) =>
-  createRoute({ ...r, tags: ['Control'] });
 
 export const healthRoute = route({
   method: 'get',
@@ -237,82 +222,4 @@ export const advanceClockRoute = route({
     200: jsonResponse(ClockView.extend({ transitions: z.array(Transition) }), 'Advanced.'),
     ...errorResponses([400, 404]),
   },
-});
-
-export const seedEvaluationRoute = route({
-  method: 'post',
-  path: '/accounts/{account_id}/evaluations',
-  operationId: 'seedEvaluation',
-  summary: 'An evaluation in a given state, with its logs and files',
-  request: { params: AccountParam, body: json(EvaluationInput) },
-  responses: {
-    201: jsonResponse(Evaluation, 'Created.'),
-    ...errorResponses([400, 402, 404], {
-      402: 'A run put on the clock is charged like a created one: `insufficient_tokens`.',
-    }),
-  },
-});
-
-export const seedTwinRoute = route({
-  method: 'post',
-  path: '/accounts/{account_id}/twins',
-  operationId: 'seedTwin',
-  summary: 'A twin in a given state, with generated or given files',
-  request: { params: AccountParam, body: json(TwinInput) },
-  responses: {
-    201: jsonResponse(
-      z.object({
-        id: z.string(),
-        object: z.literal('twin'),
-        status: z.enum(TWIN_STATUSES),
-        file_count: z.number().int(),
-        created_at: Timestamp,
-      }),
-      'Created.',
-    ),
-    ...errorResponses([400, 404]),
-  },
-});
-
-export const seedWebhookEndpointRoute = route({
-  method: 'post',
-  path: '/accounts/{account_id}/webhook_endpoints',
-  operationId: 'seedWebhookEndpoint',
-  summary: 'A webhook endpoint',
-  request: { params: AccountParam, body: json(WebhookEndpointInput) },
-  responses: {
-    201: jsonResponse(
-      CreatedWebhookEndpoint,
-      'Created: the endpoint as the product API shows it, with its signing secret.',
-    ),
-    ...errorResponses([400, 404]),
-  },
-});
-
-const AssetView = z
-  .object({
-    id: z.string(),
-    object: z.enum(['environment', 'object']),
-    name: z.string(),
-    status: z.string(),
-    created_at: Timestamp,
-  })
-  .openapi('ControlUserAsset');
-
-export const seedEnvironmentRoute = route({
-  method: 'post',
-  path: '/accounts/{account_id}/environments',
-  operationId: 'seedEnvironment',
-  summary: 'A user environment (`env_`) that scenarios may name once validated',
-  request: { params: AccountParam, body: json(UserAssetInput) },
-  responses: { 201: jsonResponse(AssetView, 'Created.'), ...errorResponses([400, 404]) },
-});
-
-export const seedObjectRoute = route({
-  method: 'post',
-  path: '/accounts/{account_id}/objects',
-  operationId: 'seedObject',
-  summary: 'A user object (`obj_`) that scenarios may name once validated',
-  request: { params: AccountParam, body: json(UserAssetInput) },
-  responses: { 201: jsonResponse(AssetView, 'Created.'), ...errorResponses([400, 404]) },
 });

@@ -2,8 +2,6 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { DEFAULT_VERSION } from '../contract/common.js';
 
-const documents = new WeakMap<object, unknown>();
-
 type Doc = ReturnType<OpenAPIHono['getOpenAPI31Document']>;
 
 /** The names of the component schemas a value refers to, transitively. */
@@ -65,35 +63,30 @@ function withIdempotencyKey(doc: Doc): void {
 /**
  * The product API's OpenAPI 3.1 document, generated from the registered routes (the contract is
  * the single source of truth). Parts the API document does not show carry `x-inferred: true`.
- * Built once per app.
+ * Built on each call: the app keeps the one it serves (`createApp`).
  */
 export function productDocument(app: OpenAPIHono<AppEnv>): unknown {
-  let doc = documents.get(app);
-  if (!doc) {
-    const generated = app.getOpenAPI31Document({
-      openapi: '3.1.0',
-      info: {
-        title: 'Robot Policy Platform API (svc-emulator)',
-        version: DEFAULT_VERSION,
-        description:
-          'The API as served by svc-emulator. Operations and fields marked `x-inferred: true` are not shown by the API document; the emulator infers them (see DESIGN.md section 3).',
+  const generated = app.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: {
+      title: 'Robot Policy Platform API (svc-emulator)',
+      version: DEFAULT_VERSION,
+      description:
+        'The API as served by svc-emulator. Operations and fields marked `x-inferred: true` are not shown by the API document; the emulator infers them (see DESIGN.md section 3).',
+    },
+    servers: [{ url: '/', description: 'This emulator' }],
+  });
+  const product = withoutControl(generated);
+  product.components = {
+    ...product.components,
+    securitySchemes: {
+      ApiKeyAuth: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'An API key starting with `svc_`.',
       },
-      servers: [{ url: '/', description: 'This emulator' }],
-    });
-    const product = withoutControl(generated);
-    product.components = {
-      ...product.components,
-      securitySchemes: {
-        ApiKeyAuth: {
-          type: 'http',
-          scheme: 'bearer',
-          description: 'An API key starting with `svc_`.',
-        },
-      },
-    };
-    withIdempotencyKey(product);
-    doc = product;
-    documents.set(app, doc);
-  }
-  return doc;
+    },
+  };
+  withIdempotencyKey(product);
+  return product;
 }

@@ -1,0 +1,91 @@
+/** The control API's seeding routes (DESIGN.md section 5): resources of an account in any state. */
+import { z } from '@hono/zod-openapi';
+import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
+import {
+  EvaluationInput,
+  TwinInput,
+  UserAssetInput,
+  WebhookEndpointInput,
+} from '../contract/control-inputs.js';
+import { Evaluation } from '../contract/evaluations.js';
+import { TWIN_STATUSES } from '../contract/twins.js';
+import { CreatedWebhookEndpoint } from '../contract/webhooks.js';
+import { AccountParam, json, route } from './route-helpers.js';
+
+export const seedEvaluationRoute = route({
+  method: 'post',
+  path: '/accounts/{account_id}/evaluations',
+  operationId: 'seedEvaluation',
+  summary: 'An evaluation in a given state, with its logs and files',
+  request: { params: AccountParam, body: json(EvaluationInput) },
+  responses: {
+    201: jsonResponse(Evaluation, 'Created.'),
+    ...errorResponses([400, 402, 404], {
+      402: 'A run put on the clock is charged like a created one: `insufficient_tokens`.',
+    }),
+  },
+});
+
+export const seedTwinRoute = route({
+  method: 'post',
+  path: '/accounts/{account_id}/twins',
+  operationId: 'seedTwin',
+  summary: 'A twin in a given state, with generated or given files',
+  request: { params: AccountParam, body: json(TwinInput) },
+  responses: {
+    201: jsonResponse(
+      z.object({
+        id: z.string(),
+        object: z.literal('twin'),
+        status: z.enum(TWIN_STATUSES),
+        file_count: z.number().int(),
+        created_at: Timestamp,
+      }),
+      'Created.',
+    ),
+    ...errorResponses([400, 404]),
+  },
+});
+
+export const seedWebhookEndpointRoute = route({
+  method: 'post',
+  path: '/accounts/{account_id}/webhook_endpoints',
+  operationId: 'seedWebhookEndpoint',
+  summary: 'A webhook endpoint',
+  request: { params: AccountParam, body: json(WebhookEndpointInput) },
+  responses: {
+    201: jsonResponse(
+      CreatedWebhookEndpoint,
+      'Created: the endpoint as the product API shows it, with its signing secret.',
+    ),
+    ...errorResponses([400, 404]),
+  },
+});
+
+const AssetView = z
+  .object({
+    id: z.string(),
+    object: z.enum(['environment', 'object']),
+    name: z.string(),
+    status: z.string(),
+    created_at: Timestamp,
+  })
+  .openapi('ControlUserAsset');
+
+export const seedEnvironmentRoute = route({
+  method: 'post',
+  path: '/accounts/{account_id}/environments',
+  operationId: 'seedEnvironment',
+  summary: 'A user environment (`env_`) that scenarios may name once validated',
+  request: { params: AccountParam, body: json(UserAssetInput) },
+  responses: { 201: jsonResponse(AssetView, 'Created.'), ...errorResponses([400, 404]) },
+});
+
+export const seedObjectRoute = route({
+  method: 'post',
+  path: '/accounts/{account_id}/objects',
+  operationId: 'seedObject',
+  summary: 'A user object (`obj_`) that scenarios may name once validated',
+  request: { params: AccountParam, body: json(UserAssetInput) },
+  responses: { 201: jsonResponse(AssetView, 'Created.'), ...errorResponses([400, 404]) },
+});
