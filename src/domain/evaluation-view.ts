@@ -1,5 +1,5 @@
 import type { Evaluation } from '../contract/evaluations.js';
-import type { EvaluationRecord } from './records.js';
+import type { EvaluationRecord, EvaluationState } from './records.js';
 
 /**
  * The Evaluation body (API document section 2.2) of a record. Every field is present, null where
@@ -43,5 +43,24 @@ export function toEvaluation(
       files: `${baseUrl}/v1/sim_runs/${record.id}/files`,
       archive: `${baseUrl}/v1/evaluations/${record.id}/archive`,
     },
+  };
+}
+
+/** The state fields an Evaluation body shows; the schedule and the plan stay internal. */
+export function shownState(state: EvaluationState): EvaluationState {
+  return {
+    status: state.status,
+    phase: state.phase,
+    progress: state.progress,
+    status_message: state.status_message,
+    episodes: state.episodes,
+    error: state.error,
+    result: state.result,
+    download: state.download,
+    tokens: state.tokens,
+    service_version: state.service_version,
+    started_at: state.started_at,
+    completed_at: state.completed_at,
+    ...(state.download_token === undefined ? {} : { download_token: state.download_token }),
   };
 }

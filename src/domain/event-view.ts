@@ -1,6 +1,6 @@
 import type { Event, EventType, TwinSnapshot } from '../contract/events.js';
-import { toEvaluation } from './evaluation-view.js';
-import type { EvaluationRecord, EvaluationState } from './records.js';
+import { shownState, toEvaluation } from './evaluation-view.js';
+import type { EvaluationRecord, EvaluationState, TwinRecord } from './records.js';
 
 /**
  * What a resource looked like at an event's instant. An evaluation is kept as the fields
@@ -15,6 +15,36 @@ export type EventSnapshot =
       };
     }
   | { kind: 'twin'; twin: TwinSnapshot };
+
+/** An evaluation as the API shows it in `state` (the schedule and the plan stay internal). */
+export function evaluationSnapshot(
+  record: EvaluationRecord,
+  state: EvaluationState,
+): EventSnapshot {
+  return {
+    kind: 'evaluation',
+    evaluation: {
+      id: record.id,
+      createdAt: record.createdAt,
+      request: record.request,
+      state: shownState(state),
+    },
+  };
+}
+
+/** A twin as it stands. */
+export function twinSnapshot(twin: TwinRecord): EventSnapshot {
+  return {
+    kind: 'twin',
+    twin: {
+      id: twin.id,
+      object: 'twin',
+      status: twin.status,
+      file_count: twin.run?.fileCount ?? 0,
+      created_at: twin.createdAt,
+    },
+  };
+}
 
 /** One row of the event log (DESIGN.md sections 3 and 4). */
 export interface EventRecord {

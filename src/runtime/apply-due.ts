@@ -5,6 +5,7 @@
  * its transaction.
  */
 import { buildArchive } from '../domain/build-archive.js';
+import { evaluationSnapshot } from '../domain/event-view.js';
 import type { Account, EvaluationRecord } from '../domain/records.js';
 import type { RunKind } from '../domain/run-kind.js';
 import { endPhase, phaseAt, progressAt } from '../domain/run-schedule.js';
@@ -12,7 +13,7 @@ import { deriveState } from '../domain/run-state.js';
 import { cutShort, nextDue, pendingEvents, shownAt, stepIndex } from '../domain/run-timeline.js';
 import { toTimestamp } from './clock.js';
 import type { Deps } from './deps.js';
-import { type EventDraft, evaluationEvent } from './event-log.js';
+import { type EventDraft, eventOf } from './event-log.js';
 import { logLine, signedToken } from './run-attempt.js';
 
 export interface Transition {
@@ -55,7 +56,12 @@ export function applyDue(
     // Phase changes inside `processing` are not events; status changes are, once each.
     if (from !== to)
       out.events.push(
-        evaluationEvent(record, at, from, shownAt(record, at, to, phase, kind.stepNoun)),
+        eventOf(
+          record.accountId,
+          at,
+          from,
+          evaluationSnapshot(record, shownAt(record, at, to, phase, kind.stepNoun)),
+        ),
       );
   };
   // What the run was before the next event: several events can share an instant (zero-second
@@ -106,7 +112,12 @@ function applySeededCancel(deps: Deps, record: EvaluationRecord, upTo: number, o
       phase: record.state.phase,
     });
     out.events.push(
-      evaluationEvent(record, cancel.doneAt, 'canceling', deriveState(record.state, cancel.doneAt)),
+      eventOf(
+        record.accountId,
+        cancel.doneAt,
+        'canceling',
+        evaluationSnapshot(record, deriveState(record.state, cancel.doneAt)),
+      ),
     );
   }
   record.state = deriveState(record.state, upTo);

@@ -7,7 +7,6 @@
  */
 import type { EventType } from '../contract/events.js';
 import type { EventSnapshot } from '../domain/event-view.js';
-import type { EvaluationRecord, EvaluationState, TwinRecord } from '../domain/records.js';
 import type { Deps } from '../runtime/deps.js';
 import { toTimestamp } from './clock.js';
 import { eventMatches, type StagedDelivery } from './webhook-deliveries.js';
@@ -21,71 +20,28 @@ export interface EventDraft {
   snapshot: EventSnapshot;
 }
 
-/** The state fields an Evaluation body shows; the schedule and the plan stay internal. */
-function shownState(state: EvaluationState): EvaluationState {
-  return {
-    status: state.status,
-    phase: state.phase,
-    progress: state.progress,
-    status_message: state.status_message,
-    episodes: state.episodes,
-    error: state.error,
-    result: state.result,
-    download: state.download,
-    tokens: state.tokens,
-    service_version: state.service_version,
-    started_at: state.started_at,
-    completed_at: state.completed_at,
-    ...(state.download_token === undefined ? {} : { download_token: state.download_token }),
-  };
-}
-
 /**
- * The event of an evaluation entering `state.status` at `at`; `state` is the run as the API
- * shows it at that instant (the type follows it, so type and body always agree).
+ * The event of a resource entering the status its snapshot shows, at `at` (the type follows the
+ * snapshot, so type and body always agree).
+ * @example eventOf(record.accountId, now, 'failed', evaluationSnapshot(record, record.state))
  */
-export function evaluationEvent(
-  record: EvaluationRecord,
+export function eventOf(
+  accountId: string,
   at: number,
   previousStatus: string | null,
-  state: EvaluationState,
+  snapshot: EventSnapshot,
 ): EventDraft {
+  const { id, status } =
+    snapshot.kind === 'evaluation'
+      ? { id: snapshot.evaluation.id, status: snapshot.evaluation.state.status }
+      : snapshot.twin;
   return {
     at,
-    accountId: record.accountId,
-    type: `evaluation.${state.status}` as EventType,
-    resourceId: record.id,
+    accountId,
+    type: `${snapshot.kind}.${status}` as EventType,
+    resourceId: id,
     previousStatus,
-    snapshot: {
-      kind: 'evaluation',
-      evaluation: {
-        id: record.id,
-        createdAt: record.createdAt,
-        request: record.request,
-        state: shownState(state),
-      },
-    },
-  };
-}
-
-/** The event of a twin entering its current status at `at`. */
-export function twinEvent(twin: TwinRecord, at: number, previousStatus: string): EventDraft {
-  return {
-    at,
-    accountId: twin.accountId,
-    type: `twin.${twin.status}` as EventType,
-    resourceId: twin.id,
-    previousStatus,
-    snapshot: {
-      kind: 'twin',
-      twin: {
-        id: twin.id,
-        object: 'twin',
-        status: twin.status,
-        file_count: twin.run?.fileCount ?? 0,
-        created_at: twin.createdAt,
-      },
-    },
+    snapshot,
   };
 }
 

@@ -5,12 +5,13 @@
  * back). Handlers parse, call one of these, and shape the answer.
  */
 import type { OutcomeEntry } from '../domain/evaluation-plan.js';
+import { evaluationSnapshot } from '../domain/event-view.js';
 import type { Account, EvaluationRecord } from '../domain/records.js';
 import { assertResumable } from '../domain/resume.js';
 import type { RunKind } from '../domain/run-kind.js';
 import { notFound } from '../errors.js';
 import type { Deps } from './deps.js';
-import { evaluationEvent, recordEvents } from './event-log.js';
+import { eventOf, recordEvents } from './event-log.js';
 import { assertConcurrency } from './limits.js';
 import { createRun, requestCancel, startAttempt } from './run-attempt.js';
 
@@ -42,7 +43,9 @@ export function createRunCommand(
       now,
       serviceVersion: caller.version,
     });
-    recordEvents(deps, [evaluationEvent(created, now, null, created.state)]);
+    recordEvents(deps, [
+      eventOf(created.accountId, now, null, evaluationSnapshot(created, created.state)),
+    ]);
     assertConcurrency(deps, account, created.id, now);
     return created;
   });
@@ -66,7 +69,9 @@ export function resumeRun(caller: Caller, kind: RunKind, runId: string): Evaluat
       version: caller.version,
     });
     deps.store.evaluations.saveState(found);
-    recordEvents(deps, [evaluationEvent(found, now, left, found.state)]);
+    recordEvents(deps, [
+      eventOf(found.accountId, now, left, evaluationSnapshot(found, found.state)),
+    ]);
     assertConcurrency(deps, account, found.id, now);
     return found;
   });
@@ -79,7 +84,10 @@ export function cancelRun(caller: Caller, kind: RunKind, runId: string): Evaluat
     const found = findRun(caller, kind, runId);
     const left = requestCancel(deps, found, now);
     deps.store.evaluations.saveState(found);
-    if (left !== null) recordEvents(deps, [evaluationEvent(found, now, left, found.state)]);
+    if (left !== null)
+      recordEvents(deps, [
+        eventOf(found.accountId, now, left, evaluationSnapshot(found, found.state)),
+      ]);
     return found;
   });
 }

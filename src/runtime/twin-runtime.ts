@@ -2,12 +2,14 @@
  * Twins on the same engine as evaluations: `queued`, then `processing`, then `succeeded` (with
  * its files) or `failed`, so `twin_not_ready` is reachable without seeding a state.
  */
+
+import { twinSnapshot } from '../domain/event-view.js';
 import type { TwinRecord } from '../domain/records.js';
 import { buildSchedule, scheduleEvents } from '../domain/run-schedule.js';
 import type { Deps } from '../runtime/deps.js';
 import type { Transition } from './apply-due.js';
 import { toTimestamp } from './clock.js';
-import { type EventDraft, twinEvent } from './event-log.js';
+import { type EventDraft, eventOf } from './event-log.js';
 
 export const TWIN_QUEUE_MS = 1000;
 export const TWIN_PROCESSING_MS = 4000;
@@ -54,7 +56,7 @@ export function applyTwinDue(
         to: twin.status,
         phase: null,
       });
-      events.push(twinEvent(twin, e.at, from));
+      events.push(eventOf(twin.accountId, e.at, from, twinSnapshot(twin)));
     }
   }
   run.appliedUntil = upTo;
