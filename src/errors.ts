@@ -172,5 +172,70 @@ export function apiError(code: ErrorCode, options: ApiErrorOptions = {}): ApiErr
 
 /** `resource_not_found` naming the kind and id, the same answer for another account's ids. */
 export function notFound(kind: string, id: string, param: string | null = null): ApiError {
-  return apiError('resource_not_found', { message: `No such ${kind}: '${id}'.`, param });
+  return apiError('resource_not_found', { message: MESSAGES.notFound(kind, id), param });
 }
+
+/**
+ * The messages that name something of the request (STYLE.md rule 2: no error text inline).
+ * Clients branch on `code`, never on these (API document section 7).
+ */
+export const MESSAGES = {
+  notFound: (kind: string, id: string) => `No such ${kind}: '${id}'.`,
+  unrecognized: (method: string, path: string) => `Unrecognized request: ${method} ${path}.`,
+  // 400
+  alreadyExists: (what: string) => `${what} already exists.`,
+  idPrefix: (kind: string, prefix: string) => `A ${kind} id starts with '${prefix}_'.`,
+  secretInUse: 'This secret is already in use.',
+  badFaultHeader: (why: string) => `Invalid X-Emulator-Fault header: ${why}.`,
+  hostRequired: 'HTTP/1.1 requests need a Host header.',
+  malformedRequest: 'The request line or headers are malformed.',
+  jsonTooDeep: (depth: number) => `The JSON body is nested deeper than ${depth} levels.`,
+  notJson: 'The request body must be JSON, sent with `Content-Type: application/json`.',
+  unsupportedVersion: (asked: string, supported: readonly string[]) =>
+    `Unsupported Service-Version '${asked}'. Supported: ${supported.join(', ')}.`,
+  operationVersions: (versions: readonly string[]) =>
+    `This operation supports Service-Version ${versions.join(', ')} only.`,
+  idempotencyKeyFormat: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+  badCursor: (after: string, kind: string) =>
+    `'${after}' is not ${kind} of this account to page after.`,
+  noJournalEntry: (after: string) => `No request '${after}' in this account's journal.`,
+  clockBackwards: 'A virtual clock only moves forward.',
+  catalogUnknown: (what: string, id: string) => `No such ${what} in the catalog: '${id}'.`,
+  assetNotValidated: (kind: string, id: string, status: string) =>
+    `The ${kind} '${id}' is ${status}, not validated.`,
+  noEmbodiment: (robot: string, embodiment: string) =>
+    `Robot '${robot}' has no embodiment '${embodiment}'.`,
+  taskRejectsEmbodiment: (task: string, embodiment: string) =>
+    `Task '${task}' does not accept embodiment '${embodiment}'.`,
+  noSharedEmbodiment: (task: string, robot: string) =>
+    `Task '${task}' accepts none of robot '${robot}''s embodiments.`,
+  // 401
+  noKey: 'No API key provided. Send `Authorization: Bearer <API_KEY>`.',
+  malformedAuthorization: 'Malformed Authorization header. Expected `Bearer <API_KEY>`.',
+  keyPrefix: 'Invalid API key: keys start with `svc_`.',
+  invalidKey: 'Invalid API key.',
+  revokedKey: 'This API key has been revoked.',
+  expiredKey: 'This API key has expired.',
+  // 402, 403
+  needsTokens: (estimate: number, balance: number) =>
+    `This run needs an estimated ${estimate} tokens; the account has ${balance}.`,
+  missingScope: (scope: string) => `This API key lacks the '${scope}' scope this call needs.`,
+  featureOff: (feature: string) => `The '${feature}' feature is not enabled for this account.`,
+  // 404, 409
+  noDownloadLink: 'No such download link.',
+  seededWithoutArchive: 'This run was seeded as succeeded without an archive.',
+  notCancelable: (status: string) => `The run is ${status} and cannot be canceled.`,
+  notResumableStatus: (status: string) =>
+    `Only a failed or canceled run can be resumed; this run is ${status}.`,
+  notResumableError: (code: string) => `This run failed with '${code}', which is not resumable.`,
+  filesNotReady: (what: string, status: string) =>
+    `The ${what} is ${status}; its files are listed once it has succeeded.`,
+  noArchiveYet: (status: string) => `The run is ${status}; it has no archive yet.`,
+  keyInFlight: 'A request with this Idempotency-Key is still in progress.',
+  keyReused: 'This Idempotency-Key was used with a different request within the last 24 hours.',
+  // 429
+  rateLimited: (rpm: number, retryAfterS: number) =>
+    `The account allows ${rpm} requests per minute. Retry after ${retryAfterS} s.`,
+  concurrencyLimited: (limit: number, active: number) =>
+    `The account allows ${limit} concurrent runs; ${active} are active.`,
+} as const;

@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import { getArchiveRoute } from '../contract/evaluations.js';
-import { apiError } from '../errors.js';
+import { apiError, MESSAGES } from '../errors.js';
 import { settleAccount } from '../runtime/settle.js';
 import { findRun } from './evaluations.js';
 
@@ -50,12 +50,12 @@ function serveArchive(c: Context<AppEnv>, runId: string, bytes: Buffer, sha256: 
 
 function archiveOf(c: Context<AppEnv>, runId: string, status: string) {
   if (status !== 'succeeded') {
-    throw apiError('run_not_ready', { message: `The run is ${status}; it has no archive yet.` });
+    throw apiError('run_not_ready', { message: MESSAGES.noArchiveYet(status) });
   }
   const archive = c.get('deps').store.archives.get(runId);
   if (!archive) {
     throw apiError('resource_not_found', {
-      message: 'This run was seeded as succeeded without an archive.',
+      message: MESSAGES.seededWithoutArchive,
       param: 'run_id',
     });
   }
@@ -80,7 +80,7 @@ export function signedDownload(c: Context<AppEnv>): Response {
   const token = c.req.param('token') ?? '';
   const run = store.evaluations.findByDownloadToken(token);
   const account = run && store.accounts.get(run.accountId);
-  if (!run || !account) throw apiError('resource_not_found', { message: 'No such download link.' });
+  if (!run || !account) throw apiError('resource_not_found', { message: MESSAGES.noDownloadLink });
   const now = clocks.now(account);
   settleAccount(c.get('deps'), account, now);
   const expires = run.state.download?.expires_at;

@@ -1,4 +1,4 @@
-import { apiError } from '../errors.js';
+import { apiError, MESSAGES } from '../errors.js';
 
 /**
  * An id cursor (`after`) must name one of the caller's items: anything else is a malformed field
@@ -14,6 +14,6 @@ export function checkCursor(
   if (after === undefined || owns(after)) return;
   throw apiError('parameter_invalid', {
     param: 'after',
-    message: `'${after}' is not ${kind} of this account to page after.`,
+    message: MESSAGES.badCursor(after, kind),
   });
 }

@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { listRequestsRoute } from '../contract/requests.js';
 import { listPage } from '../domain/paging.js';
-import { apiError } from '../errors.js';
+import { apiError, MESSAGES } from '../errors.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { JournalEntry } from '../runtime/journal.js';
 
@@ -38,7 +38,7 @@ export function registerRequests(app: OpenAPIHono<AppEnv>, inferred: boolean): v
     if (!page.found) {
       throw apiError('parameter_invalid', {
         param: 'after',
-        message: `No request '${after}' in this account's journal.`,
+        message: MESSAGES.noJournalEntry(String(after)),
       });
     }
     return c.json(

@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { getSimRunLogsRoute, listSimRunFilesRoute } from '../contract/sim-runs.js';
 import { listPage } from '../domain/paging.js';
-import { apiError, notFound } from '../errors.js';
+import { apiError, MESSAGES, notFound } from '../errors.js';
 
 /** DESIGN.md section 3: a sim run is an evaluation under its former name. */
 export function registerSimRuns(app: OpenAPIHono<AppEnv>): void {
@@ -25,7 +25,7 @@ export function registerSimRuns(app: OpenAPIHono<AppEnv>): void {
     if (!run) throw notFound('sim run', run_id, 'run_id');
     if (run.state.status !== 'succeeded') {
       throw apiError('run_not_ready', {
-        message: `The run is ${run.state.status}; its files are listed once it has succeeded.`,
+        message: MESSAGES.filesNotReady('run', run.state.status),
       });
     }
     const page = store.runFiles.page(run_id, after ?? '', limit);

@@ -4,7 +4,7 @@ import type { AppEnv } from '../api/env.js';
 import { getTwinRoute, listTwinFilesRoute, listTwinsRoute } from '../contract/twins.js';
 import { listPage } from '../domain/paging.js';
 import type { TwinRecord } from '../domain/records.js';
-import { apiError, notFound } from '../errors.js';
+import { apiError, MESSAGES, notFound } from '../errors.js';
 import { toTimestamp } from '../runtime/clock.js';
 import { twinTimes } from '../runtime/twin-runtime.js';
 import { checkCursor } from './cursor.js';
@@ -43,7 +43,7 @@ export function registerTwins(app: OpenAPIHono<AppEnv>, inferred: boolean): void
     const twin = findTwin(c, twin_id);
     if (twin.status !== 'succeeded') {
       throw apiError('twin_not_ready', {
-        message: `The twin is ${twin.status}; its files are listed once it has succeeded.`,
+        message: MESSAGES.filesNotReady('twin', twin.status),
       });
     }
     const page = store.twinFiles.page(twin_id, after ?? '', limit);

@@ -7,7 +7,7 @@ import type { ScenarioFile } from '../contract/scenario-file.js';
 import { toEvaluation } from '../domain/evaluation-view.js';
 import { deriveState } from '../domain/run-state.js';
 import { toWebhookEndpoint } from '../domain/webhook-endpoint-view.js';
-import { apiError, type ErrorCode, notFound } from '../errors.js';
+import { apiError, type ErrorCode, MESSAGES, notFound } from '../errors.js';
 import { docsPage } from '../http/docs-page.js';
 import { validationHook } from '../http/validation-hook.js';
 import {
@@ -170,7 +170,7 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
     if (now !== undefined && now < deps.clocks.now(acct)) {
       throw apiError('parameter_invalid', {
         param: 'now',
-        message: 'A virtual clock only moves forward.',
+        message: MESSAGES.clockBackwards,
       });
     }
     const mode = body.mode ? (parseClockMode(body.mode) as ClockMode) : undefined;
@@ -190,7 +190,7 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
     if (to < from) {
       throw apiError('parameter_invalid', {
         param: 'to',
-        message: 'A virtual clock only moves forward.',
+        message: MESSAGES.clockBackwards,
       });
     }
     deps.clocks.update(acct, { now: to });

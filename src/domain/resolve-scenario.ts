@@ -1,5 +1,5 @@
 import type { CreateScenarioBody, Scenario } from '../contract/scenarios.js';
-import { apiError } from '../errors.js';
+import { apiError, MESSAGES } from '../errors.js';
 import { type Catalog, defaultEnvironment } from './catalog.js';
 import type { UserAssetKind, UserAssetRecord } from './records.js';
 
@@ -16,9 +16,9 @@ function checkUserAsset(
   lookup: (id: string) => UserAssetRecord | undefined,
 ): void {
   const asset = lookup(id);
-  if (!asset || asset.kind !== kind) throw invalid(param, `No such ${kind}: '${id}'.`);
+  if (!asset || asset.kind !== kind) throw invalid(param, MESSAGES.notFound(kind, id));
   if (asset.status !== 'validated') {
-    throw invalid(param, `The ${kind} '${id}' is ${asset.status}, not validated.`);
+    throw invalid(param, MESSAGES.assetNotValidated(kind, id, asset.status));
   }
 }
 
@@ -33,23 +33,23 @@ export function resolveScenario(
   lookupAsset: (id: string) => UserAssetRecord | undefined,
 ): ResolvedScenario {
   const robot = catalog.robots.find((r) => r.id === body.robot);
-  if (!robot) throw invalid('robot', `No such robot in the catalog: '${body.robot}'.`);
+  if (!robot) throw invalid('robot', MESSAGES.catalogUnknown('robot', body.robot));
   const task = catalog.tasks.find((t) => t.id === body.task);
-  if (!task) throw invalid('task', `No such task in the catalog: '${body.task}'.`);
+  if (!task) throw invalid('task', MESSAGES.catalogUnknown('task', body.task));
 
   let embodiment = body.embodiment;
   if (embodiment !== undefined) {
     if (!robot.embodiments.includes(embodiment)) {
-      throw invalid('embodiment', `Robot '${robot.id}' has no embodiment '${embodiment}'.`);
+      throw invalid('embodiment', MESSAGES.noEmbodiment(robot.id, embodiment));
     }
     if (!task.embodiments.includes(embodiment)) {
-      throw invalid('embodiment', `Task '${task.id}' does not accept embodiment '${embodiment}'.`);
+      throw invalid('embodiment', MESSAGES.taskRejectsEmbodiment(task.id, embodiment));
     }
   } else {
     // Section 4.3: "the robot's first embodiment that the task accepts".
     embodiment = robot.embodiments.find((e) => task.embodiments.includes(e));
     if (!embodiment) {
-      throw invalid('task', `Task '${task.id}' accepts none of robot '${robot.id}''s embodiments.`);
+      throw invalid('task', MESSAGES.noSharedEmbodiment(task.id, robot.id));
     }
   }
 
@@ -57,20 +57,19 @@ export function resolveScenario(
   if (environment.startsWith('env_')) {
     checkUserAsset(environment, 'environment', 'environment', lookupAsset);
   } else if (!catalog.environments.some((e) => e.id === environment)) {
-    throw invalid('environment', `No such environment in the catalog: '${environment}'.`);
+    throw invalid('environment', MESSAGES.catalogUnknown('environment', environment));
   }
 
   let setObjects: string[] = [];
   if (body.object_set !== undefined) {
     const set = catalog.object_sets.find((s) => s.id === body.object_set);
-    if (!set)
-      throw invalid('object_set', `No such object set in the catalog: '${body.object_set}'.`);
+    if (!set) throw invalid('object_set', MESSAGES.catalogUnknown('object set', body.object_set));
     setObjects = set.objects;
   }
   body.objects?.forEach((name, i) => {
     if (name.startsWith('obj_')) checkUserAsset(name, 'object', `objects.${i}`, lookupAsset);
     else if (!catalog.assets.includes(name)) {
-      throw invalid(`objects.${i}`, `No such simulator asset in the catalog: '${name}'.`);
+      throw invalid(`objects.${i}`, MESSAGES.catalogUnknown('simulator asset', name));
     }
   });
 

@@ -1,4 +1,4 @@
-import { apiError } from '../errors.js';
+import { apiError, MESSAGES } from '../errors.js';
 import type { EvaluationState } from './records.js';
 
 /**
@@ -8,12 +8,12 @@ import type { EvaluationState } from './records.js';
 export function assertResumable(state: EvaluationState): void {
   if (state.status !== 'failed' && state.status !== 'canceled') {
     throw apiError('not_resumable', {
-      message: `Only a failed or canceled run can be resumed; this run is ${state.status}.`,
+      message: MESSAGES.notResumableStatus(state.status),
     });
   }
   if (state.error && !state.error.resumable) {
     throw apiError('not_resumable', {
-      message: `This run failed with '${state.error.code}', which is not resumable.`,
+      message: MESSAGES.notResumableError(state.error.code),
     });
   }
 }

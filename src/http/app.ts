@@ -12,7 +12,7 @@ import { registerStatus } from '../api/status.js';
 import { registerTwins } from '../api/twins.js';
 import { registerUsage } from '../api/usage.js';
 import { registerWebhooks } from '../api/webhooks.js';
-import { apiError } from '../errors.js';
+import { apiError, MESSAGES } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 import { docsPage, registerDocsAssets } from './docs-page.js';
 import { limitJsonDepth } from './json-depth.js';
@@ -36,7 +36,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   app.notFound((c) =>
     renderError(
       apiError('resource_not_found', {
-        message: `Unrecognized request: ${c.req.method} ${c.req.path}.`,
+        message: MESSAGES.unrecognized(c.req.method, c.req.path),
       }),
       c,
     ),

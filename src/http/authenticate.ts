@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import { digestSecret } from '../domain/sha256.js';
-import { apiError } from '../errors.js';
+import { apiError, MESSAGES } from '../errors.js';
 
 const BEARER = /^Bearer +(\S+)$/i;
 
@@ -21,22 +21,22 @@ export function authenticate(c: Context<AppEnv>): void {
   const { store, clocks } = c.get('deps');
   const header = c.req.header('authorization');
   if (!header) {
-    throw fail('No API key provided. Send `Authorization: Bearer <API_KEY>`.');
+    throw fail(MESSAGES.noKey);
   }
   const secret = bearerSecret(header);
-  if (!secret) throw fail('Malformed Authorization header. Expected `Bearer <API_KEY>`.');
-  if (!secret.startsWith('svc_')) throw fail('Invalid API key: keys start with `svc_`.');
+  if (!secret) throw fail(MESSAGES.malformedAuthorization);
+  if (!secret.startsWith('svc_')) throw fail(MESSAGES.keyPrefix);
   const digest = c.get('caller')?.digest ?? digestSecret(secret);
   // Cached in memory, invalidated by every write to keys and accounts (store/credentials.ts).
   const found = store.credentials(digest);
   const key = found?.key;
   // The lookup is by digest; the final comparison is constant-time all the same.
-  if (!key || !timingSafeEqual(key.secretSha256, digest)) throw fail('Invalid API key.');
-  if (key.revokedAt) throw fail('This API key has been revoked.');
+  if (!key || !timingSafeEqual(key.secretSha256, digest)) throw fail(MESSAGES.invalidKey);
+  if (key.revokedAt) throw fail(MESSAGES.revokedKey);
   const account = found.account;
-  if (!account) throw fail('Invalid API key.');
+  if (!account) throw fail(MESSAGES.invalidKey);
   if (key.expiresAt && Date.parse(key.expiresAt) <= clocks.now(account)) {
-    throw fail('This API key has expired.');
+    throw fail(MESSAGES.expiredKey);
   }
   c.set('auth', { account, key });
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import { SUPPORTED_VERSIONS } from '../contract/common.js';
-import { apiError } from '../errors.js';
+import { apiError, MESSAGES } from '../errors.js';
 
 /**
  * API document section 9.2: `Service-Version`, when sent, must be a supported version; otherwise
@@ -13,7 +13,7 @@ export function checkVersion(c: Context<AppEnv>): void {
   if (asked !== undefined) {
     throw apiError('unsupported_version', {
       param: 'Service-Version',
-      message: `Unsupported Service-Version '${asked}'. Supported: ${SUPPORTED_VERSIONS.join(', ')}.`,
+      message: MESSAGES.unsupportedVersion(asked, SUPPORTED_VERSIONS),
     });
   }
 }

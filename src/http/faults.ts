@@ -1,7 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
-import { ApiError, apiError } from '../errors.js';
+import { ApiError, apiError, MESSAGES } from '../errors.js';
 import {
   defaultFaultCode,
   type FaultDecision,
@@ -73,7 +73,7 @@ export async function checkFaults(c: Context<AppEnv>): Promise<Response | undefi
     if ('invalid' in parsed) {
       throw apiError('parameter_invalid', {
         param: 'X-Emulator-Fault',
-        message: `Invalid X-Emulator-Fault header: ${parsed.invalid}.`,
+        message: MESSAGES.badFaultHeader(parsed.invalid),
       });
     }
     if ('delay_ms' in parsed) delayMs += parsed.delay_ms;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context, Next } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import type { ServiceVersion } from '../contract/common.js';
-import { apiError } from '../errors.js';
+import { apiError, MESSAGES } from '../errors.js';
 
 /** Keys are honoured for 24 virtual hours (DESIGN.md section 3). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -43,7 +43,7 @@ export async function idempotent(
   if (!KEY_FORMAT.test(key)) {
     throw apiError('parameter_invalid', {
       param: 'Idempotency-Key',
-      message: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+      message: MESSAGES.idempotencyKeyFormat,
     });
   }
   const { store, idempotencyInFlight } = c.get('deps');
@@ -57,7 +57,7 @@ export async function idempotent(
   if (idempotencyInFlight.has(slot)) {
     throw apiError('idempotency_key_reused', {
       param: 'Idempotency-Key',
-      message: 'A request with this Idempotency-Key is still in progress.',
+      message: MESSAGES.keyInFlight,
     });
   }
   const found = store.idempotency.get(account.id, key);
@@ -73,7 +73,7 @@ export async function idempotent(
     if (parsesAs(bodySchema, text)) {
       throw apiError('idempotency_key_reused', {
         param: 'Idempotency-Key',
-        message: `This Idempotency-Key was used with a different request within the last 24 hours.`,
+        message: MESSAGES.keyReused,
       });
     }
     // Validation comes before the idempotency check (DESIGN.md section 3): let it answer 400.

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'hono';
 import type { AppEnv } from '../api/env.js';
-import { apiError } from '../errors.js';
+import { apiError, MESSAGES } from '../errors.js';
 
 /**
  * The deepest nesting of arrays and objects a JSON body may have (our inference, issue 9). Deeper
@@ -38,7 +38,7 @@ export async function limitJsonDepth(c: Context<AppEnv>, next: Next): Promise<vo
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && type.includes('json')) {
     if (jsonDepth(await c.req.text()) > MAX_JSON_DEPTH) {
       throw apiError('parameter_invalid', {
-        message: `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`,
+        message: MESSAGES.jsonTooDeep(MAX_JSON_DEPTH),
       });
     }
   }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { DEFAULT_VERSION } from '../contract/common.js';
-import { type ApiError, apiError, type ErrorCode } from '../errors.js';
+import { type ApiError, apiError, type ErrorCode, MESSAGES } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 import { errorEnvelope } from './render-error.js';
 
@@ -43,7 +43,7 @@ export function createNodeServer(
     if (incoming.httpVersion === '1.1' && incoming.headers.host === undefined) {
       // API document section 7 envelope instead of Node's bare 400 (RFC 9112 section 3.2).
       const err = apiError('request_malformed', {
-        message: 'HTTP/1.1 requests need a Host header.',
+        message: MESSAGES.hostRequired,
       });
       outgoing.shouldKeepAlive = false;
       writeEnvelope(outgoing, deps, err);
@@ -61,7 +61,7 @@ export function createNodeServer(
 
 function requestErrorOf(err: unknown): ApiError {
   if (err instanceof RequestError) {
-    return apiError('request_malformed', { message: 'The request line or headers are malformed.' });
+    return apiError('request_malformed', { message: MESSAGES.malformedRequest });
   }
   console.error('[svc-emulator] unexpected error outside the app:', err);
   return apiError('api_error');

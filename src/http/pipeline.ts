@@ -25,7 +25,7 @@ import { routePath } from 'hono/route';
 import type { AppEnv } from '../api/env.js';
 import { DEFAULT_VERSION } from '../contract/common.js';
 import { hasScope } from '../domain/scopes.js';
-import { apiError } from '../errors.js';
+import { apiError, MESSAGES } from '../errors.js';
 import { authenticate } from './authenticate.js';
 import { checkVersion } from './check-version.js';
 import { type BodySchema, idempotent } from './idempotency.js';
@@ -115,7 +115,7 @@ function checkOperationVersion(c: Context<AppEnv>, guard: RouteGuard): void {
   c.set('version', DEFAULT_VERSION);
   throw apiError('unsupported_version', {
     param: 'Service-Version',
-    message: `This operation supports Service-Version ${versions.join(', ')} only.`,
+    message: MESSAGES.operationVersions(versions),
   });
 }
 
@@ -125,13 +125,13 @@ function authorize(c: Context<AppEnv>, guard: RouteGuard): void {
   const { scope, feature } = guard;
   if (scope && !hasScope(key.scopes, scope)) {
     throw apiError('missing_scope', {
-      message: `This API key lacks the '${scope}' scope this call needs.`,
+      message: MESSAGES.missingScope(scope),
       details: { required_scope: scope },
     });
   }
   if (feature && !account.features.includes(feature)) {
     throw apiError('feature_not_enabled', {
-      message: `The '${feature}' feature is not enabled for this account.`,
+      message: MESSAGES.featureOff(feature),
       details: { feature },
     });
   }
@@ -145,7 +145,7 @@ function rateLimit(c: Context<AppEnv>): void {
   const admitted = c.get('deps').limiter.admit(account.id, rpm, c.get('now'));
   if (!('retryAfterS' in admitted)) return;
   throw apiError('rate_limit_exceeded', {
-    message: `The account allows ${rpm} requests per minute. Retry after ${admitted.retryAfterS} s.`,
+    message: MESSAGES.rateLimited(rpm, admitted.retryAfterS),
     details: { requests_per_minute: rpm },
     headers: { 'Retry-After': String(admitted.retryAfterS) },
   });

@@ -3,14 +3,14 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../api/env.js';
 import type { ErrorEnvelope } from '../contract/common.js';
-import { ApiError, apiError } from '../errors.js';
+import { ApiError, apiError, MESSAGES } from '../errors.js';
 
 /** Maps what Hono's own middleware throws onto the catalog (DESIGN.md section 3). */
 function fromHttpException(err: HTTPException): ApiError {
   if (err.status === 413) return apiError('request_too_large');
   if (err.status === 415) {
     return apiError('parameter_invalid', {
-      message: 'The request body must be JSON, sent with `Content-Type: application/json`.',
+      message: MESSAGES.notJson,
     });
   }
   if (err.status === 400) {

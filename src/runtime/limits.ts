@@ -1,5 +1,5 @@
 import type { Account, EvaluationRecord } from '../domain/records.js';
-import { apiError } from '../errors.js';
+import { apiError, MESSAGES } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 
 /** When a run gives its slot back: its cancel completing, or its attempt ending. */
@@ -27,7 +27,7 @@ export function assertConcurrency(deps: Deps, account: Account, runId: string, n
     .filter((t): t is number => t !== null);
   const first = frees.length > 0 ? Math.min(...frees) : now + 60_000;
   throw apiError('concurrency_limit_exceeded', {
-    message: `The account allows ${limit} concurrent runs; ${active.length - 1} are active.`,
+    message: MESSAGES.concurrencyLimited(limit, active.length - 1),
     details: { limit, active: active.length - 1 },
     headers: { 'Retry-After': String(Math.max(1, Math.ceil((first - now) / 1000))) },
   });

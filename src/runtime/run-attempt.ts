@@ -9,7 +9,7 @@ import type { Account, EvaluationRecord, RunAttempt } from '../domain/records.js
 import type { RunKind } from '../domain/run-kind.js';
 import { buildSchedule, scheduleEvents } from '../domain/run-schedule.js';
 import { deriveState } from '../domain/run-state.js';
-import { apiError } from '../errors.js';
+import { apiError, MESSAGES } from '../errors.js';
 import { toTimestamp } from './clock.js';
 import type { Deps } from './deps.js';
 
@@ -32,7 +32,7 @@ export function startAttempt(
   const balance = deps.store.accounts.balance(account.id);
   if (balance < estimate) {
     throw apiError('insufficient_tokens', {
-      message: `This run needs an estimated ${estimate} tokens; the account has ${balance}.`,
+      message: MESSAGES.needsTokens(estimate, balance),
       details: { estimate, balance },
     });
   }
@@ -118,7 +118,7 @@ export function requestCancel(deps: Deps, record: EvaluationRecord, now: number)
   const status = deriveState(record.state, now).status;
   if (status === 'canceling') return null;
   if (status === 'succeeded' || status === 'failed' || status === 'canceled') {
-    throw apiError('not_cancelable', { message: `The run is ${status} and cannot be canceled.` });
+    throw apiError('not_cancelable', { message: MESSAGES.notCancelable(status) });
   }
   const cancel = { at: now, doneAt: now + CANCEL_MS };
   // A run seeded as queued or processing has no schedule: it stops where it was seeded.

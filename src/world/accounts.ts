@@ -2,7 +2,7 @@ import type { AccountInput, KeyInput } from '../contract/control-inputs.js';
 import type { Account, ApiKeyRecord } from '../domain/records.js';
 import { ALL_SCOPES } from '../domain/scopes.js';
 import { digestSecret } from '../domain/sha256.js';
-import { apiError } from '../errors.js';
+import { apiError, MESSAGES } from '../errors.js';
 import { makeSecret } from '../ids.js';
 import { type ClockMode, DEFAULT_CLOCK_START, toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
@@ -28,7 +28,7 @@ export function createAccount(
   if (store.accounts.get(id)) {
     throw apiError('parameter_invalid', {
       param: 'id',
-      message: `Account '${id}' already exists.`,
+      message: MESSAGES.alreadyExists(`Account '${id}'`),
     });
   }
   const account: Account = {
@@ -57,7 +57,10 @@ export function createKey(
   const now = clocks.now(account);
   const id = input.id ?? ids.next('key', account.id, now);
   if (store.keys.get(id)) {
-    throw apiError('parameter_invalid', { param: 'id', message: `Key '${id}' already exists.` });
+    throw apiError('parameter_invalid', {
+      param: 'id',
+      message: MESSAGES.alreadyExists(`Key '${id}'`),
+    });
   }
   const secret =
     input.secret ??
@@ -66,7 +69,7 @@ export function createKey(
   if (store.keys.findByDigest(secretSha256)) {
     throw apiError('parameter_invalid', {
       param: 'secret',
-      message: 'This secret is already in use.',
+      message: MESSAGES.secretInUse,
     });
   }
   const key = {

@@ -8,7 +8,7 @@ import type {
 import { parseEvaluationOptions } from '../domain/evaluation-plan.js';
 import type { Account, EvaluationRecord, TwinRecord, UserAssetKind } from '../domain/records.js';
 import { generateTwinFiles } from '../domain/twin-files.js';
-import { apiError } from '../errors.js';
+import { apiError, MESSAGES } from '../errors.js';
 import { evaluationKind } from '../kinds/index.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
@@ -18,7 +18,10 @@ import { createWebhookEndpoint } from '../runtime/webhook-endpoints.js';
 
 function ensureNew(exists: boolean, id: string): void {
   if (exists)
-    throw apiError('parameter_invalid', { param: 'id', message: `'${id}' already exists.` });
+    throw apiError('parameter_invalid', {
+      param: 'id',
+      message: MESSAGES.alreadyExists(`'${id}'`),
+    });
 }
 
 /** An evaluation in the given state, with its logs and files as given (DESIGN.md section 5). */
@@ -142,7 +145,7 @@ export function seedUserAsset(
   if (input.id && !input.id.startsWith(`${prefix}_`)) {
     throw apiError('parameter_invalid', {
       param: 'id',
-      message: `A ${kind} id starts with '${prefix}_'.`,
+      message: MESSAGES.idPrefix(kind, prefix),
     });
   }
   const id = input.id ?? ids.next(prefix, account.id, now);
