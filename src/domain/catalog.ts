@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** The catalog of `fixtures/catalog.json`: what `POST /v1/scenarios` validates against. */
+/**
+ * The catalog of `fixtures/catalog.json`: what `POST /v1/scenarios` validates against and what
+ * `GET /v1/catalog/...` lists (inferred).
+ */
 export const CatalogSchema = z
   .object({
     robots: z.array(z.object({ id: z.string(), embodiments: z.array(z.string()).min(1) })).min(1),
@@ -17,6 +20,32 @@ export const CatalogSchema = z
     environments: z.array(z.object({ id: z.string(), default: z.boolean().optional() })).min(1),
     object_sets: z.array(z.object({ id: z.string(), objects: z.array(z.string()) })),
     assets: z.array(z.string()),
+    // Inferred (API document section 1 names "Policies, hardware tiers, dataset inspection").
+    policies: z.array(
+      z.object({ id: z.string(), name: z.string(), robot: z.string(), created_at: z.string() }),
+    ),
+    hardware_tiers: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        capacity: z.object({
+          concurrent_runs: z.number().int().min(1),
+          tokens_per_minute: z.number().gt(0),
+        }),
+      }),
+    ),
+    datasets: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        robot: z.string(),
+        fps: z.number().int().min(1),
+        cameras: z.array(z.string()).min(1),
+        episodes: z.array(
+          z.object({ index: z.number().int().min(0), duration_s: z.number().gt(0) }),
+        ),
+      }),
+    ),
   })
   .strict()
   .refine((c) => c.environments.filter((e) => e.default).length === 1, {

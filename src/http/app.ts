@@ -1,10 +1,12 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { registerArchive, signedDownload } from '../api/archive.js';
+import { registerCatalog } from '../api/catalog.js';
 import type { AppEnv } from '../api/env.js';
 import { registerEvaluations } from '../api/evaluations.js';
 import { registerEvents } from '../api/events.js';
 import { registerKeys } from '../api/keys.js';
+import { registerOperations } from '../api/operations.js';
 import { registerRequests } from '../api/requests.js';
 import { registerScenarios } from '../api/scenarios.js';
 import { registerSimRuns } from '../api/sim-runs.js';
@@ -82,6 +84,8 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerRequests(app, inferred);
   if (inferred) registerUsage(app);
   registerEvents(app, inferred);
+  if (inferred) registerCatalog(app);
+  if (inferred) registerOperations(app);
   const definitions = app.openAPIRegistry.definitions as never;
   deps.routes.addFrom(definitions);
   for (const [key, guard] of routeGuards(definitions)) guards.set(key, guard);

@@ -1,0 +1,74 @@
+/**
+ * GET /v1/operations/{operation_id} (inferred; DESIGN.md section 7): any run by its id in one
+ * compact shape. The kind comes from the id's prefix; the scope (and feature) are the kind's own
+ * read guards, checked here because the route cannot name one scope for every kind.
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../api/env.js';
+import { getOperationRoute } from '../contract/operations.js';
+import { deriveState } from '../domain/run-state.js';
+import { hasScope } from '../domain/scopes.js';
+import { apiError, notFound } from '../errors.js';
+import { baseUrl } from './base-url.js';
+
+type Ctx = Context<AppEnv>;
+
+/** The same 403s as the pipeline's guard (API document section 5.5), for one kind. */
+function authorizeKind(c: Ctx, scope: string, feature?: string): void {
+  const { key, account } = c.get('auth');
+  if (!hasScope(key.scopes, scope)) {
+    throw apiError('missing_scope', {
+      message: `This API key lacks the '${scope}' scope this call needs.`,
+      details: { required_scope: scope },
+    });
+  }
+  if (feature && !account.features.includes(feature)) {
+    throw apiError('feature_not_enabled', {
+      message: `The '${feature}' feature is not enabled for this account.`,
+      details: { feature },
+    });
+  }
+}
+
+/** An evaluation as GET /v1/evaluations/{id} derives it at the request's now. */
+function evaluationOperation(c: Ctx, id: string) {
+  authorizeKind(c, 'evaluations:read');
+  const record = c.get('deps').store.evaluations.get(c.get('auth').account.id, id);
+  if (!record) throw notFound('operation', id, 'operation_id');
+  const state = deriveState(record.state, c.get('now'));
+  return {
+    id,
+    object: 'operation' as const,
+    kind: 'evaluation' as const,
+    status: state.status,
+    progress: state.progress,
+    links: { self: `${baseUrl(c)}/v1/evaluations/${id}` },
+  };
+}
+
+/** A twin as GET /v1/twins/{id} shows it (the request context has settled it). */
+function twinOperation(c: Ctx, id: string) {
+  authorizeKind(c, 'twins:read', 'twins');
+  const twin = c.get('deps').store.twins.get(c.get('auth').account.id, id);
+  if (!twin) throw notFound('operation', id, 'operation_id');
+  return {
+    id,
+    object: 'operation' as const,
+    kind: 'twin' as const,
+    status: twin.status,
+    progress: null,
+    links: { self: `${baseUrl(c)}/v1/twins/${id}` },
+  };
+}
+
+export function registerOperations(app: OpenAPIHono<AppEnv>): void {
+  app.openapi(getOperationRoute, (c) => {
+    const id = c.req.valid('param').operation_id;
+    if (id.startsWith('eval_') || id.startsWith('srun_')) {
+      return c.json(evaluationOperation(c, id), 200);
+    }
+    if (id.startsWith('twin_')) return c.json(twinOperation(c, id), 200);
+    throw notFound('operation', id, 'operation_id');
+  });
+}
