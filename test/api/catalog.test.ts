@@ -132,16 +132,19 @@ describe('the catalog and --strict', () => {
 
   test('every catalog operation is in /openapi.json, flagged x-inferred, tagged Catalog', async () => {
     const doc = async (strict: boolean) =>
-      (await testEmulator({ strict }).app.request('/openapi.json')).json() as Promise<any>;
+      (await testEmulator({ strict }).app.request('/openapi.json')).json() as Promise<{
+        paths: Record<string, { get: Record<string, unknown> }>;
+      }>;
     const served = await doc(false);
     const catalogPaths = Object.keys(served.paths).filter((p) => p.startsWith('/v1/catalog/'));
     expect(catalogPaths.sort()).toEqual(
       [...LISTS.map(([a]) => `/v1/catalog/${a}`), '/v1/catalog/datasets/{dataset_id}'].sort(),
     );
     for (const p of catalogPaths) {
-      expect(served.paths[p].get['x-inferred']).toBe(true);
-      expect(served.paths[p].get.tags).toEqual(['Catalog']);
-      expect(served.paths[p].get['x-required-scope']).toBeUndefined();
+      const op = served.paths[p]?.get;
+      expect(op?.['x-inferred']).toBe(true);
+      expect(op?.tags).toEqual(['Catalog']);
+      expect(op?.['x-required-scope']).toBeUndefined();
     }
     const strict = await doc(true);
     expect(Object.keys(strict.paths).filter((p) => p.startsWith('/v1/catalog/'))).toEqual([]);
