@@ -9,7 +9,7 @@ import type { AppEnv } from '../api/env.js';
 import { getOperationRoute } from '../contract/operations.js';
 import { deriveState } from '../domain/run-state.js';
 import { hasScope } from '../domain/scopes.js';
-import { apiError, notFound } from '../errors.js';
+import { apiError, MESSAGES, notFound } from '../errors.js';
 import { baseUrl } from './base-url.js';
 
 type Ctx = Context<AppEnv>;
@@ -19,13 +19,13 @@ function authorizeKind(c: Ctx, scope: string, feature?: string): void {
   const { key, account } = c.get('auth');
   if (!hasScope(key.scopes, scope)) {
     throw apiError('missing_scope', {
-      message: `This API key lacks the '${scope}' scope this call needs.`,
+      message: MESSAGES.missingScope(scope),
       details: { required_scope: scope },
     });
   }
   if (feature && !account.features.includes(feature)) {
     throw apiError('feature_not_enabled', {
-      message: `The '${feature}' feature is not enabled for this account.`,
+      message: MESSAGES.featureOff(feature),
       details: { feature },
     });
   }
