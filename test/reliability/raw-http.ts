@@ -16,7 +16,11 @@ export function rawRequest(p: number, payload: Buffer | string, hold = false): P
     const socket = connect(p, '127.0.0.1');
     const chunks: Buffer[] = [];
     socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', reject);
+    // A server that answers before reading the whole request (a 1 MB URL) may reset the
+    // connection while we still write; what it answered has been read by then, as curl would.
+    socket.on('error', (err) => {
+      if (chunks.length === 0) reject(err);
+    });
     socket.on('close', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       const [head = '', body = ''] = text.split('\r\n\r\n');
