@@ -59,7 +59,10 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
 
   // Built on first request, once every route is registered, and kept with this app.
   let document: unknown;
-  app.get('/openapi.json', (c) => c.json((document ??= productDocument(app))));
+  app.get('/openapi.json', (c) => {
+    document ??= productDocument(app);
+    return c.json(document);
+  });
   app.get('/docs', docsPage('svc-emulator: Robot Policy Platform API', '/openapi.json'));
   registerDocsAssets(app);
   if (!deps.config.strict) app.get('/_downloads/:token', signedDownload);
@@ -72,7 +75,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerEvaluations(app, inferred);
   if (inferred) registerArchive(app);
   registerKeys(app);
-  registerScenarios(app);
+  registerScenarios(app, inferred);
   registerSimRuns(app);
   registerTwins(app, inferred);
   registerWebhooks(app, inferred);
