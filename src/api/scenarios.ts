@@ -54,6 +54,8 @@ export function registerScenarios(app: OpenAPIHono<AppEnv>, inferred: boolean): 
     const { account } = c.get('auth');
     const body = c.req.valid('json');
     const scenario = store.tx((): Scenario => {
+      // A created environment or object is accepted once its validation has ended (inferred).
+      store.userAssets.settle(account.id, toTimestamp(c.get('now')));
       const resolved = resolveScenario(body, catalog, (id) => store.userAssets.get(account.id, id));
       const created: Scenario = {
         id: ids.next('scn', account.id, c.get('now')),

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { registerArchive, signedDownload } from '../api/archive.js';
+import { registerAssets } from '../api/assets.js';
 import type { AppEnv } from '../api/env.js';
 import { registerEvaluations } from '../api/evaluations.js';
 import { registerEvents } from '../api/events.js';
@@ -76,6 +77,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   if (inferred) registerArchive(app);
   registerKeys(app);
   registerScenarios(app, inferred);
+  if (inferred) registerAssets(app);
   registerSimRuns(app);
   registerTwins(app, inferred);
   registerWebhooks(app, inferred);
