@@ -88,6 +88,11 @@ export const ERROR_CATALOG = {
     status: 409,
     message: 'This Idempotency-Key was used with a different request.',
   },
+  builtin_scenario: {
+    status: 409,
+    message: 'Built-in scenarios cannot be deleted.',
+    inferred: true,
+  },
   twin_not_ready: { status: 409, message: 'The twin has not succeeded; its files are not ready.' },
   run_not_ready: {
     status: 409,

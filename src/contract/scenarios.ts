@@ -4,6 +4,7 @@ import {
   errorResponses,
   INFERRED,
   jsonResponse,
+  listOf,
   Metadata,
   operationGuards,
   Timestamp,
@@ -58,6 +59,10 @@ export const Scenario = z
     default_max_steps: z.number().int(),
     est_episode_s: z.number(),
     tags: z.array(z.string()),
+    builtin: z.boolean().openapi({
+      description:
+        "`true` for the emulator's fixed scenarios derived from the catalog, `false` for the account's own (inferred).",
+    }),
     created_at: Timestamp,
   })
   .openapi('Scenario', {
@@ -85,5 +90,72 @@ export const createScenarioRoute = createRoute({
   responses: {
     201: { ...jsonResponse(Scenario, 'The created scenario.'), ...INFERRED },
     ...errorResponses([400, 401, 403, 409, 413, 429]),
+  },
+});
+
+// Inferred operations (API document 4.8: "not shown"; DESIGN.md section 7). Off under --strict.
+
+export const ScenarioList = listOf(Scenario, 'ScenarioList');
+
+export const ScenarioDeletion = z
+  .object({ id: z.string(), object: z.literal('scenario'), deleted: z.boolean() })
+  .openapi('ScenarioDeletion', INFERRED);
+
+const ScenarioIdParam = z.object({
+  scenario_id: z.string().openapi({ param: { name: 'scenario_id', in: 'path' } }),
+});
+
+const inferred = { ...INFERRED, tags: ['Scenarios'] };
+const readGuards = operationGuards({ versions: ['2026-09-27'], scope: 'scenarios:read' });
+
+export const listScenariosRoute = createRoute({
+  method: 'get',
+  path: '/v1/scenarios',
+  operationId: 'listScenarios',
+  summary: "List the built-in scenarios, then the account's own, newest first (inferred)",
+  ...inferred,
+  ...readGuards,
+  request: {
+    query: z.object({
+      after: z.string().optional().openapi({
+        description:
+          "The id of the last scenario of the previous page; an id that is neither built-in nor one of the account's scenarios answers 400 `parameter_invalid`.",
+      }),
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+    }),
+  },
+  responses: {
+    200: jsonResponse(ScenarioList, 'A page.'),
+    ...errorResponses([400, 401, 403, 429]),
+  },
+});
+
+export const getScenarioRoute = createRoute({
+  method: 'get',
+  path: '/v1/scenarios/{scenario_id}',
+  operationId: 'getScenario',
+  summary: 'Get a scenario (inferred); a deleted one answers 404',
+  ...inferred,
+  ...readGuards,
+  request: { params: ScenarioIdParam },
+  responses: {
+    200: jsonResponse(Scenario, 'The scenario.'),
+    ...errorResponses([400, 401, 403, 404, 429]),
+  },
+});
+
+export const deleteScenarioRoute = createRoute({
+  method: 'delete',
+  path: '/v1/scenarios/{scenario_id}',
+  operationId: 'deleteScenario',
+  summary: "Delete one of the account's scenarios (inferred); built-in ones answer 409",
+  ...inferred,
+  ...operationGuards({ versions: ['2026-09-27'], scope: 'scenarios:write' }),
+  request: { params: ScenarioIdParam },
+  responses: {
+    200: jsonResponse(ScenarioDeletion, 'The scenario is deleted.'),
+    ...errorResponses([400, 401, 403, 404, 409, 429], {
+      409: 'A built-in scenario cannot be deleted: `builtin_scenario`.',
+    }),
   },
 });

@@ -121,6 +121,11 @@ export interface UserAssetRecord {
   name: string;
   status: string;
   createdAt: string;
+  /** Created through the API (inferred): `validating` until `readyAt`, then `outcome`. */
+  description?: string | null;
+  metadata?: Record<string, unknown>;
+  readyAt?: string | null;
+  outcome?: string | null;
 }
 
 export type { FileEntry };

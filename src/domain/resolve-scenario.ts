@@ -3,7 +3,7 @@ import { apiError, MESSAGES } from '../errors.js';
 import { type Catalog, defaultEnvironment } from './catalog.js';
 import type { UserAssetKind, UserAssetRecord } from './records.js';
 
-export type ResolvedScenario = Omit<Scenario, 'id' | 'object' | 'created_at'>;
+export type ResolvedScenario = Omit<Scenario, 'id' | 'object' | 'created_at' | 'builtin'>;
 
 const invalid = (param: string, message: string) =>
   apiError('parameter_invalid', { param, message });

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { registerArchive, signedDownload } from '../api/archive.js';
+import { registerAssets } from '../api/assets.js';
 import { registerCatalog } from '../api/catalog.js';
 import type { AppEnv } from '../api/env.js';
 import { registerEvaluations } from '../api/evaluations.js';
@@ -77,7 +78,8 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerEvaluations(app, inferred);
   if (inferred) registerArchive(app);
   registerKeys(app);
-  registerScenarios(app);
+  registerScenarios(app, inferred);
+  if (inferred) registerAssets(app);
   registerSimRuns(app);
   registerTwins(app, inferred);
   registerWebhooks(app, inferred);

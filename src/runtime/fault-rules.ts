@@ -193,6 +193,7 @@ const CONFLICT_BY_OPERATION: Record<string, ErrorCode> = {
   cancelEvaluation: 'not_cancelable',
   listTwinFiles: 'twin_not_ready',
   listSimRunFiles: 'run_not_ready',
+  deleteScenario: 'builtin_scenario',
 };
 
 /**

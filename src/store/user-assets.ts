@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { UserAssetRecord } from '../domain/records.js';
+import type { UserAssetKind, UserAssetRecord } from '../domain/records.js';
+import type { Page } from './cursor-list.js';
 
 interface AssetRow {
   id: string;
@@ -8,34 +9,82 @@ interface AssetRow {
   name: string;
   status: string;
   created_at: string;
+  description: string | null;
+  metadata: string;
+  ready_at: string | null;
+  outcome: string | null;
 }
+
+const fromRow = (row: AssetRow): UserAssetRecord => ({
+  id: row.id,
+  accountId: row.account_id,
+  kind: row.kind as UserAssetKind,
+  name: row.name,
+  status: row.status,
+  createdAt: row.created_at,
+  description: row.description,
+  metadata: JSON.parse(row.metadata),
+  readyAt: row.ready_at,
+  outcome: row.outcome,
+});
 
 /** Users' own environments (`env_`) and objects (`obj_`), which scenarios may name. */
 export function createUserAssetRepo(db: Database) {
   const insert = db.prepare(
-    `INSERT INTO user_assets (id, account_id, kind, name, status, created_at)
-     VALUES (@id, @accountId, @kind, @name, @status, @createdAt)`,
+    `INSERT INTO user_assets (id, account_id, kind, name, status, created_at, description,
+       metadata, ready_at, outcome)
+     VALUES (@id, @accountId, @kind, @name, @status, @createdAt, @description, @metadata,
+       @readyAt, @outcome)`,
   );
   const byId = db.prepare<[string, string], AssetRow>(
     'SELECT * FROM user_assets WHERE id = ? AND account_id = ?',
   );
   const exists = db.prepare<[string], { 1: number }>('SELECT 1 FROM user_assets WHERE id = ?');
+  // Validation ends on the account's clock: rows past `ready_at` take their outcome.
+  const settle = db.prepare(
+    `UPDATE user_assets SET status = outcome
+     WHERE account_id = ? AND status = 'validating' AND ready_at <= ?`,
+  );
+  const seqOf = db.prepare<[string, string, string], { seq: number }>(
+    'SELECT seq FROM user_assets WHERE id = ? AND account_id = ? AND kind = ?',
+  );
+  const page = db.prepare<[string, string, number, string | null, string, number], AssetRow>(
+    `SELECT * FROM user_assets WHERE account_id = ? AND kind = ? AND seq < ?
+       AND (? IS NULL OR status IN (SELECT value FROM json_each(?)))
+     ORDER BY seq DESC LIMIT ?`,
+  );
+  const remove = db.prepare('DELETE FROM user_assets WHERE id = ? AND account_id = ?');
   return {
     exists: (id: string): boolean => exists.get(id) !== undefined,
-    insert: (asset: UserAssetRecord) => void insert.run(asset),
+    insert: (asset: UserAssetRecord) =>
+      void insert.run({
+        description: null,
+        readyAt: null,
+        outcome: null,
+        ...asset,
+        metadata: JSON.stringify(asset.metadata ?? {}),
+      }),
+    /** Brings the account's validating rows up to `now` (a timestamp of its clock). */
+    settle: (accountId: string, now: string) => void settle.run(accountId, now),
     get: (accountId: string, id: string): UserAssetRecord | undefined => {
       const row = byId.get(id, accountId);
-      return (
-        row && {
-          id: row.id,
-          accountId: row.account_id,
-          kind: row.kind as UserAssetRecord['kind'],
-          name: row.name,
-          status: row.status,
-          createdAt: row.created_at,
-        }
-      );
+      return row && fromRow(row);
     },
+    owns: (accountId: string, kind: UserAssetKind, id: string): boolean =>
+      seqOf.get(id, accountId, kind) !== undefined,
+    /** Newest first; `statuses` are the stored statuses a filter matches. */
+    list: (
+      accountId: string,
+      kind: UserAssetKind,
+      opts: { statuses?: string[]; after?: string; limit: number },
+    ): Page<UserAssetRecord> => {
+      const from =
+        (opts.after && seqOf.get(opts.after, accountId, kind)?.seq) || Number.MAX_SAFE_INTEGER;
+      const filter = opts.statuses ? JSON.stringify(opts.statuses) : null;
+      const rows = page.all(accountId, kind, from, filter, filter ?? '[]', opts.limit + 1);
+      return { data: rows.slice(0, opts.limit).map(fromRow), hasMore: rows.length > opts.limit };
+    },
+    remove: (accountId: string, id: string): boolean => remove.run(id, accountId).changes > 0,
   };
 }
 export type UserAssetRepo = ReturnType<typeof createUserAssetRepo>;

@@ -27,6 +27,7 @@ const PUSH_DEFAULTS = {
   default_max_steps: 300,
   est_episode_s: 8,
   tags: [],
+  builtin: false,
   created_at: T0,
 };
 
@@ -74,7 +75,13 @@ describe('POST /v1/scenarios', () => {
     };
     const res = await create(emu, body);
     expectOk(res, 201);
-    expect(res.json).toEqual({ id: SCN_ID, object: 'scenario', ...body, created_at: T0 });
+    expect(res.json).toEqual({
+      id: SCN_ID,
+      object: 'scenario',
+      builtin: false,
+      ...body,
+      created_at: T0,
+    });
   });
 
   test('each scenario gets its own id, time-stamped on the account clock', async () => {

@@ -1,0 +1,85 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../api/env.js';
+import { environmentRoutes, objectRoutes } from '../contract/assets.js';
+import { listPage } from '../domain/paging.js';
+import type { UserAssetKind, UserAssetRecord } from '../domain/records.js';
+import { toTimestamp } from '../domain/timestamp.js';
+import { storedStatuses, toUserAsset } from '../domain/user-asset-view.js';
+import { notFound } from '../errors.js';
+import { checkCursor } from './cursor.js';
+
+/** How long a created asset is `validating`, in virtual ms (our inference). */
+export const VALIDATION_MS = 2000;
+
+type Routes = typeof environmentRoutes | typeof objectRoutes;
+
+/** Brings the caller's assets up to its clock, so every read shows the status of now. */
+function settled(c: Context<AppEnv>): string {
+  const now = toTimestamp(c.get('now'));
+  c.get('deps').store.userAssets.settle(c.get('auth').account.id, now);
+  return now;
+}
+
+/** One of the caller's assets of this kind; another account's id reads as unknown (404). */
+function find(c: Context<AppEnv>, kind: UserAssetKind, id: string): UserAssetRecord {
+  settled(c);
+  const asset = c.get('deps').store.userAssets.get(c.get('auth').account.id, id);
+  if (!asset || asset.kind !== kind) throw notFound(kind, id, `${kind}_id`);
+  return asset;
+}
+
+function registerKind(app: OpenAPIHono<AppEnv>, kind: UserAssetKind, routes: Routes): void {
+  const prefix = kind === 'environment' ? 'env' : 'obj';
+  const idOf = (c: Context<AppEnv>) => (c.req.param() as Record<string, string>)[`${kind}_id`]!;
+
+  app.openapi(routes.create as typeof environmentRoutes.create, (c) => {
+    const { store, ids } = c.get('deps');
+    const { account } = c.get('auth');
+    const body = c.req.valid('json');
+    const now = c.get('now');
+    const asset: UserAssetRecord = {
+      id: ids.next(prefix, account.id, now),
+      accountId: account.id,
+      kind,
+      name: body.name,
+      status: 'validating',
+      createdAt: toTimestamp(now),
+      description: body.description ?? null,
+      metadata: body.metadata ?? {},
+      readyAt: toTimestamp(now + VALIDATION_MS),
+      outcome: body.options?.emulator?.reject ? 'rejected' : 'validated',
+    };
+    store.tx(() => store.userAssets.insert(asset));
+    return c.json(toUserAsset(asset) as never, 201);
+  });
+
+  app.openapi(routes.get as typeof environmentRoutes.get, (c) =>
+    c.json(toUserAsset(find(c, kind, idOf(c))) as never, 200),
+  );
+
+  app.openapi(routes.list as typeof environmentRoutes.list, (c) => {
+    const { status, after, limit } = c.req.valid('query');
+    const { store } = c.get('deps');
+    const accountId = c.get('auth').account.id;
+    settled(c);
+    checkCursor(after, (id) => store.userAssets.owns(accountId, kind, id), `an ${kind}`);
+    const statuses = status && storedStatuses(status);
+    const page = store.userAssets.list(accountId, kind, { statuses, after, limit });
+    const items = page.data.map(toUserAsset);
+    return c.json(listPage(items, page.hasMore, kind, (a) => a.id) as never, 200);
+  });
+
+  app.openapi(routes.remove as typeof environmentRoutes.remove, (c) => {
+    const id = idOf(c);
+    find(c, kind, id);
+    c.get('deps').store.userAssets.remove(c.get('auth').account.id, id);
+    return c.json({ id, object: kind, deleted: true } as never, 200);
+  });
+}
+
+/** Inferred operations only: registered when not `--strict`. */
+export function registerAssets(app: OpenAPIHono<AppEnv>): void {
+  registerKind(app, 'environment', environmentRoutes);
+  registerKind(app, 'object', objectRoutes);
+}

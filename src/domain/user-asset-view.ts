@@ -1,0 +1,34 @@
+import type { UserAssetRecord } from './records.js';
+
+type AssetStatus = 'validating' | 'validated' | 'rejected';
+
+/**
+ * The status a user asset shows (inferred, DESIGN.md section 7). Seeded ones keep the control
+ * API's words in the store: `pending` reads as `validating` (it never ends) and `failed` as
+ * `rejected`.
+ */
+export function assetStatus(stored: string): AssetStatus {
+  if (stored === 'validated') return 'validated';
+  if (stored === 'rejected' || stored === 'failed') return 'rejected';
+  return 'validating';
+}
+
+/** The stored statuses a `status` filter matches. */
+export function storedStatuses(status: AssetStatus): string[] {
+  if (status === 'validating') return ['validating', 'pending'];
+  if (status === 'rejected') return ['rejected', 'failed'];
+  return ['validated'];
+}
+
+/** The object the environment and object operations answer. */
+export function toUserAsset(asset: UserAssetRecord) {
+  return {
+    id: asset.id,
+    object: asset.kind,
+    name: asset.name,
+    description: asset.description ?? null,
+    metadata: asset.metadata ?? {},
+    status: assetStatus(asset.status),
+    created_at: asset.createdAt,
+  };
+}
