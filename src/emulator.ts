@@ -87,6 +87,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       ? options.scenario
       : loadScenarioFile(scenariosDir, options.scenario ?? 'default');
   const config: AppConfig = {
+    settleSlice: options.settleSlice ?? DEFAULT_SETTLE_SLICE,
     seed: options.seed ?? '0',
     strictVersions: options.strictVersions ?? false,
     strict: options.strict ?? false,
@@ -105,7 +106,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const deps: Deps = {
     config,
     store,
-    clocks: new ClockRegistry(store, wallNow, options.settleSlice ?? DEFAULT_SETTLE_SLICE),
+    clocks: new ClockRegistry(store, wallNow),
+    settling: new Map(),
     ids: createIdFactory(config.seed, store.sequences),
     catalog: loadCatalog(),
     systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),

@@ -195,7 +195,7 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
     }
     deps.clocks.update(acct, { now: to });
     // In slices: other accounts' requests are served while a long advance is applied.
-    const transitions = await settleSliced(deps, acct, to);
+    const transitions = (await settleSliced(deps, acct, to)) ?? [];
     return c.json({ ...clockView(acct.id), transitions }, 200);
   });
 

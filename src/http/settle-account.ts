@@ -13,9 +13,6 @@ export function settle(c: Context<AppEnv>): Promise<unknown> | undefined {
   const deps = c.get('deps');
   const now = deps.clocks.now(account);
   c.set('now', now);
-  // The common case, nothing due and no settle running: no promise, no await (bench).
-  const due = deps.store.earliestDue(account.id);
-  if (!deps.clocks.settling.has(account.id) && (due === null || due > now)) return undefined;
-  // In slices, after any settle of the account in progress (runtime/sliced-settle.ts).
+  // In slices, after any settle of the account in progress; undefined when nothing is due.
   return settleSliced(deps, account, now);
 }

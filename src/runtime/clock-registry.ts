@@ -10,17 +10,9 @@ import { type ClockMode, parseClockMode, VirtualClock, wallNow } from './clock.j
  */
 export class ClockRegistry {
   private readonly clocks = new Map<string, VirtualClock>();
-  /**
-   * Per account, the settle in progress (runtime/sliced-settle.ts): the lock that makes a
-   * request of the account wait until its clock's advance is applied.
-   */
-  readonly settling = new Map<string, Promise<void>>();
-
-  /** `settleSlice`: the most events one settle window applies (`--settle-slice`). */
   constructor(
     private readonly store: Store,
     private readonly wall: () => number = wallNow,
-    readonly settleSlice: number = 2000,
   ) {}
 
   forAccount(account: Account): VirtualClock {

@@ -12,6 +12,8 @@ import type { WebhookDispatcher } from './webhook-deliveries.js';
 
 export interface AppConfig {
   seed: string;
+  /** The most events one settle window applies (`--settle-slice`, runtime/sliced-settle.ts). */
+  settleSlice: number;
   /** Apply the per-operation version lists of the API document instead of accepting both. */
   strictVersions: boolean;
   /** Serve only the documented operations (plus /_control). */
@@ -37,6 +39,11 @@ export interface Deps {
   config: AppConfig;
   store: Store;
   clocks: ClockRegistry;
+  /**
+   * Per account, the settle in progress (runtime/sliced-settle.ts): the lock that makes a
+   * request of the account wait until its clock's advance is applied.
+   */
+  settling: Map<string, Promise<void>>;
   ids: IdFactory;
   catalog: Catalog;
   /** The emulator-wide clock: request ids and anything not owned by an account. */

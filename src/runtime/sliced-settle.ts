@@ -44,7 +44,7 @@ export function windowEnds(deps: Deps, account: Account, upTo: number, slice: nu
 }
 
 async function settleWindows(deps: Deps, account: Account, upTo: number): Promise<Transition[]> {
-  const ends = windowEnds(deps, account, upTo, deps.clocks.settleSlice);
+  const ends = windowEnds(deps, account, upTo, deps.config.settleSlice);
   const transitions: Transition[] = [];
   for (const [i, end] of ends.entries()) {
     for (const t of settleAccount(deps, account, end)) transitions.push(t);
@@ -55,14 +55,19 @@ async function settleWindows(deps: Deps, account: Account, upTo: number): Promis
 
 /**
  * Brings the account to `upTo` in slices, after any settle of the account already in progress.
- * Answers the transitions applied, in order. Nothing due and nothing in progress: no wait.
+ * Answers the transitions applied, in order; undefined, with no promise to wait for, when
+ * nothing is due and nothing is in progress (nearly every request: the bench's hot path).
  */
-export function settleSliced(deps: Deps, account: Account, upTo: number): Promise<Transition[]> {
-  const locks = deps.clocks.settling;
+export function settleSliced(
+  deps: Deps,
+  account: Account,
+  upTo: number,
+): Promise<Transition[]> | undefined {
+  const locks = deps.settling;
   const running = locks.get(account.id);
   if (!running) {
     const due = deps.store.earliestDue(account.id);
-    if (due === null || due > upTo) return Promise.resolve([]);
+    if (due === null || due > upTo) return undefined;
   }
   const mine = (running ?? Promise.resolve()).then(() => settleWindows(deps, account, upTo));
   const done = mine.then(
