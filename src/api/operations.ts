@@ -8,27 +8,16 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import { getOperationRoute } from '../contract/operations.js';
 import { deriveState } from '../domain/run-state.js';
-import { hasScope } from '../domain/scopes.js';
-import { apiError, MESSAGES, notFound } from '../errors.js';
+import { assertAccess } from '../domain/scopes.js';
+import { notFound } from '../errors.js';
 import { baseUrl } from './base-url.js';
 
 type Ctx = Context<AppEnv>;
 
-/** The same 403s as the pipeline's guard (API document section 5.5), for one kind. */
+/** The kind's own read guards (the route cannot name one scope for every kind). */
 function authorizeKind(c: Ctx, scope: string, feature?: string): void {
   const { key, account } = c.get('auth');
-  if (!hasScope(key.scopes, scope)) {
-    throw apiError('missing_scope', {
-      message: MESSAGES.missingScope(scope),
-      details: { required_scope: scope },
-    });
-  }
-  if (feature && !account.features.includes(feature)) {
-    throw apiError('feature_not_enabled', {
-      message: MESSAGES.featureOff(feature),
-      details: { feature },
-    });
-  }
+  assertAccess(key, account, { scope, feature });
 }
 
 /** An evaluation as GET /v1/evaluations/{id} derives it at the request's now. */

@@ -1,4 +1,6 @@
 import { ALL_SCOPES } from '../contract/scopes.js';
+import { apiError, MESSAGES } from '../errors.js';
+import type { Account, ApiKeyRecord } from './records.js';
 
 export { ALL_SCOPES };
 
@@ -11,4 +13,29 @@ export function hasScope(granted: readonly string[], needed: string): boolean {
 
 export function isKnownScope(scope: string): boolean {
   return (ALL_SCOPES as readonly string[]).includes(scope);
+}
+
+/**
+ * The 403s of an operation's guards: the key's scope (API document section 5.5), then the
+ * account's feature. The pipeline applies a route's own guards; an operation whose scope
+ * depends on what it reads (GET /v1/operations/{id}) applies the kind's.
+ */
+export function assertAccess(
+  key: Pick<ApiKeyRecord, 'scopes'>,
+  account: Pick<Account, 'features'>,
+  guard: { scope?: string | undefined; feature?: string | undefined },
+): void {
+  const { scope, feature } = guard;
+  if (scope && !hasScope(key.scopes, scope)) {
+    throw apiError('missing_scope', {
+      message: MESSAGES.missingScope(scope),
+      details: { required_scope: scope },
+    });
+  }
+  if (feature && !account.features.includes(feature)) {
+    throw apiError('feature_not_enabled', {
+      message: MESSAGES.featureOff(feature),
+      details: { feature },
+    });
+  }
 }

@@ -24,7 +24,7 @@ import { createMiddleware } from 'hono/factory';
 import { routePath } from 'hono/route';
 import type { AppEnv } from '../api/env.js';
 import { DEFAULT_VERSION } from '../contract/common.js';
-import { hasScope } from '../domain/scopes.js';
+import { assertAccess } from '../domain/scopes.js';
 import { apiError, MESSAGES } from '../errors.js';
 import { authenticate } from './authenticate.js';
 import { checkVersion } from './check-version.js';
@@ -122,19 +122,7 @@ function checkOperationVersion(c: Context<AppEnv>, guard: RouteGuard): void {
 /** 403: the key's scope (API document section 5.5), then the account's feature. */
 function authorize(c: Context<AppEnv>, guard: RouteGuard): void {
   const { key, account } = c.get('auth');
-  const { scope, feature } = guard;
-  if (scope && !hasScope(key.scopes, scope)) {
-    throw apiError('missing_scope', {
-      message: MESSAGES.missingScope(scope),
-      details: { required_scope: scope },
-    });
-  }
-  if (feature && !account.features.includes(feature)) {
-    throw apiError('feature_not_enabled', {
-      message: MESSAGES.featureOff(feature),
-      details: { feature },
-    });
-  }
+  assertAccess(key, account, guard);
 }
 
 /** 429 with `Retry-After` when the account's `requests_per_minute` is used up. */
