@@ -5,7 +5,7 @@ import { environmentRoutes, objectRoutes } from '../contract/assets.js';
 import { listPage } from '../domain/paging.js';
 import type { UserAssetKind, UserAssetRecord } from '../domain/records.js';
 import { toTimestamp } from '../domain/timestamp.js';
-import { storedStatuses, toUserAsset } from '../domain/user-asset-view.js';
+import { assetAt, storedStatuses, toUserAsset } from '../domain/user-asset-view.js';
 import { notFound } from '../errors.js';
 import { checkCursor } from './cursor.js';
 
@@ -14,19 +14,14 @@ export const VALIDATION_MS = 2000;
 
 type Routes = typeof environmentRoutes | typeof objectRoutes;
 
-/** Brings the caller's assets up to its clock, so every read shows the status of now. */
-function settled(c: Context<AppEnv>): string {
-  const now = toTimestamp(c.get('now'));
-  c.get('deps').store.userAssets.settle(c.get('auth').account.id, now);
-  return now;
-}
-
-/** One of the caller's assets of this kind; another account's id reads as unknown (404). */
+/**
+ * One of the caller's assets of this kind, as it stands at the request's now; another
+ * account's id reads as unknown (404).
+ */
 function find(c: Context<AppEnv>, kind: UserAssetKind, id: string): UserAssetRecord {
-  settled(c);
   const asset = c.get('deps').store.userAssets.get(c.get('auth').account.id, id);
   if (!asset || asset.kind !== kind) throw notFound(kind, id, `${kind}_id`);
-  return asset;
+  return assetAt(asset, toTimestamp(c.get('now')));
 }
 
 function registerKind(app: OpenAPIHono<AppEnv>, kind: UserAssetKind, routes: Routes): void {
@@ -62,11 +57,11 @@ function registerKind(app: OpenAPIHono<AppEnv>, kind: UserAssetKind, routes: Rou
     const { status, after, limit } = c.req.valid('query');
     const { store } = c.get('deps');
     const accountId = c.get('auth').account.id;
-    settled(c);
     checkCursor(after, (id) => store.userAssets.owns(accountId, kind, id), `an ${kind}`);
     const statuses = status && storedStatuses(status);
-    const page = store.userAssets.list(accountId, kind, { statuses, after, limit });
-    const items = page.data.map(toUserAsset);
+    const now = toTimestamp(c.get('now'));
+    const page = store.userAssets.list(accountId, kind, { statuses, now, after, limit });
+    const items = page.data.map((a) => toUserAsset(assetAt(a, now)));
     return c.json(listPage(items, page.hasMore, kind, (a) => a.id) as never, 200);
   });
 

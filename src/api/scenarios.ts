@@ -11,6 +11,7 @@ import {
 import { builtinScenarios } from '../domain/builtin-scenarios.js';
 import { listPage } from '../domain/paging.js';
 import { resolveScenario } from '../domain/resolve-scenario.js';
+import { assetAt } from '../domain/user-asset-view.js';
 import { apiError, notFound } from '../errors.js';
 import { toTimestamp } from '../runtime/clock.js';
 import { checkCursor } from './cursor.js';
@@ -55,8 +56,11 @@ export function registerScenarios(app: OpenAPIHono<AppEnv>, inferred: boolean): 
     const body = c.req.valid('json');
     const scenario = store.tx((): Scenario => {
       // A created environment or object is accepted once its validation has ended (inferred).
-      store.userAssets.settle(account.id, toTimestamp(c.get('now')));
-      const resolved = resolveScenario(body, catalog, (id) => store.userAssets.get(account.id, id));
+      const now = toTimestamp(c.get('now'));
+      const resolved = resolveScenario(body, catalog, (id) => {
+        const asset = store.userAssets.get(account.id, id);
+        return asset && assetAt(asset, now);
+      });
       const created: Scenario = {
         id: ids.next('scn', account.id, c.get('now')),
         object: 'scenario',

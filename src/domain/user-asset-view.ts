@@ -13,6 +13,15 @@ export function assetStatus(stored: string): AssetStatus {
   return 'validating';
 }
 
+/**
+ * The asset at `now` (a timestamp of its account's clock): a created one is `validating` until
+ * `readyAt`, then takes its outcome. Derived on every read, never written back.
+ */
+export function assetAt(asset: UserAssetRecord, now: string): UserAssetRecord {
+  const ended = asset.status === 'validating' && asset.readyAt && asset.readyAt <= now;
+  return ended && asset.outcome ? { ...asset, status: asset.outcome } : asset;
+}
+
 /** The stored statuses a `status` filter matches. */
 export function storedStatuses(status: AssetStatus): string[] {
   if (status === 'validating') return ['validating', 'pending'];

@@ -40,17 +40,17 @@ export function createUserAssetRepo(db: Database) {
     'SELECT * FROM user_assets WHERE id = ? AND account_id = ?',
   );
   const exists = db.prepare<[string], { 1: number }>('SELECT 1 FROM user_assets WHERE id = ?');
-  // Validation ends on the account's clock: rows past `ready_at` take their outcome.
-  const settle = db.prepare(
-    `UPDATE user_assets SET status = outcome
-     WHERE account_id = ? AND status = 'validating' AND ready_at <= ?`,
-  );
   const seqOf = db.prepare<[string, string, string], { seq: number }>(
     'SELECT seq FROM user_assets WHERE id = ? AND account_id = ? AND kind = ?',
   );
-  const page = db.prepare<[string, string, number, string | null, string, number], AssetRow>(
+  // The status filter reads the status at `now`: validation ends at `ready_at` on the clock.
+  const page = db.prepare<
+    [string, string, number, string | null, string, string, number],
+    AssetRow
+  >(
     `SELECT * FROM user_assets WHERE account_id = ? AND kind = ? AND seq < ?
-       AND (? IS NULL OR status IN (SELECT value FROM json_each(?)))
+       AND (? IS NULL OR (CASE WHEN status = 'validating' AND ready_at <= ? THEN outcome
+         ELSE status END) IN (SELECT value FROM json_each(?)))
      ORDER BY seq DESC LIMIT ?`,
   );
   const remove = db.prepare('DELETE FROM user_assets WHERE id = ? AND account_id = ?');
@@ -64,24 +64,30 @@ export function createUserAssetRepo(db: Database) {
         ...asset,
         metadata: JSON.stringify(asset.metadata ?? {}),
       }),
-    /** Brings the account's validating rows up to `now` (a timestamp of its clock). */
-    settle: (accountId: string, now: string) => void settle.run(accountId, now),
     get: (accountId: string, id: string): UserAssetRecord | undefined => {
       const row = byId.get(id, accountId);
       return row && fromRow(row);
     },
     owns: (accountId: string, kind: UserAssetKind, id: string): boolean =>
       seqOf.get(id, accountId, kind) !== undefined,
-    /** Newest first; `statuses` are the stored statuses a filter matches. */
+    /** Newest first; `statuses` are the stored statuses a filter matches at `now`. */
     list: (
       accountId: string,
       kind: UserAssetKind,
-      opts: { statuses?: string[]; after?: string; limit: number },
+      opts: { statuses?: string[]; now: string; after?: string; limit: number },
     ): Page<UserAssetRecord> => {
       const from =
         (opts.after && seqOf.get(opts.after, accountId, kind)?.seq) || Number.MAX_SAFE_INTEGER;
       const filter = opts.statuses ? JSON.stringify(opts.statuses) : null;
-      const rows = page.all(accountId, kind, from, filter, filter ?? '[]', opts.limit + 1);
+      const rows = page.all(
+        accountId,
+        kind,
+        from,
+        filter,
+        opts.now,
+        filter ?? '[]',
+        opts.limit + 1,
+      );
       return { data: rows.slice(0, opts.limit).map(fromRow), hasMore: rows.length > opts.limit };
     },
     remove: (accountId: string, id: string): boolean => remove.run(id, accountId).changes > 0,
