@@ -5,12 +5,9 @@ import { environmentRoutes, objectRoutes } from '../contract/assets.js';
 import { listPage } from '../domain/paging.js';
 import type { UserAssetKind, UserAssetRecord } from '../domain/records.js';
 import { toTimestamp } from '../domain/timestamp.js';
-import { assetAt, storedStatuses, toUserAsset } from '../domain/user-asset-view.js';
+import { assetAt, storedStatuses, toUserAsset, VALIDATION_MS } from '../domain/user-asset-view.js';
 import { notFound } from '../errors.js';
 import { checkCursor } from './cursor.js';
-
-/** How long a created asset is `validating`, in virtual ms (our inference). */
-export const VALIDATION_MS = 2000;
 
 type Routes = typeof environmentRoutes | typeof objectRoutes;
 

@@ -1,5 +1,8 @@
 import type { UserAssetRecord } from './records.js';
 
+/** How long a created asset is `validating`, in virtual ms (our inference). */
+export const VALIDATION_MS = 2000;
+
 type AssetStatus = 'validating' | 'validated' | 'rejected';
 
 /**
