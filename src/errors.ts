@@ -243,4 +243,6 @@ export const MESSAGES = {
     `The account allows ${rpm} requests per minute. Retry after ${retryAfterS} s.`,
   concurrencyLimited: (limit: number, active: number) =>
     `The account allows ${limit} concurrent runs; ${active} are active.`,
+  capacityTaken: (tier: string, capacity: number) =>
+    `Hardware tier '${tier}' runs at most ${capacity} runs at once, and all are taken.`,
 } as const;

@@ -15,6 +15,11 @@ export const ID_PREFIXES = [
   'env',
   'obj',
   'flt',
+  'aug',
+  'train',
+  'rl',
+  'scnrun',
+  'pol',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

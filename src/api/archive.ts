@@ -1,10 +1,8 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
-import { getArchiveRoute } from '../contract/evaluations.js';
+import type { RunRecord } from '../domain/records.js';
 import { apiError, MESSAGES } from '../errors.js';
 import { settleAccount } from '../runtime/settle.js';
-import { findRun } from './evaluations.js';
 
 type Range = { start: number; end: number } | 'unsatisfiable' | null;
 
@@ -23,11 +21,29 @@ export function parseRange(header: string | undefined, size: number): Range {
   return { start, end };
 }
 
-/** The archive bytes with `Content-Length`, `ETag`, `Content-Disposition`; HEAD and `Range`. */
-function serveArchive(c: Context<AppEnv>, runId: string, bytes: Buffer, sha256: string): Response {
+function archiveOf(c: Context<AppEnv>, run: RunRecord) {
+  if (run.state.status !== 'succeeded') {
+    throw apiError('run_not_ready', { message: MESSAGES.noArchiveYet(run.state.status) });
+  }
+  const archive = c.get('deps').store.archives.get(run.id);
+  if (!archive) {
+    throw apiError('resource_not_found', {
+      message: MESSAGES.seededWithoutArchive,
+      param: 'run_id',
+    });
+  }
+  return archive;
+}
+
+/**
+ * A succeeded run's archive with `Content-Length`, `ETag`, `Content-Disposition`; HEAD and a
+ * single `Range` (DESIGN.md section 4 "Archive"). 409 `run_not_ready` before it succeeded.
+ */
+export function serveArchive(c: Context<AppEnv>, run: RunRecord): Response {
+  const { bytes, sha256 } = archiveOf(c, run);
   const headers: Record<string, string> = {
     'Content-Type': 'application/gzip',
-    'Content-Disposition': `attachment; filename="${runId}.tar.gz"`,
+    'Content-Disposition': `attachment; filename="${run.id}.tar.gz"`,
     ETag: `"${sha256}"`,
     'Accept-Ranges': 'bytes',
   };
@@ -48,43 +64,23 @@ function serveArchive(c: Context<AppEnv>, runId: string, bytes: Buffer, sha256: 
   return c.body(new Uint8Array(bytes), 200, headers);
 }
 
-function archiveOf(c: Context<AppEnv>, runId: string, status: string) {
-  if (status !== 'succeeded') {
-    throw apiError('run_not_ready', { message: MESSAGES.noArchiveYet(status) });
-  }
-  const archive = c.get('deps').store.archives.get(runId);
-  if (!archive) {
-    throw apiError('resource_not_found', {
-      message: MESSAGES.seededWithoutArchive,
-      param: 'run_id',
-    });
-  }
-  return archive;
-}
-
-export function registerArchive(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(getArchiveRoute, ((c: Context<AppEnv>) => {
-    const runId = c.req.param('run_id')!;
-    const run = findRun(c, runId);
-    const archive = archiveOf(c, runId, run.state.status);
-    return serveArchive(c, runId, archive.bytes, archive.sha256);
-  }) as never);
-}
-
 /**
- * `GET /_downloads/{token}`: the signed link of signed download mode (DESIGN.md section 3).
- * Needs no key; answers 403 `download_expired` after `expires_at` on the account's clock.
+ * `GET /_downloads/{token}`: the signed link of signed download mode (DESIGN.md section 3), for
+ * a run of any kind. Needs no key; answers 403 `download_expired` after `expires_at` on the
+ * account's clock.
  */
 export function signedDownload(c: Context<AppEnv>): Response {
   const { store, clocks } = c.get('deps');
   const token = c.req.param('token') ?? '';
-  const run = store.evaluations.findByDownloadToken(token);
-  const account = run && store.accounts.get(run.accountId);
-  if (!run || !account) throw apiError('resource_not_found', { message: MESSAGES.noDownloadLink });
+  const found = store.runs.findByDownloadToken(token);
+  const account = found && store.accounts.get(found.accountId);
+  if (!found || !account)
+    throw apiError('resource_not_found', { message: MESSAGES.noDownloadLink });
   const now = clocks.now(account);
   settleAccount(c.get('deps'), account, now);
+  // Read again: the settle may have moved it on (a resume takes the archive away).
+  const run = store.runs.get(account.id, found.id)!;
   const expires = run.state.download?.expires_at;
   if (expires && Date.parse(expires) <= now) throw apiError('download_expired');
-  const archive = archiveOf(c, run.id, run.state.status);
-  return serveArchive(c, run.id, archive.bytes, archive.sha256);
+  return serveArchive(c, run);
 }

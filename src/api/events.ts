@@ -4,6 +4,7 @@ import { getEventRoute, listEventsRoute } from '../contract/events.js';
 import { toEvent } from '../domain/event-view.js';
 import { listPage } from '../domain/paging.js';
 import { notFound } from '../errors.js';
+import { RUN_KINDS } from '../kinds/index.js';
 import { baseUrl } from './base-url.js';
 import { checkCursor } from './cursor.js';
 
@@ -23,7 +24,7 @@ export function registerEvents(app: OpenAPIHono<AppEnv>, inferred: boolean): voi
     const base = baseUrl(c);
     return c.json(
       listPage(
-        page.data.map((e) => toEvent(e, base)),
+        page.data.map((e) => toEvent(e, base, RUN_KINDS)),
         page.hasMore,
         'event',
         (e) => e.id,
@@ -36,6 +37,6 @@ export function registerEvents(app: OpenAPIHono<AppEnv>, inferred: boolean): voi
     const { event_id } = c.req.valid('param');
     const found = c.get('deps').store.events.get(c.get('auth').account.id, event_id);
     if (!found) throw notFound('event', event_id, 'event_id');
-    return c.json(toEvent(found, baseUrl(c)), 200);
+    return c.json(toEvent(found, baseUrl(c), RUN_KINDS), 200);
   });
 }

@@ -1,15 +1,17 @@
 /**
  * GET /v1/operations/{operation_id} (inferred; DESIGN.md section 7): any run by its id in one
- * compact shape. The kind comes from the id's prefix; the scope (and feature) are the kind's own
+ * compact shape. The kind comes from the id's prefix (any registered kind's, legacy ones too); the scope (and feature) are the kind's own
  * read guards, checked here because the route cannot name one scope for every kind.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
-import { getOperationRoute } from '../contract/operations.js';
+import { getOperationRoute, type OperationKind } from '../contract/operations.js';
+import type { RunKind } from '../domain/run-kind.js';
 import { deriveState } from '../domain/run-state.js';
 import { assertAccess } from '../domain/scopes.js';
 import { notFound } from '../errors.js';
+import { kindOfId } from '../kinds/index.js';
 import { baseUrl } from './base-url.js';
 
 type Ctx = Context<AppEnv>;
@@ -20,19 +22,19 @@ function authorizeKind(c: Ctx, scope: string, feature?: string): void {
   assertAccess(key, account, { scope, feature });
 }
 
-/** An evaluation as GET /v1/evaluations/{id} derives it at the request's now. */
-function evaluationOperation(c: Ctx, id: string) {
-  authorizeKind(c, 'evaluations:read');
-  const record = c.get('deps').store.evaluations.get(c.get('auth').account.id, id);
-  if (!record) throw notFound('operation', id, 'operation_id');
-  const state = deriveState(record.state, c.get('now'));
+/** A run of any kind as GET /v1/<kind>/{id} derives it at the request's now. */
+function runOperation(c: Ctx, kind: RunKind, id: string) {
+  authorizeKind(c, `${kind.scope}:read`, kind.feature);
+  const record = c.get('deps').store.runs.get(c.get('auth').account.id, id);
+  if (!record || record.kind !== kind.name) throw notFound('operation', id, 'operation_id');
+  const state = deriveState(record.state, c.get('now'), kind.stepNoun);
   return {
     id,
     object: 'operation' as const,
-    kind: 'evaluation' as const,
+    kind: kind.name as OperationKind,
     status: state.status,
     progress: state.progress,
-    links: { self: `${baseUrl(c)}/v1/evaluations/${id}` },
+    links: { self: `${baseUrl(c)}/v1/${kind.collection}/${id}` },
   };
 }
 
@@ -54,10 +56,9 @@ function twinOperation(c: Ctx, id: string) {
 export function registerOperations(app: OpenAPIHono<AppEnv>): void {
   app.openapi(getOperationRoute, (c) => {
     const id = c.req.valid('param').operation_id;
-    if (id.startsWith('eval_') || id.startsWith('srun_')) {
-      return c.json(evaluationOperation(c, id), 200);
-    }
     if (id.startsWith('twin_')) return c.json(twinOperation(c, id), 200);
-    throw notFound('operation', id, 'operation_id');
+    const kind = kindOfId(id);
+    if (!kind) throw notFound('operation', id, 'operation_id');
+    return c.json(runOperation(c, kind, id), 200);
   });
 }

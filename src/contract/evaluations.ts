@@ -20,6 +20,8 @@ export const EVALUATION_STATUSES = [
   'canceled',
 ] as const;
 export type EvaluationStatus = (typeof EVALUATION_STATUSES)[number];
+/** Every run kind's statuses are the evaluation's six (DESIGN.md section 7). */
+export const RUN_STATUSES = EVALUATION_STATUSES;
 
 export const PHASES = [
   'materializing',

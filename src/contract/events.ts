@@ -12,20 +12,17 @@ import {
   operationGuards,
   Timestamp,
 } from './common.js';
-import { Evaluation } from './evaluations.js';
+import { Evaluation, RUN_STATUSES } from './evaluations.js';
+import { RUN_KIND_NAMES } from './run-kinds.js';
 import { TWIN_STATUSES } from './twins.js';
 
 /**
- * One type per status a run or twin enters: `<resource>.<new status>`. A twin enters `queued`
- * only when seeded, which records nothing, so there is no `twin.queued`.
+ * One type per status a run or twin enters: `<kind>.<new status>`, for every run kind
+ * (DESIGN.md section 7: "Events `<kind>.<status>` for every kind"). A twin enters `queued` only
+ * when seeded, which records nothing, so there is no `twin.queued`.
  */
 export const EVENT_TYPES = [
-  'evaluation.queued',
-  'evaluation.processing',
-  'evaluation.canceling',
-  'evaluation.succeeded',
-  'evaluation.failed',
-  'evaluation.canceled',
+  ...RUN_KIND_NAMES.flatMap((kind) => RUN_STATUSES.map((status) => `${kind}.${status}` as const)),
   'twin.processing',
   'twin.succeeded',
   'twin.failed',
@@ -33,7 +30,17 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** The `type` filter: one type, or every type of one resource. */
-export const EVENT_TYPE_FILTERS = [...EVENT_TYPES, 'evaluation.*', 'twin.*'] as const;
+export const EVENT_TYPE_FILTERS = [
+  ...EVENT_TYPES,
+  ...RUN_KIND_NAMES.map((kind) => `${kind}.*` as const),
+  'twin.*',
+] as const;
+
+/** Any run kind's body as events carry it (each kind's own schema describes its fields). */
+const AnyRun = z
+  .object({ id: z.string(), object: z.string(), status: z.enum(RUN_STATUSES) })
+  .catchall(z.unknown())
+  .openapi('RunBody', INFERRED);
 
 /** A twin as the emulator shows it (the control API's answer); named apart from any Twin. */
 export const TwinSnapshot = z
@@ -49,7 +56,7 @@ export type TwinSnapshot = z.infer<typeof TwinSnapshot>;
 
 export const EventData = z
   .object({
-    object: z.union([Evaluation, TwinSnapshot]).openapi({
+    object: z.union([Evaluation, AnyRun, TwinSnapshot]).openapi({
       description: 'The resource as the API showed it at the instant of the event.',
     }),
     previous_status: z.string().nullable().openapi({
@@ -66,7 +73,7 @@ export const Event = z
     created_at: Timestamp.openapi({ description: 'The virtual instant of the transition.' }),
     data: EventData,
     webhook_metadata: Metadata.nullable().openapi({
-      description: "The evaluation's `webhook_metadata`; null for twins.",
+      description: "The run's `webhook_metadata`; null for twins.",
     }),
   })
   .openapi('Event', INFERRED);
@@ -91,7 +98,7 @@ export const listEventsRoute = createRoute({
   operationId: 'listEvents',
   summary: "The account's events, newest first (inferred)",
   description:
-    "Every status transition of the account's evaluations and twins, recorded once at its virtual instant. Events are recorded and listed, not delivered to webhook endpoints.",
+    "Every status transition of the account's runs of every kind and twins, recorded once at its virtual instant. Events are recorded and listed, not delivered to webhook endpoints.",
   ...guards,
   request: {
     query: z.object({
@@ -101,7 +108,8 @@ export const listEventsRoute = createRoute({
       }),
       limit: z.coerce.number().int().min(1).max(100).default(20),
       type: z.enum(EVENT_TYPE_FILTERS).optional().openapi({
-        description: 'One event type, or `evaluation.*` / `twin.*` for every type of a resource.',
+        description:
+          'One event type, or `<kind>.*` (`evaluation.*`, `augmentation.*`, ..., `twin.*`) for every type of a resource.',
       }),
       resource: z.string().optional().openapi({
         description: 'Only the events of this evaluation or twin id.',

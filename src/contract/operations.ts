@@ -6,9 +6,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, INFERRED, jsonResponse, operationGuards } from './common.js';
 import { EVALUATION_STATUSES } from './evaluations.js';
+import { RUN_KIND_NAMES } from './run-kinds.js';
 import { TWIN_STATUSES } from './twins.js';
 
-export const OPERATION_KINDS = ['evaluation', 'twin'] as const;
+export const OPERATION_KINDS = [...RUN_KIND_NAMES, 'twin'] as const;
+export type OperationKind = (typeof OPERATION_KINDS)[number];
 
 const STATUSES = [...new Set([...EVALUATION_STATUSES, ...TWIN_STATUSES])] as [string, ...string[]];
 
@@ -34,7 +36,7 @@ export const getOperationRoute = createRoute({
   tags: ['Operations'],
   summary: 'Get any run by its id (inferred)',
   description:
-    "Evaluations (`eval_`, legacy `srun_`) need `evaluations:read`; twins (`twin_`) need `twins:read` and the account's `twins` feature. The scope is checked per kind, so the operation names none. Another account's id answers 404 like an unknown one.",
+    "Any run by its id prefix: evaluations (`eval_`, legacy `srun_`), augmentations (`aug_`), training runs (`train_`), RL runs (`rl_`), scenario runs (`scnrun_`), twins (`twin_`). Each needs its kind's read scope (`evaluations:read`, `augmentations:read`, ...; twins also the account's `twins` feature), checked per kind, so the operation names none. Another account's id answers 404 like an unknown one.",
   ...INFERRED,
   ...operationGuards({ versions: ['2026-09-27'] }),
   request: {

@@ -1,6 +1,11 @@
-/** Outcome plans (DESIGN.md section 4 "Outcomes"): what each attempt of a run will do. */
+/**
+ * Outcome plans (DESIGN.md section 4 "Outcomes"): what each attempt of a run will do. The codes
+ * and phases a plan may name are the run kind's own (`failureCodes`, `phases`), checked when
+ * the plan is given (domain/outcome-plan-check.ts), so one schema serves every kind.
+ */
 import { z } from 'zod';
-import { EVALUATION_ERROR_CODES, PHASES } from './evaluations.js';
+
+const Name = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'expected a lower-case code');
 
 export const OutcomeEntry = z.union([
   z
@@ -10,8 +15,8 @@ export const OutcomeEntry = z.union([
     .strict(),
   z
     .object({
-      fail: z.enum(EVALUATION_ERROR_CODES),
-      at: z.enum(PHASES).optional(),
+      fail: Name,
+      at: Name.optional(),
       after_episodes: z.number().int().min(0).optional(),
       message: z.string().min(1).max(2000).optional(),
       param: z.string().min(1).max(200).optional(),

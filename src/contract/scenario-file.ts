@@ -42,7 +42,11 @@ export const ScenarioFile = z
         z
           .object({
             match: z
-              .object({ spec_name: z.string().optional(), label: z.string().optional() })
+              .object({
+                spec_name: z.string().optional(),
+                label: z.string().optional(),
+                kind: z.string().optional(),
+              })
               .strict(),
             outcomes: OutcomePlan,
           })

@@ -9,7 +9,16 @@ import {
   listOf,
   operationGuards,
 } from './common.js';
-import { RunIdParam } from './evaluations.js';
+import {
+  cancelEvaluationRoute,
+  createEvaluationRoute,
+  getArchiveRoute,
+  getEvaluationRoute,
+  listEvaluationsRoute,
+  RunIdParam,
+  resumeEvaluationRoute,
+} from './evaluations.js';
+import type { RunRoutes } from './runs.js';
 
 export const SimRunLogs = z
   .object({
@@ -72,3 +81,20 @@ export const listSimRunFilesRoute = createRoute({
     }),
   },
 });
+
+/**
+ * The evaluations' routes as the run engine serves them: the documented resume, logs and files
+ * (sections 4.1, 4.4, 4.5) and the inferred rest.
+ */
+export const evaluationRoutes: RunRoutes = {
+  create: createEvaluationRoute,
+  get: getEvaluationRoute,
+  list: listEvaluationsRoute,
+  cancel: cancelEvaluationRoute,
+  resume: resumeEvaluationRoute,
+  archive: getArchiveRoute,
+  files: listSimRunFilesRoute,
+  logs: getSimRunLogsRoute,
+  objects: { file: 'sim_run_file', logs: 'sim_run_logs' },
+  subresourceNoun: 'sim run',
+};

@@ -4,12 +4,13 @@ import { createMiddleware } from 'hono/factory';
 import { baseUrl } from '../api/base-url.js';
 import type { AppEnv } from '../api/env.js';
 import type { ScenarioFile } from '../contract/scenario-file.js';
-import { toEvaluation } from '../domain/evaluation-view.js';
 import { deriveState } from '../domain/run-state.js';
+import { toRunBody } from '../domain/run-view.js';
 import { toWebhookEndpoint } from '../domain/webhook-endpoint-view.js';
 import { apiError, type ErrorCode, MESSAGES, notFound } from '../errors.js';
 import { docsPage } from '../http/docs-page.js';
 import { validationHook } from '../http/validation-hook.js';
+import { evaluationKind } from '../kinds/index.js';
 import {
   CLOCK_LIMIT_MESSAGE,
   type ClockMode,
@@ -205,7 +206,11 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
     settleAccount(deps, acct, now);
     const record = deps.store.tx(() => seedEvaluation(deps, acct, c.req.valid('json')));
     return c.json(
-      toEvaluation({ ...record, state: deriveState(record.state, now) }, baseUrl(c)),
+      toRunBody(
+        evaluationKind,
+        { ...record, state: deriveState(record.state, now) },
+        baseUrl(c),
+      ) as never,
       201,
     );
   });

@@ -6,6 +6,7 @@ import {
   ClockInstant,
   ClockModeSchema,
   KeyInput,
+  LimitsSchema,
 } from '../contract/control-inputs.js';
 import { ScenarioFile } from '../contract/scenario-file.js';
 import { AccountParam, json, route } from './route-helpers.js';
@@ -27,7 +28,7 @@ const AccountView = z
     name: z.string(),
     features: z.array(z.string()),
     token_balance: z.number().int(),
-    limits: z.record(z.string(), z.number()),
+    limits: LimitsSchema,
     download_mode: z.enum(['auth', 'signed']),
     clock: z.object({ now: Timestamp, mode: z.string() }),
     created_at: Timestamp,

@@ -3,9 +3,10 @@
  * codes"), its episode count and phase durations, and its token estimate.
  */
 import { z } from 'zod';
-import { PHASES, type Phase } from '../contract/evaluations.js';
+import { EVALUATION_ERROR_CODES, PHASES, type Phase } from '../contract/evaluations.js';
 import { type OutcomeEntry, OutcomePlan } from '../contract/outcomes.js';
 import { apiError } from '../errors.js';
+import { assertOutcomePlan } from './run-options.js';
 import type { FailurePlan, PhasePlan } from './run-schedule.js';
 import { issueMessage, issueParam } from './zod-issue.js';
 
@@ -45,7 +46,14 @@ export type EvaluationOptions = z.infer<typeof EvaluationOptions>;
 /** `options` is free-form, but the parts the emulator reads are validated, `param` under `options.`. */
 export function parseEvaluationOptions(options: Record<string, unknown>): EvaluationOptions {
   const parsed = EvaluationOptions.safeParse(options);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    assertOutcomePlan(
+      { phases: PHASES, failureCodes: EVALUATION_ERROR_CODES },
+      parsed.data.emulator?.outcomes,
+      'options.emulator.outcomes',
+    );
+    return parsed.data;
+  }
   const issue = parsed.error.issues[0]!;
   const param = `options.${issueParam(issue)}`;
   throw apiError('parameter_invalid', { param, message: issueMessage(issue, param) });
@@ -87,7 +95,7 @@ export function phasePlans(options: EvaluationOptions): { queueMs: number; phase
 /** DESIGN.md section 4: where each failure code strikes. */
 export function failurePlan(outcome: OutcomeEntry): FailurePlan | undefined {
   if (!('fail' in outcome)) return undefined;
-  const phase: Phase =
+  const phase: string =
     outcome.fail === 'spec_invalid'
       ? 'materializing'
       : outcome.fail === 'verification_failed'

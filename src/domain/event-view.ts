@@ -1,29 +1,28 @@
 import type { Event, EventType, TwinSnapshot } from '../contract/events.js';
-import { shownState, toEvaluation } from './evaluation-view.js';
-import type { EvaluationRecord, EvaluationState, TwinRecord } from './records.js';
+import type { RunRecord, RunState, TwinRecord } from './records.js';
+import type { RunKind } from './run-kind.js';
+import { shownState, toRunBody } from './run-view.js';
+
+/** A run as it stood at an event: the fields its body reads, not a rendered body. */
+type RunSnapshot = Pick<RunRecord, 'id' | 'createdAt' | 'request'> & { state: RunState };
 
 /**
- * What a resource looked like at an event's instant. An evaluation is kept as the fields
- * `toEvaluation` reads, not as a rendered body: its `links` and download URL name the host of
- * the request that reads the event, exactly as `GET /v1/evaluations/{id}` would.
+ * What a resource looked like at an event's instant. A run is kept as the fields its body reads,
+ * not as a rendered body: its `links` and download URL name the host of the request that reads
+ * the event, exactly as `GET /v1/<kind>/{id}` would. Events stored before other kinds existed
+ * carry `kind: 'evaluation'`.
  */
 export type EventSnapshot =
-  | {
-      kind: 'evaluation';
-      evaluation: Pick<EvaluationRecord, 'id' | 'createdAt' | 'request'> & {
-        state: EvaluationState;
-      };
-    }
+  | { kind: 'run'; runKind: string; run: RunSnapshot }
+  | { kind: 'evaluation'; evaluation: RunSnapshot }
   | { kind: 'twin'; twin: TwinSnapshot };
 
-/** An evaluation as the API shows it in `state` (the schedule and the plan stay internal). */
-export function evaluationSnapshot(
-  record: EvaluationRecord,
-  state: EvaluationState,
-): EventSnapshot {
+/** A run as the API shows it in `state` (the schedule and the plan stay internal). */
+export function runSnapshot(record: RunRecord, state: RunState): EventSnapshot {
   return {
-    kind: 'evaluation',
-    evaluation: {
+    kind: 'run',
+    runKind: record.kind,
+    run: {
       id: record.id,
       createdAt: record.createdAt,
       request: record.request,
@@ -46,6 +45,20 @@ export function twinSnapshot(twin: TwinRecord): EventSnapshot {
   };
 }
 
+/** The resource id, kind name and status an event's snapshot shows. */
+export function snapshotSubject(snapshot: EventSnapshot): {
+  id: string;
+  kind: string;
+  status: string;
+} {
+  if (snapshot.kind === 'twin') return { ...snapshot.twin, kind: 'twin' };
+  if (snapshot.kind === 'evaluation') {
+    const { id, state } = snapshot.evaluation;
+    return { id, kind: 'evaluation', status: state.status };
+  }
+  return { id: snapshot.run.id, kind: snapshot.runKind, status: snapshot.run.state.status };
+}
+
 /** One row of the event log (DESIGN.md sections 3 and 4). */
 export interface EventRecord {
   id: string;
@@ -59,22 +72,32 @@ export interface EventRecord {
 
 /**
  * The Event body: the resource as the API showed it at `created_at`, the status it left, and
- * the evaluation's `webhook_metadata` (section 2.2: "attached for webhook deliveries").
- * @example toEvent(store.events.get(accountId, id)!, baseUrl(c))
+ * the run's `webhook_metadata` (section 2.2: "attached for webhook deliveries").
+ * @example toEvent(store.events.get(accountId, id)!, baseUrl(c), RUN_KINDS)
  */
-export function toEvent(e: EventRecord, baseUrl: string): Event {
+export function toEvent(
+  e: EventRecord,
+  baseUrl: string,
+  kinds: Readonly<Record<string, RunKind>>,
+): Event {
   const { snapshot } = e;
+  const run =
+    snapshot.kind === 'run'
+      ? { kind: kinds[snapshot.runKind], run: snapshot.run }
+      : snapshot.kind === 'evaluation'
+        ? { kind: kinds.evaluation, run: snapshot.evaluation }
+        : null;
   return {
     id: e.id,
     object: 'event',
     type: e.type,
     created_at: e.createdAt,
     data: {
-      object:
-        snapshot.kind === 'evaluation' ? toEvaluation(snapshot.evaluation, baseUrl) : snapshot.twin,
+      object: run?.kind
+        ? toRunBody(run.kind, run.run, baseUrl)
+        : (snapshot as { twin: TwinSnapshot }).twin,
       previous_status: e.previousStatus,
     },
-    webhook_metadata:
-      snapshot.kind === 'evaluation' ? snapshot.evaluation.request.webhook_metadata : null,
-  };
+    webhook_metadata: run ? run.run.request.webhook_metadata : null,
+  } as Event;
 }

@@ -8,6 +8,8 @@ import type { Schedule } from './run-schedule.js';
 export interface AccountLimits {
   requests_per_minute?: number;
   concurrent_runs?: number;
+  /** Runs at once per hardware tier, replacing the catalog's `concurrent_runs` for the account. */
+  tier_capacity?: Record<string, number>;
 }
 
 export type DownloadMode = 'auth' | 'signed';
@@ -37,23 +39,37 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
 }
 
-/** What the caller asked for; a resume re-executes exactly this. */
-export interface EvaluationRequest {
-  spec: NonNullable<Evaluation['spec']>;
+/**
+ * What the caller asked for; a resume re-executes exactly this. Every kind keeps `options`,
+ * `label` and `webhook_metadata`; the rest is the kind's own request (DESIGN.md section 7).
+ */
+export interface RunRequest {
   options: Record<string, unknown>;
   label: string | null;
   webhook_metadata: Record<string, unknown> | null;
+  [field: string]: unknown;
 }
 
-/** The run's current, materialized state: every Evaluation field the request does not fix. */
-export interface EvaluationState {
+/** An evaluation's request: the SDK spec, plus what every kind keeps. */
+export interface EvaluationRequest extends RunRequest {
+  spec: NonNullable<Evaluation['spec']>;
+}
+
+/** A run's error (API document section 2.3, the shape every kind shares). */
+export type RunError = NonNullable<Evaluation['error']>;
+
+/** The run's current, materialized state: every field of its body the request does not fix. */
+export interface RunState {
   status: Evaluation['status'];
-  phase: NonNullable<Evaluation['phase']> | null;
+  /** One of the kind's phases. */
+  phase: string | null;
   progress: number;
   status_message: string | null;
+  /** Steps of the stepped phase (an evaluation's episodes), done of total. */
   episodes: NonNullable<Evaluation['episodes']> | null;
-  error: NonNullable<Evaluation['error']> | null;
-  result: NonNullable<Evaluation['result']> | null;
+  error: RunError | null;
+  /** The kind's outputs (an evaluation's section 2.4 result). */
+  result: Record<string, unknown> | null;
   download: NonNullable<Evaluation['download']> | null;
   tokens: Evaluation['tokens'];
   service_version: string | null;
@@ -67,7 +83,11 @@ export interface EvaluationState {
   cancel?: { at: number; doneAt: number };
   /** The token of the signed download link, in signed download mode. */
   download_token?: string;
+  /** Seeded with a file listing of its own: success keeps it and builds no archive. */
+  given_files?: boolean;
 }
+/** The name an evaluation's code has long used for a run's state. */
+export type EvaluationState = RunState;
 
 /** One attempt of a run on the virtual clock (DESIGN.md section 4). */
 export interface RunAttempt {
@@ -81,15 +101,19 @@ export interface RunAttempt {
   appliedUntil: number;
 }
 
-export interface EvaluationRecord {
+/** A run of any kind (DESIGN.md section 7): one row of the `runs` table. */
+export interface RunRecord<Req extends RunRequest = RunRequest> {
   id: string;
   accountId: string;
+  /** The run kind's name (`evaluation`, `augmentation`, ...): `RUN_KINDS[kind]`. */
+  kind: string;
   createdAt: string;
-  request: EvaluationRequest;
-  state: EvaluationState;
+  request: Req;
+  state: RunState;
   /** When the next unapplied transition is due; null when nothing is pending. */
   nextAt: number | null;
 }
+export type EvaluationRecord = RunRecord<EvaluationRequest>;
 
 export interface TwinRecord {
   id: string;

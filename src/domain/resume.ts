@@ -1,11 +1,11 @@
 import { apiError, MESSAGES } from '../errors.js';
-import type { EvaluationState } from './records.js';
+import type { RunState } from './records.js';
 
 /**
  * API document section 3.1: only a `failed` or `canceled` run goes back to `queued`. Anything
  * else, or an error marked `resumable: false`, is 409 `not_resumable` (DESIGN.md section 3).
  */
-export function assertResumable(state: EvaluationState): void {
+export function assertResumable(state: RunState): void {
   if (state.status !== 'failed' && state.status !== 'canceled') {
     throw apiError('not_resumable', {
       message: MESSAGES.notResumableStatus(state.status),

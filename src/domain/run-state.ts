@@ -3,7 +3,7 @@
  * "Reading a run derives its status, phase, progress, episodes, status_message and tokens from
  * now"). Pure: the same state and instant give the same answer, whoever asks.
  */
-import type { EvaluationState } from './records.js';
+import type { RunState } from './records.js';
 import { endPhase, phaseAt, progressAt, stepsAt } from './run-schedule.js';
 import { toTimestamp } from './timestamp.js';
 
@@ -11,11 +11,7 @@ import { toTimestamp } from './timestamp.js';
  * The run's state at `now`: status, phase, progress, episodes and status message derived from
  * the schedule; everything else as stored. A seeded run without an attempt is returned as is.
  */
-export function deriveState(
-  state: EvaluationState,
-  now: number,
-  stepNoun = 'episode',
-): EvaluationState {
+export function deriveState(state: RunState, now: number, stepNoun = 'episode'): RunState {
   const run = state.run;
   if (!run) return deriveSeeded(state, now);
   const { schedule, cancel } = run;
@@ -27,7 +23,7 @@ export function deriveState(
   const canceled = cutShort && now >= cancel.at;
   const t = canceled ? cancel.at : now;
   const episodes = { done: stepsAt(schedule, t), total: schedule.totalSteps };
-  const phase = phaseAt(schedule, Math.min(t, schedule.endMs - 1)) as EvaluationState['phase'];
+  const phase = phaseAt(schedule, Math.min(t, schedule.endMs - 1)) as RunState['phase'];
   const progress = progressAt(schedule, t);
   const started_at = t >= schedule.queueEndMs ? toTimestamp(schedule.queueEndMs) : null;
   state = { ...state, started_at };
@@ -53,7 +49,7 @@ export function deriveState(
     };
   if (now >= schedule.endMs) {
     const status = schedule.failed ? 'failed' : 'succeeded';
-    const failedIn = schedule.failed ? (endPhase(schedule) as EvaluationState['phase']) : null;
+    const failedIn = schedule.failed ? (endPhase(schedule) as RunState['phase']) : null;
     return { ...state, status, phase: failedIn, progress, episodes };
   }
   const stepped = schedule.segments.find((s) => s.steps > 0)?.name;
@@ -72,7 +68,7 @@ export function deriveState(
 }
 
 /** A seeded run stays as seeded, except for a cancel: `canceling`, then `canceled`. */
-function deriveSeeded(state: EvaluationState, now: number): EvaluationState {
+function deriveSeeded(state: RunState, now: number): RunState {
   const cancel = state.cancel;
   if (!cancel || now < cancel.at || state.status === 'canceled') return state;
   if (now < cancel.doneAt) return { ...state, status: 'canceling', status_message: 'Canceling' };

@@ -3,7 +3,7 @@
  * the pure half of applying a run's due transitions (DESIGN.md section 4: "each transition ...
  * is applied once, in time order, when the clock passes it").
  */
-import type { EvaluationRecord, EvaluationState, RunAttempt } from './records.js';
+import type { RunAttempt, RunRecord, RunState } from './records.js';
 import { type ScheduleEvent, scheduleEvents } from './run-schedule.js';
 import { deriveState } from './run-state.js';
 
@@ -20,7 +20,7 @@ export function cutShort(run: RunAttempt): RunAttempt['cancel'] {
 }
 
 /** The instants of the run's events still to apply up to `upTo` (runtime/sliced-settle.ts). */
-export function pendingInstants(record: EvaluationRecord, upTo: number): number[] {
+export function pendingInstants(record: RunRecord, upTo: number): number[] {
   const run = record.state.run;
   if (!run) return record.nextAt !== null && record.nextAt <= upTo ? [record.nextAt] : [];
   const after = run.appliedUntil;
@@ -60,12 +60,12 @@ export function stepIndex(
  * seconds shows `queued` until its end; its one `processing` instant is shown as such.
  */
 export function shownAt(
-  record: EvaluationRecord,
+  record: RunRecord,
   at: number,
   to: string,
   phase: string | null,
   stepNoun?: string,
-): EvaluationState {
+): RunState {
   const run = record.state.run;
   const ended = to !== 'processing' && to !== 'canceling';
   const source =
@@ -76,8 +76,8 @@ export function shownAt(
   if (state.status === to) return state;
   return {
     ...state,
-    status: to as EvaluationState['status'],
-    phase: phase as EvaluationState['phase'],
+    status: to as RunState['status'],
+    phase: phase as RunState['phase'],
     status_message: `Phase ${phase}`,
   };
 }

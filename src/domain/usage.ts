@@ -1,30 +1,41 @@
 import { EVALUATION_STATUSES } from '../contract/evaluations.js';
-import type { Usage } from '../contract/usage.js';
-import type { EvaluationState } from './records.js';
+import type { RunCounts, Usage } from '../contract/usage.js';
+import type { RunState } from './records.js';
 
 /**
- * The usage object (inferred, DESIGN.md section 3): the balance as the account holds it, and
- * sums over its evaluations as each reads now (charged at start, refunded on failure or cancel).
- * @example summarizeUsage(1000, [{ status: 'succeeded', tokens: { charged: 10, refunded: 0 } }])
+ * The usage object (inferred, DESIGN.md sections 3 and 7): the balance as the account holds it,
+ * and sums over its runs of every kind as each reads now (charged at start, refunded on failure
+ * or cancel), with counts per kind by status, keyed by each kind's collection.
+ * @example summarizeUsage(1000, ['evaluations'], [{ collection: 'evaluations', state }])
  */
 export function summarizeUsage(
   tokenBalance: number,
-  runs: Pick<EvaluationState, 'status' | 'tokens'>[],
+  collections: readonly string[],
+  runs: { collection: string; state: Pick<RunState, 'status' | 'tokens'> }[],
 ): Usage {
-  const byStatus = Object.fromEntries(
-    EVALUATION_STATUSES.map((s) => [s, 0]),
-  ) as Usage['evaluations']['by_status'];
+  const counts: Record<string, RunCounts> = {};
+  for (const name of collections)
+    counts[name] = {
+      total: 0,
+      by_status: Object.fromEntries(
+        EVALUATION_STATUSES.map((s) => [s, 0]),
+      ) as RunCounts['by_status'],
+    };
   let charged = 0;
   let refunded = 0;
-  for (const run of runs) {
-    byStatus[run.status] += 1;
-    charged += run.tokens.charged;
-    refunded += run.tokens.refunded;
+  for (const { collection, state } of runs) {
+    const c = counts[collection];
+    if (c) {
+      c.total += 1;
+      c.by_status[state.status] += 1;
+    }
+    charged += state.tokens.charged;
+    refunded += state.tokens.refunded;
   }
   return {
     object: 'usage',
     token_balance: tokenBalance,
     tokens: { charged, refunded, net: charged - refunded },
-    evaluations: { total: runs.length, by_status: byStatus },
-  };
+    ...counts,
+  } as Usage;
 }

@@ -1,21 +1,21 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { registerArchive, signedDownload } from '../api/archive.js';
+import { signedDownload } from '../api/archive.js';
 import { registerAssets } from '../api/assets.js';
 import { registerCatalog } from '../api/catalog.js';
 import type { AppEnv } from '../api/env.js';
-import { registerEvaluations } from '../api/evaluations.js';
 import { registerEvents } from '../api/events.js';
 import { registerKeys } from '../api/keys.js';
 import { registerOperations } from '../api/operations.js';
 import { registerRequests } from '../api/requests.js';
+import { registerRunKind } from '../api/runs.js';
 import { registerScenarios } from '../api/scenarios.js';
-import { registerSimRuns } from '../api/sim-runs.js';
 import { registerStatus } from '../api/status.js';
 import { registerTwins } from '../api/twins.js';
 import { registerUsage } from '../api/usage.js';
 import { registerWebhooks } from '../api/webhooks.js';
 import { apiError, MESSAGES } from '../errors.js';
+import { REGISTERED_KINDS } from '../kinds/index.js';
 import type { Deps } from '../runtime/deps.js';
 import { docsPage, registerDocsAssets } from './docs-page.js';
 import { limitJsonDepth } from './json-depth.js';
@@ -75,12 +75,15 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   const guards: RouteGuards = new Map();
   app.use('/v1/*', productPipeline(guards));
   if (inferred) registerStatus(app);
-  registerEvaluations(app, inferred);
-  if (inferred) registerArchive(app);
+  // Every run kind on the one engine; under --strict only the evaluations' documented routes.
+  for (const { kind, routes } of REGISTERED_KINDS) {
+    if (kind.name === 'evaluation')
+      registerRunKind(app, kind, routes, inferred ? 'all' : 'documented');
+    else if (inferred) registerRunKind(app, kind, routes, 'all');
+  }
   registerKeys(app);
   registerScenarios(app, inferred);
   if (inferred) registerAssets(app);
-  registerSimRuns(app);
   registerTwins(app, inferred);
   registerWebhooks(app, inferred);
   registerRequests(app, inferred);

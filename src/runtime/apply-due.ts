@@ -5,8 +5,8 @@
  * its transaction.
  */
 import { buildArchive } from '../domain/build-archive.js';
-import { evaluationSnapshot } from '../domain/event-view.js';
-import type { Account, EvaluationRecord } from '../domain/records.js';
+import { runSnapshot } from '../domain/event-view.js';
+import type { Account, RunRecord, RunRequest } from '../domain/records.js';
 import type { RunKind } from '../domain/run-kind.js';
 import { endPhase, phaseAt, progressAt } from '../domain/run-schedule.js';
 import { deriveState } from '../domain/run-state.js';
@@ -39,7 +39,7 @@ export function applyDue(
   deps: Deps,
   kind: RunKind,
   account: Account,
-  record: EvaluationRecord,
+  record: RunRecord,
   upTo: number,
   out: Applied,
 ): void {
@@ -49,7 +49,7 @@ export function applyDue(
     return;
   }
   const { schedule } = run;
-  const ctx = kind.context(record.request, run.outcome);
+  const ctx = kind.context(record.request, run.outcome, record.id);
   const lines: string[] = [];
   const push = (at: number, from: string, to: string, phase: string | null) => {
     out.transitions.push({ at: toTimestamp(at), resource: record.id, from, to, phase });
@@ -60,7 +60,7 @@ export function applyDue(
           record.accountId,
           at,
           from,
-          evaluationSnapshot(record, shownAt(record, at, to, phase, kind.stepNoun)),
+          runSnapshot(record, shownAt(record, at, to, phase, kind.stepNoun)),
         ),
       );
   };
@@ -99,7 +99,7 @@ export function applyDue(
 }
 
 /** Completes the cancel of a seeded run (no attempt, nothing charged, so nothing refunded). */
-function applySeededCancel(deps: Deps, record: EvaluationRecord, upTo: number, out: Applied) {
+function applySeededCancel(deps: Deps, record: RunRecord, upTo: number, out: Applied) {
   const cancel = record.state.cancel;
   if (!cancel || cancel.doneAt > upTo) return;
   if (record.state.status === 'canceling') {
@@ -116,7 +116,7 @@ function applySeededCancel(deps: Deps, record: EvaluationRecord, upTo: number, o
         record.accountId,
         cancel.doneAt,
         'canceling',
-        evaluationSnapshot(record, deriveState(record.state, cancel.doneAt)),
+        runSnapshot(record, deriveState(record.state, cancel.doneAt)),
       ),
     );
   }
@@ -128,7 +128,7 @@ function applySeededCancel(deps: Deps, record: EvaluationRecord, upTo: number, o
 function settleTokens(
   deps: Deps,
   account: Account,
-  record: EvaluationRecord,
+  record: RunRecord,
   progress: number,
   at: number,
 ) {
@@ -145,9 +145,9 @@ function settleTokens(
 /** The end of an attempt: the kind's failure, or its success with the archive built. */
 function finish<Ctx>(
   deps: Deps,
-  kind: RunKind<Ctx>,
+  kind: RunKind<RunRequest, Ctx>,
   account: Account,
-  record: EvaluationRecord,
+  record: RunRecord,
   at: number,
   ctx: Ctx,
 ): void {
@@ -166,12 +166,15 @@ function finish<Ctx>(
   }
   const { result, line } = kind.success(ctx, schedule.stepsAtEnd);
   deps.store.runLogs.append(record.id, [logLine(at, line)]);
+  record.state.result = result;
+  record.state.status_message = 'Succeeded';
+  settleTokens(deps, account, record, 1, at);
+  // A run seeded with a file listing of its own keeps it, and has no archive to serve.
+  if (record.state.given_files) return;
   const logs = deps.store.runLogs.tail(record.id, Number.MAX_SAFE_INTEGER);
   const archive = buildArchive(record.id, kind.archive(ctx, result, schedule.stepsAtEnd, logs), at);
   deps.store.archives.put(record.id, archive.bytes, archive.sha256);
   deps.store.runFiles.replace(record.id, archive.files);
-  record.state.result = result;
-  record.state.status_message = 'Succeeded';
   const signed = account.downloadMode === 'signed';
   record.state.download = {
     url: '',
@@ -182,5 +185,4 @@ function finish<Ctx>(
     sha256: archive.sha256,
   };
   if (signed) record.state.download_token = signedToken(deps, record.id, run.attempt);
-  settleTokens(deps, account, record, 1, at);
 }

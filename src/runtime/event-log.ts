@@ -6,7 +6,7 @@
  * was stored.
  */
 import type { EventType } from '../contract/events.js';
-import type { EventSnapshot } from '../domain/event-view.js';
+import { type EventSnapshot, snapshotSubject } from '../domain/event-view.js';
 import type { Deps } from '../runtime/deps.js';
 import { toTimestamp } from './clock.js';
 import { eventMatches, type StagedDelivery } from './webhook-deliveries.js';
@@ -23,7 +23,7 @@ export interface EventDraft {
 /**
  * The event of a resource entering the status its snapshot shows, at `at` (the type follows the
  * snapshot, so type and body always agree).
- * @example eventOf(record.accountId, now, 'failed', evaluationSnapshot(record, record.state))
+ * @example eventOf(record.accountId, now, 'failed', runSnapshot(record, record.state))
  */
 export function eventOf(
   accountId: string,
@@ -31,14 +31,11 @@ export function eventOf(
   previousStatus: string | null,
   snapshot: EventSnapshot,
 ): EventDraft {
-  const { id, status } =
-    snapshot.kind === 'evaluation'
-      ? { id: snapshot.evaluation.id, status: snapshot.evaluation.state.status }
-      : snapshot.twin;
+  const { id, kind, status } = snapshotSubject(snapshot);
   return {
     at,
     accountId,
-    type: `${snapshot.kind}.${status}` as EventType,
+    type: `${kind}.${status}` as EventType,
     resourceId: id,
     previousStatus,
     snapshot,

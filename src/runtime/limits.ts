@@ -1,34 +1,72 @@
-import type { Account, EvaluationRecord } from '../domain/records.js';
+import type { Account, RunRecord } from '../domain/records.js';
+import type { RunKind } from '../domain/run-kind.js';
 import { apiError, MESSAGES } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 
 /** When a run gives its slot back: its cancel completing, or its attempt ending. */
-function slotFreeAt(record: EvaluationRecord): number | null {
+function slotFreeAt(record: RunRecord): number | null {
   const run = record.state.run;
   if (!run) return null;
   if (run.cancel && run.cancel.at < run.schedule.endMs) return run.cancel.doneAt;
   return run.schedule.endMs;
 }
 
+/** Whole seconds until the first of `others` frees its slot (60 when none runs on the clock). */
+function retryAfter(others: RunRecord[], now: number): string {
+  const frees = others.map(slotFreeAt).filter((t): t is number => t !== null);
+  const first = frees.length > 0 ? Math.min(...frees) : now + 60_000;
+  return String(Math.max(1, Math.ceil((first - now) / 1000)));
+}
+
 /**
  * `concurrent_runs` (DESIGN.md section 3: after 402, before success): called once the new or
  * resumed run is written, inside the caller's transaction, so throwing leaves nothing behind.
- * `Retry-After` is the whole seconds until the first other active run frees its slot on the
- * account's clock (60 when none of them runs on the clock).
+ * Runs of every kind hold a slot. `Retry-After` is the whole seconds until the first other
+ * active run frees its slot on the account's clock (60 when none of them runs on the clock).
  */
 export function assertConcurrency(deps: Deps, account: Account, runId: string, now: number): void {
   const limit = account.limits.concurrent_runs;
   if (limit === undefined) return;
-  const active = deps.store.evaluations.active(account.id);
+  const active = deps.store.runs.active(account.id);
   if (active.length <= limit) return;
-  const frees = active
-    .filter((r) => r.id !== runId)
-    .map(slotFreeAt)
-    .filter((t): t is number => t !== null);
-  const first = frees.length > 0 ? Math.min(...frees) : now + 60_000;
   throw apiError('concurrency_limit_exceeded', {
     message: MESSAGES.concurrencyLimited(limit, active.length - 1),
     details: { limit, active: active.length - 1 },
-    headers: { 'Retry-After': String(Math.max(1, Math.ceil((first - now) / 1000))) },
+    headers: {
+      'Retry-After': retryAfter(
+        active.filter((r) => r.id !== runId),
+        now,
+      ),
+    },
+  });
+}
+
+/**
+ * A hardware tier's capacity (API document section 7: 429 `capacity_exceeded`, honor
+ * `Retry-After`; DESIGN.md section 7): the account's active runs on the tier, of every kind,
+ * against the tier's `concurrent_runs` in the catalog, or the account's own `tier_capacity`.
+ * Called like `assertConcurrency`, once the run is written.
+ */
+export function assertCapacity(
+  deps: Deps,
+  kinds: Readonly<Record<string, RunKind>>,
+  account: Account,
+  run: RunRecord,
+  now: number,
+): void {
+  const tier = kinds[run.kind]?.hardwareTier(run.request);
+  if (!tier) return;
+  const capacity =
+    account.limits.tier_capacity?.[tier] ??
+    deps.catalog.hardware_tiers.find((t) => t.id === tier)?.capacity.concurrent_runs;
+  if (capacity === undefined) return;
+  const others = deps.store.runs
+    .active(account.id)
+    .filter((r) => r.id !== run.id && kinds[r.kind]?.hardwareTier(r.request) === tier);
+  if (others.length < capacity) return;
+  throw apiError('capacity_exceeded', {
+    message: MESSAGES.capacityTaken(tier, capacity),
+    details: { hardware_tier: tier, capacity, active: others.length },
+    headers: { 'Retry-After': retryAfter(others, now) },
   });
 }

@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { CANCEL_MS, type OutcomeEntry, outcomeFor } from '../domain/evaluation-plan.js';
-import type { Account, EvaluationRecord, RunAttempt } from '../domain/records.js';
+import type { Account, RunAttempt, RunRecord } from '../domain/records.js';
 import type { RunKind } from '../domain/run-kind.js';
 import { buildSchedule, scheduleEvents } from '../domain/run-schedule.js';
 import { deriveState } from '../domain/run-state.js';
@@ -24,7 +24,7 @@ export function startAttempt(
   deps: Deps,
   kind: RunKind,
   account: Account,
-  record: EvaluationRecord,
+  record: RunRecord,
   attempt: { number: number; plan: OutcomeEntry[] | undefined; now: number; version: string },
 ): void {
   const { now } = attempt;
@@ -50,6 +50,7 @@ export function startAttempt(
     appliedUntil: now - 1,
   };
   const previous = record.state.tokens;
+  const given = record.state.given_files === true;
   record.state = {
     status: 'queued',
     phase: null,
@@ -65,12 +66,14 @@ export function startAttempt(
     completed_at: null,
     plan: attempt.plan,
     run,
+    ...(given ? { given_files: true } : {}),
   };
   record.nextAt = scheduleEvents(schedule)[0]?.at ?? now;
   deps.store.runLogs.replace(record.id, [
     logLine(now, kind.queuedLine(record.request, attempt.number, schedule.totalSteps)),
   ]);
-  deps.store.runFiles.replace(record.id, []);
+  // A seeded listing stays; a listing the engine built goes until this attempt builds its own.
+  if (!given) deps.store.runFiles.replace(record.id, []);
   deps.store.archives.remove(record.id);
 }
 
@@ -84,28 +87,34 @@ export function createRun(
   account: Account,
   args: {
     id: string;
-    request: EvaluationRecord['request'];
+    request: RunRecord['request'];
     plan: OutcomeEntry[] | undefined;
     now: number;
     serviceVersion: string;
+    /** A file listing of its own (control seeding): success keeps it, builds no archive. */
+    givenFiles?: boolean;
   },
-): EvaluationRecord {
-  const record: EvaluationRecord = {
+): RunRecord {
+  const record: RunRecord = {
     id: args.id,
     accountId: account.id,
+    kind: kind.name,
     createdAt: toTimestamp(args.now),
     request: args.request,
-    state: { tokens: { charged: 0, refunded: 0 } } as EvaluationRecord['state'],
+    state: {
+      tokens: { charged: 0, refunded: 0 },
+      ...(args.givenFiles ? { given_files: true } : {}),
+    } as RunRecord['state'],
     nextAt: null,
   };
-  deps.store.evaluations.insert(record);
+  deps.store.runs.insert(record);
   startAttempt(deps, kind, account, record, {
     number: 1,
     plan: args.plan,
     now: args.now,
     version: args.serviceVersion,
   });
-  deps.store.evaluations.saveState(record);
+  deps.store.runs.saveState(record);
   return record;
 }
 
@@ -113,7 +122,7 @@ export function createRun(
  * Requests cancellation at `now` (DESIGN.md section 4: `canceling` for a while, then
  * `canceled`). Answers the status the run left, or null when it was already canceling.
  */
-export function requestCancel(deps: Deps, record: EvaluationRecord, now: number): string | null {
+export function requestCancel(deps: Deps, record: RunRecord, now: number): string | null {
   const run = record.state.run;
   const status = deriveState(record.state, now).status;
   if (status === 'canceling') return null;

@@ -5,14 +5,15 @@
  * back). Handlers parse, call one of these, and shape the answer.
  */
 import type { OutcomeEntry } from '../domain/evaluation-plan.js';
-import { evaluationSnapshot } from '../domain/event-view.js';
-import type { Account, EvaluationRecord } from '../domain/records.js';
+import { runSnapshot } from '../domain/event-view.js';
+import type { Account, RunRecord } from '../domain/records.js';
 import { assertResumable } from '../domain/resume.js';
 import type { RunKind } from '../domain/run-kind.js';
 import { notFound } from '../errors.js';
+import { RUN_KINDS } from '../kinds/index.js';
 import type { Deps } from './deps.js';
 import { eventOf, recordEvents } from './event-log.js';
-import { assertConcurrency } from './limits.js';
+import { assertCapacity, assertConcurrency } from './limits.js';
 import { createRun, requestCancel, startAttempt } from './run-attempt.js';
 
 /** Who asks, and when: the caller's account at the request's fixed virtual now. */
@@ -24,9 +25,10 @@ export interface Caller {
 }
 
 /** The caller's run; another account's id answers 404 like an unknown one (section 4.1). */
-export function findRun(caller: Caller, kind: RunKind, runId: string): EvaluationRecord {
-  const found = caller.deps.store.evaluations.get(caller.account.id, runId);
-  if (!found) throw notFound(kind.name, runId, 'run_id');
+export function findRun(caller: Caller, kind: RunKind, runId: string): RunRecord {
+  const found = caller.deps.store.runs.get(caller.account.id, runId);
+  // A run of another kind is not one of this kind's: the same 404 as an unknown id.
+  if (!found || found.kind !== kind.name) throw notFound(kind.name, runId, 'run_id');
   return found;
 }
 
@@ -34,8 +36,8 @@ export function findRun(caller: Caller, kind: RunKind, runId: string): Evaluatio
 export function createRunCommand(
   caller: Caller,
   kind: RunKind,
-  args: { id: string; request: EvaluationRecord['request']; plan: OutcomeEntry[] | undefined },
-): EvaluationRecord {
+  args: { id: string; request: RunRecord['request']; plan: OutcomeEntry[] | undefined },
+): RunRecord {
   const { deps, account, now } = caller;
   return deps.store.tx(() => {
     const created = createRun(deps, kind, account, {
@@ -44,9 +46,10 @@ export function createRunCommand(
       serviceVersion: caller.version,
     });
     recordEvents(deps, [
-      eventOf(created.accountId, now, null, evaluationSnapshot(created, created.state)),
+      eventOf(created.accountId, now, null, runSnapshot(created, created.state)),
     ]);
     assertConcurrency(deps, account, created.id, now);
+    assertCapacity(deps, RUN_KINDS, account, created, now);
     return created;
   });
 }
@@ -55,8 +58,10 @@ export function createRunCommand(
  * API document section 3.1: a failed or canceled run back to `queued`, "executed again from its
  * original request", as a new attempt taking the next entry of its outcome plan.
  */
-export function resumeRun(caller: Caller, kind: RunKind, runId: string): EvaluationRecord {
+export function resumeRun(caller: Caller, kind: RunKind, runId: string): RunRecord {
   const { deps, account, now } = caller;
+  // The lookup and the state check write nothing: their 404 and 409 need no transaction.
+  assertResumable(findRun(caller, kind, runId).state);
   return deps.store.tx(() => {
     const found = findRun(caller, kind, runId);
     assertResumable(found.state);
@@ -68,26 +73,23 @@ export function resumeRun(caller: Caller, kind: RunKind, runId: string): Evaluat
       now,
       version: caller.version,
     });
-    deps.store.evaluations.saveState(found);
-    recordEvents(deps, [
-      eventOf(found.accountId, now, left, evaluationSnapshot(found, found.state)),
-    ]);
+    deps.store.runs.saveState(found);
+    recordEvents(deps, [eventOf(found.accountId, now, left, runSnapshot(found, found.state))]);
     assertConcurrency(deps, account, found.id, now);
+    assertCapacity(deps, RUN_KINDS, account, found, now);
     return found;
   });
 }
 
 /** `canceling` now, `canceled` a while later (DESIGN.md section 4); 409 once terminal. */
-export function cancelRun(caller: Caller, kind: RunKind, runId: string): EvaluationRecord {
+export function cancelRun(caller: Caller, kind: RunKind, runId: string): RunRecord {
   const { deps, now } = caller;
   return deps.store.tx(() => {
     const found = findRun(caller, kind, runId);
     const left = requestCancel(deps, found, now);
-    deps.store.evaluations.saveState(found);
+    deps.store.runs.saveState(found);
     if (left !== null)
-      recordEvents(deps, [
-        eventOf(found.accountId, now, left, evaluationSnapshot(found, found.state)),
-      ]);
+      recordEvents(deps, [eventOf(found.accountId, now, left, runSnapshot(found, found.state))]);
     return found;
   });
 }

@@ -24,7 +24,7 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 export function windowEnds(deps: Deps, account: Account, upTo: number, slice: number): number[] {
   const { store } = deps;
   const instants: number[] = [];
-  for (const record of store.evaluations.due(account.id, upTo))
+  for (const record of store.runs.due(account.id, upTo))
     instants.push(...pendingInstants(record, upTo));
   for (const twin of store.twins.due(account.id, upTo))
     instants.push(...pendingTwinInstants(twin, upTo));

@@ -11,6 +11,7 @@
 import type { Database } from 'better-sqlite3';
 import { toEvent } from '../domain/event-view.js';
 import { makeWebhookSecret } from '../ids.js';
+import { RUN_KINDS } from '../kinds/index.js';
 import type { EventRepo } from '../store/events.js';
 import {
   createDeliveryRepo,
@@ -194,7 +195,7 @@ export class WebhookDispatcher {
       delivery.attempts.push({ at, statusCode: null, error: 'event_gone' });
       return false;
     }
-    const body = JSON.stringify(toEvent(event, this.originValue));
+    const body = JSON.stringify(toEvent(event, this.originValue, RUN_KINDS));
     // Receivers check `webhook-timestamp` against their own wall clock (Standard Webhooks: a
     // 5-minute window), so by default it is wall time at the attempt; `virtual` keeps the
     // event's virtual instant for byte-identical headers across runs.

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { watchRows } from './watch-rows.js';
 
 /** The tables whose `next_at` settling reads, by `account_id`. */
-const SCHEDULED = ['evaluations', 'twins'] as const;
+const SCHEDULED = ['runs', 'twins'] as const;
 
 /**
  * Per account, the earliest `next_at` of its runs and twins, kept in memory so that settling an

@@ -7,6 +7,7 @@ import { migrate005 } from './migrations/005-events.js';
 import { migrate006 } from './migrations/006-webhook-deliveries.js';
 import { migrate007 } from './migrations/007-runtime-persistence.js';
 import { migrate008 } from './migrations/008-user-asset-lifecycle.js';
+import { migrate009 } from './migrations/009-runs.js';
 
 /** Migrations in order; migration N sets `user_version` to N. Append only, never edit one. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -18,6 +19,7 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migrate006,
   migrate007,
   migrate008,
+  migrate009,
 ];
 
 /**

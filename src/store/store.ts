@@ -3,12 +3,12 @@ import { createAccountRepo } from './accounts.js';
 import { createCredentialCache } from './credentials.js';
 import { Database } from './driver.js';
 import { createDueCache } from './due-cache.js';
-import { createArchiveRepo, createEvaluationRepo, createRunLogRepo } from './evaluations.js';
 import { createEventRepo } from './events.js';
 import { createFileRepo } from './files.js';
 import { createIdempotencyRepo } from './idempotency.js';
 import { createKeyRepo } from './keys.js';
 import { runMigrations } from './migrate.js';
+import { createArchiveRepo, createRunLogRepo, createRunRepo } from './runs.js';
 import { createScenarioRepo } from './scenarios.js';
 import { createSequenceRepo } from './sequences.js';
 import { createTwinRepo } from './twins.js';
@@ -48,7 +48,7 @@ function repositories(db: SqliteDatabase) {
     credentials: credentials.find,
     /** The earliest `next_at` of the account's runs and twins, null if none; cached. */
     earliestDue: due.earliest,
-    evaluations: createEvaluationRepo(db),
+    runs: createRunRepo(db),
     runLogs: createRunLogRepo(db),
     runFiles: createFileRepo(db, 'run_files'),
     archives: createArchiveRepo(db),
@@ -100,7 +100,7 @@ function repositories(db: SqliteDatabase) {
     clearAccountResources(accountId: string): void {
       db.transaction(() => {
         for (const table of [
-          'evaluations',
+          'runs',
           'twins',
           'scenarios',
           'user_assets',

@@ -6,7 +6,14 @@ import type {
   WebhookEndpointInput,
 } from '../contract/control-inputs.js';
 import { parseEvaluationOptions } from '../domain/evaluation-plan.js';
-import type { Account, EvaluationRecord, TwinRecord, UserAssetKind } from '../domain/records.js';
+import type {
+  Account,
+  EvaluationRecord,
+  RunRecord,
+  TwinRecord,
+  UserAssetKind,
+} from '../domain/records.js';
+import { assertOutcomePlan } from '../domain/run-options.js';
 import { generateTwinFiles } from '../domain/twin-files.js';
 import { apiError, MESSAGES } from '../errors.js';
 import { evaluationKind } from '../kinds/index.js';
@@ -25,20 +32,18 @@ function ensureNew(exists: boolean, id: string): void {
 }
 
 /** An evaluation in the given state, with its logs and files as given (DESIGN.md section 5). */
-export function seedEvaluation(
-  deps: Deps,
-  account: Account,
-  input: EvaluationInput,
-): EvaluationRecord {
+export function seedEvaluation(deps: Deps, account: Account, input: EvaluationInput): RunRecord {
   const { store, ids, clocks } = deps;
   const now = clocks.now(account);
   const id = input.id ?? ids.next(input.legacy ? 'srun' : 'eval', account.id, now);
-  ensureNew(store.evaluations.exists(id), id);
+  ensureNew(store.runs.exists(id), id);
+  assertOutcomePlan(evaluationKind, input.outcomes, 'outcomes');
   if (input.status === undefined) return startOnClock(deps, account, input, id, now);
   const terminal = ['succeeded', 'failed', 'canceled'].includes(input.status);
   const record: EvaluationRecord = {
     id,
     accountId: account.id,
+    kind: evaluationKind.name,
     createdAt: toTimestamp(now),
     request: {
       spec: input.spec,
@@ -76,7 +81,7 @@ export function seedEvaluation(
       ...(input.outcomes ? { plan: [{ succeed: {} }, ...input.outcomes] } : {}),
     },
   };
-  store.evaluations.insert(record);
+  store.runs.insert(record);
   store.runLogs.replace(id, input.logs ?? []);
   store.runFiles.replace(id, input.files ?? []);
   return record;
@@ -89,7 +94,7 @@ function startOnClock(
   input: EvaluationInput,
   id: string,
   now: number,
-): EvaluationRecord {
+): RunRecord {
   const options = input.options ?? {};
   return createRun(deps, evaluationKind, account, {
     id,

@@ -2,7 +2,10 @@
  * Evaluations as a run kind (API document sections 2.2 to 2.5; DESIGN.md section 4): the SDK
  * spec's episodes on the six phases, a scorecard, and the four failure codes.
  */
+
+import { EVALUATION_ERROR_CODES, PHASES } from '../../contract/evaluations.js';
 import type { OutcomeEntry } from '../../contract/outcomes.js';
+import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
 import {
   archiveEntries,
   type Episode,
@@ -15,11 +18,13 @@ import {
   DEFAULT_SUCCESS_RATE,
   EvaluationOptions,
   failurePlan,
+  parseEvaluationOptions,
   phasePlans,
   tokenEstimate,
 } from '../../domain/evaluation-plan.js';
 import type { EvaluationRequest } from '../../domain/records.js';
-import type { RunKind } from '../../domain/run-kind.js';
+import type { RunKind, World } from '../../domain/run-kind.js';
+import { apiError, MESSAGES } from '../../errors.js';
 
 const ERROR_MESSAGES: Record<string, string> = {
   spec_invalid: 'The SDK spec is invalid.',
@@ -51,9 +56,42 @@ const successRate = (outcome: OutcomeEntry) =>
     ? (outcome.succeed.success_rate ?? DEFAULT_SUCCESS_RATE)
     : DEFAULT_SUCCESS_RATE;
 
-export const evaluationKind: RunKind<EvaluationContext> = {
-  name: 'evaluation',
+/** `options.policy` and `options.hardware_tier`, when given, must name what exists. */
+function checkOptionRefs(options: Record<string, unknown>, world: World): void {
+  const { policy, hardware_tier: tier } = options;
+  if (policy !== undefined && (typeof policy !== 'string' || !world.policy(policy)))
+    throw apiError('parameter_invalid', {
+      param: 'options.policy',
+      message: MESSAGES.catalogUnknown('policy', String(policy)),
+    });
+  if (tier !== undefined && !world.catalog.hardware_tiers.some((t) => t.id === tier))
+    throw apiError('parameter_invalid', {
+      param: 'options.hardware_tier',
+      message: MESSAGES.catalogUnknown('hardware tier', String(tier)),
+    });
+}
+
+export const evaluationKind: RunKind<EvaluationRequest, EvaluationContext> = {
+  // Logs and files under `sim_runs`: API document sections 4.4 and 4.5, DESIGN.md 3 "Sim runs".
+  ...RUN_KIND_ADDRESSES.evaluation,
   stepNoun: 'episode',
+  phases: PHASES,
+  failureCodes: EVALUATION_ERROR_CODES,
+  prepare(body, world) {
+    const options = (body.options ?? {}) as Record<string, unknown>;
+    parseEvaluationOptions(options);
+    checkOptionRefs(options, world);
+    return {
+      spec: body.spec as EvaluationRequest['spec'],
+      options,
+      label: (body.label as string | null | undefined) ?? null,
+      webhook_metadata:
+        (body.webhook_metadata as Record<string, unknown> | null | undefined) ?? null,
+    };
+  },
+  hardwareTier: (request) =>
+    typeof request.options.hardware_tier === 'string' ? request.options.hardware_tier : null,
+  fields: (record, state) => ({ episodes: state.episodes, spec: record.request.spec }),
   plan(request) {
     const options = EvaluationOptions.parse(request.options);
     return { ...phasePlans(options), estimate: tokenEstimate(options) };
@@ -101,7 +139,7 @@ export const evaluationKind: RunKind<EvaluationContext> = {
   archive: (ctx, result, steps, logs) =>
     archiveEntries(
       manifestFor(ctx.request.spec).manifest,
-      result as ReturnType<typeof resultOf>,
+      result as unknown as ReturnType<typeof resultOf>,
       episodesOf(ctx, steps),
       logs,
     ),

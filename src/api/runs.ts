@@ -1,0 +1,168 @@
+/**
+ * The routes of every run kind, written once (DESIGN.md section 7, "The run engine"): each
+ * handler parses, calls one engine command or read, and shapes the answer with the kind's body.
+ * A kind brings its routes (`contract/runs.ts`, or the documented ones of evaluations) and its
+ * definition (`src/kinds/`); nothing here names a kind.
+ */
+import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../api/env.js';
+import type { OutcomeEntry } from '../contract/outcomes.js';
+import type { RunRoutes } from '../contract/runs.js';
+import { listPage } from '../domain/paging.js';
+import type { RunRecord } from '../domain/records.js';
+import type { RunKind } from '../domain/run-kind.js';
+import { deriveState } from '../domain/run-state.js';
+import { toRunBody } from '../domain/run-view.js';
+import { apiError, MESSAGES, notFound } from '../errors.js';
+import type { IdPrefix } from '../ids.js';
+import {
+  type Caller,
+  cancelRun,
+  createRunCommand,
+  findRun as findRunOf,
+  resumeRun,
+} from '../runtime/run-commands.js';
+import { worldOf } from '../runtime/world-view.js';
+import { serveArchive } from './archive.js';
+import { baseUrl } from './base-url.js';
+import { checkCursor } from './cursor.js';
+
+type Ctx = Context<AppEnv>;
+
+/** The run's body as of the request's now. */
+export function runView(c: Ctx, kind: RunKind, record: RunRecord) {
+  const state = deriveState(record.state, c.get('now'), kind.stepNoun);
+  return toRunBody(kind, { ...record, state }, baseUrl(c));
+}
+
+/** The request as the run engine's caller. */
+function caller(c: Ctx): Caller {
+  return {
+    deps: c.get('deps'),
+    account: c.get('auth').account,
+    now: c.get('now'),
+    version: c.get('version'),
+  };
+}
+
+/** Handlers read their input through this: the generic routes are typed per kind. */
+function valid(c: Ctx, target: 'json' | 'param' | 'query'): Record<string, any> {
+  return (c.req.valid as (t: string) => Record<string, any>)(target);
+}
+
+/** Which of a kind's routes to serve: every one, or only the documented ones (`--strict`). */
+export type RunRouteSet = 'all' | 'documented';
+
+/**
+ * Registers the routes of `kind`. `documented` serves only resume, files and logs (the
+ * evaluations' documented operations, API document sections 4.1, 4.4, 4.5).
+ * @example registerRunKind(app, augmentationKind, augmentationRoutes, 'all')
+ */
+export function registerRunKind(
+  app: OpenAPIHono<AppEnv>,
+  kind: RunKind,
+  routes: RunRoutes,
+  set: RunRouteSet,
+): void {
+  const on = (route: RouteConfig | undefined, handler: (c: Ctx) => Response) => {
+    if (route) app.openapi(route, handler as never);
+  };
+  const find = (c: Ctx) => findRunOf(caller(c), kind, valid(c, 'param').run_id);
+
+  on(routes.resume, (c) =>
+    c.json(runView(c, kind, resumeRun(caller(c), kind, valid(c, 'param').run_id)), 202),
+  );
+
+  on(routes.logs, (c) => {
+    const runId = valid(c, 'param').run_id as string;
+    const found = c.get('deps').store.runs.get(c.get('auth').account.id, runId);
+    if (!found || found.kind !== kind.name) throw notFound(routes.subresourceNoun, runId, 'run_id');
+    const lines = c.get('deps').store.runLogs.tail(runId, valid(c, 'query').limit);
+    return c.json({ id: runId, object: routes.objects.logs, lines }, 200);
+  });
+
+  on(routes.files, (c) => {
+    const runId = valid(c, 'param').run_id as string;
+    const { after, limit } = valid(c, 'query');
+    const { store } = c.get('deps');
+    const found = store.runs.get(c.get('auth').account.id, runId);
+    if (!found || found.kind !== kind.name) throw notFound(routes.subresourceNoun, runId, 'run_id');
+    if (found.state.status !== 'succeeded') {
+      throw apiError('run_not_ready', {
+        message: MESSAGES.filesNotReady('run', found.state.status),
+      });
+    }
+    const page = store.runFiles.page(runId, after ?? '', limit);
+    return c.json(
+      listPage(page.data, page.hasMore, routes.objects.file, (f) => f.path),
+      200,
+    );
+  });
+
+  if (set === 'documented') return;
+
+  on(routes.create, (c) => {
+    const deps = c.get('deps');
+    const { account } = c.get('auth');
+    const request = kind.prepare(valid(c, 'json'), worldOf(deps, account));
+    const emulator = request.options.emulator as { outcomes?: OutcomeEntry[] } | undefined;
+    const record = createRunCommand(caller(c), kind, {
+      id: deps.ids.next(kind.prefix as IdPrefix, account.id, c.get('now')),
+      request,
+      plan: emulator?.outcomes ?? planByRule(c, kind, request),
+    });
+    return c.json(runView(c, kind, record), 201);
+  });
+
+  on(routes.get, (c) => c.json(runView(c, kind, find(c)), 200));
+
+  on(routes.list, (c) => {
+    const { status, after, limit } = valid(c, 'query');
+    const { store } = c.get('deps');
+    const accountId = c.get('auth').account.id;
+    checkCursor(
+      after,
+      (id) => store.runs.owns(accountId, kind.name, id),
+      `a ${kind.name.replace('_', ' ')}`,
+    );
+    const page = store.runs.list(accountId, kind.name, { status, after, limit });
+    return c.json(
+      listPage(
+        page.data.map((r) => runView(c, kind, r)),
+        page.hasMore,
+        kind.name,
+        (e) => e.id,
+      ),
+      200,
+    );
+  });
+
+  on(routes.cancel, (c) =>
+    c.json(runView(c, kind, cancelRun(caller(c), kind, valid(c, 'param').run_id)), 202),
+  );
+
+  on(routes.archive, (c) => {
+    const run = find(c);
+    return serveArchive(c, run);
+  });
+}
+
+/**
+ * A scenario's outcome rule for a new run (DESIGN.md section 4): matched on the spec name and
+ * label; a rule that names no `kind` is an evaluations' rule.
+ */
+function planByRule(
+  c: Ctx,
+  kind: RunKind,
+  request: RunRecord['request'],
+): OutcomeEntry[] | undefined {
+  const rules = c.get('deps').scenarios.loaded.outcome_rules ?? [];
+  const specName = (request.spec as { name?: string } | undefined)?.name;
+  return rules.find(
+    (r) =>
+      (r.match.kind ?? 'evaluation') === kind.name &&
+      (r.match.spec_name === undefined || r.match.spec_name === specName) &&
+      (r.match.label === undefined || r.match.label === request.label),
+  )?.outcomes;
+}

@@ -1,0 +1,102 @@
+/**
+ * `options.emulator` of a run of any kind (DESIGN.md section 4 "Outcomes"): its outcome plan
+ * and its phase durations, checked against the kind's own phases and failure codes, each
+ * rejection a 400 `parameter_invalid` naming the field under `options.`.
+ */
+import { z } from 'zod';
+import { type OutcomeEntry, OutcomePlan } from '../contract/outcomes.js';
+import { apiError } from '../errors.js';
+import type { PhasePlan } from './run-schedule.js';
+import { issueMessage, issueParam } from './zod-issue.js';
+
+const Seconds = z.number().min(0).max(86_400);
+
+/** What a kind's timeline is made of: a queue, its phases, and the length of one step. */
+export interface KindTimeline {
+  phases: readonly string[];
+  /** The phase made of steps (an augmentation's episodes, a training run's epochs). */
+  stepPhase: string;
+  /** The name of a step in `durations_s` (`episode`, `epoch`). */
+  stepNoun: string;
+  failureCodes: readonly string[];
+  /** Default seconds: `queue`, each phase but the stepped one, and `<stepNoun>`. */
+  defaults: Readonly<Record<string, number>>;
+}
+
+export interface RunOptions {
+  outcomes?: OutcomeEntry[];
+  durations_s?: Record<string, number>;
+}
+
+function invalid(param: string, message: string): never {
+  throw apiError('parameter_invalid', { param, message });
+}
+
+/**
+ * The outcome plan names only the kind's failure codes and phases.
+ * @example assertOutcomePlan(kind, plan, 'options.emulator.outcomes')
+ */
+export function assertOutcomePlan(
+  kind: Pick<KindTimeline, 'phases' | 'failureCodes'>,
+  plan: readonly OutcomeEntry[] | undefined,
+  param: string,
+): void {
+  for (const [i, entry] of (plan ?? []).entries()) {
+    if (!('fail' in entry)) continue;
+    if (!kind.failureCodes.includes(entry.fail))
+      invalid(
+        `${param}.${i}.fail`,
+        `Invalid value for '${param}.${i}.fail': expected one of ${kind.failureCodes.join(', ')}.`,
+      );
+    if (entry.at !== undefined && !kind.phases.includes(entry.at))
+      invalid(
+        `${param}.${i}.at`,
+        `Invalid value for '${param}.${i}.at': expected one of ${kind.phases.join(', ')}.`,
+      );
+  }
+}
+
+/** `options.emulator` checked for `kind`: its outcome plan and durations. */
+export function parseRunOptions(kind: KindTimeline, options: Record<string, unknown>): RunOptions {
+  const keys = ['queue', ...kind.phases.filter((p) => p !== kind.stepPhase), kind.stepNoun];
+  const schema = z
+    .object({
+      outcomes: OutcomePlan.optional(),
+      durations_s: z
+        .object(Object.fromEntries(keys.map((k) => [k, Seconds.optional()])))
+        .strict()
+        .optional(),
+    })
+    .strict();
+  const parsed = schema.safeParse(options.emulator ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const param = `options.emulator.${issueParam(issue)}`;
+    invalid(param, issueMessage(issue, param));
+  }
+  const emulator = parsed.data as RunOptions;
+  assertOutcomePlan(kind, emulator.outcomes, 'options.emulator.outcomes');
+  return emulator;
+}
+
+/**
+ * The queue and phases of one attempt: each phase its default (or `durations_s`) seconds, the
+ * stepped phase `steps` steps of a step's seconds.
+ * @example timelineOf(kind, options.durations_s, 12) // { queueMs, phases }
+ */
+export function timelineOf(
+  kind: KindTimeline,
+  durations: Record<string, number> | undefined,
+  steps: number,
+): { queueMs: number; phases: PhasePlan[] } {
+  const d = { ...kind.defaults, ...durations };
+  const ms = (key: string) => Math.round((d[key] ?? 0) * 1000);
+  return {
+    queueMs: ms('queue'),
+    phases: kind.phases.map((name) =>
+      name === kind.stepPhase
+        ? { name, ms: ms(kind.stepNoun) * steps, steps }
+        : { name, ms: ms(name) },
+    ),
+  };
+}

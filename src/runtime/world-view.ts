@@ -1,0 +1,31 @@
+import { builtinScenarios } from '../domain/builtin-scenarios.js';
+import type { Account } from '../domain/records.js';
+import type { PolicyEntry, World } from '../domain/run-kind.js';
+import type { Deps } from './deps.js';
+
+/**
+ * The policies an account may name (inferred, DESIGN.md section 7): the catalog's, then those
+ * its succeeded training and RL runs produced, oldest first.
+ */
+export function policiesOf(deps: Deps, accountId: string): PolicyEntry[] {
+  return [...deps.catalog.policies, ...deps.store.runs.producedPolicies(accountId)];
+}
+
+/**
+ * What a create request of `account` is checked against (`RunKind.prepare`): the catalog, its
+ * policies and scenarios, its active runs. Read lazily: most requests look at one thing.
+ * @example kind.prepare(body, worldOf(deps, account))
+ */
+export function worldOf(deps: Deps, account: Account): World {
+  return {
+    catalog: deps.catalog,
+    policy: (id) => policiesOf(deps, account.id).find((p) => p.id === id),
+    scenario: (id) => {
+      const found =
+        builtinScenarios(deps.catalog).find((s) => s.id === id) ??
+        deps.store.scenarios.get(account.id, id);
+      return found && { id: found.id, task: found.task, robot: found.robot };
+    },
+    activeRuns: (kind) => deps.store.runs.active(account.id, kind),
+  };
+}

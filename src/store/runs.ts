@@ -1,0 +1,183 @@
+import type { Database } from 'better-sqlite3';
+import type { RunRecord } from '../domain/records.js';
+import type { Page } from './cursor-list.js';
+
+interface RunRow {
+  seq: number;
+  id: string;
+  account_id: string;
+  kind: string;
+  request: string;
+  state: string;
+  created_at: string;
+  next_at: number | null;
+}
+
+function fromRow(row: RunRow): RunRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    kind: row.kind,
+    createdAt: row.created_at,
+    request: JSON.parse(row.request),
+    state: JSON.parse(row.state),
+    nextAt: row.next_at,
+  };
+}
+
+const STATUS = "json_extract(state, '$.status')";
+const ACTIVE = `${STATUS} IN ('queued', 'processing', 'canceling')`;
+
+/**
+ * Runs of every kind (DESIGN.md section 7), one table: a run's `kind` names its `RunKind`.
+ * Reads by id answer any kind (ids are unique and carry their kind's prefix); listings and
+ * cursors are per kind.
+ */
+export function createRunRepo(db: Database) {
+  const insert = db.prepare(
+    'INSERT INTO runs (id, account_id, kind, request, state, created_at, next_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const due = db.prepare<[string, number], RunRow>(
+    'SELECT * FROM runs WHERE account_id = ? AND next_at <= ? ORDER BY seq',
+  );
+  const byToken = db.prepare<[string], RunRow>(
+    "SELECT * FROM runs WHERE json_extract(state, '$.download_token') = ?",
+  );
+  const active = db.prepare<[string], RunRow>(
+    `SELECT * FROM runs WHERE account_id = ? AND ${ACTIVE} ORDER BY seq`,
+  );
+  const activeOfKind = db.prepare<[string, string], RunRow>(
+    `SELECT * FROM runs WHERE account_id = ? AND kind = ? AND ${ACTIVE} ORDER BY seq`,
+  );
+  const byId = db.prepare<[string, string], RunRow>(
+    'SELECT * FROM runs WHERE id = ? AND account_id = ?',
+  );
+  const ofAccount = db.prepare<[string], RunRow>(
+    'SELECT * FROM runs WHERE account_id = ? ORDER BY seq',
+  );
+  const ofKind = db.prepare<[string, string], RunRow>(
+    'SELECT * FROM runs WHERE account_id = ? AND kind = ? ORDER BY seq',
+  );
+  const exists = db.prepare<[string], { 1: number }>('SELECT 1 FROM runs WHERE id = ?');
+  const seqOf = db.prepare<[string, string, string], { seq: number }>(
+    'SELECT seq FROM runs WHERE id = ? AND account_id = ? AND kind = ?',
+  );
+  const page = db.prepare<[string, string, number, number], RunRow>(
+    'SELECT * FROM runs WHERE account_id = ? AND kind = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
+  );
+  const pageByStatus = db.prepare<[string, string, string, number, number], RunRow>(
+    `SELECT * FROM runs WHERE account_id = ? AND kind = ? AND ${STATUS} = ? AND seq < ?
+       ORDER BY seq DESC LIMIT ?`,
+  );
+  const setState = db.prepare('UPDATE runs SET state = ?, next_at = ? WHERE id = ?');
+  const produced = db.prepare<[string], { policy: string; completed_at: string; id: string }>(
+    `SELECT id, json_extract(state, '$.result.policy') AS policy,
+            json_extract(state, '$.completed_at') AS completed_at
+       FROM runs WHERE account_id = ? AND ${STATUS} = 'succeeded'
+        AND json_extract(state, '$.result.policy.id') IS NOT NULL ORDER BY seq`,
+  );
+  return {
+    /**
+     * The policies the account's succeeded runs produced (`result.policy`: a training or RL
+     * run's), oldest first, each with the run that produced it.
+     */
+    producedPolicies: (accountId: string) =>
+      produced.all(accountId).map((r) => ({
+        ...(JSON.parse(r.policy) as { id: string; name: string; robot: string }),
+        created_at: r.completed_at,
+        source_run: r.id,
+      })),
+    insert: (r: RunRecord) =>
+      void insert.run(
+        r.id,
+        r.accountId,
+        r.kind,
+        JSON.stringify(r.request),
+        JSON.stringify(r.state),
+        r.createdAt,
+        r.nextAt,
+      ),
+    /** Scoped to the account: another account's id reads as absent (API document, 4.1). */
+    get: (accountId: string, id: string): RunRecord | undefined => {
+      const row = byId.get(id, accountId);
+      return row && fromRow(row);
+    },
+    /** Any account's: ids are unique across the emulator. */
+    exists: (id: string): boolean => exists.get(id) !== undefined,
+    /** One of the account's runs of this kind (a listing cursor). */
+    owns: (accountId: string, kind: string, id: string): boolean =>
+      seqOf.get(id, accountId, kind) !== undefined,
+    saveState: (r: RunRecord) => void setState.run(JSON.stringify(r.state), r.nextAt, r.id),
+    /** The account's runs with a transition due at or before `now`, in due order. */
+    due: (accountId: string, now: number): RunRecord[] => due.all(accountId, now).map(fromRow),
+    /** The run a signed download link points at, whatever its account. */
+    findByDownloadToken: (token: string): RunRecord | undefined => {
+      const row = byToken.get(token);
+      return row && fromRow(row);
+    },
+    /** Newest first, by `status` if given, after the run `after` (callers check it with `owns`). */
+    list: (
+      accountId: string,
+      kind: string,
+      opts: { status?: string; after?: string; limit: number },
+    ): Page<RunRecord> => {
+      const from =
+        (opts.after && seqOf.get(opts.after, accountId, kind)?.seq) || Number.MAX_SAFE_INTEGER;
+      const rows = opts.status
+        ? pageByStatus.all(accountId, kind, opts.status, from, opts.limit + 1)
+        : page.all(accountId, kind, from, opts.limit + 1);
+      return { data: rows.slice(0, opts.limit).map(fromRow), hasMore: rows.length > opts.limit };
+    },
+    /** Every run of the account (of one kind, if given), oldest first (usage totals). */
+    allOf: (accountId: string, kind?: string): RunRecord[] =>
+      (kind === undefined ? ofAccount.all(accountId) : ofKind.all(accountId, kind)).map(fromRow),
+    /**
+     * The runs holding a slot (queued, processing or canceling; `concurrent_runs`, tiers'
+     * capacity), oldest first: every kind's, or one kind's.
+     */
+    active: (accountId: string, kind?: string): RunRecord[] =>
+      (kind === undefined ? active.all(accountId) : activeOfKind.all(accountId, kind)).map(fromRow),
+  };
+}
+export type RunRepo = ReturnType<typeof createRunRepo>;
+
+/** The SDK log lines of runs, in print order. */
+export function createRunLogRepo(db: Database) {
+  const insert = db.prepare('INSERT INTO run_logs (run_id, seq, line) VALUES (?, ?, ?)');
+  const clear = db.prepare('DELETE FROM run_logs WHERE run_id = ?');
+  const tail = db.prepare<[string, number], { line: string }>(
+    'SELECT line FROM (SELECT seq, line FROM run_logs WHERE run_id = ? ORDER BY seq DESC LIMIT ?) ORDER BY seq',
+  );
+  const count = db.prepare<[string], { n: number }>(
+    'SELECT COUNT(*) AS n FROM run_logs WHERE run_id = ?',
+  );
+  return {
+    replace: (runId: string, lines: string[]) => {
+      clear.run(runId);
+      for (const [i, line] of lines.entries()) insert.run(runId, i, line);
+    },
+    append: (runId: string, lines: string[]) => {
+      let seq = count.get(runId)?.n ?? 0;
+      for (const line of lines) insert.run(runId, seq++, line);
+    },
+    tail: (runId: string, limit: number): string[] => tail.all(runId, limit).map((r) => r.line),
+  };
+}
+export type RunLogRepo = ReturnType<typeof createRunLogRepo>;
+
+/** The archives of succeeded runs: the exact bytes served and their digest. */
+export function createArchiveRepo(db: Database) {
+  const put = db.prepare(
+    'INSERT OR REPLACE INTO archives (run_id, bytes, sha256) VALUES (?, ?, ?)',
+  );
+  const get = db.prepare<[string], { bytes: Buffer; sha256: string }>(
+    'SELECT bytes, sha256 FROM archives WHERE run_id = ?',
+  );
+  const remove = db.prepare('DELETE FROM archives WHERE run_id = ?');
+  return {
+    put: (runId: string, bytes: Buffer, sha256: string) => void put.run(runId, bytes, sha256),
+    get: (runId: string) => get.get(runId),
+    remove: (runId: string) => void remove.run(runId),
+  };
+}
+export type ArchiveRepo = ReturnType<typeof createArchiveRepo>;
