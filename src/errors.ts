@@ -93,6 +93,11 @@ export const ERROR_CATALOG = {
     message: 'Built-in scenarios cannot be deleted.',
     inferred: true,
   },
+  policy_in_training: {
+    status: 409,
+    message: 'A training run for this policy is already queued or running.',
+    inferred: true,
+  },
   twin_not_ready: { status: 409, message: 'The twin has not succeeded; its files are not ready.' },
   run_not_ready: {
     status: 409,

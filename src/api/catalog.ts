@@ -9,6 +9,7 @@ import { getDatasetRoute, catalogListRoutes as routes } from '../contract/catalo
 import type { Catalog } from '../domain/catalog.js';
 import { listPage } from '../domain/paging.js';
 import { notFound } from '../errors.js';
+import { policiesOf } from '../runtime/world-view.js';
 
 type Dataset = Catalog['datasets'][number];
 
@@ -41,7 +42,10 @@ export function registerCatalog(app: OpenAPIHono<AppEnv>): void {
     return c.json(whole(items, 'environment'), 200);
   });
   app.openapi(routes.object_sets, (c) => c.json(whole(catalog(c).object_sets, 'object_set'), 200));
-  app.openapi(routes.policies, (c) => c.json(whole(catalog(c).policies, 'policy'), 200));
+  // The catalog's policies, then those the account's succeeded training and RL runs produced.
+  app.openapi(routes.policies, (c) =>
+    c.json(whole(policiesOf(c.get('deps'), c.get('auth').account.id), 'policy'), 200),
+  );
   app.openapi(routes.hardware_tiers, (c) =>
     c.json(whole(catalog(c).hardware_tiers, 'hardware_tier'), 200),
   );

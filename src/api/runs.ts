@@ -46,9 +46,13 @@ function caller(c: Ctx): Caller {
   };
 }
 
+/** What the routes' schemas validated; each kind's routes are typed by the kind's schemas. */
+// biome-ignore lint/suspicious/noExplicitAny: one handler serves every kind's differently typed routes
+type Valid = Record<string, any>;
+
 /** Handlers read their input through this: the generic routes are typed per kind. */
-function valid(c: Ctx, target: 'json' | 'param' | 'query'): Record<string, any> {
-  return (c.req.valid as (t: string) => Record<string, any>)(target);
+function valid(c: Ctx, target: 'json' | 'param' | 'query'): Valid {
+  return (c.req.valid as (t: string) => Valid)(target);
 }
 
 /** Which of a kind's routes to serve: every one, or only the documented ones (`--strict`). */

@@ -54,6 +54,10 @@ export const Policy = z
     name: z.string(),
     robot: z.string(),
     created_at: Timestamp,
+    source_run: z.string().nullable().openapi({
+      description:
+        "The account's succeeded training or RL run that produced it; null for the catalog's own.",
+    }),
   })
   .openapi('Policy', INFERRED);
 

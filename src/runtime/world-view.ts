@@ -7,8 +7,14 @@ import type { Deps } from './deps.js';
  * The policies an account may name (inferred, DESIGN.md section 7): the catalog's, then those
  * its succeeded training and RL runs produced, oldest first.
  */
-export function policiesOf(deps: Deps, accountId: string): PolicyEntry[] {
-  return [...deps.catalog.policies, ...deps.store.runs.producedPolicies(accountId)];
+export function policiesOf(
+  deps: Deps,
+  accountId: string,
+): (PolicyEntry & { source_run: string | null })[] {
+  return [
+    ...deps.catalog.policies.map((p) => ({ ...p, source_run: null })),
+    ...deps.store.runs.producedPolicies(accountId),
+  ];
 }
 
 /**

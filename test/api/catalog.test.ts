@@ -54,6 +54,7 @@ describe('GET /v1/catalog/{area}', () => {
       name: 'Panda pick-and-place baseline',
       robot: 'franka_panda',
       created_at: '2026-01-01T00:00:00.000Z',
+      source_run: null,
     });
     const tiers = (await api('GET', '/v1/catalog/hardware_tiers')).json.data;
     expect(tiers.map((t: { id: string }) => t.id)).toEqual(['cpu-small', 'gpu-a10', 'gpu-h100']);
