@@ -33,8 +33,8 @@ export interface PolicyEntry {
   name: string;
   robot: string;
   created_at: string;
-  /** The run that produced it; absent for the catalog's own. */
-  source_run?: string;
+  /** The run that produced it; null for the catalog's own. */
+  source_run: string | null;
 }
 
 /**
