@@ -10,6 +10,12 @@ export const ALL_SCOPES = [
   'webhooks:read',
   'augmentations:write',
   'augmentations:read',
+  'training_runs:write',
+  'training_runs:read',
+  'rl_runs:write',
+  'rl_runs:read',
+  'scenario_runs:write',
+  'scenario_runs:read',
   'usage:read',
   'requests:read',
 ] as const;

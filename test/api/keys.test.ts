@@ -9,6 +9,9 @@ const FULL_SCOPES = [
   'twins:write',
   'webhooks:write',
   'augmentations:write',
+  'training_runs:write',
+  'rl_runs:write',
+  'scenario_runs:write',
   'usage:read',
   'requests:read',
 ];
