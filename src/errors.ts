@@ -211,6 +211,8 @@ export const MESSAGES = {
   noJournalEntry: (after: string) => `No request '${after}' in this account's journal.`,
   clockBackwards: 'A virtual clock only moves forward.',
   catalogUnknown: (what: string, id: string) => `No such ${what} in the catalog: '${id}'.`,
+  cameraNotFound: (camera: string, dataset: string) =>
+    `Dataset '${dataset}' has no camera '${camera}'; details.cameras lists the ones it has.`,
   assetNotValidated: (kind: string, id: string, status: string) =>
     `The ${kind} '${id}' is ${status}, not validated.`,
   noEmbodiment: (robot: string, embodiment: string) =>

@@ -72,8 +72,11 @@ export interface RunKind<Req extends RunRequest = RunRequest, Ctx = unknown>
   plan(request: Req): AttemptPlan;
   /** Where an outcome's failure strikes (DESIGN.md section 4 "Failure codes"). */
   failurePlan(outcome: OutcomeEntry): FailurePlan | undefined;
-  /** What the attempt's pure outputs are derived from, computed once per application. */
-  context(request: Req, outcome: OutcomeEntry, runId: string): Ctx;
+  /**
+   * What the attempt's pure outputs are derived from, computed once per application; the
+   * catalog is the emulator's (what `prepare` checked the request against).
+   */
+  context(request: Req, outcome: OutcomeEntry, runId: string, catalog: Catalog): Ctx;
   /** The first log line of an attempt. */
   queuedLine(request: Req, attempt: number, totalSteps: number): string;
   /** The log line of step `index` (1-based) of `total`. */

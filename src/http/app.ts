@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { signedDownload } from '../api/archive.js';
 import { registerAssets } from '../api/assets.js';
+import { registerAugmentationEpisodes } from '../api/augmentations.js';
 import { registerCatalog } from '../api/catalog.js';
 import type { AppEnv } from '../api/env.js';
 import { registerEvents } from '../api/events.js';
@@ -81,6 +82,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
       registerRunKind(app, kind, routes, inferred ? 'all' : 'documented');
     else if (inferred) registerRunKind(app, kind, routes, 'all');
   }
+  if (inferred) registerAugmentationEpisodes(app);
   registerKeys(app);
   registerScenarios(app, inferred);
   if (inferred) registerAssets(app);

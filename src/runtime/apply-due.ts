@@ -49,7 +49,7 @@ export function applyDue(
     return;
   }
   const { schedule } = run;
-  const ctx = kind.context(record.request, run.outcome, record.id);
+  const ctx = kind.context(record.request, run.outcome, record.id, deps.catalog);
   const lines: string[] = [];
   const push = (at: number, from: string, to: string, phase: string | null) => {
     out.transitions.push({ at: toTimestamp(at), resource: record.id, from, to, phase });

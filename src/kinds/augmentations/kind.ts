@@ -1,0 +1,184 @@
+/**
+ * Augmentations as a run kind (inferred; API document sections 1, 7 and 8, DESIGN.md section 7):
+ * load the dataset, generate `episode_count` episodes (the stepped phase), validate, package.
+ */
+
+import type { OutcomeEntry } from '../../contract/outcomes.js';
+import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
+import type { Catalog } from '../../domain/catalog.js';
+import type { RunKind } from '../../domain/run-kind.js';
+import { parseRunOptions, timelineOf } from '../../domain/run-options.js';
+import { apiError, MESSAGES } from '../../errors.js';
+import { cameraBytes, episodesOf, type GeneratedEpisode, seedOf } from './outputs.js';
+import type { AugmentationRequest } from './request.js';
+
+const TIMELINE = {
+  phases: ['loading', 'generating', 'validating', 'packaging'],
+  stepPhase: 'generating',
+  stepNoun: 'episode',
+  failureCodes: ['dataset_unreadable', 'generation_failed', 'interrupted'],
+  // A default 4-episode augmentation takes 2.5 virtual seconds.
+  defaults: { queue: 0.5, loading: 0.5, episode: 0.25, validating: 0.3, packaging: 0.2 },
+} as const;
+
+const DEFAULT_TIER = 'gpu-a10';
+const DEFAULT_VARIATIONS = ['lighting', 'background'];
+
+const MESSAGES_BY_CODE: Record<string, string> = {
+  dataset_unreadable: 'The dataset could not be read.',
+  generation_failed: 'Generating an episode failed.',
+  interrupted: 'The run was interrupted before it finished.',
+};
+
+interface Context {
+  request: AugmentationRequest;
+  dataset: Catalog['datasets'][number];
+  seed: string;
+}
+
+/** The dataset as the catalog had it when the run was created (checked by `prepare`). */
+function datasetOf(catalog: Catalog, id: string): Catalog['datasets'][number] {
+  const found = catalog.datasets.find((d) => d.id === id);
+  if (!found)
+    throw apiError('parameter_invalid', {
+      param: 'dataset',
+      message: MESSAGES.catalogUnknown('dataset', id),
+    });
+  return found;
+}
+
+const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+export const augmentationKind: RunKind<AugmentationRequest, Context> = {
+  ...RUN_KIND_ADDRESSES.augmentation,
+  stepNoun: 'episode',
+  phases: TIMELINE.phases,
+  failureCodes: TIMELINE.failureCodes,
+  prepare(body, world) {
+    const config = body.config as {
+      episode_count: number;
+      cameras?: string[];
+      variations?: string[];
+    };
+    const dataset = datasetOf(world.catalog, body.dataset as string);
+    // API document section 7: `camera_not_found`, with the cameras the dataset has.
+    const missing = config.cameras?.find((cam) => !dataset.cameras.includes(cam));
+    if (missing !== undefined)
+      throw apiError('camera_not_found', {
+        param: 'config.cameras',
+        message: MESSAGES.cameraNotFound(missing, dataset.id),
+        details: { cameras: dataset.cameras },
+      });
+    const tier = (body.hardware_tier as string | undefined) ?? DEFAULT_TIER;
+    if (!world.catalog.hardware_tiers.some((t) => t.id === tier))
+      throw apiError('parameter_invalid', {
+        param: 'hardware_tier',
+        message: MESSAGES.catalogUnknown('hardware tier', tier),
+      });
+    const options = (body.options ?? {}) as Record<string, unknown>;
+    parseRunOptions(TIMELINE, options);
+    return {
+      dataset: dataset.id,
+      config: {
+        episode_count: config.episode_count,
+        cameras: config.cameras ? [...new Set(config.cameras)] : dataset.cameras,
+        variations: config.variations ? [...new Set(config.variations)] : DEFAULT_VARIATIONS,
+      },
+      hardware_tier: tier,
+      options,
+      label: (body.label as string | null | undefined) ?? null,
+      webhook_metadata:
+        (body.webhook_metadata as Record<string, unknown> | null | undefined) ?? null,
+    };
+  },
+  hardwareTier: (request) => request.hardware_tier,
+  plan(request) {
+    const { durations_s } = parseRunOptions(TIMELINE, request.options);
+    const steps = request.config.episode_count;
+    return {
+      ...timelineOf(TIMELINE, durations_s, steps),
+      estimate: 5 + 2 * steps * request.config.cameras.length,
+    };
+  },
+  failurePlan(outcome: OutcomeEntry) {
+    if (!('fail' in outcome)) return undefined;
+    if (outcome.fail === 'dataset_unreadable') return { phase: 'loading' };
+    if (outcome.fail === 'generation_failed')
+      return { phase: 'generating', afterSteps: outcome.after_episodes };
+    return { phase: outcome.at ?? 'generating', afterSteps: outcome.after_episodes };
+  },
+  context: (request, _outcome, _id, catalog) => ({
+    request,
+    dataset: datasetOf(catalog, request.dataset),
+    seed: seedOf(request),
+  }),
+  queuedLine: (request, attempt, total) =>
+    `attempt ${attempt} queued: ${total} episodes from ${request.dataset}, cameras ${request.config.cameras.join(',')}`,
+  stepLine(ctx, index, total) {
+    const [ep] = episodesOf(ctx.request, ctx.dataset, index).slice(-1) as [GeneratedEpisode];
+    return `episode ${index}/${total} generated from source episode ${ep.source_episode}: ${ep.frames} frames`;
+  },
+  failure(ctx, outcome, schedule) {
+    const code = outcome.fail;
+    return {
+      error: {
+        code,
+        message: outcome.message ?? MESSAGES_BY_CODE[code]!,
+        resumable: code !== 'dataset_unreadable',
+        param:
+          code === 'dataset_unreadable' ? (outcome.param ?? 'dataset') : (outcome.param ?? null),
+        details:
+          code === 'generation_failed'
+            ? { location: `episodes/${String(schedule.stepsAtEnd + 1).padStart(4, '0')}` }
+            : { service_code: code },
+      },
+      result: null,
+    };
+  },
+  success(ctx, steps) {
+    const episodes = episodesOf(ctx.request, ctx.dataset, steps);
+    const frames = episodes.reduce((n, e) => n + e.frames, 0);
+    return {
+      result: {
+        dataset: ctx.request.dataset,
+        episode_count: steps,
+        cameras: ctx.request.config.cameras,
+        total_frames: frames,
+        episodes: episodes.map((e) => ({
+          index: e.index,
+          source_episode: e.source_episode,
+          frames: e.frames,
+          path: e.path,
+        })),
+      },
+      line: `augmentation succeeded: ${steps} episodes, ${frames} frames`,
+    };
+  },
+  archive(ctx, result, steps, logs) {
+    const episodes = episodesOf(ctx.request, ctx.dataset, steps);
+    return [
+      {
+        path: 'manifest.json',
+        content: pretty({
+          ...result,
+          variations: ctx.request.config.variations,
+          fps: ctx.dataset.fps,
+        }),
+      },
+      ...episodes.flatMap((e) => [
+        { path: `${e.path}/meta.json`, content: pretty(e) },
+        ...e.cameras.map((cam) => ({
+          path: `${e.path}/${cam}.mp4`,
+          content: cameraBytes(ctx.seed, e.index, cam),
+        })),
+      ]),
+      { path: 'logs/augment.log', content: logs.map((l) => `${l}\n`).join('') },
+    ];
+  },
+  fields: (record, state) => ({
+    dataset: record.request.dataset,
+    config: record.request.config,
+    hardware_tier: record.request.hardware_tier,
+    episodes: state.episodes,
+  }),
+};

@@ -1,0 +1,8 @@
+import type { RunRequest } from '../../domain/records.js';
+
+/** An augmentation's stored request: the create body with its defaults resolved. */
+export interface AugmentationRequest extends RunRequest {
+  dataset: string;
+  config: { episode_count: number; cameras: string[]; variations: string[] };
+  hardware_tier: string;
+}
