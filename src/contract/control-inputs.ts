@@ -12,6 +12,7 @@ import {
   Spec,
 } from './evaluations.js';
 import { OutcomePlan } from './outcomes.js';
+import { RUN_KIND_NAMES } from './run-kinds.js';
 import { ALL_SCOPES } from './scopes.js';
 import { TWIN_STATUSES } from './twins.js';
 
@@ -171,3 +172,51 @@ export const UserAssetInput = z
   .strict()
   .openapi('ControlUserAssetInput');
 export type UserAssetInput = z.infer<typeof UserAssetInput>;
+
+/**
+ * What control seeding adds to a kind's create body (DESIGN.md section 5: "a run with an outcome
+ * plan, or already in a given state"): the same fields `ControlEvaluationInput` has.
+ */
+export const RunSeedFields = {
+  id: z
+    .string()
+    .regex(/^[a-z]+_[0-9A-Za-z]{1,64}$/)
+    .optional()
+    .openapi({ description: "A fixed id, with the kind's prefix." }),
+  status: z.enum(EVALUATION_STATUSES).optional().openapi({
+    description:
+      'A fixed state (with the fields below as given). Without it the run is put on the clock like a created one, following `outcomes`.',
+  }),
+  outcomes: OutcomePlan.optional().openapi({
+    description:
+      "The outcome plan, with the kind's failure codes. On the clock: one entry per attempt. With a fixed `status`: the plan of the resumes.",
+  }),
+  phase: z.string().nullable().optional(),
+  progress: z.number().min(0).max(1).optional(),
+  status_message: z.string().nullable().optional(),
+  steps: Episodes.nullable()
+    .optional()
+    .openapi({ description: 'The step counter: done of total.' }),
+  error: EvaluationError.nullable().optional(),
+  result: Metadata.nullable().optional(),
+  tokens: z.object({ charged: z.number().int(), refunded: z.number().int() }).optional(),
+  service_version: z.string().nullable().optional(),
+  started_at: Instant.nullable().optional(),
+  completed_at: Instant.nullable().optional(),
+  logs: z.array(z.string()).optional(),
+  files: z.array(FileEntry).optional().openapi({
+    description: 'Its file listing, kept as given (no archive is built for it).',
+  }),
+};
+
+/** `POST /_control/accounts/{id}/runs` and scenario files' `runs`: `kind`, then its fields. */
+export const RunSeedInput = z
+  .object({
+    kind: z.enum(RUN_KIND_NAMES).openapi({ description: 'The run kind.' }),
+  })
+  .catchall(z.unknown())
+  .openapi('ControlRunInput', {
+    description:
+      "A run of any kind: `kind`, the kind's create body (as `POST /v1/<kind>` takes it), and the seed fields (`id`, `status`, `outcomes`, `phase`, `progress`, `status_message`, `steps`, `error`, `result`, `tokens`, `service_version`, `started_at`, `completed_at`, `logs`, `files`). Checked against the kind's schemas when seeded.",
+  });
+export type RunSeedInput = z.infer<typeof RunSeedInput>;

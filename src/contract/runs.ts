@@ -31,7 +31,7 @@ export { RUN_STATUSES };
 /** What the factory needs to know of a kind: where it lives, and its schemas. */
 export interface RunKindContract extends RunKindAddress {
   /** The create body (its own fields plus `options`, `label`, `webhook_metadata`). */
-  createBody: z.ZodType;
+  createBody: z.ZodObject;
   /** The resource body. */
   resource: z.ZodType;
   /** What `409` on create means for this kind, when it has its own conflict. */
@@ -110,6 +110,8 @@ export interface RunRoutes {
   objects: { file: string; logs: string };
   /** How a 404 of the logs and files routes names the run (`sim run` for evaluations). */
   subresourceNoun: string;
+  /** The create body's schema: control seeding takes it plus the seed fields. */
+  createBody: z.ZodObject;
 }
 
 export const LogsLimit = z.coerce
@@ -283,5 +285,6 @@ export function runRoutes(k: RunKindContract): RunRoutes {
     }),
     objects: { file: `${k.name}_file`, logs: `${k.name}_logs` },
     subresourceNoun: k.name.replace('_', ' '),
+    createBody: k.createBody,
   };
 }

@@ -5,6 +5,7 @@ import {
   ClockModeSchema,
   EvaluationInput,
   KeyInput,
+  RunSeedInput,
   TwinInput,
   UserAssetInput,
   WebhookEndpointInput,
@@ -16,6 +17,8 @@ import { OutcomePlan } from './outcomes.js';
 export const ScenarioAccount = AccountInput.extend({
   keys: z.array(KeyInput).optional(),
   evaluations: z.array(EvaluationInput).optional(),
+  /** Runs of any kind, each `{kind, ...}` (`ControlRunInput`). */
+  runs: z.array(RunSeedInput).optional(),
   twins: z.array(TwinInput).optional(),
   webhook_endpoints: z.array(WebhookEndpointInput).optional(),
   environments: z.array(UserAssetInput).optional(),

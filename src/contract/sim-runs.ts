@@ -10,6 +10,7 @@ import {
   operationGuards,
 } from './common.js';
 import {
+  CreateEvaluationBody,
   cancelEvaluationRoute,
   createEvaluationRoute,
   getArchiveRoute,
@@ -97,4 +98,5 @@ export const evaluationRoutes: RunRoutes = {
   logs: getSimRunLogsRoute,
   objects: { file: 'sim_run_file', logs: 'sim_run_logs' },
   subresourceNoun: 'sim run',
+  createBody: CreateEvaluationBody,
 };

@@ -10,7 +10,7 @@ import { toWebhookEndpoint } from '../domain/webhook-endpoint-view.js';
 import { apiError, type ErrorCode, MESSAGES, notFound } from '../errors.js';
 import { docsPage } from '../http/docs-page.js';
 import { validationHook } from '../http/validation-hook.js';
-import { evaluationKind } from '../kinds/index.js';
+import { evaluationKind, RUN_KINDS } from '../kinds/index.js';
 import {
   CLOCK_LIMIT_MESSAGE,
   type ClockMode,
@@ -26,6 +26,7 @@ import { accountView, createAccount, createKey, FULL_SCOPES, keyView } from '../
 import { DataFileError, listScenarios, loadScenarioFile } from '../world/load-scenario.js';
 import { resetWorld } from '../world/reset.js';
 import { seedEvaluation, seedTwin, seedUserAsset, seedWebhookEndpoint } from '../world/seed.js';
+import { seedRun } from '../world/seed-run.js';
 import { registerDiagnostics } from './diagnostics.js';
 import * as routes from './routes.js';
 import { registerWebhookDeliveries } from './webhook-deliveries.js';
@@ -213,6 +214,16 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
       ) as never,
       201,
     );
+  });
+
+  app.openapi(routes.seedRunRoute, (c) => {
+    const acct = account(c.req.valid('param').account_id);
+    const now = deps.clocks.now(acct);
+    settleAccount(deps, acct, now);
+    const record = deps.store.tx(() => seedRun(deps, acct, c.req.valid('json')));
+    const kind = RUN_KINDS[record.kind]!;
+    const state = deriveState(record.state, now, kind.stepNoun);
+    return c.json(toRunBody(kind, { ...record, state }, baseUrl(c)), 201);
   });
 
   app.openapi(routes.seedTwinRoute, (c) => {

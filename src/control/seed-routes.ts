@@ -3,6 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
 import {
   EvaluationInput,
+  RunSeedInput,
   TwinInput,
   UserAssetInput,
   WebhookEndpointInput,
@@ -20,6 +21,28 @@ export const seedEvaluationRoute = route({
   request: { params: AccountParam, body: json(EvaluationInput) },
   responses: {
     201: jsonResponse(Evaluation, 'Created.'),
+    ...errorResponses([400, 402, 404], {
+      402: 'A run put on the clock is charged like a created one: `insufficient_tokens`.',
+    }),
+  },
+});
+
+export const seedRunRoute = route({
+  method: 'post',
+  path: '/accounts/{account_id}/runs',
+  operationId: 'seedRun',
+  summary: 'A run of any kind in a given state, or on the clock with an outcome plan',
+  description:
+    "`kind` names the run kind (`augmentation`, `training_run`, `rl_run`, `evaluation`, `scenario_run`, ...); the other fields are the kind's create body, as `POST /v1/<kind>` takes it, plus the seed fields. Answers the run as `GET /v1/<kind>/{id}` shows it.",
+  request: { params: AccountParam, body: json(RunSeedInput) },
+  responses: {
+    201: jsonResponse(
+      z
+        .object({ id: z.string(), object: z.string(), status: z.string() })
+        .catchall(z.unknown())
+        .openapi('ControlRun'),
+      'Created: the run as its kind shows it.',
+    ),
     ...errorResponses([400, 402, 404], {
       402: 'A run put on the clock is charged like a created one: `insufficient_tokens`.',
     }),

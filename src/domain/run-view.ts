@@ -22,7 +22,7 @@ export function toRunBody(
   kind: RunKind,
   record: Pick<RunRecord, 'id' | 'createdAt' | 'request' | 'state'>,
   baseUrl: string,
-): Record<string, unknown> & { id: string; status: string } {
+): Record<string, unknown> & { id: string; object: string; status: string } {
   const { state, request } = record;
   const links = runLinks(kind, record.id, baseUrl);
   return {

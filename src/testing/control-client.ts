@@ -85,6 +85,9 @@ export function createControlClient(baseUrl: string, options: ControlClientOptio
       call<T.AdvancedClock>('POST', `/accounts/${path(accountId)}/clock/advance`, body),
     seedEvaluation: (accountId: string, body: T.EvaluationInput) =>
       call<T.Evaluation>('POST', `/accounts/${path(accountId)}/evaluations`, body),
+    /** A run of any kind (`{kind, ...}`), on the clock or in a given state. */
+    seedRun: (accountId: string, body: T.RunInput) =>
+      call<T.Run>('POST', `/accounts/${path(accountId)}/runs`, body),
     seedTwin: (accountId: string, body: T.TwinInput = {}) =>
       call<T.SeededTwin>('POST', `/accounts/${path(accountId)}/twins`, body),
     seedWebhookEndpoint: (accountId: string, body: T.WebhookEndpointInput) =>

@@ -40,6 +40,16 @@ export type AdvancedClock = Answer<typeof routes.advanceClockRoute, 200>;
 export type Transition = AdvancedClock['transitions'][number];
 export type EvaluationInput = z.input<typeof schemas.EvaluationInput>;
 export type Evaluation = Answer<typeof routes.seedEvaluationRoute, 201>;
+/**
+ * A run of any kind to seed: `kind`, the kind's create body (as `POST /v1/<kind>` takes it) and
+ * the seed fields of `ControlEvaluationInput` (`status`, `outcomes`, `error`, `result`, ...).
+ */
+export type RunInput = z.input<typeof schemas.RunSeedInput> &
+  Partial<{
+    [K in keyof typeof schemas.RunSeedFields]: z.input<(typeof schemas.RunSeedFields)[K]>;
+  }>;
+/** A seeded run as its kind's `GET /v1/<kind>/{id}` shows it. */
+export type Run = Answer<typeof routes.seedRunRoute, 201>;
 export type TwinInput = z.input<typeof schemas.TwinInput>;
 export type SeededTwin = Answer<typeof routes.seedTwinRoute, 201>;
 export type WebhookEndpointInput = z.input<typeof schemas.WebhookEndpointInput>;

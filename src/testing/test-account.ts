@@ -13,6 +13,7 @@ export interface AccountControl {
   setClock(accountId: string, body: { mode: string }): Promise<T.Clock>;
   createKey(accountId: string, body: T.KeyInput): Promise<T.Key>;
   seedEvaluation(accountId: string, body: T.EvaluationInput): Promise<T.Evaluation>;
+  seedRun(accountId: string, body: T.RunInput): Promise<T.Run>;
   seedTwin(accountId: string, body: T.TwinInput): Promise<T.SeededTwin>;
   seedWebhookEndpoint(accountId: string, body: T.WebhookEndpointInput): Promise<T.WebhookEndpoint>;
   reset(body: T.ResetInput): Promise<T.ResetResult>;
@@ -40,6 +41,8 @@ export interface TestAccount {
   /** A further key on this account with the given scopes. */
   createKey(body: T.KeyInput): Promise<T.Key>;
   seedEvaluation(body: T.EvaluationInput): Promise<T.Evaluation>;
+  /** A run of any kind (`{kind, ...}`) on this account, on the clock or in a given state. */
+  seedRun(body: T.RunInput): Promise<T.Run>;
   seedTwin(body?: T.TwinInput): Promise<T.SeededTwin>;
   seedWebhookEndpoint(body: T.WebhookEndpointInput): Promise<T.WebhookEndpoint>;
   /** Deletes this account's resources (`POST /_control/reset {account}`). */
@@ -67,6 +70,7 @@ export async function newTestAccount(
     },
     createKey: (body) => control.createKey(id, body),
     seedEvaluation: (body) => control.seedEvaluation(id, body),
+    seedRun: (body) => control.seedRun(id, body),
     seedTwin: (body = {}) => control.seedTwin(id, body),
     seedWebhookEndpoint: (body) => control.seedWebhookEndpoint(id, body),
     reset: () => control.reset({ account: id }),

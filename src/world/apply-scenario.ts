@@ -3,6 +3,7 @@ import { parseClockMode } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
 import { createAccount, createKey, FULL_SCOPES } from './accounts.js';
 import { seedEvaluation, seedTwin, seedUserAsset, seedWebhookEndpoint } from './seed.js';
+import { seedRun } from './seed-run.js';
 
 /**
  * Builds a scenario's world into an empty store, in one transaction. Accounts without keys get a
@@ -20,6 +21,7 @@ export function applyScenario(deps: Deps, scenario: ScenarioFile, only?: string)
       const keys = input.keys ?? [{ name: 'default', scopes: FULL_SCOPES }];
       for (const key of keys) createKey(deps, account, key);
       for (const e of input.evaluations ?? []) seedEvaluation(deps, account, e);
+      for (const r of input.runs ?? []) seedRun(deps, account, r);
       for (const t of input.twins ?? []) seedTwin(deps, account, t);
       for (const w of input.webhook_endpoints ?? []) seedWebhookEndpoint(deps, account, w);
       for (const a of input.environments ?? []) seedUserAsset(deps, account, 'environment', a);

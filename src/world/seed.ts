@@ -1,4 +1,3 @@
-import { DEFAULT_VERSION } from '../contract/common.js';
 import type {
   EvaluationInput,
   TwinInput,
@@ -8,7 +7,7 @@ import type {
 import { parseEvaluationOptions } from '../domain/evaluation-plan.js';
 import type {
   Account,
-  EvaluationRecord,
+  EvaluationRequest,
   RunRecord,
   TwinRecord,
   UserAssetKind,
@@ -19,9 +18,9 @@ import { apiError, MESSAGES } from '../errors.js';
 import { evaluationKind } from '../kinds/index.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
-import { createRun } from '../runtime/run-attempt.js';
 import { twinRun } from '../runtime/twin-runtime.js';
 import { createWebhookEndpoint } from '../runtime/webhook-endpoints.js';
+import { ensureNewRun, insertFixedRun, startSeededRun } from './seed-run.js';
 
 function ensureNew(exists: boolean, id: string): void {
   if (exists)
@@ -33,80 +32,26 @@ function ensureNew(exists: boolean, id: string): void {
 
 /** An evaluation in the given state, with its logs and files as given (DESIGN.md section 5). */
 export function seedEvaluation(deps: Deps, account: Account, input: EvaluationInput): RunRecord {
-  const { store, ids, clocks } = deps;
-  const now = clocks.now(account);
-  const id = input.id ?? ids.next(input.legacy ? 'srun' : 'eval', account.id, now);
-  ensureNew(store.runs.exists(id), id);
+  const now = deps.clocks.now(account);
+  const id = input.id ?? deps.ids.next(input.legacy ? 'srun' : 'eval', account.id, now);
+  ensureNewRun(deps, id);
   assertOutcomePlan(evaluationKind, input.outcomes, 'outcomes');
-  if (input.status === undefined) return startOnClock(deps, account, input, id, now);
-  const terminal = ['succeeded', 'failed', 'canceled'].includes(input.status);
-  const record: EvaluationRecord = {
-    id,
-    accountId: account.id,
-    kind: evaluationKind.name,
-    createdAt: toTimestamp(now),
-    request: {
-      spec: input.spec,
-      options: input.options ?? {},
-      label: input.label ?? null,
-      webhook_metadata: input.webhook_metadata ?? null,
-    },
-    nextAt: null,
-    state: {
-      status: input.status,
-      phase: input.phase ?? null,
-      progress: input.progress ?? (input.status === 'succeeded' ? 1 : 0),
-      status_message: input.status_message ?? null,
-      episodes: input.episodes ?? null,
-      error:
-        input.error !== undefined
-          ? input.error
-          : input.status === 'failed'
-            ? {
-                code: 'interrupted',
-                message: 'The run was interrupted.',
-                resumable: true,
-                param: null,
-                details: null,
-              }
-            : null,
-      result: input.result ?? null,
-      download: input.download ?? null,
-      tokens: input.tokens ?? { charged: 0, refunded: 0 },
-      service_version: input.service_version ?? null,
-      started_at: input.started_at ?? (input.status === 'queued' ? null : toTimestamp(now)),
-      completed_at: input.completed_at ?? (terminal ? toTimestamp(now) : null),
-      // With a fixed state the seeded attempt is attempt 1; `outcomes` plans the resumes after
-      // it, so the first resume takes `outcomes[0]`.
-      ...(input.outcomes ? { plan: [{ succeed: {} }, ...input.outcomes] } : {}),
-    },
-  };
-  store.runs.insert(record);
-  store.runLogs.replace(id, input.logs ?? []);
-  store.runFiles.replace(id, input.files ?? []);
-  return record;
-}
-
-/** A run on the clock, as `POST /v1/evaluations` would create it, with the given plan. */
-function startOnClock(
-  deps: Deps,
-  account: Account,
-  input: EvaluationInput,
-  id: string,
-  now: number,
-): RunRecord {
   const options = input.options ?? {};
-  return createRun(deps, evaluationKind, account, {
-    id,
-    request: {
-      spec: input.spec,
-      options,
-      label: input.label ?? null,
-      webhook_metadata: input.webhook_metadata ?? null,
-    },
-    plan: input.outcomes ?? parseEvaluationOptions(options).emulator?.outcomes,
-    now,
-    serviceVersion: input.service_version ?? DEFAULT_VERSION,
+  const request: EvaluationRequest = {
+    spec: input.spec,
+    options,
+    label: input.label ?? null,
+    webhook_metadata: input.webhook_metadata ?? null,
+  };
+  if (input.status === undefined) {
+    // What the plan reads from `options.emulator` is checked as a create request would be.
+    parseEvaluationOptions(options);
+    return startSeededRun(deps, account, evaluationKind, id, request, input);
+  }
+  return insertFixedRun(deps, account, evaluationKind, id, request, {
+    ...input,
+    status: input.status,
+    steps: input.episodes,
   });
 }
 

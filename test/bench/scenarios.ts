@@ -218,6 +218,56 @@ function advanceBigRun(): Scenario {
   };
 }
 
+/**
+ * A valid create body of each run kind, for seeding them on the clock. Training runs are one per
+ * policy at a time (issue 11), so only as many as the catalog has policies are seeded.
+ */
+const KIND_BODIES: Record<string, Record<string, unknown>[]> = {
+  evaluation: [{ spec: { path: 'bench/spec.yaml', name: 'bench' } }],
+  augmentation: [{ dataset: 'ds_01KA0000000000000000PANDA1', config: { episode_count: 4 } }],
+  training_run: ['PANDA1', 'UR5E01', 'ALOHA1'].map((p) => ({
+    policy: `pol_01KA0000000000000000${p}`,
+    dataset: `ds_01KA0000000000000000${p === 'ALOHA1' ? 'ALOHA1' : 'PANDA1'}`,
+  })),
+  rl_run: [{ robot: 'franka_panda', task: 'pick_place' }],
+  scenario_run: [
+    {
+      policy: 'pol_01KA0000000000000000PANDA1',
+      scenarios: ['scn_builtin_pick_place', 'scn_builtin_push'],
+    },
+  ],
+  twin: [{ dataset: 'ds_01KA0000000000000000PANDA1', episode: 0 }],
+};
+
+/**
+ * Issue 11: one advance takes 1,000 runs of every registered kind, round robin, to `succeeded`
+ * with their archives (target: under 2 s).
+ */
+function advanceMixedKinds(): Scenario {
+  const ids: string[] = [];
+  const name = 'advance: 1,000 runs of mixed kinds to succeeded';
+  return {
+    name,
+    async setup(ctx) {
+      const { REGISTERED_KINDS } = await import('../../src/kinds/index.js');
+      const queues = REGISTERED_KINDS.flatMap(({ kind }) =>
+        KIND_BODIES[kind.name] ? [{ kind: kind.name, bodies: [...KIND_BODIES[kind.name]!] }] : [],
+      );
+      for (let i = 0; ids.length < 1000; i++) {
+        const open = queues.filter((q) => q.bodies.length > 0);
+        const q = open[i % open.length]!;
+        const body = q.kind === 'training_run' ? q.bodies.shift()! : q.bodies[0]!;
+        const run = await control(ctx, 'POST', `/accounts/${DEFAULT_ACCOUNT}/runs`, {
+          kind: q.kind,
+          ...body,
+        });
+        ids.push(run.id);
+      }
+    },
+    run: (ctx) => timedAdvance(ctx, name, ids, 600),
+  };
+}
+
 const NO_RULES = 'emulator GET /v1/keys/me, no fault rules';
 const HUNDRED_RULES = 'emulator GET /v1/keys/me, 100 fault rules (none matching)';
 
@@ -284,6 +334,7 @@ export function scenarios(): Scenario[] {
     advanceManyRuns(),
     advanceBigRun(),
     faultRules(),
+    advanceMixedKinds(),
   ];
 }
 

@@ -28,12 +28,44 @@ const SEEDED_RUNS = {
   srun_0000000000000000000000CANC: 'canceled',
 } as const;
 const SEEDED_TWINS = ['twin_0000000000000000000000READY', 'twin_00000000000000000000000BUSY'];
-const SEEDED = [...Object.keys(SEEDED_RUNS), ...SEEDED_TWINS, 'whe_00000000000000000000000HK1'];
+/** A valid create body of each other run kind, seeded in three states through /_control. */
+const KIND_BODIES: Record<string, { prefix: string; body: Record<string, unknown> }> = {
+  augmentation: {
+    prefix: 'aug',
+    body: { dataset: 'ds_01KA0000000000000000PANDA1', config: { episode_count: 2 } },
+  },
+};
+const SEEDED_KIND_RUNS = Object.entries(KIND_BODIES).flatMap(([kind, { prefix, body }]) =>
+  (['failed', 'succeeded', 'processing'] as const).map((status) => ({
+    kind,
+    ...body,
+    id: `${prefix}_00000000000000000000${status.slice(0, 6).toUpperCase().padEnd(6, '0')}`,
+    status,
+  })),
+);
+const SEEDED = [
+  ...Object.keys(SEEDED_RUNS),
+  ...SEEDED_TWINS,
+  ...SEEDED_KIND_RUNS.map((r) => r.id),
+  'whe_00000000000000000000000HK1',
+];
 const idLike = fc.oneof(
   printable,
   fc
     .tuple(
-      fc.constantFrom('eval_', 'srun_', 'twin_', 'whe_', 'req_', 'evt_', ''),
+      fc.constantFrom(
+        'eval_',
+        'srun_',
+        'twin_',
+        'whe_',
+        'req_',
+        'evt_',
+        'aug_',
+        'train_',
+        'rl_',
+        'scnrun_',
+        '',
+      ),
       fc.string({ maxLength: 30 }),
     )
     .map(([p, s]) => p + s),
@@ -94,6 +126,36 @@ const plausibleBody = fc
         default_max_steps: fc.integer({ min: 50, max: 30_000 }),
       },
       { requiredKeys: ['robot', 'task'] },
+    ),
+    fc.record(
+      {
+        dataset: fc.constantFrom(
+          'ds_01KA0000000000000000PANDA1',
+          'ds_01KA0000000000000000ALOHA1',
+          'nope',
+        ),
+        episode: fc.integer({ min: -1, max: 4 }),
+        policy: fc.constantFrom('pol_01KA0000000000000000PANDA1', 'pol_nope'),
+        robot: fc.constantFrom('franka_panda', 'aloha', 'nope'),
+        task: fc.constantFrom('pick_place', 'bimanual_handover', 'nope'),
+        scenarios: fc.array(
+          fc.constantFrom('scn_builtin_pick_place', 'scn_builtin_push', 'scn_nope'),
+          {
+            maxLength: 3,
+          },
+        ),
+        hardware_tier: fc.constantFrom('cpu-small', 'gpu-a10', 'nope'),
+        config: fc.record(
+          {
+            episode_count: fc.integer({ min: -1, max: 60 }),
+            cameras: fc.array(fc.constantFrom('wrist', 'front', 'top'), { maxLength: 3 }),
+            epochs: fc.integer({ min: 0, max: 5 }),
+            iterations: fc.integer({ min: 0, max: 5 }),
+          },
+          { requiredKeys: [] },
+        ),
+      },
+      { requiredKeys: [] },
     ),
     fc.record(
       {
@@ -200,6 +262,7 @@ test('random and malformed requests get documented answers, never a 5xx', async 
   for (const [id, status] of Object.entries(SEEDED_RUNS)) {
     await control('POST', `${account}/evaluations`, { id, spec, status });
   }
+  for (const run of SEEDED_KIND_RUNS) await control('POST', `${account}/runs`, run);
   await control('POST', `${account}/twins`, { id: SEEDED_TWINS[0], status: 'succeeded' });
   await control('POST', `${account}/twins`, { id: SEEDED_TWINS[1], status: 'processing' });
   await control('POST', `${account}/webhook_endpoints`, {
