@@ -18,6 +18,7 @@ test('an account without runs has its balance and zeros, every status listed', a
     token_balance: 1_000_000,
     tokens: { charged: 0, refunded: 0, net: 0 },
     evaluations: { total: 0, by_status: ZERO },
+    training_runs: { total: 0, by_status: ZERO },
   });
 });
 
@@ -44,6 +45,7 @@ test('follows creates, a cancel and its refund on the clock', async () => {
     token_balance: 1_000_000 - 90,
     tokens: { charged: 90, refunded: 0, net: 90 },
     evaluations: { total: 2, by_status: { ...ZERO, queued: 2 } },
+    training_runs: { total: 0, by_status: ZERO },
   });
 
   await advance(2);
@@ -53,6 +55,7 @@ test('follows creates, a cancel and its refund on the clock', async () => {
     token_balance: 1_000_000 - 90,
     tokens: { charged: 90, refunded: 0, net: 90 },
     evaluations: { total: 2, by_status: { ...ZERO, processing: 1, canceling: 1 } },
+    training_runs: { total: 0, by_status: ZERO },
   });
 
   await advance(500);
@@ -66,6 +69,7 @@ test('follows creates, a cancel and its refund on the clock', async () => {
     token_balance: 1_000_000 - 75,
     tokens: { charged: 90, refunded: 15, net: 75 },
     evaluations: { total: 2, by_status: { ...ZERO, succeeded: 1, canceled: 1 } },
+    training_runs: { total: 0, by_status: ZERO },
   });
 });
 
@@ -82,6 +86,7 @@ test('counts seeded runs in their state and only the caller account', async () =
     token_balance: 1_000_000,
     tokens: { charged: 65, refunded: 10, net: 55 },
     evaluations: { total: 2, by_status: { ...ZERO, failed: 1, succeeded: 1 } },
+    training_runs: { total: 0, by_status: ZERO },
   });
 });
 

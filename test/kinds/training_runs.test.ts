@@ -564,3 +564,15 @@ test('GET /v1/operations/{id} answers the compact shape of a training run', asyn
     links: { self: `${BASE}/v1/training_runs/${id}` },
   });
 });
+
+test('GET /v1/usage counts training runs and their tokens', async () => {
+  const emu = testEmulator();
+  await create(emu);
+  const res = await emu.api('GET', '/v1/usage');
+  expectOk(res, 200);
+  expect(res.json.tokens).toEqual({ charged: ESTIMATE, refunded: 0, net: ESTIMATE });
+  expect(res.json.training_runs).toEqual({
+    total: 1,
+    by_status: { queued: 1, processing: 0, canceling: 0, succeeded: 0, failed: 0, canceled: 0 },
+  });
+});
