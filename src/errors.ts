@@ -221,6 +221,8 @@ export const MESSAGES = {
     `Task '${task}' does not accept embodiment '${embodiment}'.`,
   noSharedEmbodiment: (task: string, robot: string) =>
     `Task '${task}' accepts none of robot '${robot}''s embodiments.`,
+  datasetRobot: (dataset: string, datasetRobot: string, policy: string, policyRobot: string) =>
+    `Dataset '${dataset}' was recorded on robot '${datasetRobot}', but policy '${policy}' drives '${policyRobot}'.`,
   // 401
   noKey: 'No API key provided. Send `Authorization: Bearer <API_KEY>`.',
   malformedAuthorization: 'Malformed Authorization header. Expected `Bearer <API_KEY>`.',
@@ -236,6 +238,8 @@ export const MESSAGES = {
   // 404, 409
   noDownloadLink: 'No such download link.',
   seededWithoutArchive: 'This run was seeded as succeeded without an archive.',
+  policyInTraining: (policy: string, run: string) =>
+    `Policy '${policy}' is already being fine-tuned by training run '${run}'; one run per policy.`,
   notCancelable: (status: string) => `The run is ${status} and cannot be canceled.`,
   notResumableStatus: (status: string) =>
     `Only a failed or canceled run can be resumed; this run is ${status}.`,

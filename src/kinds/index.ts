@@ -5,9 +5,10 @@
 import type { RegisteredKind, RunKind } from '../domain/run-kind.js';
 import { augmentations } from './augmentations/index.js';
 import { evaluations } from './evaluations/index.js';
+import { trainingRuns } from './training_runs/index.js';
 
 /** In the order of the API document's section 1 table. */
-export const REGISTERED_KINDS: readonly RegisteredKind[] = [augmentations, evaluations];
+export const REGISTERED_KINDS: readonly RegisteredKind[] = [augmentations, trainingRuns, evaluations];
 
 export const RUN_KINDS: Readonly<Record<string, RunKind>> = Object.fromEntries(
   REGISTERED_KINDS.map(({ kind }) => [kind.name, kind]),

@@ -1,0 +1,84 @@
+/**
+ * Training runs (API document section 1: "Fine-tune a policy on a dataset, one run per policy";
+ * DESIGN.md section 7). Everything here is inferred: the API document shows no field of a
+ * training run, so the body follows the shape of an Evaluation where it applies.
+ */
+import { z } from '@hono/zod-openapi';
+import { INFERRED } from './common.js';
+import { RUN_KIND_ADDRESSES } from './run-kinds.js';
+import { RunCreateCommon, runResource, runRoutes, StepCounter } from './runs.js';
+
+/** The phases of an attempt, in order; `training` is made of epochs. */
+export const TRAINING_PHASES = ['preparing', 'training', 'evaluating', 'exporting'] as const;
+
+/** What a failed attempt's `error.code` may be; `dataset_invalid` alone is not resumable. */
+export const TRAINING_ERROR_CODES = ['dataset_invalid', 'diverged', 'interrupted'] as const;
+
+/** The hardware tier a run occupies when the request names none. */
+export const DEFAULT_TRAINING_TIER = 'gpu-a10';
+
+export const TRAINING_CONFIG_DEFAULTS = { epochs: 5, learning_rate: 0.0003 } as const;
+
+export const TrainingConfig = z
+  .object({
+    epochs: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .openapi({ description: 'Epochs over the dataset, 1 to 100; default 5.' }),
+    learning_rate: z
+      .number()
+      .gt(0)
+      .max(1)
+      .optional()
+      .openapi({ description: 'Greater than 0, at most 1; default 0.0003.' }),
+  })
+  .strict();
+
+export const CreateTrainingRunBody = z
+  .object({
+    policy: z.string().min(1).openapi({
+      description: "The policy to fine-tune: a catalog policy or one the account's runs produced.",
+    }),
+    dataset: z.string().min(1).openapi({
+      description: "A catalog dataset id; its robot must be the policy's robot.",
+    }),
+    hardware_tier: z
+      .string()
+      .min(1)
+      .optional()
+      .openapi({ description: `A catalog hardware tier; default \`${DEFAULT_TRAINING_TIER}\`.` }),
+    config: TrainingConfig.optional(),
+    name: z.string().min(1).max(160).optional().openapi({
+      description:
+        "The new policy's name; default `<base policy name> fine-tuned on <dataset name>`.",
+    }),
+    ...RunCreateCommon,
+  })
+  .strict()
+  .openapi('CreateTrainingRunRequest', INFERRED);
+
+export const TrainingRun = runResource(
+  'training_run',
+  {
+    policy: z.string().openapi({ description: 'The base policy being fine-tuned.' }),
+    dataset: z.string(),
+    hardware_tier: z.string(),
+    config: z.object({ epochs: z.number().int(), learning_rate: z.number() }),
+    name: z.string().openapi({ description: "The new policy's name." }),
+    epochs: StepCounter.nullable().openapi({ description: 'Epochs done of total.' }),
+  },
+  'the fine-tuned policy (`policy`: `id`, `name`, `robot`), `base_policy`, `dataset`, `epochs`, `metrics` (`final_loss`, `eval_success_rate` with its 95% Wilson `interval` over `n` evaluation episodes) and the `checkpoint` file.',
+);
+
+export const ROUTES = runRoutes({
+  ...RUN_KIND_ADDRESSES.training_run,
+  createBody: CreateTrainingRunBody,
+  resource: TrainingRun,
+  yields:
+    'a fine-tuned policy (`pol_`) that then appears in `GET /v1/catalog/policies` and can be evaluated or fine-tuned again',
+  createConflict:
+    '`policy_in_training`: a training run for the same policy is queued, processing or canceling (`details.training_run` names it).',
+});

@@ -1,0 +1,9 @@
+import { ROUTES } from '../../contract/training_runs.js';
+import type { RegisteredKind } from '../../domain/run-kind.js';
+import { trainingRunKind } from './kind.js';
+
+/** Training runs: the kind and its eight inferred routes. */
+export const trainingRuns: RegisteredKind = {
+  kind: trainingRunKind as never,
+  routes: ROUTES,
+};

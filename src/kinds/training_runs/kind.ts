@@ -1,0 +1,145 @@
+/**
+ * Training runs as a run kind (API document section 1: "Fine-tune a policy on a dataset, one run
+ * per policy"; DESIGN.md section 7): four phases, one step per epoch, three failure codes, and a
+ * fine-tuned policy `pol_` that the catalog lists once the run succeeded.
+ */
+import type { OutcomeEntry } from '../../contract/outcomes.js';
+import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
+import { TRAINING_ERROR_CODES, TRAINING_PHASES } from '../../contract/training_runs.js';
+import { sha256Hex } from '../../domain/canonical-json.js';
+import type { RunKind } from '../../domain/run-kind.js';
+import { type KindTimeline, timelineOf } from '../../domain/run-options.js';
+import {
+  archiveEntries,
+  CHECKPOINT_PATH,
+  checkpointBytes,
+  evalMetrics,
+  lossCurve,
+  requestHash,
+  type TrainingRunRequest,
+} from './output.js';
+import { prepareTrainingRun } from './prepare.js';
+
+/** A default 5-epoch run takes 5.5 virtual seconds: 0.5 s queue, 2.5 s of epochs. */
+export const TRAINING_TIMELINE: KindTimeline = {
+  phases: TRAINING_PHASES,
+  stepPhase: 'training',
+  stepNoun: 'epoch',
+  failureCodes: TRAINING_ERROR_CODES,
+  defaults: { queue: 0.5, preparing: 1, epoch: 0.5, evaluating: 1, exporting: 0.5 },
+};
+
+/** The fine-tuned policy's evaluation success rate unless the outcome's `succeed` names one. */
+const DEFAULT_EVAL_RATE = 0.7;
+
+const ERROR_MESSAGES: Record<string, string> = {
+  dataset_invalid: 'The dataset could not be prepared for training.',
+  diverged: 'The training loss diverged.',
+  interrupted: 'The run was interrupted before it finished.',
+};
+
+interface TrainingContext {
+  request: TrainingRunRequest;
+  runId: string;
+  hash: string;
+  rate: number;
+  /** The loss before training and after each epoch. */
+  losses: number[];
+  /** The checkpoint, once a success computed it. */
+  checkpoint?: Buffer;
+}
+
+const checkpointOf = (ctx: TrainingContext) => {
+  ctx.checkpoint ??= checkpointBytes(ctx.hash, ctx.request);
+  return ctx.checkpoint;
+};
+
+const pad4 = (n: number) => String(n).padStart(4, '0');
+
+export const trainingRunKind: RunKind<TrainingRunRequest, TrainingContext> = {
+  ...RUN_KIND_ADDRESSES.training_run,
+  stepNoun: TRAINING_TIMELINE.stepNoun,
+  phases: TRAINING_PHASES,
+  failureCodes: TRAINING_ERROR_CODES,
+  prepare: (body, world) => prepareTrainingRun(TRAINING_TIMELINE, body, world),
+  hardwareTier: (request) => request.hardware_tier,
+  fields: (record, state) => ({
+    policy: record.request.policy,
+    dataset: record.request.dataset,
+    hardware_tier: record.request.hardware_tier,
+    config: record.request.config,
+    name: record.request.name,
+    epochs: state.episodes,
+  }),
+  plan(request) {
+    const durations = (request.options.emulator as { durations_s?: Record<string, number> })
+      ?.durations_s;
+    const { epochs } = request.config;
+    // A fixed part and a part per epoch, like an evaluation's per episode.
+    return { ...timelineOf(TRAINING_TIMELINE, durations, epochs), estimate: 20 + 10 * epochs };
+  },
+  failurePlan(outcome: OutcomeEntry) {
+    if (!('fail' in outcome)) return undefined;
+    const phase =
+      outcome.fail === 'dataset_invalid'
+        ? 'preparing'
+        : outcome.fail === 'diverged'
+          ? 'training'
+          : (outcome.at ?? 'training');
+    return { phase, afterSteps: outcome.after_episodes };
+  },
+  context: (request, outcome, runId) => {
+    const hash = requestHash(request);
+    const rate =
+      'succeed' in outcome
+        ? (outcome.succeed.success_rate ?? DEFAULT_EVAL_RATE)
+        : DEFAULT_EVAL_RATE;
+    return { request, runId, hash, rate, losses: lossCurve(hash, request.config.epochs) };
+  },
+  queuedLine: (request, attempt, total) =>
+    `attempt ${attempt} queued: ${total} epochs, policy ${request.policy} on dataset ${request.dataset}`,
+  stepLine: (ctx, index, total) => `epoch ${index}/${total} loss=${ctx.losses[index]}`,
+  failure(_ctx, outcome, schedule) {
+    const code = outcome.fail;
+    const details =
+      code === 'diverged'
+        ? { location: `epochs/${pad4(schedule.stepsAtEnd + 1)}` }
+        : { service_code: code };
+    return {
+      error: {
+        code,
+        message: outcome.message ?? ERROR_MESSAGES[code]!,
+        resumable: code !== 'dataset_invalid',
+        param: code === 'dataset_invalid' ? (outcome.param ?? 'dataset') : (outcome.param ?? null),
+        details,
+      },
+      result: null,
+    };
+  },
+  success(ctx, steps) {
+    const { request } = ctx;
+    const checkpoint = checkpointOf(ctx);
+    const metrics = { final_loss: ctx.losses[steps]!, ...evalMetrics(ctx.hash, ctx.rate) };
+    const result = {
+      // The new policy's id is the run's ULID: one policy per run, found from either id.
+      policy: {
+        id: `pol_${ctx.runId.slice(ctx.runId.indexOf('_') + 1)}`,
+        name: request.name,
+        robot: request.robot,
+      },
+      base_policy: request.policy,
+      dataset: request.dataset,
+      epochs: steps,
+      metrics,
+      checkpoint: {
+        path: CHECKPOINT_PATH,
+        bytes: checkpoint.length,
+        sha256: sha256Hex(checkpoint),
+      },
+    };
+    const line = `run succeeded: policy ${result.policy.id} final_loss=${metrics.final_loss} eval_success_rate=${metrics.eval_success_rate}`;
+    return { result, line };
+  },
+  archive: (ctx, result, _steps, logs) =>
+    archiveEntries(ctx.request, result, checkpointOf(ctx), ctx.losses, logs),
+};
