@@ -4,10 +4,19 @@
  * evaluations as they read now.
  */
 import { expect, test } from 'vitest';
+import { REGISTERED_KINDS } from '../../src/kinds/index.js';
 import { DEFAULT_ACCOUNT, NO_TWINS_SECRET, testEmulator } from '../helpers.js';
 import { expectApiError, expectOk, SPEC } from './support.js';
 
 const ZERO = { queued: 0, processing: 0, canceling: 0, succeeded: 0, failed: 0, canceled: 0 };
+
+/** Every other registered kind, with no runs: usage lists each kind's collection. */
+const NO_OTHER_RUNS = Object.fromEntries(
+  REGISTERED_KINDS.filter(({ kind }) => kind.name !== 'evaluation').map(({ kind }) => [
+    kind.collection,
+    { total: 0, by_status: ZERO },
+  ]),
+);
 
 test('an account without runs has its balance and zeros, every status listed', async () => {
   const { api } = testEmulator();
@@ -17,6 +26,7 @@ test('an account without runs has its balance and zeros, every status listed', a
     object: 'usage',
     token_balance: 1_000_000,
     tokens: { charged: 0, refunded: 0, net: 0 },
+    ...NO_OTHER_RUNS,
     evaluations: { total: 0, by_status: ZERO },
   });
 });
@@ -43,6 +53,7 @@ test('follows creates, a cancel and its refund on the clock', async () => {
     object: 'usage',
     token_balance: 1_000_000 - 90,
     tokens: { charged: 90, refunded: 0, net: 90 },
+    ...NO_OTHER_RUNS,
     evaluations: { total: 2, by_status: { ...ZERO, queued: 2 } },
   });
 
@@ -52,6 +63,7 @@ test('follows creates, a cancel and its refund on the clock', async () => {
     object: 'usage',
     token_balance: 1_000_000 - 90,
     tokens: { charged: 90, refunded: 0, net: 90 },
+    ...NO_OTHER_RUNS,
     evaluations: { total: 2, by_status: { ...ZERO, processing: 1, canceling: 1 } },
   });
 
@@ -65,6 +77,7 @@ test('follows creates, a cancel and its refund on the clock', async () => {
     object: 'usage',
     token_balance: 1_000_000 - 75,
     tokens: { charged: 90, refunded: 15, net: 75 },
+    ...NO_OTHER_RUNS,
     evaluations: { total: 2, by_status: { ...ZERO, succeeded: 1, canceled: 1 } },
   });
 });
@@ -81,6 +94,7 @@ test('counts seeded runs in their state and only the caller account', async () =
     object: 'usage',
     token_balance: 1_000_000,
     tokens: { charged: 65, refunded: 10, net: 55 },
+    ...NO_OTHER_RUNS,
     evaluations: { total: 2, by_status: { ...ZERO, failed: 1, succeeded: 1 } },
   });
 });

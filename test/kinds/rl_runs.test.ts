@@ -602,3 +602,18 @@ test('GET /v1/operations/{id} answers the run compactly with kind rl_run', async
     links: { self: `${BASE}/v1/rl_runs/${id}` },
   });
 });
+
+test('GET /v1/usage counts RL runs under rl_runs and sums their tokens', async () => {
+  const emu = testEmulator();
+  await create(emu);
+  await create(emu, { ...BODY, options: { emulator: { outcomes: [{ fail: 'task_invalid' }] } } });
+  await advance(emu, END);
+  const usage = await emu.api('GET', '/v1/usage');
+  expectOk(usage, 200);
+  expect(usage.json.rl_runs).toEqual({
+    total: 2,
+    by_status: { queued: 0, processing: 0, canceling: 0, succeeded: 1, failed: 1, canceled: 0 },
+  });
+  // task_invalid strikes half-way through building_scene, 0.5 s into a 7 s timeline: 6 consumed.
+  expect(usage.json.tokens).toEqual({ charged: 160, refunded: 74, net: 86 });
+});
