@@ -5,10 +5,16 @@
 import type { RegisteredKind, RunKind } from '../domain/run-kind.js';
 import { augmentations } from './augmentations/index.js';
 import { evaluations } from './evaluations/index.js';
+import { rlRuns } from './rl_runs/index.js';
 import { trainingRuns } from './training_runs/index.js';
 
 /** In the order of the API document's section 1 table. */
-export const REGISTERED_KINDS: readonly RegisteredKind[] = [augmentations, trainingRuns, evaluations];
+export const REGISTERED_KINDS: readonly RegisteredKind[] = [
+  augmentations,
+  trainingRuns,
+  rlRuns,
+  evaluations,
+];
 
 export const RUN_KINDS: Readonly<Record<string, RunKind>> = Object.fromEntries(
   REGISTERED_KINDS.map(({ kind }) => [kind.name, kind]),

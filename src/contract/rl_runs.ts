@@ -1,0 +1,90 @@
+/**
+ * RL runs (API document section 1: "Train a robot policy in simulation from a task spec; yields
+ * the policy, its scene and a verdict", stable). Section 2.6 says their fields are "not shown":
+ * every shape here is our inference (DESIGN.md section 7), in the shape of an Evaluation where
+ * it applies, served by the one run engine.
+ */
+import { z } from '@hono/zod-openapi';
+import { RUN_KIND_ADDRESSES } from './run-kinds.js';
+import { RunCreateCommon, runResource, runRoutes, StepCounter } from './runs.js';
+
+/** Its phases, in order; `training` is made of steps, one per iteration. */
+export const RL_PHASES = ['building_scene', 'training', 'evaluating', 'packaging'] as const;
+
+/** The failure codes an attempt can end with (DESIGN.md section 4 "Failure codes", by analogy). */
+export const RL_FAILURE_CODES = ['task_invalid', 'training_diverged', 'interrupted'] as const;
+
+/** The defaults of `config`, which a run's body shows resolved. */
+export const RL_CONFIG_DEFAULTS = { iterations: 20, success_threshold: 0.7 } as const;
+
+/** The hardware tier a run occupies when the request names none. */
+export const RL_DEFAULT_TIER = 'gpu-h100';
+
+const YIELDS = 'the trained policy (listed in the catalog), its simulation scene and a verdict';
+
+const Config = z
+  .object({
+    iterations: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .openapi({
+        description: `Training iterations, 1 to 1000 (default ${RL_CONFIG_DEFAULTS.iterations}).`,
+      }),
+    success_threshold: z
+      .number()
+      .min(0)
+      .max(1)
+      .openapi({
+        description: `The evaluation success rate the verdict needs to pass, 0 to 1 (default ${RL_CONFIG_DEFAULTS.success_threshold}).`,
+      }),
+  })
+  .strict();
+
+export const CreateRlRunBody = z
+  .object({
+    robot: z.string().openapi({ description: 'A catalog robot id.', example: 'franka_panda' }),
+    task: z.string().openapi({
+      description: "A catalog task id; it must accept one of the robot's embodiments.",
+      example: 'pick_place',
+    }),
+    environment: z.string().optional().openapi({
+      description: "A catalog environment id (default: the catalog's default environment).",
+    }),
+    hardware_tier: z
+      .string()
+      .optional()
+      .openapi({ description: `A catalog hardware tier (default \`${RL_DEFAULT_TIER}\`).` }),
+    config: Config.partial().optional(),
+    name: z.string().min(1).max(160).optional().openapi({
+      description: "The trained policy's name (default `<robot> <task> RL policy`).",
+    }),
+    ...RunCreateCommon,
+  })
+  .strict()
+  .openapi('CreateRlRunBody', { 'x-inferred': true });
+export type CreateRlRunBody = z.infer<typeof CreateRlRunBody>;
+
+export const RlRun = runResource(
+  'rl_run',
+  {
+    robot: z.string(),
+    task: z.string(),
+    environment: z.string(),
+    hardware_tier: z.string(),
+    config: Config,
+    name: z.string().openapi({ description: "The trained policy's name." }),
+    iterations: StepCounter.nullable().openapi({
+      description: 'Training iterations, done of total.',
+    }),
+  },
+  `\`policy\` ({id, name, robot}), \`scene\` ({id, environment, path}), \`verdict\` ({passed, success_rate, interval, n, threshold}) and \`iterations\`.`,
+);
+
+export const ROUTES = runRoutes({
+  ...RUN_KIND_ADDRESSES.rl_run,
+  createBody: CreateRlRunBody,
+  resource: RlRun,
+  yields: YIELDS,
+});

@@ -1,0 +1,57 @@
+/**
+ * The files of a succeeded RL run's archive `<id>/` (inferred, DESIGN.md section 7): the policy,
+ * the scene it trained in, the verdict, the training curve and the run's log.
+ */
+import type { ArchiveEntry } from '../../domain/build-archive.js';
+import { canonicalJson } from '../../domain/canonical-json.js';
+import { type RlContext, type RlResult, trainingCurve } from './output.js';
+import { policyOnnx } from './policy-onnx.js';
+
+const pretty = (value: unknown) => `${JSON.stringify(JSON.parse(canonicalJson(value)), null, 2)}\n`;
+
+/** A USD stage naming the robot, its embodiment, the task and the environment it was built from. */
+function sceneUsda(ctx: RlContext, sceneId: string): string {
+  const { robot, embodiment, task, environment } = ctx.request;
+  return [
+    '#usda 1.0',
+    '(',
+    `    doc = "${sceneId}: ${robot} (${embodiment}) on ${task} in ${environment}"`,
+    '    defaultPrim = "World"',
+    '    metersPerUnit = 1',
+    '    upAxis = "Z"',
+    ')',
+    '',
+    'def Xform "World"',
+    '{',
+    `    def "Environment" (references = @environments/${environment}.usda@) {}`,
+    `    def "Robot" (references = @robots/${robot}/${embodiment}.usda@) {}`,
+    `    custom string task = "${task}"`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/**
+ * `<id>/` of a succeeded attempt, given its result and whole log.
+ * @example archiveEntries(ctx, result, 20, lines).map((e) => e.path) // ['logs/rl.log', ...]
+ */
+export function archiveEntries(
+  ctx: RlContext,
+  result: RlResult,
+  steps: number,
+  logLines: string[],
+): ArchiveEntry[] {
+  return [
+    { path: 'policy/policy.onnx', content: policyOnnx(ctx.requestHash, result.policy.name) },
+    { path: result.scene.path, content: sceneUsda(ctx, result.scene.id) },
+    {
+      path: 'verdict.json',
+      content: pretty({ policy: result.policy, scene: result.scene, ...result.verdict }),
+    },
+    {
+      path: 'training_curve.json',
+      content: pretty({ iterations: steps, curve: trainingCurve(ctx, steps) }),
+    },
+    { path: 'logs/rl.log', content: logLines.map((l) => `${l}\n`).join('') },
+  ];
+}

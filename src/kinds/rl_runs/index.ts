@@ -1,0 +1,6 @@
+import { ROUTES } from '../../contract/rl_runs.js';
+import type { RegisteredKind } from '../../domain/run-kind.js';
+import { rlRunKind } from './kind.js';
+
+/** RL runs: the kind and its eight inferred routes. */
+export const rlRuns: RegisteredKind = { kind: rlRunKind as never, routes: ROUTES };

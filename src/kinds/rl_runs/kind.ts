@@ -1,0 +1,88 @@
+/**
+ * RL runs as a run kind (API document section 1; DESIGN.md section 7): a scene built for the
+ * robot and task, `iterations` training steps, an evaluation that yields the verdict, then the
+ * archive. Failure codes follow evaluations' (DESIGN.md section 4): `task_invalid` is the
+ * request's fault and not resumable, `training_diverged` and `interrupted` are.
+ */
+import type { OutcomeEntry } from '../../contract/outcomes.js';
+import { RL_FAILURE_CODES, RL_PHASES } from '../../contract/rl_runs.js';
+import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
+import type { RunKind } from '../../domain/run-kind.js';
+import { timelineOf } from '../../domain/run-options.js';
+import { archiveEntries } from './archive.js';
+import { contextOf, type RlContext, type RlResult, resultOf, rewardAt } from './output.js';
+import { prepareRlRun, RL_TIMELINE, type RlRunRequest } from './prepare.js';
+
+const ERROR_MESSAGES: Record<string, string> = {
+  task_invalid: 'The task cannot be set up for the robot in this environment.',
+  training_diverged: 'Training diverged: the policy loss became non-finite.',
+  interrupted: 'The run was interrupted before it finished.',
+};
+
+/** Where each failure code strikes; `interrupted` where the outcome says, in training by default. */
+function failurePhase(outcome: Extract<OutcomeEntry, { fail: unknown }>): string {
+  if (outcome.fail === 'task_invalid') return 'building_scene';
+  if (outcome.fail === 'training_diverged') return 'training';
+  return outcome.at ?? 'training';
+}
+
+const pad4 = (n: number) => String(n).padStart(4, '0');
+
+export const rlRunKind: RunKind<RlRunRequest, RlContext> = {
+  ...RUN_KIND_ADDRESSES.rl_run,
+  stepNoun: RL_TIMELINE.stepNoun,
+  phases: RL_PHASES,
+  failureCodes: RL_FAILURE_CODES,
+  prepare: prepareRlRun,
+  hardwareTier: (request) => request.hardware_tier,
+  fields: ({ request }, state) => ({
+    robot: request.robot,
+    task: request.task,
+    environment: request.environment,
+    hardware_tier: request.hardware_tier,
+    config: request.config,
+    name: request.name,
+    iterations: state.episodes,
+  }),
+  plan(request) {
+    const { durations_s } = (request.options.emulator ?? {}) as {
+      durations_s?: Record<string, number>;
+    };
+    const iterations = request.config.iterations;
+    // A fixed part for the scene and the evaluation, and a part per iteration.
+    return { ...timelineOf(RL_TIMELINE, durations_s, iterations), estimate: 40 + 2 * iterations };
+  },
+  failurePlan: (outcome) =>
+    'fail' in outcome
+      ? { phase: failurePhase(outcome), afterSteps: outcome.after_episodes }
+      : undefined,
+  context: contextOf,
+  queuedLine: (request, attempt, total) =>
+    `attempt ${attempt} queued: ${total} iterations, ${request.robot} (${request.embodiment}) on ${request.task} in ${request.environment}`,
+  stepLine: (ctx, index, total) => `iteration ${index}/${total} reward=${rewardAt(ctx, index)}`,
+  failure(_ctx, outcome, schedule) {
+    const code = outcome.fail;
+    const details =
+      code === 'training_diverged'
+        ? { location: `iterations/${pad4(schedule.stepsAtEnd + 1)}` }
+        : { service_code: code };
+    return {
+      error: {
+        code,
+        message: outcome.message ?? ERROR_MESSAGES[code]!,
+        resumable: code !== 'task_invalid',
+        param: code === 'task_invalid' ? (outcome.param ?? 'task') : (outcome.param ?? null),
+        details,
+      },
+      result: null,
+    };
+  },
+  success(ctx, steps) {
+    const result = resultOf(ctx, steps);
+    const { verdict, policy } = result;
+    const line = `run succeeded: policy ${policy.id}, success_rate=${verdict.success_rate} (n=${verdict.n}), verdict ${verdict.passed ? 'passed' : 'not passed'} at threshold ${verdict.threshold}`;
+    return { result, line };
+  },
+  archive: (ctx, result, steps, logs) =>
+    archiveEntries(ctx, result as unknown as RlResult, steps, logs),
+};

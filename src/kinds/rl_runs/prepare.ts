@@ -1,0 +1,78 @@
+/**
+ * An RL run's create body checked against the catalog (DESIGN.md section 7; the checks follow
+ * `POST /v1/scenarios`, API document section 4.3 and DESIGN.md section 3): each unknown id is a
+ * 400 `parameter_invalid` naming its field, and the task must accept one of the robot's
+ * embodiments.
+ */
+import {
+  RL_CONFIG_DEFAULTS,
+  RL_DEFAULT_TIER,
+  RL_FAILURE_CODES,
+  RL_PHASES,
+} from '../../contract/rl_runs.js';
+import { defaultEnvironment } from '../../domain/catalog.js';
+import type { RunRequest } from '../../domain/records.js';
+import type { World } from '../../domain/run-kind.js';
+import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
+import { apiError, MESSAGES } from '../../errors.js';
+
+/** What an RL run keeps of its create body: every default resolved. */
+export interface RlRunRequest extends RunRequest {
+  robot: string;
+  task: string;
+  /** The robot's first embodiment the task accepts (as section 4.3 picks a scenario's). */
+  embodiment: string;
+  environment: string;
+  hardware_tier: string;
+  config: { iterations: number; success_threshold: number };
+  name: string;
+}
+
+/**
+ * The timeline of an attempt: a default 20-iteration run lasts 7.5 virtual seconds (0.5 s
+ * queue, 1 s scene, 4 s training, 1.5 s evaluation, 0.5 s packaging).
+ */
+export const RL_TIMELINE: KindTimeline = {
+  phases: RL_PHASES,
+  stepPhase: 'training',
+  stepNoun: 'iteration',
+  failureCodes: RL_FAILURE_CODES,
+  defaults: { queue: 0.5, building_scene: 1, iteration: 0.2, evaluating: 1.5, packaging: 0.5 },
+};
+
+const invalid = (param: string, message: string) =>
+  apiError('parameter_invalid', { param, message });
+
+/**
+ * The stored request of a validated create body.
+ * @example prepareRlRun({ robot: 'franka_panda', task: 'push' }, world).environment // 'tabletop_basic'
+ */
+export function prepareRlRun(body: Record<string, unknown>, world: World): RlRunRequest {
+  const { catalog } = world;
+  const options = (body.options ?? {}) as Record<string, unknown>;
+  parseRunOptions(RL_TIMELINE, options);
+  const robot = catalog.robots.find((r) => r.id === body.robot);
+  if (!robot) throw invalid('robot', MESSAGES.catalogUnknown('robot', String(body.robot)));
+  const task = catalog.tasks.find((t) => t.id === body.task);
+  if (!task) throw invalid('task', MESSAGES.catalogUnknown('task', String(body.task)));
+  const embodiment = robot.embodiments.find((e) => task.embodiments.includes(e));
+  if (!embodiment) throw invalid('task', MESSAGES.noSharedEmbodiment(task.id, robot.id));
+  const environment = (body.environment as string | undefined) ?? defaultEnvironment(catalog);
+  if (!catalog.environments.some((e) => e.id === environment))
+    throw invalid('environment', MESSAGES.catalogUnknown('environment', environment));
+  const tier = (body.hardware_tier as string | undefined) ?? RL_DEFAULT_TIER;
+  if (!catalog.hardware_tiers.some((t) => t.id === tier))
+    throw invalid('hardware_tier', MESSAGES.catalogUnknown('hardware tier', tier));
+  return {
+    robot: robot.id,
+    task: task.id,
+    embodiment,
+    environment,
+    hardware_tier: tier,
+    config: { ...RL_CONFIG_DEFAULTS, ...(body.config as Partial<RlRunRequest['config']>) },
+    name: (body.name as string | undefined) ?? `${robot.id} ${task.id} RL policy`,
+    options,
+    label: (body.label as string | null | undefined) ?? null,
+    webhook_metadata: (body.webhook_metadata as Record<string, unknown> | null | undefined) ?? null,
+  };
+}
