@@ -211,6 +211,7 @@ export const MESSAGES = {
   noJournalEntry: (after: string) => `No request '${after}' in this account's journal.`,
   clockBackwards: 'A virtual clock only moves forward.',
   catalogUnknown: (what: string, id: string) => `No such ${what} in the catalog: '${id}'.`,
+  listedTwice: (id: string, param: string) => `'${id}' is listed more than once in '${param}'.`,
   assetNotValidated: (kind: string, id: string, status: string) =>
     `The ${kind} '${id}' is ${status}, not validated.`,
   noEmbodiment: (robot: string, embodiment: string) =>

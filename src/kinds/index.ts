@@ -4,9 +4,10 @@
  */
 import type { RegisteredKind, RunKind } from '../domain/run-kind.js';
 import { evaluations } from './evaluations/index.js';
+import { scenarioRuns } from './scenario_runs/index.js';
 
 /** In the order of the API document's section 1 table. */
-export const REGISTERED_KINDS: readonly RegisteredKind[] = [evaluations];
+export const REGISTERED_KINDS: readonly RegisteredKind[] = [evaluations, scenarioRuns];
 
 export const RUN_KINDS: Readonly<Record<string, RunKind>> = Object.fromEntries(
   REGISTERED_KINDS.map(({ kind }) => [kind.name, kind]),
