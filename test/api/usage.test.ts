@@ -1,7 +1,7 @@
 /**
  * GET /v1/usage (inferred, DESIGN.md section 3 "Inferred endpoints"; API document section 5:
  * `usage:read` reads token usage and credit balance): the balance and sums over the account's
- * evaluations as they read now.
+ * runs of every registered kind (evaluations, scenario runs) as they read now.
  */
 import { expect, test } from 'vitest';
 import { DEFAULT_ACCOUNT, NO_TWINS_SECRET, testEmulator } from '../helpers.js';
@@ -18,6 +18,7 @@ test('an account without runs has its balance and zeros, every status listed', a
     token_balance: 1_000_000,
     tokens: { charged: 0, refunded: 0, net: 0 },
     evaluations: { total: 0, by_status: ZERO },
+    scenario_runs: { total: 0, by_status: ZERO },
   });
 });
 
@@ -44,6 +45,7 @@ test('follows creates, a cancel and its refund on the clock', async () => {
     token_balance: 1_000_000 - 90,
     tokens: { charged: 90, refunded: 0, net: 90 },
     evaluations: { total: 2, by_status: { ...ZERO, queued: 2 } },
+    scenario_runs: { total: 0, by_status: ZERO },
   });
 
   await advance(2);
@@ -53,6 +55,7 @@ test('follows creates, a cancel and its refund on the clock', async () => {
     token_balance: 1_000_000 - 90,
     tokens: { charged: 90, refunded: 0, net: 90 },
     evaluations: { total: 2, by_status: { ...ZERO, processing: 1, canceling: 1 } },
+    scenario_runs: { total: 0, by_status: ZERO },
   });
 
   await advance(500);
@@ -66,6 +69,7 @@ test('follows creates, a cancel and its refund on the clock', async () => {
     token_balance: 1_000_000 - 75,
     tokens: { charged: 90, refunded: 15, net: 75 },
     evaluations: { total: 2, by_status: { ...ZERO, succeeded: 1, canceled: 1 } },
+    scenario_runs: { total: 0, by_status: ZERO },
   });
 });
 
@@ -82,6 +86,7 @@ test('counts seeded runs in their state and only the caller account', async () =
     token_balance: 1_000_000,
     tokens: { charged: 65, refunded: 10, net: 55 },
     evaluations: { total: 2, by_status: { ...ZERO, failed: 1, succeeded: 1 } },
+    scenario_runs: { total: 0, by_status: ZERO },
   });
 });
 

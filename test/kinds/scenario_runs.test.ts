@@ -629,3 +629,17 @@ test('GET /v1/operations/{id} answers the run as a scenario_run operation', asyn
   }
   expect((await api('GET', `/v1/operations/${run.id}`)).json.status).toBe('succeeded');
 });
+
+test('GET /v1/usage counts scenario runs by status and their tokens', async () => {
+  const { api, create, advance } = setup();
+  await create();
+  await advance(10);
+  await create({ policy: POLICY, scenarios: [PUSH] });
+  const res = await api('GET', '/v1/usage');
+  expectOk(res, 200);
+  expect(res.json.scenario_runs).toEqual({
+    total: 2,
+    by_status: { queued: 1, processing: 0, canceling: 0, succeeded: 1, failed: 0, canceled: 0 },
+  });
+  expect(res.json.tokens).toEqual({ charged: ESTIMATE + 30, refunded: 0, net: ESTIMATE + 30 });
+});

@@ -6,7 +6,6 @@
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
 import { SCENARIO_RUN_ERROR_CODES, SCENARIO_RUN_PHASES } from '../../contract/scenario_runs.js';
-import type { RunRequest } from '../../domain/records.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { type KindTimeline, timelineOf } from '../../domain/run-options.js';
 import {
@@ -17,19 +16,7 @@ import {
   scenarioRunArchive,
   scenarioRunResult,
 } from '../../domain/scenario-run-output.js';
-import { prepareScenarioRun } from './prepare.js';
-
-export interface ScenarioRunRequest extends RunRequest {
-  policy: string;
-  scenarios: string[];
-  /**
-   * Each scenario's task, resolved at creation: the figures stay the same even when the
-   * account later deletes a scenario of its own. Internal: not a body field.
-   */
-  scenario_tasks: string[];
-  episodes_per_scenario: number;
-  hardware_tier: string;
-}
+import { prepareScenarioRun, type ScenarioRunRequest } from './prepare.js';
 
 /** A default run of 2 scenarios of 10 episodes takes 7.5 virtual seconds. */
 export const TIMELINE: KindTimeline = {

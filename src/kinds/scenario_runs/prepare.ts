@@ -7,10 +7,22 @@ import {
   DEFAULT_EPISODES_PER_SCENARIO,
   DEFAULT_HARDWARE_TIER,
 } from '../../contract/scenario_runs.js';
+import type { RunRequest } from '../../domain/records.js';
 import type { World } from '../../domain/run-kind.js';
 import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
 import { apiError, MESSAGES } from '../../errors.js';
-import type { ScenarioRunRequest } from './kind.js';
+
+export interface ScenarioRunRequest extends RunRequest {
+  policy: string;
+  scenarios: string[];
+  /**
+   * Each scenario's task, resolved at creation: the figures stay the same even when the
+   * account later deletes a scenario of its own. Internal: not a body field.
+   */
+  scenario_tasks: string[];
+  episodes_per_scenario: number;
+  hardware_tier: string;
+}
 
 const invalid = (param: string, message: string) =>
   apiError('parameter_invalid', { param, message });
