@@ -213,6 +213,7 @@ export const MESSAGES = {
   catalogUnknown: (what: string, id: string) => `No such ${what} in the catalog: '${id}'.`,
   cameraNotFound: (camera: string, dataset: string) =>
     `Dataset '${dataset}' has no camera '${camera}'; details.cameras lists the ones it has.`,
+  listedTwice: (id: string, param: string) => `'${id}' is listed more than once in '${param}'.`,
   assetNotValidated: (kind: string, id: string, status: string) =>
     `The ${kind} '${id}' is ${status}, not validated.`,
   noEmbodiment: (robot: string, embodiment: string) =>

@@ -6,6 +6,7 @@ import type { RegisteredKind, RunKind } from '../domain/run-kind.js';
 import { augmentations } from './augmentations/index.js';
 import { evaluations } from './evaluations/index.js';
 import { rlRuns } from './rl_runs/index.js';
+import { scenarioRuns } from './scenario_runs/index.js';
 import { trainingRuns } from './training_runs/index.js';
 
 /** In the order of the API document's section 1 table. */
@@ -14,6 +15,7 @@ export const REGISTERED_KINDS: readonly RegisteredKind[] = [
   trainingRuns,
   rlRuns,
   evaluations,
+  scenarioRuns,
 ];
 
 export const RUN_KINDS: Readonly<Record<string, RunKind>> = Object.fromEntries(

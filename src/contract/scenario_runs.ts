@@ -1,0 +1,74 @@
+/**
+ * Scenario runs (API document section 1: "Run a policy across built-in simulated scenarios;
+ * yields success rate, failure reasons, edge cases", beta). Every field is our inference
+ * (section 2.6: "not shown"; DESIGN.md section 7), so every route is flagged `x-inferred`.
+ */
+import { z } from '@hono/zod-openapi';
+import { RUN_KIND_ADDRESSES } from './run-kinds.js';
+import { RunCreateCommon, runResource, runRoutes, StepCounter } from './runs.js';
+
+export const SCENARIO_RUN_PHASES = ['provisioning', 'running', 'aggregating', 'packaging'] as const;
+
+/** `interrupted` is every kind's resumable code; `scenario_invalid` is not resumable. */
+export const SCENARIO_RUN_ERROR_CODES = [
+  'policy_failed',
+  'scenario_invalid',
+  'interrupted',
+] as const;
+
+export const MAX_SCENARIOS = 20;
+export const MAX_EPISODES_PER_SCENARIO = 200;
+export const DEFAULT_EPISODES_PER_SCENARIO = 10;
+export const DEFAULT_HARDWARE_TIER = 'gpu-a10';
+
+export const CreateScenarioRunBody = z
+  .object({
+    policy: z.string().min(1).openapi({
+      description:
+        'A catalog policy, or one a succeeded training or RL run of the account produced.',
+    }),
+    scenarios: z
+      .array(z.string().min(1))
+      .min(1)
+      .max(MAX_SCENARIOS)
+      .openapi({
+        description: `1 to ${MAX_SCENARIOS} distinct scenario ids: built-in (\`scn_builtin_<task>\`) or the account's own.`,
+      }),
+    episodes_per_scenario: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_EPISODES_PER_SCENARIO)
+      .optional()
+      .openapi({
+        description: `Episodes run in each scenario; default ${DEFAULT_EPISODES_PER_SCENARIO}.`,
+      }),
+    hardware_tier: z
+      .string()
+      .min(1)
+      .optional()
+      .openapi({ description: `A catalog hardware tier; default \`${DEFAULT_HARDWARE_TIER}\`.` }),
+    ...RunCreateCommon,
+  })
+  .strict()
+  .openapi('CreateScenarioRunRequest');
+
+export const ScenarioRun = runResource(
+  'scenario_run',
+  {
+    policy: z.string(),
+    scenarios: z.array(z.string()),
+    episodes_per_scenario: z.number().int(),
+    hardware_tier: z.string(),
+    episodes: StepCounter.nullable(),
+  },
+  '`policy`, `success_rate` over every episode with its 95% Wilson `interval` and `n`, and per scenario its `success_rate`, `interval`, `n`, `failure_reasons` and `edge_cases`.',
+);
+
+export const ROUTES = runRoutes({
+  ...RUN_KIND_ADDRESSES.scenario_run,
+  createBody: CreateScenarioRunBody,
+  resource: ScenarioRun,
+  yields:
+    'a success rate with its 95% Wilson interval, failure reasons and edge cases, per scenario',
+});

@@ -1,0 +1,154 @@
+/**
+ * What a scenario run produces (DESIGN.md section 7, "Scenario runs": success rate with a 95%
+ * Wilson interval, failure reasons, edge cases, per scenario). Every episode is a sha256 draw of
+ * the policy, the scenario and the episode index, so the same request gives the same figures
+ * on every emulator, whatever the run's id, time or account.
+ */
+import type { ArchiveEntry } from './build-archive.js';
+import { canonicalJson } from './canonical-json.js';
+import { sha256 } from './sha256.js';
+import { wilsonInterval } from './wilson-interval.js';
+
+/** Why a simulated episode fails: the kinds of failure a scenario run reports (our inference). */
+export const FAILURE_REASONS = ['grasp_slipped', 'timeout', 'collision', 'object_dropped'] as const;
+
+/** How many failed episodes of a scenario are reported as its edge cases. */
+const EDGE_CASES_PER_SCENARIO = 3;
+
+export interface ScenarioEpisode {
+  index: number;
+  success: boolean;
+  return: number;
+  steps: number;
+  failure_reason: string | null;
+}
+
+export interface ScenarioFigures {
+  scenario: string;
+  task: string;
+  success_rate: number;
+  interval: [number, number] | null;
+  n: number;
+  failure_reasons: { reason: string; count: number }[];
+  edge_cases: { episode: number; description: string }[];
+}
+
+export interface ScenarioRunResult {
+  policy: string;
+  success_rate: number;
+  interval: [number, number] | null;
+  n: number;
+  scenarios: ScenarioFigures[];
+}
+
+/** A draw in [0, 1) that depends only on the policy, the scenario, the episode and a label. */
+function draw(policy: string, scenario: string, index: number, label: string): number {
+  return sha256(`${policy}:${scenario}:${index}:${label}`).readUInt32BE(0) / 2 ** 32;
+}
+
+/**
+ * Episode `index` (1-based) of `policy` in `scenario` at this success probability.
+ * @example scenarioEpisode('pol_x', 'scn_builtin_push', 1, 0.75).success
+ */
+export function scenarioEpisode(
+  policy: string,
+  scenario: string,
+  index: number,
+  rate: number,
+): ScenarioEpisode {
+  const success = draw(policy, scenario, index, 'success') < rate;
+  const r = draw(policy, scenario, index, 'return');
+  const reason = Math.floor(draw(policy, scenario, index, 'reason') * FAILURE_REASONS.length);
+  return {
+    index,
+    success,
+    return: Math.round((success ? 0.6 + 0.4 * r : 0.4 * r) * 10000) / 10000,
+    steps: 50 + Math.floor(draw(policy, scenario, index, 'steps') * 200),
+    failure_reason: success ? null : FAILURE_REASONS[reason]!,
+  };
+}
+
+const rate6 = (k: number, n: number) => (n === 0 ? 0 : Math.round((k / n) * 1e6) / 1e6);
+
+/** Episode `index` as its file and edge-case name: `0004`. */
+export const episodeName = (index: number) => String(index).padStart(4, '0');
+
+/** A scenario's figures from its episodes: each interval is the Wilson interval of its own k/n. */
+export function scenarioFigures(
+  scenario: string,
+  task: string,
+  episodes: ScenarioEpisode[],
+): ScenarioFigures {
+  const k = episodes.filter((e) => e.success).length;
+  const failed = episodes.filter((e) => !e.success);
+  const counts = new Map<string, number>();
+  for (const e of failed) counts.set(e.failure_reason!, (counts.get(e.failure_reason!) ?? 0) + 1);
+  // The failures most worth a look: the lowest returns, ties broken by episode order.
+  const worst = [...failed]
+    .sort((a, b) => a.return - b.return || a.index - b.index)
+    .slice(0, EDGE_CASES_PER_SCENARIO);
+  return {
+    scenario,
+    task,
+    success_rate: rate6(k, episodes.length),
+    interval: wilsonInterval(k, episodes.length),
+    n: episodes.length,
+    // Most frequent first; equal counts in the fixed order of FAILURE_REASONS.
+    failure_reasons: FAILURE_REASONS.filter((r) => counts.has(r))
+      .map((reason) => ({ reason, count: counts.get(reason)! }))
+      .sort((a, b) => b.count - a.count),
+    edge_cases: worst.map((e) => ({
+      episode: e.index,
+      description: `episode ${episodeName(e.index)}: ${e.failure_reason} after ${e.steps} steps, return ${e.return}`,
+    })),
+  };
+}
+
+/** `result` of a run whose episodes all ran, scenario by scenario. */
+export function scenarioRunResult(
+  policy: string,
+  perScenario: { scenario: string; task: string; episodes: ScenarioEpisode[] }[],
+): ScenarioRunResult {
+  const all = perScenario.flatMap((s) => s.episodes);
+  const k = all.filter((e) => e.success).length;
+  return {
+    policy,
+    success_rate: rate6(k, all.length),
+    interval: wilsonInterval(k, all.length),
+    n: all.length,
+    scenarios: perScenario.map((s) => scenarioFigures(s.scenario, s.task, s.episodes)),
+  };
+}
+
+const pretty = (value: unknown) => `${JSON.stringify(JSON.parse(canonicalJson(value)), null, 2)}\n`;
+
+/** The files of the run directory `<id>/`, for `buildArchive()`. */
+export function scenarioRunArchive(
+  result: ScenarioRunResult,
+  perScenario: { scenario: string; episodes: ScenarioEpisode[] }[],
+  logLines: string[],
+): ArchiveEntry[] {
+  const failures = perScenario.flatMap((s) =>
+    s.episodes
+      .filter((e) => !e.success)
+      .map((e) => ({
+        scenario: s.scenario,
+        episode: e.index,
+        reason: e.failure_reason,
+        return: e.return,
+      })),
+  );
+  const edgeCases = result.scenarios.flatMap((s) =>
+    s.edge_cases.map((e) => ({ scenario: s.scenario, ...e })),
+  );
+  return [
+    { path: 'summary.json', content: pretty(result) },
+    ...result.scenarios.map((figures, i) => ({
+      path: `scenarios/${figures.scenario}.json`,
+      content: pretty({ ...figures, episodes: perScenario[i]!.episodes }),
+    })),
+    { path: 'failures.json', content: pretty(failures) },
+    { path: 'edge_cases.json', content: pretty(edgeCases) },
+    { path: 'logs/scenario_run.log', content: logLines.map((l) => `${l}\n`).join('') },
+  ];
+}

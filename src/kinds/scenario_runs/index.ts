@@ -1,0 +1,9 @@
+import { ROUTES } from '../../contract/scenario_runs.js';
+import type { RegisteredKind } from '../../domain/run-kind.js';
+import { scenarioRunKind } from './kind.js';
+
+/** Scenario runs: the shared run routes and the kind. */
+export const scenarioRuns: RegisteredKind = {
+  kind: scenarioRunKind as never,
+  routes: ROUTES,
+};

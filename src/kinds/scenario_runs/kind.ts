@@ -1,0 +1,143 @@
+/**
+ * Scenario runs as a run kind (API document section 1; DESIGN.md section 7): a policy's
+ * episodes in each scenario, scenario by scenario, on four phases, yielding per-scenario success
+ * rates with Wilson intervals, failure reasons and edge cases.
+ */
+import type { OutcomeEntry } from '../../contract/outcomes.js';
+import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
+import { SCENARIO_RUN_ERROR_CODES, SCENARIO_RUN_PHASES } from '../../contract/scenario_runs.js';
+import type { RunKind } from '../../domain/run-kind.js';
+import { type KindTimeline, timelineOf } from '../../domain/run-options.js';
+import {
+  episodeName,
+  type ScenarioEpisode,
+  type ScenarioRunResult,
+  scenarioEpisode,
+  scenarioRunArchive,
+  scenarioRunResult,
+} from '../../domain/scenario-run-output.js';
+import { prepareScenarioRun, type ScenarioRunRequest } from './prepare.js';
+
+/** A default run of 2 scenarios of 10 episodes takes 7.5 virtual seconds. */
+export const TIMELINE: KindTimeline = {
+  phases: SCENARIO_RUN_PHASES,
+  stepPhase: 'running',
+  stepNoun: 'episode',
+  failureCodes: SCENARIO_RUN_ERROR_CODES,
+  defaults: { queue: 0.5, provisioning: 1, episode: 0.25, aggregating: 0.5, packaging: 0.5 },
+};
+
+/** The per-episode success probability when the outcome names none (our inference). */
+const DEFAULT_SUCCESS_RATE = 0.75;
+
+const ERROR_MESSAGES: Record<string, string> = {
+  policy_failed: 'The policy failed during an episode.',
+  scenario_invalid: 'A scenario could not be provisioned.',
+  interrupted: 'The run was interrupted before it finished.',
+};
+
+interface ScenarioRunContext {
+  request: ScenarioRunRequest;
+  rate: number;
+}
+
+/** Global step `index` (1-based, scenario by scenario) as its scenario and episode. */
+function locate(request: ScenarioRunRequest, index: number) {
+  const per = request.episodes_per_scenario;
+  const at = Math.floor((index - 1) / per);
+  return {
+    scenario: request.scenarios[at]!,
+    task: request.scenario_tasks[at]!,
+    episode: ((index - 1) % per) + 1,
+  };
+}
+
+function episodesOf(ctx: ScenarioRunContext) {
+  const { policy, scenarios, scenario_tasks, episodes_per_scenario } = ctx.request;
+  return scenarios.map((scenario, i) => {
+    const episodes: ScenarioEpisode[] = [];
+    for (let e = 1; e <= episodes_per_scenario; e++)
+      episodes.push(scenarioEpisode(policy, scenario, e, ctx.rate));
+    return { scenario, task: scenario_tasks[i]!, episodes };
+  });
+}
+
+const successRate = (outcome: OutcomeEntry) =>
+  'succeed' in outcome
+    ? (outcome.succeed.success_rate ?? DEFAULT_SUCCESS_RATE)
+    : DEFAULT_SUCCESS_RATE;
+
+const totalEpisodes = (r: ScenarioRunRequest) => r.scenarios.length * r.episodes_per_scenario;
+
+export const scenarioRunKind: RunKind<ScenarioRunRequest, ScenarioRunContext> = {
+  ...RUN_KIND_ADDRESSES.scenario_run,
+  stepNoun: TIMELINE.stepNoun,
+  phases: TIMELINE.phases,
+  failureCodes: TIMELINE.failureCodes,
+  prepare: (body, world) => prepareScenarioRun(body, world, TIMELINE),
+  hardwareTier: (request) => request.hardware_tier,
+  fields: (record, state) => ({
+    policy: record.request.policy,
+    scenarios: record.request.scenarios,
+    episodes_per_scenario: record.request.episodes_per_scenario,
+    hardware_tier: record.request.hardware_tier,
+    episodes: state.episodes,
+  }),
+  plan(request) {
+    const emulator = request.options.emulator as
+      | { durations_s?: Record<string, number> }
+      | undefined;
+    const timeline = timelineOf(TIMELINE, emulator?.durations_s, totalEpisodes(request));
+    // A fixed part and a part per episode, like an evaluation's estimate.
+    return { ...timeline, estimate: 10 + 2 * totalEpisodes(request) };
+  },
+  failurePlan(outcome) {
+    if (!('fail' in outcome)) return undefined;
+    const phase =
+      outcome.fail === 'scenario_invalid'
+        ? 'provisioning'
+        : outcome.fail === 'policy_failed'
+          ? 'running'
+          : (outcome.at ?? 'running');
+    return { phase, afterSteps: outcome.after_episodes };
+  },
+  context: (request, outcome) => ({ request, rate: successRate(outcome) }),
+  queuedLine: (request, attempt, total) =>
+    `attempt ${attempt} queued: ${total} episodes across ${request.scenarios.length} scenarios, policy ${request.policy}`,
+  stepLine(ctx, index, total) {
+    const { scenario, episode } = locate(ctx.request, index);
+    const ep = scenarioEpisode(ctx.request.policy, scenario, episode, ctx.rate);
+    const how = ep.success ? 'succeeded' : `failed (${ep.failure_reason})`;
+    return `episode ${index}/${total} ${scenario} ${episodeName(episode)} ${how} return=${ep.return}`;
+  },
+  failure(ctx, outcome, schedule) {
+    const code = outcome.fail;
+    // The episode that was running when the policy failed: the one after the last completed.
+    const failing = locate(ctx.request, schedule.stepsAtEnd + 1);
+    return {
+      error: {
+        code,
+        message: outcome.message ?? ERROR_MESSAGES[code]!,
+        resumable: code !== 'scenario_invalid',
+        param:
+          code === 'scenario_invalid' ? (outcome.param ?? 'scenarios') : (outcome.param ?? null),
+        details:
+          code === 'policy_failed'
+            ? { location: `scenarios/${failing.scenario}/episodes/${episodeName(failing.episode)}` }
+            : { service_code: code },
+      },
+      result: null,
+    };
+  },
+  success(ctx) {
+    const perScenario = episodesOf(ctx);
+    const result = scenarioRunResult(ctx.request.policy, perScenario);
+    const k = perScenario.flatMap((s) => s.episodes).filter((e) => e.success).length;
+    return {
+      result: { ...result },
+      line: `run succeeded: success_rate=${result.success_rate} (${k}/${result.n})`,
+    };
+  },
+  archive: (ctx, result, _steps, logs) =>
+    scenarioRunArchive(result as unknown as ScenarioRunResult, episodesOf(ctx), logs),
+};

@@ -1,0 +1,67 @@
+/**
+ * A scenario run's create body, as the schema validated it, checked against the world and
+ * turned into the stored request (DESIGN.md section 7): each reference must name something the
+ * account may run, else 400 `parameter_invalid` naming the field.
+ */
+import {
+  DEFAULT_EPISODES_PER_SCENARIO,
+  DEFAULT_HARDWARE_TIER,
+} from '../../contract/scenario_runs.js';
+import type { RunRequest } from '../../domain/records.js';
+import type { World } from '../../domain/run-kind.js';
+import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
+import { apiError, MESSAGES } from '../../errors.js';
+
+export interface ScenarioRunRequest extends RunRequest {
+  policy: string;
+  scenarios: string[];
+  /**
+   * Each scenario's task, resolved at creation: the figures stay the same even when the
+   * account later deletes a scenario of its own. Internal: not a body field.
+   */
+  scenario_tasks: string[];
+  episodes_per_scenario: number;
+  hardware_tier: string;
+}
+
+const invalid = (param: string, message: string) =>
+  apiError('parameter_invalid', { param, message });
+
+/** Each scenario id once, each one the account may run; answers their tasks, in order. */
+function scenarioTasks(ids: string[], world: World): string[] {
+  return ids.map((id, i) => {
+    if (ids.indexOf(id) !== i)
+      throw invalid(`scenarios.${i}`, MESSAGES.listedTwice(id, 'scenarios'));
+    const scenario = world.scenario(id);
+    if (!scenario) throw invalid(`scenarios.${i}`, MESSAGES.notFound('scenario', id));
+    return scenario.task;
+  });
+}
+
+/** @example prepareScenarioRun({ policy, scenarios: ['scn_builtin_push'] }, world, TIMELINE) */
+export function prepareScenarioRun(
+  body: Record<string, unknown>,
+  world: World,
+  timeline: KindTimeline,
+): ScenarioRunRequest {
+  const policy = body.policy as string;
+  if (!world.policy(policy)) throw invalid('policy', MESSAGES.catalogUnknown('policy', policy));
+  const scenarios = body.scenarios as string[];
+  const tasks = scenarioTasks(scenarios, world);
+  const tier = (body.hardware_tier as string | undefined) ?? DEFAULT_HARDWARE_TIER;
+  if (!world.catalog.hardware_tiers.some((t) => t.id === tier))
+    throw invalid('hardware_tier', MESSAGES.catalogUnknown('hardware tier', tier));
+  const options = (body.options ?? {}) as Record<string, unknown>;
+  parseRunOptions(timeline, options);
+  return {
+    policy,
+    scenarios,
+    scenario_tasks: tasks,
+    episodes_per_scenario:
+      (body.episodes_per_scenario as number | undefined) ?? DEFAULT_EPISODES_PER_SCENARIO,
+    hardware_tier: tier,
+    options,
+    label: (body.label as string | null | undefined) ?? null,
+    webhook_metadata: (body.webhook_metadata as Record<string, unknown> | null | undefined) ?? null,
+  };
+}
