@@ -66,6 +66,11 @@ export interface RunKind<Req extends RunRequest = RunRequest, Ctx = unknown>
    * (400 `parameter_invalid` naming the field, `camera_not_found`, a kind's own 409).
    */
   prepare(body: Record<string, unknown>, world: World): Req;
+  /**
+   * A conflict a new attempt would cause with the account's other runs (a training run's one
+   * run per policy), checked when a resume starts one; `prepare` checks it on create.
+   */
+  assertStartable?(request: Req, world: World, runId: string): void;
   /** The hardware tier the run occupies (capacity, API document section 7); null for none. */
   hardwareTier(request: Req): string | null;
   /** The attempt's timeline and token estimate; throws 400 for options it cannot run. */

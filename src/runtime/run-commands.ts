@@ -15,6 +15,7 @@ import type { Deps } from './deps.js';
 import { eventOf, recordEvents } from './event-log.js';
 import { assertCapacity, assertConcurrency } from './limits.js';
 import { createRun, requestCancel, startAttempt } from './run-attempt.js';
+import { worldOf } from './world-view.js';
 
 /** Who asks, and when: the caller's account at the request's fixed virtual now. */
 export interface Caller {
@@ -28,7 +29,8 @@ export interface Caller {
 export function findRun(caller: Caller, kind: RunKind, runId: string): RunRecord {
   const found = caller.deps.store.runs.get(caller.account.id, runId);
   // A run of another kind is not one of this kind's: the same 404 as an unknown id.
-  if (!found || found.kind !== kind.name) throw notFound(kind.name, runId, 'run_id');
+  if (!found || found.kind !== kind.name)
+    throw notFound(kind.name.replaceAll('_', ' '), runId, 'run_id');
   return found;
 }
 
@@ -66,6 +68,7 @@ export function resumeRun(caller: Caller, kind: RunKind, runId: string): RunReco
     const found = findRun(caller, kind, runId);
     assertResumable(found.state);
     const left = found.state.status;
+    kind.assertStartable?.(found.request, worldOf(deps, account), found.id);
     const number = (found.state.run?.attempt ?? 1) + 1;
     startAttempt(deps, kind, account, found, {
       number,

@@ -34,6 +34,15 @@ const KIND_BODIES: Record<string, { prefix: string; body: Record<string, unknown
     prefix: 'aug',
     body: { dataset: 'ds_01KA0000000000000000PANDA1', config: { episode_count: 2 } },
   },
+  training_run: {
+    prefix: 'train',
+    body: { policy: 'pol_01KA0000000000000000PANDA1', dataset: 'ds_01KA0000000000000000PANDA1' },
+  },
+  rl_run: { prefix: 'rl', body: { robot: 'franka_panda', task: 'pick_place' } },
+  scenario_run: {
+    prefix: 'scnrun',
+    body: { policy: 'pol_01KA0000000000000000PANDA1', scenarios: ['scn_builtin_pick_place'] },
+  },
 };
 const SEEDED_KIND_RUNS = Object.entries(KIND_BODIES).flatMap(([kind, { prefix, body }]) =>
   (['failed', 'succeeded', 'processing'] as const).map((status) => ({

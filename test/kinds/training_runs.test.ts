@@ -576,3 +576,20 @@ test('GET /v1/usage counts training runs and their tokens', async () => {
     by_status: { queued: 1, processing: 0, canceling: 0, succeeded: 0, failed: 0, canceled: 0 },
   });
 });
+
+test('resuming a run whose policy another training run has taken meanwhile answers 409 policy_in_training', async () => {
+  const emu = testEmulator();
+  const first = await create(emu, {
+    ...BODY,
+    options: { emulator: { outcomes: [{ fail: 'diverged' }] } },
+  });
+  await advance(emu, 60);
+  expect((await get(emu, first.id)).status).toBe('failed');
+  const second = await create(emu);
+  const res = await emu.api('POST', `/v1/training_runs/${first.id}/resume`);
+  const error = expectApiError(res, 409, 'policy_in_training', 'policy');
+  expect(error.details).toEqual({ training_run: second.id });
+  expect((await get(emu, first.id)).status).toBe('failed');
+  await advance(emu, 60);
+  expectOk(await emu.api('POST', `/v1/training_runs/${first.id}/resume`), 202);
+});

@@ -18,7 +18,7 @@ import {
   requestHash,
   type TrainingRunRequest,
 } from './output.js';
-import { prepareTrainingRun } from './prepare.js';
+import { assertPolicyFree, prepareTrainingRun } from './prepare.js';
 
 /** A default 5-epoch run takes 5.5 virtual seconds: 0.5 s queue, 2.5 s of epochs. */
 export const TRAINING_TIMELINE: KindTimeline = {
@@ -62,6 +62,8 @@ export const trainingRunKind: RunKind<TrainingRunRequest, TrainingContext> = {
   phases: TRAINING_PHASES,
   failureCodes: TRAINING_ERROR_CODES,
   prepare: (body, world) => prepareTrainingRun(TRAINING_TIMELINE, body, world),
+  // A resume starts a new attempt: the policy must be free of other training runs then too.
+  assertStartable: (request, world, runId) => assertPolicyFree(request.policy, world, runId),
   hardwareTier: (request) => request.hardware_tier,
   fields: (record, state) => ({
     policy: record.request.policy,

@@ -18,6 +18,23 @@ const unknown = (param: string, what: string, id: string) =>
  * while a run for the same policy is queued, processing or canceling.
  * @example prepareTrainingRun(TRAINING_TIMELINE, { policy: 'pol_...', dataset: 'ds_...' }, world)
  */
+/**
+ * One run per policy (API document section 1): 409 `policy_in_training` while another training
+ * run of the account for `policyId` is queued, processing or canceling. `self` is the run being
+ * resumed, which does not conflict with itself.
+ */
+export function assertPolicyFree(policyId: string, world: World, self: string | null): void {
+  const active = world
+    .activeRuns('training_run')
+    .find((r) => r.request.policy === policyId && r.id !== self);
+  if (active)
+    throw apiError('policy_in_training', {
+      param: 'policy',
+      message: MESSAGES.policyInTraining(policyId, active.id),
+      details: { training_run: active.id },
+    });
+}
+
 export function prepareTrainingRun(
   timeline: KindTimeline,
   body: Record<string, unknown>,
@@ -40,13 +57,7 @@ export function prepareTrainingRun(
   if (!world.catalog.hardware_tiers.some((t) => t.id === tier))
     throw unknown('hardware_tier', 'hardware tier', tier);
   // A state conflict comes after validation (DESIGN.md section 3, "Order of checks").
-  const active = world.activeRuns('training_run').find((r) => r.request.policy === policyId);
-  if (active)
-    throw apiError('policy_in_training', {
-      param: 'policy',
-      message: MESSAGES.policyInTraining(policyId, active.id),
-      details: { training_run: active.id },
-    });
+  assertPolicyFree(policyId, world, null);
   const config = { ...TRAINING_CONFIG_DEFAULTS, ...(body.config as object | undefined) };
   return {
     policy: policyId,
