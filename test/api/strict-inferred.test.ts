@@ -100,3 +100,31 @@ test('the inferred operations are in /openapi.json, flagged, and absent under --
   for (const id of added) expect(strict.ids).not.toContain(id);
   expect(strict.ids).toEqual(expect.arrayContaining(['listTwinFiles', 'deleteWebhookEndpoint']));
 });
+
+/** The seven operations of the API document (section 4). */
+const DOCUMENTED = [
+  'resumeEvaluation',
+  'getCurrentKey',
+  'createScenario',
+  'getSimRunLogs',
+  'listSimRunFiles',
+  'listTwinFiles',
+  'deleteWebhookEndpoint',
+];
+
+test('under --strict /openapi.json holds exactly the seven documented operations; every other one is flagged x-inferred', async () => {
+  const ids = async (strict: boolean) => {
+    const res = await testEmulator({ strict }).app.request('/openapi.json');
+    const doc = (await res.json()) as Doc;
+    return Object.values(doc.paths).flatMap((item) => Object.values(item));
+  };
+  const strict = await ids(true);
+  expect(strict.map((op) => op.operationId).sort()).toEqual([...DOCUMENTED].sort());
+  const full = await ids(false);
+  const inferred = full.filter((op) => !DOCUMENTED.includes(op.operationId));
+  // Every run kind's eight operations, at least, beside the earlier inferred ones.
+  for (const kind of ['Augmentation', 'TrainingRun', 'RlRun', 'ScenarioRun'])
+    for (const prefix of ['create', 'get', 'cancel', 'resume'])
+      expect(inferred.map((op) => op.operationId)).toContain(`${prefix}${kind}`);
+  for (const op of inferred) expect(op['x-inferred'], op.operationId).toBe(true);
+});

@@ -182,3 +182,36 @@ describe('twin-not-ready', () => {
     expectError(await s.api('GET', `/v1/twins/${failed}/files`), 409, 'twin_not_ready');
   });
 });
+
+describe('every-kind', () => {
+  test('seeds a run of every kind; one advance finishes them, and the planned failure resumes', async () => {
+    const s = scenario('every-kind');
+    const get = async (path: string) => (await s.api('GET', path)).json;
+    expect((await get('/v1/augmentations/aug_00000000000000000000000002')).status).toBe('failed');
+    expect((await get('/v1/scenario_runs/scnrun_00000000000000000000000002')).status).toBe(
+      'canceled',
+    );
+    await s.advance(60);
+    for (const path of [
+      '/v1/augmentations/aug_00000000000000000000000001',
+      '/v1/rl_runs/rl_00000000000000000000000001',
+      '/v1/scenario_runs/scnrun_00000000000000000000000001',
+      '/v1/evaluations/eval_00000000000000000000000001',
+    ]) {
+      const run = await get(path);
+      expect(run.status, path).toBe('succeeded');
+      expect(run.download.sha256, path).toMatch(/^[0-9a-f]{64}$/);
+    }
+    const rl = await get('/v1/rl_runs/rl_00000000000000000000000001');
+    expect(rl.result.verdict).toMatchObject({ passed: false, threshold: 0.7 });
+    const train = '/v1/training_runs/train_00000000000000000000000001';
+    expect(await get(train)).toMatchObject({ status: 'failed', error: { code: 'diverged' } });
+    expect((await s.api('POST', `${train}/resume`)).status).toBe(202);
+    await s.advance(60);
+    expect((await get(train)).status).toBe('succeeded');
+    const policies = await get('/v1/catalog/policies');
+    expect(policies.data.map((p: { source_run: string | null }) => p.source_run)).toEqual(
+      expect.arrayContaining(['train_00000000000000000000000001', 'rl_00000000000000000000000001']),
+    );
+  });
+});
