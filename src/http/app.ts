@@ -75,7 +75,9 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   // Filled once every route is registered; the layer reads it per request.
   const guards: RouteGuards = new Map();
   app.use('/v1/*', productPipeline(guards));
-  if (inferred) registerStatus(app);
+  // The areas served, by their routes' tags: what GET /v1/status lists.
+  const served = new Set<string>();
+  if (inferred) registerStatus(app, served);
   // Every run kind on the one engine; under --strict only the evaluations' documented routes.
   for (const { kind, routes } of REGISTERED_KINDS) {
     if (kind.name === 'evaluation')
@@ -94,6 +96,8 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   if (inferred) registerCatalog(app);
   if (inferred) registerOperations(app);
   const definitions = app.openAPIRegistry.definitions as never;
+  for (const def of app.openAPIRegistry.definitions)
+    if (def.type === 'route') for (const tag of def.route.tags ?? []) served.add(tag);
   deps.routes.addFrom(definitions);
   for (const [key, guard] of routeGuards(definitions)) guards.set(key, guard);
   if (!deps.config.strict) deps.routes.add('GET', '/_downloads/{token}', 'downloadSignedArchive');
