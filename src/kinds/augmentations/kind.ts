@@ -8,8 +8,9 @@ import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
 import type { Catalog } from '../../domain/catalog.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { parseRunOptions, timelineOf } from '../../domain/run-options.js';
+import { hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
 import { apiError, MESSAGES } from '../../errors.js';
-import { cameraBytes, episodesOf, type GeneratedEpisode, seedOf } from './outputs.js';
+import { cameraBytes, episodeAt, episodesOf, seedOf } from './outputs.js';
 import type { AugmentationRequest } from './request.js';
 
 const TIMELINE = {
@@ -69,12 +70,7 @@ export const augmentationKind: RunKind<AugmentationRequest, Context> = {
         message: MESSAGES.cameraNotFound(missing, dataset.id),
         details: { cameras: dataset.cameras },
       });
-    const tier = (body.hardware_tier as string | undefined) ?? DEFAULT_TIER;
-    if (!world.catalog.hardware_tiers.some((t) => t.id === tier))
-      throw apiError('parameter_invalid', {
-        param: 'hardware_tier',
-        message: MESSAGES.catalogUnknown('hardware tier', tier),
-      });
+    const tier = hardwareTierOf(body, world.catalog, DEFAULT_TIER);
     const options = (body.options ?? {}) as Record<string, unknown>;
     parseRunOptions(TIMELINE, options);
     return {
@@ -85,10 +81,7 @@ export const augmentationKind: RunKind<AugmentationRequest, Context> = {
         variations: config.variations ? [...new Set(config.variations)] : DEFAULT_VARIATIONS,
       },
       hardware_tier: tier,
-      options,
-      label: (body.label as string | null | undefined) ?? null,
-      webhook_metadata:
-        (body.webhook_metadata as Record<string, unknown> | null | undefined) ?? null,
+      ...sharedRequestFields(body),
     };
   },
   hardwareTier: (request) => request.hardware_tier,
@@ -115,10 +108,10 @@ export const augmentationKind: RunKind<AugmentationRequest, Context> = {
   queuedLine: (request, attempt, total) =>
     `attempt ${attempt} queued: ${total} episodes from ${request.dataset}, cameras ${request.config.cameras.join(',')}`,
   stepLine(ctx, index, total) {
-    const [ep] = episodesOf(ctx.request, ctx.dataset, index).slice(-1) as [GeneratedEpisode];
+    const ep = episodeAt(ctx.request, ctx.dataset, ctx.seed, index);
     return `episode ${index}/${total} generated from source episode ${ep.source_episode}: ${ep.frames} frames`;
   },
-  failure(ctx, outcome, schedule) {
+  failure(_ctx, outcome, schedule) {
     const code = outcome.fail;
     return {
       error: {

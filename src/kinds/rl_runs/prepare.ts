@@ -4,6 +4,7 @@
  * 400 `parameter_invalid` naming its field, and the task must accept one of the robot's
  * embodiments.
  */
+
 import {
   RL_CONFIG_DEFAULTS,
   RL_DEFAULT_TIER,
@@ -14,6 +15,7 @@ import { defaultEnvironment } from '../../domain/catalog.js';
 import type { RunRequest } from '../../domain/records.js';
 import type { World } from '../../domain/run-kind.js';
 import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
+import { hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
 import { apiError, MESSAGES } from '../../errors.js';
 
 /** What an RL run keeps of its create body: every default resolved. */
@@ -60,9 +62,7 @@ export function prepareRlRun(body: Record<string, unknown>, world: World): RlRun
   const environment = (body.environment as string | undefined) ?? defaultEnvironment(catalog);
   if (!catalog.environments.some((e) => e.id === environment))
     throw invalid('environment', MESSAGES.catalogUnknown('environment', environment));
-  const tier = (body.hardware_tier as string | undefined) ?? RL_DEFAULT_TIER;
-  if (!catalog.hardware_tiers.some((t) => t.id === tier))
-    throw invalid('hardware_tier', MESSAGES.catalogUnknown('hardware tier', tier));
+  const tier = hardwareTierOf(body, catalog, RL_DEFAULT_TIER);
   return {
     robot: robot.id,
     task: task.id,
@@ -71,8 +71,6 @@ export function prepareRlRun(body: Record<string, unknown>, world: World): RlRun
     hardware_tier: tier,
     config: { ...RL_CONFIG_DEFAULTS, ...(body.config as Partial<RlRunRequest['config']>) },
     name: (body.name as string | undefined) ?? `${robot.id} ${task.id} RL policy`,
-    options,
-    label: (body.label as string | null | undefined) ?? null,
-    webhook_metadata: (body.webhook_metadata as Record<string, unknown> | null | undefined) ?? null,
+    ...sharedRequestFields(body),
   };
 }

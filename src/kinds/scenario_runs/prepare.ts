@@ -3,6 +3,7 @@
  * turned into the stored request (DESIGN.md section 7): each reference must name something the
  * account may run, else 400 `parameter_invalid` naming the field.
  */
+
 import {
   DEFAULT_EPISODES_PER_SCENARIO,
   DEFAULT_HARDWARE_TIER,
@@ -10,6 +11,7 @@ import {
 import type { RunRequest } from '../../domain/records.js';
 import type { World } from '../../domain/run-kind.js';
 import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
+import { hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
 import { apiError, MESSAGES } from '../../errors.js';
 
 export interface ScenarioRunRequest extends RunRequest {
@@ -48,9 +50,7 @@ export function prepareScenarioRun(
   if (!world.policy(policy)) throw invalid('policy', MESSAGES.catalogUnknown('policy', policy));
   const scenarios = body.scenarios as string[];
   const tasks = scenarioTasks(scenarios, world);
-  const tier = (body.hardware_tier as string | undefined) ?? DEFAULT_HARDWARE_TIER;
-  if (!world.catalog.hardware_tiers.some((t) => t.id === tier))
-    throw invalid('hardware_tier', MESSAGES.catalogUnknown('hardware tier', tier));
+  const tier = hardwareTierOf(body, world.catalog, DEFAULT_HARDWARE_TIER);
   const options = (body.options ?? {}) as Record<string, unknown>;
   parseRunOptions(timeline, options);
   return {
@@ -60,8 +60,6 @@ export function prepareScenarioRun(
     episodes_per_scenario:
       (body.episodes_per_scenario as number | undefined) ?? DEFAULT_EPISODES_PER_SCENARIO,
     hardware_tier: tier,
-    options,
-    label: (body.label as string | null | undefined) ?? null,
-    webhook_metadata: (body.webhook_metadata as Record<string, unknown> | null | undefined) ?? null,
+    ...sharedRequestFields(body),
   };
 }

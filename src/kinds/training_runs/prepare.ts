@@ -3,9 +3,11 @@
  * the policy and the dataset exist and share a robot, the tier exists, and no other run is
  * fine-tuning the same policy ("one run per policy", API document section 1).
  */
+
 import { DEFAULT_TRAINING_TIER, TRAINING_CONFIG_DEFAULTS } from '../../contract/training_runs.js';
 import type { World } from '../../domain/run-kind.js';
 import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
+import { hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
 import { apiError, MESSAGES } from '../../errors.js';
 import type { TrainingRunRequest } from './output.js';
 
@@ -53,9 +55,7 @@ export function prepareTrainingRun(
       param: 'dataset',
       message: MESSAGES.datasetRobot(dataset.id, dataset.robot, policy.id, policy.robot),
     });
-  const tier = (body.hardware_tier as string | undefined) ?? DEFAULT_TRAINING_TIER;
-  if (!world.catalog.hardware_tiers.some((t) => t.id === tier))
-    throw unknown('hardware_tier', 'hardware tier', tier);
+  const tier = hardwareTierOf(body, world.catalog, DEFAULT_TRAINING_TIER);
   // A state conflict comes after validation (DESIGN.md section 3, "Order of checks").
   assertPolicyFree(policyId, world, null);
   const config = { ...TRAINING_CONFIG_DEFAULTS, ...(body.config as object | undefined) };
@@ -66,8 +66,6 @@ export function prepareTrainingRun(
     config,
     name: (body.name as string | undefined) ?? `${policy.name} fine-tuned on ${dataset.name}`,
     robot: policy.robot,
-    options,
-    label: (body.label as string | null | undefined) ?? null,
-    webhook_metadata: (body.webhook_metadata as Record<string, unknown> | null | undefined) ?? null,
+    ...sharedRequestFields(body),
   };
 }

@@ -1,0 +1,38 @@
+/** What every kind's `prepare` reads the same way (DESIGN.md section 7, "shared rules"). */
+import { apiError, MESSAGES } from '../errors.js';
+import type { Catalog } from './catalog.js';
+import type { RunRequest } from './records.js';
+
+/**
+ * `options`, `label` and `webhook_metadata` of a validated create body, as every kind stores
+ * them (absent ones as `{}` and null).
+ * @example { dataset, ...sharedRequestFields(body) }
+ */
+export function sharedRequestFields(
+  body: Record<string, unknown>,
+): Pick<RunRequest, 'options' | 'label' | 'webhook_metadata'> {
+  return {
+    options: (body.options ?? {}) as Record<string, unknown>,
+    label: (body.label as string | null | undefined) ?? null,
+    webhook_metadata: (body.webhook_metadata as Record<string, unknown> | null | undefined) ?? null,
+  };
+}
+
+/**
+ * The body's `hardware_tier`, or the kind's default: 400 `parameter_invalid` naming
+ * `hardware_tier` when the catalog has no such tier.
+ * @example hardwareTierOf(body, world.catalog, 'gpu-a10')
+ */
+export function hardwareTierOf(
+  body: Record<string, unknown>,
+  catalog: Catalog,
+  fallback: string,
+): string {
+  const tier = (body.hardware_tier as string | undefined) ?? fallback;
+  if (!catalog.hardware_tiers.some((t) => t.id === tier))
+    throw apiError('parameter_invalid', {
+      param: 'hardware_tier',
+      message: MESSAGES.catalogUnknown('hardware tier', tier),
+    });
+  return tier;
+}
