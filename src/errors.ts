@@ -215,6 +215,8 @@ export const MESSAGES = {
     `Dataset '${dataset}' has no camera '${camera}'; details.cameras lists the ones it has.`,
   assetNotValidated: (kind: string, id: string, status: string) =>
     `The ${kind} '${id}' is ${status}, not validated.`,
+  noEpisode: (dataset: string, index: number) =>
+    `Dataset '${dataset}' has no episode with index ${index}.`,
   noEmbodiment: (robot: string, embodiment: string) =>
     `Robot '${robot}' has no embodiment '${embodiment}'.`,
   taskRejectsEmbodiment: (task: string, embodiment: string) =>

@@ -97,4 +97,8 @@ export const evaluationRoutes: RunRoutes = {
   logs: getSimRunLogsRoute,
   objects: { file: 'sim_run_file', logs: 'sim_run_logs' },
   subresourceNoun: 'sim run',
+  idParam: 'run_id',
+  notReadyCode: 'run_not_ready',
+  // API document sections 4.1, 4.4 and 4.5; the rest is inferred.
+  documented: ['resume', 'files', 'logs'],
 };

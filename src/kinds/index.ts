@@ -5,9 +5,10 @@
 import type { RegisteredKind, RunKind } from '../domain/run-kind.js';
 import { augmentations } from './augmentations/index.js';
 import { evaluations } from './evaluations/index.js';
+import { twins } from './twins/index.js';
 
 /** In the order of the API document's section 1 table. */
-export const REGISTERED_KINDS: readonly RegisteredKind[] = [augmentations, evaluations];
+export const REGISTERED_KINDS: readonly RegisteredKind[] = [augmentations, twins, evaluations];
 
 export const RUN_KINDS: Readonly<Record<string, RunKind>> = Object.fromEntries(
   REGISTERED_KINDS.map(({ kind }) => [kind.name, kind]),
@@ -22,3 +23,5 @@ export function kindOfId(id: string): RunKind | undefined {
 }
 
 export const evaluationKind = RUN_KINDS.evaluation!;
+
+export const twinKind = RUN_KINDS.twin!;
