@@ -158,7 +158,7 @@ export function registerRunKind(
 
   on('archive', routes.archive, (c) => {
     const run = find(c);
-    return serveArchive(c, run);
+    return serveArchive(c, run, routes.idParam);
   });
 }
 
