@@ -216,6 +216,8 @@ export const MESSAGES = {
   listedTwice: (id: string, param: string) => `'${id}' is listed more than once in '${param}'.`,
   assetNotValidated: (kind: string, id: string, status: string) =>
     `The ${kind} '${id}' is ${status}, not validated.`,
+  noEpisode: (dataset: string, index: number) =>
+    `Dataset '${dataset}' has no episode with index ${index}.`,
   noEmbodiment: (robot: string, embodiment: string) =>
     `Robot '${robot}' has no embodiment '${embodiment}'.`,
   taskRejectsEmbodiment: (task: string, embodiment: string) =>

@@ -21,7 +21,7 @@ export function parseRange(header: string | undefined, size: number): Range {
   return { start, end };
 }
 
-function archiveOf(c: Context<AppEnv>, run: RunRecord) {
+function archiveOf(c: Context<AppEnv>, run: RunRecord, idParam: string) {
   if (run.state.status !== 'succeeded') {
     throw apiError('run_not_ready', { message: MESSAGES.noArchiveYet(run.state.status) });
   }
@@ -29,7 +29,7 @@ function archiveOf(c: Context<AppEnv>, run: RunRecord) {
   if (!archive) {
     throw apiError('resource_not_found', {
       message: MESSAGES.seededWithoutArchive,
-      param: 'run_id',
+      param: idParam,
     });
   }
   return archive;
@@ -37,10 +37,11 @@ function archiveOf(c: Context<AppEnv>, run: RunRecord) {
 
 /**
  * A succeeded run's archive with `Content-Length`, `ETag`, `Content-Disposition`; HEAD and a
- * single `Range` (DESIGN.md section 4 "Archive"). 409 `run_not_ready` before it succeeded.
+ * single `Range` (DESIGN.md section 4 "Archive"). 409 `run_not_ready` before it succeeded; a
+ * 404 names the route's path parameter (`idParam`).
  */
-export function serveArchive(c: Context<AppEnv>, run: RunRecord): Response {
-  const { bytes, sha256 } = archiveOf(c, run);
+export function serveArchive(c: Context<AppEnv>, run: RunRecord, idParam = 'run_id'): Response {
+  const { bytes, sha256 } = archiveOf(c, run, idParam);
   const headers: Record<string, string> = {
     'Content-Type': 'application/gzip',
     'Content-Disposition': `attachment; filename="${run.id}.tar.gz"`,

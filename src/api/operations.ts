@@ -1,7 +1,7 @@
 /**
  * GET /v1/operations/{operation_id} (inferred; DESIGN.md section 7): any run by its id in one
- * compact shape. The kind comes from the id's prefix (any registered kind's, legacy ones too); the scope (and feature) are the kind's own
- * read guards, checked here because the route cannot name one scope for every kind.
+ * compact shape. The kind comes from the id's prefix (any registered kind's, legacy ones too);
+ * the scope (and feature, for twins) are the kind's own read guards, checked here because the route cannot name one scope for every kind.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -38,25 +38,9 @@ function runOperation(c: Ctx, kind: RunKind, id: string) {
   };
 }
 
-/** A twin as GET /v1/twins/{id} shows it (the request context has settled it). */
-function twinOperation(c: Ctx, id: string) {
-  authorizeKind(c, 'twins:read', 'twins');
-  const twin = c.get('deps').store.twins.get(c.get('auth').account.id, id);
-  if (!twin) throw notFound('operation', id, 'operation_id');
-  return {
-    id,
-    object: 'operation' as const,
-    kind: 'twin' as const,
-    status: twin.status,
-    progress: null,
-    links: { self: `${baseUrl(c)}/v1/twins/${id}` },
-  };
-}
-
 export function registerOperations(app: OpenAPIHono<AppEnv>): void {
   app.openapi(getOperationRoute, (c) => {
     const id = c.req.valid('param').operation_id;
-    if (id.startsWith('twin_')) return c.json(twinOperation(c, id), 200);
     const kind = kindOfId(id);
     if (!kind) throw notFound('operation', id, 'operation_id');
     return c.json(runOperation(c, kind, id), 200);

@@ -8,7 +8,7 @@ import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import type { OutcomeEntry } from '../contract/outcomes.js';
-import type { RunRoutes } from '../contract/runs.js';
+import type { RunRouteName, RunRoutes } from '../contract/runs.js';
 import { listPage } from '../domain/paging.js';
 import type { RunRecord } from '../domain/records.js';
 import type { RunKind } from '../domain/run-kind.js';
@@ -16,13 +16,7 @@ import { deriveState } from '../domain/run-state.js';
 import { toRunBody } from '../domain/run-view.js';
 import { apiError, MESSAGES, notFound } from '../errors.js';
 import type { IdPrefix } from '../ids.js';
-import {
-  type Caller,
-  cancelRun,
-  createRunCommand,
-  findRun as findRunOf,
-  resumeRun,
-} from '../runtime/run-commands.js';
+import { type Caller, cancelRun, createRunCommand, resumeRun } from '../runtime/run-commands.js';
 import { worldOf } from '../runtime/world-view.js';
 import { serveArchive } from './archive.js';
 import { baseUrl } from './base-url.js';
@@ -59,8 +53,9 @@ function valid(c: Ctx, target: 'json' | 'param' | 'query'): Valid {
 export type RunRouteSet = 'all' | 'documented';
 
 /**
- * Registers the routes of `kind`. `documented` serves only resume, files and logs (the
- * evaluations' documented operations, API document sections 4.1, 4.4, 4.5).
+ * Registers the routes of `kind`. `documented` serves only the routes the kind's bundle lists as
+ * documented (evaluations: resume, files and logs, API document sections 4.1, 4.4, 4.5; twins:
+ * files, section 4.6); a kind with none serves nothing under `--strict`.
  * @example registerRunKind(app, augmentationKind, augmentationRoutes, 'all')
  */
 export function registerRunKind(
@@ -69,44 +64,59 @@ export function registerRunKind(
   routes: RunRoutes,
   set: RunRouteSet,
 ): void {
-  const on = (route: RouteConfig | undefined, handler: (c: Ctx) => Response) => {
-    if (route) app.openapi(route, handler as never);
+  const served = (name: RunRouteName) => set === 'all' || routes.documented.includes(name);
+  const on = (
+    name: RunRouteName,
+    route: RouteConfig | undefined,
+    handler: (c: Ctx) => Response,
+  ) => {
+    if (route && served(name)) app.openapi(route, handler as never);
   };
-  const find = (c: Ctx) => findRunOf(caller(c), kind, valid(c, 'param').run_id);
+  const idOf = (c: Ctx) => valid(c, 'param')[routes.idParam] as string;
+  /**
+   * The caller's run of this kind, or the 404 naming the kind's own path parameter (`noun` says
+   * what a logs or files route calls it). Commands find it again inside their transaction.
+   */
+  const lookup = (c: Ctx, noun: string): RunRecord => {
+    const runId = idOf(c);
+    const found = c.get('deps').store.runs.get(c.get('auth').account.id, runId);
+    // A run of another kind is not one of this kind's: the same 404 as an unknown id.
+    if (!found || found.kind !== kind.name) throw notFound(noun, runId, routes.idParam);
+    return found;
+  };
+  const find = (c: Ctx) => lookup(c, kind.name);
+  const findSub = (c: Ctx) => lookup(c, routes.subresourceNoun);
 
-  on(routes.resume, (c) =>
-    c.json(runView(c, kind, resumeRun(caller(c), kind, valid(c, 'param').run_id)), 202),
+  on('resume', routes.resume, (c) =>
+    c.json(runView(c, kind, resumeRun(caller(c), kind, find(c).id)), 202),
   );
 
-  on(routes.logs, (c) => {
-    const runId = valid(c, 'param').run_id as string;
-    const found = c.get('deps').store.runs.get(c.get('auth').account.id, runId);
-    if (!found || found.kind !== kind.name) throw notFound(routes.subresourceNoun, runId, 'run_id');
+  on('logs', routes.logs, (c) => {
+    const runId = findSub(c).id;
     const lines = c.get('deps').store.runLogs.tail(runId, valid(c, 'query').limit);
     return c.json({ id: runId, object: routes.objects.logs, lines }, 200);
   });
 
-  on(routes.files, (c) => {
-    const runId = valid(c, 'param').run_id as string;
+  on('files', routes.files, (c) => {
     const { after, limit } = valid(c, 'query');
     const { store } = c.get('deps');
-    const found = store.runs.get(c.get('auth').account.id, runId);
-    if (!found || found.kind !== kind.name) throw notFound(routes.subresourceNoun, runId, 'run_id');
+    const found = findSub(c);
     if (found.state.status !== 'succeeded') {
-      throw apiError('run_not_ready', {
-        message: MESSAGES.filesNotReady('run', found.state.status),
+      throw apiError(routes.notReadyCode, {
+        message: MESSAGES.filesNotReady(
+          routes.notReadyCode === 'run_not_ready' ? 'run' : kind.name,
+          found.state.status,
+        ),
       });
     }
-    const page = store.runFiles.page(runId, after ?? '', limit);
+    const page = store.runFiles.page(found.id, after ?? '', limit);
     return c.json(
       listPage(page.data, page.hasMore, routes.objects.file, (f) => f.path),
       200,
     );
   });
 
-  if (set === 'documented') return;
-
-  on(routes.create, (c) => {
+  on('create', routes.create, (c) => {
     const deps = c.get('deps');
     const { account } = c.get('auth');
     const request = kind.prepare(valid(c, 'json'), worldOf(deps, account));
@@ -119,9 +129,9 @@ export function registerRunKind(
     return c.json(runView(c, kind, record), 201);
   });
 
-  on(routes.get, (c) => c.json(runView(c, kind, find(c)), 200));
+  on('get', routes.get, (c) => c.json(runView(c, kind, find(c)), 200));
 
-  on(routes.list, (c) => {
+  on('list', routes.list, (c) => {
     const { status, after, limit } = valid(c, 'query');
     const { store } = c.get('deps');
     const accountId = c.get('auth').account.id;
@@ -142,13 +152,13 @@ export function registerRunKind(
     );
   });
 
-  on(routes.cancel, (c) =>
-    c.json(runView(c, kind, cancelRun(caller(c), kind, valid(c, 'param').run_id)), 202),
+  on('cancel', routes.cancel, (c) =>
+    c.json(runView(c, kind, cancelRun(caller(c), kind, find(c).id)), 202),
   );
 
-  on(routes.archive, (c) => {
+  on('archive', routes.archive, (c) => {
     const run = find(c);
-    return serveArchive(c, run);
+    return serveArchive(c, run, routes.idParam);
   });
 }
 

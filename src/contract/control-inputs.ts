@@ -14,7 +14,6 @@ import {
 import { OutcomePlan } from './outcomes.js';
 import { RUN_KIND_NAMES } from './run-kinds.js';
 import { ALL_SCOPES } from './scopes.js';
-import { TWIN_STATUSES } from './twins.js';
 
 export const ClockModeSchema = z
   .string()
@@ -127,9 +126,9 @@ export const TwinInput = z
       .string()
       .regex(/^twin_[0-9A-Za-z]{1,64}$/)
       .optional(),
-    status: z.enum(TWIN_STATUSES).optional().openapi({
+    status: z.enum(EVALUATION_STATUSES).optional().openapi({
       description:
-        'A fixed state. Without it the twin is built on the clock: queued 1 s, processing 4 s, then succeeded (or failed with `fail: true`).',
+        'A fixed state. Without it the twin is built on the clock: queued 1 s, then its phases (extracting, reconstructing, validating, packaging) 4 s, then succeeded (or failed `reconstruction_failed` with `fail: true`).',
     }),
     fail: z.boolean().optional(),
     files: z.array(FileEntry).optional(),

@@ -14,18 +14,13 @@ import {
 } from './common.js';
 import { Evaluation, RUN_STATUSES } from './evaluations.js';
 import { RUN_KIND_NAMES } from './run-kinds.js';
-import { TWIN_STATUSES } from './twins.js';
 
 /**
- * One type per status a run or twin enters: `<kind>.<new status>`, for every run kind
- * (DESIGN.md section 7: "Events `<kind>.<status>` for every kind"). A twin enters `queued` only
- * when seeded, which records nothing, so there is no `twin.queued`.
+ * One type per status a run enters: `<kind>.<new status>`, for every run kind, twins included
+ * (DESIGN.md section 7: "Events `<kind>.<status>` for every kind").
  */
 export const EVENT_TYPES = [
   ...RUN_KIND_NAMES.flatMap((kind) => RUN_STATUSES.map((status) => `${kind}.${status}` as const)),
-  'twin.processing',
-  'twin.succeeded',
-  'twin.failed',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -33,7 +28,6 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export const EVENT_TYPE_FILTERS = [
   ...EVENT_TYPES,
   ...RUN_KIND_NAMES.map((kind) => `${kind}.*` as const),
-  'twin.*',
 ] as const;
 
 /** Any run kind's body as events carry it (each kind's own schema describes its fields). */
@@ -42,21 +36,9 @@ const AnyRun = z
   .catchall(z.unknown())
   .openapi('RunBody', INFERRED);
 
-/** A twin as the emulator shows it (the control API's answer); named apart from any Twin. */
-export const TwinSnapshot = z
-  .object({
-    id: z.string().openapi({ example: 'twin_01KDVDNA00000000000000000' }),
-    object: z.literal('twin'),
-    status: z.enum(TWIN_STATUSES),
-    file_count: z.number().int(),
-    created_at: Timestamp,
-  })
-  .openapi('TwinSnapshot', INFERRED);
-export type TwinSnapshot = z.infer<typeof TwinSnapshot>;
-
 export const EventData = z
   .object({
-    object: z.union([Evaluation, AnyRun, TwinSnapshot]).openapi({
+    object: z.union([Evaluation, AnyRun]).openapi({
       description: 'The resource as the API showed it at the instant of the event.',
     }),
     previous_status: z.string().nullable().openapi({
@@ -73,7 +55,7 @@ export const Event = z
     created_at: Timestamp.openapi({ description: 'The virtual instant of the transition.' }),
     data: EventData,
     webhook_metadata: Metadata.nullable().openapi({
-      description: "The run's `webhook_metadata`; null for twins.",
+      description: "The run's `webhook_metadata`.",
     }),
   })
   .openapi('Event', INFERRED);
@@ -98,7 +80,7 @@ export const listEventsRoute = createRoute({
   operationId: 'listEvents',
   summary: "The account's events, newest first (inferred)",
   description:
-    "Every status transition of the account's runs of every kind and twins, recorded once at its virtual instant. Events are recorded and listed, not delivered to webhook endpoints.",
+    "Every status transition of the account's runs of every kind, recorded once at its virtual instant. Events are recorded and listed, not delivered to webhook endpoints.",
   ...guards,
   request: {
     query: z.object({
@@ -112,7 +94,7 @@ export const listEventsRoute = createRoute({
           'One event type, or `<kind>.*` (`evaluation.*`, `augmentation.*`, ..., `twin.*`) for every type of a resource.',
       }),
       resource: z.string().optional().openapi({
-        description: 'Only the events of this evaluation or twin id.',
+        description: 'Only the events of this run id.',
       }),
     }),
   },

@@ -6,13 +6,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, INFERRED, jsonResponse, operationGuards } from './common.js';
 import { EVALUATION_STATUSES } from './evaluations.js';
-import { RUN_KIND_NAMES } from './run-kinds.js';
-import { TWIN_STATUSES } from './twins.js';
+import { RUN_KIND_NAMES, type RunKindName } from './run-kinds.js';
 
-export const OPERATION_KINDS = [...RUN_KIND_NAMES, 'twin'] as const;
+export const OPERATION_KINDS = RUN_KIND_NAMES as [RunKindName, ...RunKindName[]];
 export type OperationKind = (typeof OPERATION_KINDS)[number];
-
-const STATUSES = [...new Set([...EVALUATION_STATUSES, ...TWIN_STATUSES])] as [string, ...string[]];
 
 export const Operation = z
   .object({
@@ -20,10 +17,10 @@ export const Operation = z
     object: z.literal('operation'),
     kind: z.enum(OPERATION_KINDS),
     status: z
-      .enum(STATUSES)
+      .enum(EVALUATION_STATUSES)
       .openapi({ description: "The run's status, as its own resource shows it." }),
-    progress: z.number().nullable().openapi({
-      description: "0 to 1, as the run's own resource shows it; null for twins, which show none.",
+    progress: z.number().openapi({
+      description: "0 to 1, as the run's own resource shows it.",
     }),
     links: z.object({ self: z.string().openapi({ description: 'The full resource.' }) }),
   })

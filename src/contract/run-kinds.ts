@@ -37,6 +37,14 @@ export const RUN_KIND_ADDRESSES = {
     scope: 'training_runs',
     tag: 'Training runs',
   },
+  twin: {
+    name: 'twin',
+    prefix: 'twin',
+    collection: 'twins',
+    scope: 'twins',
+    feature: 'twins',
+    tag: 'Twins',
+  },
   rl_run: { name: 'rl_run', prefix: 'rl', collection: 'rl_runs', scope: 'rl_runs', tag: 'RL runs' },
   evaluation: {
     name: 'evaluation',

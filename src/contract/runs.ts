@@ -5,7 +5,7 @@
  * cancel, resume, archive, files and logs of `/v1/<collection>`. Each kind's contract file gives
  * its request and resource schemas. All inferred (API document section 4.8, "not shown").
  */
-import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   errorResponses,
   FileEntry,
@@ -25,6 +25,9 @@ import {
   RUN_STATUSES,
 } from './evaluations.js';
 import type { RunKindAddress } from './run-kinds.js';
+import type { RunRoutes } from './run-routes.js';
+
+export type { RunRouteName, RunRoutes } from './run-routes.js';
 
 export { RUN_STATUSES };
 
@@ -38,6 +41,8 @@ export interface RunKindContract extends RunKindAddress {
   createConflict?: string;
   /** What a run of this kind yields, for descriptions. */
   yields: string;
+  /** The path parameter naming a run, when not `run_id`. */
+  idParam?: string;
 }
 
 const pascal = (snake: string) =>
@@ -96,24 +101,6 @@ export const RunLogs = (name: string) =>
     .object({ id: z.string(), object: z.literal(`${name}_logs`), lines: z.array(z.string()) })
     .openapi(`${pascal(name)}Logs`, INFERRED);
 
-/** The routes of one kind; evaluations give their own (documented) ones. */
-export interface RunRoutes {
-  create?: RouteConfig;
-  get?: RouteConfig;
-  list?: RouteConfig;
-  cancel?: RouteConfig;
-  resume: RouteConfig;
-  archive?: RouteConfig;
-  files: RouteConfig;
-  logs: RouteConfig;
-  /** The `object` of a file listing's items and of the logs body. */
-  objects: { file: string; logs: string };
-  /** How a 404 of the logs and files routes names the run (`sim run` for evaluations). */
-  subresourceNoun: string;
-  /** The create body's schema: control seeding takes it plus the seed fields. */
-  createBody: z.ZodObject;
-}
-
 export const LogsLimit = z.coerce
   .number()
   .int()
@@ -123,7 +110,7 @@ export const LogsLimit = z.coerce
   .openapi({ description: 'How many of the last lines to return, 1 to 5000.', ...INFERRED });
 
 /**
- * The eight routes of a kind: `/v1/<collection>` create and list, `/{run_id}` get, `/cancel`,
+ * The eight routes of a kind: `/v1/<collection>` create and list, `/{run_id}` (or the kind's `idParam`) get, `/cancel`,
  * `/resume`, `/archive`, `/files`, `/logs`.
  * @example const routes = runRoutes({ name: 'augmentation', collection: 'augmentations', ... })
  */
@@ -138,9 +125,10 @@ export function runRoutes(k: RunKindContract): RunRoutes {
       scope: `${k.scope}:${verb}`,
       ...(k.feature ? { feature: k.feature } : {}),
     });
+  const idParam = k.idParam ?? 'run_id';
   const params = z.object({
-    run_id: z.string().openapi({
-      param: { name: 'run_id', in: 'path' },
+    [idParam]: z.string().openapi({
+      param: { name: idParam, in: 'path' },
       description: `A ${k.name.replace('_', ' ')} id: \`${k.prefix}_...\`.`,
     }),
   });
@@ -174,7 +162,7 @@ export function runRoutes(k: RunKindContract): RunRoutes {
     }),
     get: createRoute({
       method: 'get',
-      path: `${base}/{run_id}`,
+      path: `${base}/{${idParam}}`,
       operationId: `get${one}`,
       summary: `Get a ${k.name.replace('_', ' ')} (inferred)`,
       ...common,
@@ -209,7 +197,7 @@ export function runRoutes(k: RunKindContract): RunRoutes {
     }),
     cancel: createRoute({
       method: 'post',
-      path: `${base}/{run_id}/cancel`,
+      path: `${base}/{${idParam}}/cancel`,
       operationId: `cancel${one}`,
       summary: `Cancel a ${k.name.replace('_', ' ')} (inferred): \`canceling\`, then \`canceled\``,
       ...common,
@@ -224,7 +212,7 @@ export function runRoutes(k: RunKindContract): RunRoutes {
     }),
     resume: createRoute({
       method: 'post',
-      path: `${base}/{run_id}/resume`,
+      path: `${base}/{${idParam}}/resume`,
       operationId: `resume${one}`,
       summary: `Resume a failed or canceled ${k.name.replace('_', ' ')} (inferred)`,
       description:
@@ -241,7 +229,7 @@ export function runRoutes(k: RunKindContract): RunRoutes {
     }),
     archive: createRoute({
       method: 'get',
-      path: `${base}/{run_id}/archive`,
+      path: `${base}/{${idParam}}/archive`,
       operationId: `get${one}Archive`,
       summary: 'Download the archive `<id>.tar.gz` (inferred); HEAD and single Range requests',
       ...common,
@@ -255,7 +243,7 @@ export function runRoutes(k: RunKindContract): RunRoutes {
     }),
     files: createRoute({
       method: 'get',
-      path: `${base}/{run_id}/files`,
+      path: `${base}/{${idParam}}/files`,
       operationId: `list${one}Files`,
       summary: "Every file of a succeeded run's archive (inferred)",
       description: 'Paths relative to the run directory `<id>/`, in byte order.',
@@ -271,7 +259,7 @@ export function runRoutes(k: RunKindContract): RunRoutes {
     }),
     logs: createRoute({
       method: 'get',
-      path: `${base}/{run_id}/logs`,
+      path: `${base}/{${idParam}}/logs`,
       operationId: `get${one}Logs`,
       summary: 'The tail of the log of a run (inferred)',
       description: 'Oldest line first; readable while the run runs and after it ends.',
@@ -286,5 +274,8 @@ export function runRoutes(k: RunKindContract): RunRoutes {
     objects: { file: `${k.name}_file`, logs: `${k.name}_logs` },
     subresourceNoun: k.name.replace('_', ' '),
     createBody: k.createBody,
+    idParam,
+    notReadyCode: 'run_not_ready',
+    documented: [],
   };
 }

@@ -99,4 +99,8 @@ export const evaluationRoutes: RunRoutes = {
   objects: { file: 'sim_run_file', logs: 'sim_run_logs' },
   subresourceNoun: 'sim run',
   createBody: CreateEvaluationBody,
+  idParam: 'run_id',
+  notReadyCode: 'run_not_ready',
+  // API document sections 4.1, 4.4 and 4.5; the rest is inferred.
+  documented: ['resume', 'files', 'logs'],
 };

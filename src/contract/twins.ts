@@ -1,4 +1,10 @@
-/** Twins and their files (API document sections 2.6, 3.2 and 4.6; the rest inferred). */
+/**
+ * Twins on the run engine (API document sections 1, 3.2 and 4.6; the rest inferred, DESIGN.md
+ * section 7): an interactable scene rebuilt from one episode of a catalog dataset. The file
+ * listing is documented (path parameter `twin_id`, items `twin_file`, 409 `twin_not_ready`);
+ * the other routes are the engine's, under the same `twin_id`. Every route needs the account's
+ * `twins` feature.
+ */
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   errorResponses,
@@ -8,11 +14,9 @@ import {
   jsonResponse,
   listOf,
   operationGuards,
-  Timestamp,
 } from './common.js';
-
-export const TWIN_STATUSES = ['queued', 'processing', 'succeeded', 'failed'] as const;
-export type TwinStatus = (typeof TWIN_STATUSES)[number];
+import { RUN_KIND_ADDRESSES } from './run-kinds.js';
+import { RunCreateCommon, type RunRoutes, runResource, runRoutes, StepCounter } from './runs.js';
 
 export const TwinFile = FileEntry.extend({ object: z.literal('twin_file') }).openapi('TwinFile');
 export const TwinFileList = listOf(TwinFile, 'TwinFileList');
@@ -39,66 +43,54 @@ export const listTwinFilesRoute = createRoute({
   },
 });
 
-// Inferred operations (API document 4.8: "not shown"; DESIGN.md section 3). Off under --strict.
+// Inferred operations (API document 4.8: "not shown"; DESIGN.md section 7). Off under --strict.
 
-export const Twin = z
+export const CreateTwinBody = z
   .object({
-    id: z.string().openapi({ example: 'twin_01KDVMMPE08W844SYEQB8P3ESJ' }),
-    object: z.literal('twin'),
-    status: z.enum(TWIN_STATUSES),
+    dataset: z.string().min(1).max(200).openapi({
+      description: 'A catalog dataset id (`GET /v1/catalog/datasets`).',
+      example: 'ds_01KA0000000000000000PANDA1',
+    }),
+    episode: z.number().int().min(0).openapi({
+      description:
+        "The `index` of one of the dataset's episodes; one it lacks answers 400 `parameter_invalid` naming `episode`.",
+      example: 0,
+    }),
+    hardware_tier: z.string().min(1).max(64).optional().openapi({
+      description: 'A catalog hardware tier; default `gpu-a10`. Its capacity bounds runs at once.',
+    }),
+    ...RunCreateCommon,
+  })
+  .strict()
+  .openapi('CreateTwinRequest', INFERRED);
+
+export const Twin = runResource(
+  'twin',
+  {
+    dataset: z.string(),
+    episode: z.number().int(),
+    hardware_tier: z.string(),
     file_count: z.number().int().nullable().openapi({
       description: 'Files in the archive (what `/files` lists); null until the twin has succeeded.',
     }),
-    created_at: Timestamp,
-    started_at: Timestamp.nullable().openapi({ description: 'When processing began.' }),
-    completed_at: Timestamp.nullable().openapi({ description: 'When it succeeded or failed.' }),
-  })
-  .openapi('Twin', INFERRED);
-
-export const TwinList = listOf(Twin, 'TwinList');
-
-const inferred = { ...INFERRED, tags: ['Twins'] };
-const readGuards = operationGuards({
-  versions: ['2026-09-27'],
-  scope: 'twins:read',
-  feature: 'twins',
-});
-
-export const getTwinRoute = createRoute({
-  method: 'get',
-  path: '/v1/twins/{twin_id}',
-  operationId: 'getTwin',
-  summary: 'Get a twin (inferred)',
-  description: "Needs the account's `twins` feature, like the file listing.",
-  ...inferred,
-  ...readGuards,
-  request: { params: TwinIdParam },
-  responses: {
-    200: jsonResponse(Twin, 'The twin.'),
-    ...errorResponses([400, 401, 403, 404, 429]),
+    parts: StepCounter.openapi({ description: 'Scene parts reconstructed so far, of the total.' }),
   },
-});
+  'the scene (`scene.path`, its `parts`) and the dataset episode it was rebuilt from.',
+);
 
-export const listTwinsRoute = createRoute({
-  method: 'get',
-  path: '/v1/twins',
-  operationId: 'listTwins',
-  summary: 'List twins, newest first (inferred)',
-  description: "Needs the account's `twins` feature, like the file listing.",
-  ...inferred,
-  ...readGuards,
-  request: {
-    query: z.object({
-      status: z.enum(TWIN_STATUSES).optional(),
-      after: z.string().optional().openapi({
-        description:
-          "The id of the last twin of the previous page; an id that is not one of the account's twins answers 400 `parameter_invalid`.",
-      }),
-      limit: z.coerce.number().int().min(1).max(100).default(20),
-    }),
-  },
-  responses: {
-    200: jsonResponse(TwinList, 'A page.'),
-    ...errorResponses([400, 401, 403, 429]),
-  },
-});
+/**
+ * The engine's routes under `twin_id`, with the documented file listing in place of the
+ * generated one: the only route `--strict` serves.
+ */
+export const twinRoutes: RunRoutes = {
+  ...runRoutes({
+    ...RUN_KIND_ADDRESSES.twin,
+    idParam: 'twin_id',
+    createBody: CreateTwinBody,
+    resource: Twin,
+    yields: 'an interactable simulation scene rebuilt from one robot dataset episode',
+  }),
+  files: listTwinFilesRoute,
+  notReadyCode: 'twin_not_ready',
+  documented: ['files'],
+};

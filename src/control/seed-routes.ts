@@ -8,8 +8,7 @@ import {
   UserAssetInput,
   WebhookEndpointInput,
 } from '../contract/control-inputs.js';
-import { Evaluation } from '../contract/evaluations.js';
-import { TWIN_STATUSES } from '../contract/twins.js';
+import { Evaluation, RUN_STATUSES } from '../contract/evaluations.js';
 import { CreatedWebhookEndpoint } from '../contract/webhooks.js';
 import { AccountParam, json, route } from './route-helpers.js';
 
@@ -60,7 +59,7 @@ export const seedTwinRoute = route({
       z.object({
         id: z.string(),
         object: z.literal('twin'),
-        status: z.enum(TWIN_STATUSES),
+        status: z.enum(RUN_STATUSES),
         file_count: z.number().int(),
         created_at: Timestamp,
       }),

@@ -1,5 +1,5 @@
-import type { Event, EventType, TwinSnapshot } from '../contract/events.js';
-import type { RunRecord, RunState, TwinRecord } from './records.js';
+import type { Event, EventType } from '../contract/events.js';
+import type { RunRecord, RunState } from './records.js';
 import type { RunKind } from './run-kind.js';
 import { shownState, toRunBody } from './run-view.js';
 
@@ -10,12 +10,11 @@ type RunSnapshot = Pick<RunRecord, 'id' | 'createdAt' | 'request'> & { state: Ru
  * What a resource looked like at an event's instant. A run is kept as the fields its body reads,
  * not as a rendered body: its `links` and download URL name the host of the request that reads
  * the event, exactly as `GET /v1/<kind>/{id}` would. Events stored before other kinds existed
- * carry `kind: 'evaluation'`.
+ * carry `kind: 'evaluation'`; twins' older ones became run snapshots (migration 010).
  */
 export type EventSnapshot =
   | { kind: 'run'; runKind: string; run: RunSnapshot }
-  | { kind: 'evaluation'; evaluation: RunSnapshot }
-  | { kind: 'twin'; twin: TwinSnapshot };
+  | { kind: 'evaluation'; evaluation: RunSnapshot };
 
 /** A run as the API shows it in `state` (the schedule and the plan stay internal). */
 export function runSnapshot(record: RunRecord, state: RunState): EventSnapshot {
@@ -31,27 +30,12 @@ export function runSnapshot(record: RunRecord, state: RunState): EventSnapshot {
   };
 }
 
-/** A twin as it stands. */
-export function twinSnapshot(twin: TwinRecord): EventSnapshot {
-  return {
-    kind: 'twin',
-    twin: {
-      id: twin.id,
-      object: 'twin',
-      status: twin.status,
-      file_count: twin.run?.fileCount ?? 0,
-      created_at: twin.createdAt,
-    },
-  };
-}
-
 /** The resource id, kind name and status an event's snapshot shows. */
 export function snapshotSubject(snapshot: EventSnapshot): {
   id: string;
   kind: string;
   status: string;
 } {
-  if (snapshot.kind === 'twin') return { ...snapshot.twin, kind: 'twin' };
   if (snapshot.kind === 'evaluation') {
     const { id, state } = snapshot.evaluation;
     return { id, kind: 'evaluation', status: state.status };
@@ -84,20 +68,19 @@ export function toEvent(
   const run =
     snapshot.kind === 'run'
       ? { kind: kinds[snapshot.runKind], run: snapshot.run }
-      : snapshot.kind === 'evaluation'
-        ? { kind: kinds.evaluation, run: snapshot.evaluation }
-        : null;
+      : { kind: kinds.evaluation, run: snapshot.evaluation };
   return {
     id: e.id,
     object: 'event',
     type: e.type,
     created_at: e.createdAt,
     data: {
-      object: run?.kind
+      // A kind this emulator does not know (a newer one's --db file): what every body has.
+      object: run.kind
         ? toRunBody(run.kind, run.run, baseUrl)
-        : (snapshot as { twin: TwinSnapshot }).twin,
+        : { id: run.run.id, object: snapshotSubject(snapshot).kind, status: run.run.state.status },
       previous_status: e.previousStatus,
     },
-    webhook_metadata: run ? run.run.request.webhook_metadata : null,
+    webhook_metadata: run.run.request.webhook_metadata,
   } as Event;
 }

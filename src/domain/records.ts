@@ -1,7 +1,6 @@
 /** The records the store keeps and the domain works on. API shapes come from the contract. */
 import type { FileEntry } from '../contract/common.js';
 import type { Evaluation } from '../contract/evaluations.js';
-import type { TwinStatus } from '../contract/twins.js';
 import type { OutcomeEntry } from './evaluation-plan.js';
 import type { Schedule } from './run-schedule.js';
 
@@ -114,16 +113,6 @@ export interface RunRecord<Req extends RunRequest = RunRequest> {
   nextAt: number | null;
 }
 export type EvaluationRecord = RunRecord<EvaluationRequest>;
-
-export interface TwinRecord {
-  id: string;
-  accountId: string;
-  status: TwinStatus;
-  createdAt: string;
-  /** The twin's build on the clock; absent for a twin seeded in a fixed state. */
-  run: { schedule: Schedule; fileCount: number; appliedUntil: number } | null;
-  nextAt: number | null;
-}
 
 export interface WebhookEndpointRecord {
   id: string;

@@ -12,7 +12,6 @@ import { registerRequests } from '../api/requests.js';
 import { registerRunKind } from '../api/runs.js';
 import { registerScenarios } from '../api/scenarios.js';
 import { registerStatus } from '../api/status.js';
-import { registerTwins } from '../api/twins.js';
 import { registerUsage } from '../api/usage.js';
 import { registerWebhooks } from '../api/webhooks.js';
 import { apiError, MESSAGES } from '../errors.js';
@@ -78,17 +77,13 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   // The areas served, by their routes' tags: what GET /v1/status lists.
   const served = new Set<string>();
   if (inferred) registerStatus(app, served);
-  // Every run kind on the one engine; under --strict only the evaluations' documented routes.
-  for (const { kind, routes } of REGISTERED_KINDS) {
-    if (kind.name === 'evaluation')
-      registerRunKind(app, kind, routes, inferred ? 'all' : 'documented');
-    else if (inferred) registerRunKind(app, kind, routes, 'all');
-  }
+  // Every run kind on the one engine; under --strict only each kind's documented routes.
+  for (const { kind, routes } of REGISTERED_KINDS)
+    registerRunKind(app, kind, routes, inferred ? 'all' : 'documented');
   if (inferred) registerAugmentationEpisodes(app);
   registerKeys(app);
   registerScenarios(app, inferred);
   if (inferred) registerAssets(app);
-  registerTwins(app, inferred);
   registerWebhooks(app, inferred);
   registerRequests(app, inferred);
   if (inferred) registerUsage(app);

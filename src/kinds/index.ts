@@ -8,11 +8,13 @@ import { evaluations } from './evaluations/index.js';
 import { rlRuns } from './rl_runs/index.js';
 import { scenarioRuns } from './scenario_runs/index.js';
 import { trainingRuns } from './training_runs/index.js';
+import { twins } from './twins/index.js';
 
 /** In the order of the API document's section 1 table. */
 export const REGISTERED_KINDS: readonly RegisteredKind[] = [
   augmentations,
   trainingRuns,
+  twins,
   rlRuns,
   evaluations,
   scenarioRuns,
@@ -31,3 +33,5 @@ export function kindOfId(id: string): RunKind | undefined {
 }
 
 export const evaluationKind = RUN_KINDS.evaluation!;
+
+export const twinKind = RUN_KINDS.twin!;

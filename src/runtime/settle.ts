@@ -1,10 +1,8 @@
 import type { Account } from '../domain/records.js';
-import { generateTwinFiles } from '../domain/twin-files.js';
 import { RUN_KINDS } from '../kinds/index.js';
 import type { Deps } from '../runtime/deps.js';
 import { applyDue, type Transition } from './apply-due.js';
 import { type EventDraft, recordEvents } from './event-log.js';
-import { applyTwinDue } from './twin-runtime.js';
 
 /** What settling answers when nothing was due; shared, so frozen. */
 const NOTHING_DUE: Transition[] = Object.freeze([]) as unknown as Transition[];
@@ -30,15 +28,6 @@ export function settleAccount(deps: Deps, account: Account, now: number): Transi
       if (!kind) continue;
       applyDue(deps, kind, account, record, now, { transitions, events });
       store.runs.saveState(record);
-    }
-    for (const twin of store.twins.due(account.id, now)) {
-      applyTwinDue(deps, twin, now, transitions, events, (t) => {
-        // A twin's files are stored when it is seeded; a twin stored by an older emulator,
-        // which generated them on success, gets them here.
-        const count = t.run?.fileCount ?? 0;
-        if (count > 0 && store.twinFiles.page(t.id, '', 1).data.length === 0)
-          store.twinFiles.replace(t.id, generateTwinFiles(t.id, count));
-      });
     }
     // Resources were applied one after another: the log takes their events in time order.
     recordEvents(deps, events.sort(byInstant));

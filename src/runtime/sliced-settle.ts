@@ -14,7 +14,6 @@ import { pendingInstants } from '../domain/run-timeline.js';
 import type { Transition } from './apply-due.js';
 import type { Deps } from './deps.js';
 import { settleAccount } from './settle.js';
-import { pendingTwinInstants } from './twin-runtime.js';
 
 export const DEFAULT_SETTLE_SLICE = 2000;
 
@@ -26,8 +25,6 @@ export function windowEnds(deps: Deps, account: Account, upTo: number, slice: nu
   const instants: number[] = [];
   for (const record of store.runs.due(account.id, upTo))
     instants.push(...pendingInstants(record, upTo));
-  for (const twin of store.twins.due(account.id, upTo))
-    instants.push(...pendingTwinInstants(twin, upTo));
   instants.sort((a, b) => a - b);
   const ends: number[] = [];
   let count = 0;

@@ -2,15 +2,15 @@ import type { Database } from 'better-sqlite3';
 import { watchRows } from './watch-rows.js';
 
 /** The tables whose `next_at` settling reads, by `account_id`. */
-const SCHEDULED = ['runs', 'twins'] as const;
+const SCHEDULED = ['runs'] as const;
 
 /**
- * Per account, the earliest `next_at` of its runs and twins, kept in memory so that settling an
+ * Per account, the earliest `next_at` of its runs (of every kind), kept in memory so that settling an
  * account with nothing due (nearly every request) reads no row: two SQLite probes per request
  * cost several microseconds of a `GET /v1/keys/me`, mostly cache misses.
  *
- * As in the credential cache, correctness rests on invalidation: temporary triggers on both
- * tables (and on account removal) drop an account's entry on every insert, update and delete,
+ * As in the credential cache, correctness rests on invalidation: temporary triggers on the
+ * table (and on account removal) drop an account's entry on every insert, update and delete,
  * whichever code makes it, before the statement returns. Nothing is cached inside a
  * transaction, which may still roll back.
  * @example const due = createDueCache(db); if ((due.earliest(id) ?? Infinity) > now) return;

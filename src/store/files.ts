@@ -7,11 +7,12 @@ export interface FilePage {
 }
 
 /**
- * File listings of runs and twins: one table each, keyed by (owner, path). Paths compare in byte
+ * File listings of runs of every kind, keyed by (run, path). Paths compare in byte
  * order (SQLite's BINARY collation on UTF-8 text), so `after` paging is one index range scan.
  */
-export function createFileRepo(db: Database, table: 'run_files' | 'twin_files') {
-  const owner = table === 'run_files' ? 'run_id' : 'twin_id';
+export function createFileRepo(db: Database) {
+  const table = 'run_files';
+  const owner = 'run_id';
   const insert = db.prepare(
     `INSERT INTO ${table} (${owner}, path, bytes, sha256) VALUES (?, ?, ?, ?)`,
   );

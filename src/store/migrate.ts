@@ -8,6 +8,7 @@ import { migrate006 } from './migrations/006-webhook-deliveries.js';
 import { migrate007 } from './migrations/007-runtime-persistence.js';
 import { migrate008 } from './migrations/008-user-asset-lifecycle.js';
 import { migrate009 } from './migrations/009-runs.js';
+import { migrate010 } from './migrations/010-twins-on-runs.js';
 
 /** Migrations in order; migration N sets `user_version` to N. Append only, never edit one. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -20,6 +21,7 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migrate007,
   migrate008,
   migrate009,
+  migrate010,
 ];
 
 /**

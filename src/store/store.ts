@@ -11,7 +11,6 @@ import { runMigrations } from './migrate.js';
 import { createArchiveRepo, createRunLogRepo, createRunRepo } from './runs.js';
 import { createScenarioRepo } from './scenarios.js';
 import { createSequenceRepo } from './sequences.js';
-import { createTwinRepo } from './twins.js';
 import { createUserAssetRepo } from './user-assets.js';
 import { createWebhookEndpointRepo } from './webhook-endpoints.js';
 
@@ -46,14 +45,12 @@ function repositories(db: SqliteDatabase) {
     keys,
     /** The key with this secret digest and its account, for authentication; cached. */
     credentials: credentials.find,
-    /** The earliest `next_at` of the account's runs and twins, null if none; cached. */
+    /** The earliest `next_at` of the account's runs, null if none; cached. */
     earliestDue: due.earliest,
     runs: createRunRepo(db),
     runLogs: createRunLogRepo(db),
-    runFiles: createFileRepo(db, 'run_files'),
+    runFiles: createFileRepo(db),
     archives: createArchiveRepo(db),
-    twins: createTwinRepo(db),
-    twinFiles: createFileRepo(db, 'twin_files'),
     scenarios: createScenarioRepo(db),
     userAssets: createUserAssetRepo(db),
     webhookEndpoints: createWebhookEndpointRepo(db),
@@ -96,12 +93,11 @@ function repositories(db: SqliteDatabase) {
       })();
       db.pragma('foreign_keys = ON');
     },
-    /** Deletes what an account owns (runs, twins, scenarios, assets, endpoints, events), keeping it and its keys. */
+    /** Deletes what an account owns (runs, scenarios, assets, endpoints, events), keeping it and its keys. */
     clearAccountResources(accountId: string): void {
       db.transaction(() => {
         for (const table of [
           'runs',
-          'twins',
           'scenarios',
           'user_assets',
           'webhook_endpoints',

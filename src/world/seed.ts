@@ -1,3 +1,4 @@
+import { DEFAULT_VERSION } from '../contract/common.js';
 import type {
   EvaluationInput,
   TwinInput,
@@ -5,20 +6,16 @@ import type {
   WebhookEndpointInput,
 } from '../contract/control-inputs.js';
 import { parseEvaluationOptions } from '../domain/evaluation-plan.js';
-import type {
-  Account,
-  EvaluationRequest,
-  RunRecord,
-  TwinRecord,
-  UserAssetKind,
-} from '../domain/records.js';
+import type { Account, EvaluationRequest, RunRecord, UserAssetKind } from '../domain/records.js';
 import { assertOutcomePlan } from '../domain/run-options.js';
 import { generateTwinFiles } from '../domain/twin-files.js';
 import { apiError, MESSAGES } from '../errors.js';
-import { evaluationKind } from '../kinds/index.js';
+import { evaluationKind, twinKind } from '../kinds/index.js';
+import { twinPartsOf } from '../kinds/twins/outputs.js';
+import { seededTwinRequest, seededTwinState } from '../kinds/twins/seeded.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
-import { twinRun } from '../runtime/twin-runtime.js';
+import { createRun } from '../runtime/run-attempt.js';
 import { createWebhookEndpoint } from '../runtime/webhook-endpoints.js';
 import { ensureNewRun, insertFixedRun, startSeededRun } from './seed-run.js';
 
@@ -55,26 +52,48 @@ export function seedEvaluation(deps: Deps, account: Account, input: EvaluationIn
   });
 }
 
+/**
+ * A twin as the control API seeds it (DESIGN.md section 5), with generated or given files: in
+ * a fixed state when `status` is given; otherwise built on the clock like a created twin (1 s
+ * queued, 4 s building), failing `reconstruction_failed` with `fail: true`. Either keeps the
+ * seeded listing once it has succeeded, and builds no archive. Its scene is that of the first
+ * episode of the catalog's first dataset.
+ */
 export function seedTwin(deps: Deps, account: Account, input: TwinInput) {
   const { store, ids, clocks } = deps;
   const now = clocks.now(account);
   const id = input.id ?? ids.next('twin', account.id, now);
-  ensureNew(store.twins.exists(id), id);
+  ensureNew(store.runs.exists(id), id);
   const files = input.files ?? generateTwinFiles(id, input.generate_files ?? 3);
-  // Without a status the twin is built on the clock; with one it stays in that state.
-  const run = input.status ? null : twinRun(now, files.length, input.fail === true);
-  const twin: TwinRecord = {
-    id,
-    accountId: account.id,
-    status: input.status ?? 'queued',
-    createdAt: toTimestamp(now),
-    run,
-    nextAt: run ? run.schedule.queueEndMs : null,
-  };
-  store.twins.insert(twin);
+  const dataset = deps.catalog.datasets[0]!;
+  const episode = dataset.episodes[0]!;
+  const source = { dataset: dataset.id, episode: episode.index, parts: twinPartsOf(episode) };
+  const request = seededTwinRequest(source, files.length);
+  let record: RunRecord;
+  if (input.status === undefined) {
+    record = createRun(deps, twinKind, account, {
+      id,
+      request,
+      plan: input.fail ? [{ fail: 'reconstruction_failed' }] : undefined,
+      now,
+      serviceVersion: DEFAULT_VERSION,
+      givenFiles: true,
+    });
+  } else {
+    record = {
+      id,
+      accountId: account.id,
+      kind: twinKind.name,
+      createdAt: toTimestamp(now),
+      request,
+      state: seededTwinState(input.status, toTimestamp(now), source),
+      nextAt: null,
+    };
+    store.runs.insert(record);
+  }
   // Stored now, listed once the twin has succeeded (409 `twin_not_ready` until then).
-  store.twinFiles.replace(id, files);
-  return { ...twin, fileCount: files.length };
+  store.runFiles.replace(id, files);
+  return { id, status: record.state.status, createdAt: record.createdAt, fileCount: files.length };
 }
 
 export function seedWebhookEndpoint(deps: Deps, account: Account, input: WebhookEndpointInput) {

@@ -39,13 +39,18 @@ describe('GET /v1/twins/{twin_id}', () => {
       completed_at: null,
       ...extra,
     });
-    expect(await getTwin(emu, id)).toEqual(twin('queued', {}));
+    // On the run engine the twin body carries every run field; these are the ones it had.
+    expect(await getTwin(emu, id)).toMatchObject(twin('queued', { phase: null }));
     await advance(emu, 1);
-    expect(await getTwin(emu, id)).toEqual(twin('processing', { started_at: at(1) }));
+    expect(await getTwin(emu, id)).toMatchObject(
+      twin('processing', { started_at: at(1), phase: 'extracting' }),
+    );
     await advance(emu, 3);
-    expect(await getTwin(emu, id)).toEqual(twin('processing', { started_at: at(1) }));
+    expect(await getTwin(emu, id)).toMatchObject(
+      twin('processing', { started_at: at(1), phase: 'validating' }),
+    );
     await advance(emu, 1);
-    expect(await getTwin(emu, id)).toEqual(
+    expect(await getTwin(emu, id)).toMatchObject(
       twin('succeeded', { file_count: 3, started_at: at(1), completed_at: at(5) }),
     );
     // The count is what the file listing lists.
@@ -53,18 +58,20 @@ describe('GET /v1/twins/{twin_id}', () => {
     expect(files.json.data).toHaveLength(3);
   });
 
-  test('a twin that fails on the clock completes 2 s into processing, without files', async () => {
+  test('a twin that fails on the clock fails reconstructing its second part, without files', async () => {
     const emu = testEmulator();
     const { id } = await seedTwin(emu, { fail: true });
     await advance(emu, 10);
-    expect(await getTwin(emu, id)).toEqual({
+    expect(await getTwin(emu, id)).toMatchObject({
       id,
       object: 'twin',
       status: 'failed',
+      phase: 'reconstructing',
       file_count: null,
+      error: { code: 'reconstruction_failed', details: { location: 'scene/part_00001.usd' } },
       created_at: T0,
       started_at: at(1),
-      completed_at: at(3),
+      completed_at: at(2.75),
     });
   });
 
@@ -81,7 +88,7 @@ describe('GET /v1/twins/{twin_id}', () => {
       const { id } = await seedTwin(emu, { status, files: [file('a.usd'), file('b.usd')] });
       await advance(emu, 60);
       const start = at(60);
-      expect(await getTwin(emu, id)).toEqual({
+      expect(await getTwin(emu, id)).toMatchObject({
         id,
         object: 'twin',
         status,
@@ -211,7 +218,7 @@ describe('GET /v1/twins', () => {
   test.each([
     ['limit=0', 'limit'],
     ['limit=101', 'limit'],
-    ['status=canceled', 'status'],
+    ['status=stuck', 'status'],
   ])('%s answers 400 naming %s', async (query, param) => {
     const { api } = testEmulator();
     expectApiError(await api('GET', `/v1/twins?${query}`), 400, 'parameter_invalid', param);

@@ -32,9 +32,13 @@ test('a twin built on the clock answers 409 twin_not_ready until 5 s have passed
   const last = await rt.advance(0.001);
   transitions.push(...last.transitions);
   expect(last.now).toBe(at(5));
+  // On the run engine each transition names the phase it enters.
   expect(transitions).toEqual([
-    { at: at(1), resource: twin.id, from: 'queued', to: 'processing', phase: null },
-    { at: at(5), resource: twin.id, from: 'processing', to: 'succeeded', phase: null },
+    { at: at(1), resource: twin.id, from: 'queued', to: 'processing', phase: 'extracting' },
+    { at: at(2), resource: twin.id, from: 'processing', to: 'processing', phase: 'reconstructing' },
+    { at: at(3.5), resource: twin.id, from: 'processing', to: 'processing', phase: 'validating' },
+    { at: at(4.5), resource: twin.id, from: 'processing', to: 'processing', phase: 'packaging' },
+    { at: at(5), resource: twin.id, from: 'processing', to: 'succeeded', phase: 'packaging' },
   ]);
 
   const res = await rt.call('GET', files);

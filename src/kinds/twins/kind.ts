@@ -1,0 +1,185 @@
+/**
+ * Twins as a run kind (API document sections 1, 3.2 and 4.6; DESIGN.md section 7): extract one
+ * dataset episode, reconstruct its scene part by part (the stepped phase), validate, package.
+ */
+
+import type { OutcomeEntry } from '../../contract/outcomes.js';
+import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
+import type { Catalog } from '../../domain/catalog.js';
+import type { RunKind } from '../../domain/run-kind.js';
+import { parseRunOptions, timelineOf } from '../../domain/run-options.js';
+import { apiError, MESSAGES } from '../../errors.js';
+import {
+  archiveFileCount,
+  type DatasetEntry,
+  type EpisodeEntry,
+  partContent,
+  partPath,
+  SCENE_PATH,
+  sceneContent,
+  seedOf,
+  twinPartsOf,
+} from './outputs.js';
+import type { TwinRequest } from './request.js';
+
+export const TWIN_TIMELINE = {
+  phases: ['extracting', 'reconstructing', 'validating', 'packaging'],
+  stepPhase: 'reconstructing',
+  stepNoun: 'part',
+  failureCodes: ['episode_unreadable', 'reconstruction_failed', 'interrupted'],
+  // A 3-part twin is queued 1 s and built in 4 s, as twins seeded on the clock always were.
+  defaults: { queue: 1, extracting: 1, part: 0.5, validating: 1, packaging: 0.5 },
+} as const;
+
+export const DEFAULT_TWIN_TIER = 'gpu-a10';
+
+const MESSAGES_BY_CODE: Record<string, string> = {
+  episode_unreadable: 'The dataset episode could not be read.',
+  reconstruction_failed: 'Reconstructing a scene part failed.',
+  interrupted: 'The run was interrupted before it finished.',
+};
+
+interface Context {
+  request: TwinRequest;
+  /** Undefined only for a seeded twin's default source missing from another catalog. */
+  dataset: DatasetEntry | undefined;
+  episode: EpisodeEntry | undefined;
+  seed: string;
+}
+
+/** The dataset of the catalog, or 400 naming `dataset`. */
+function datasetOf(catalog: Catalog, id: string): DatasetEntry {
+  const found = catalog.datasets.find((d) => d.id === id);
+  if (!found)
+    throw apiError('parameter_invalid', {
+      param: 'dataset',
+      message: MESSAGES.catalogUnknown('dataset', id),
+    });
+  return found;
+}
+
+/** The dataset's episode of that `index`, or 400 naming `episode`. */
+export function episodeOf(dataset: DatasetEntry, index: number): EpisodeEntry {
+  const found = dataset.episodes.find((e) => e.index === index);
+  if (!found)
+    throw apiError('parameter_invalid', {
+      param: 'episode',
+      message: MESSAGES.noEpisode(dataset.id, index),
+    });
+  return found;
+}
+
+const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+export const twinKind: RunKind<TwinRequest, Context> = {
+  ...RUN_KIND_ADDRESSES.twin,
+  stepNoun: TWIN_TIMELINE.stepNoun,
+  phases: TWIN_TIMELINE.phases,
+  failureCodes: TWIN_TIMELINE.failureCodes,
+  prepare(body, world) {
+    const dataset = datasetOf(world.catalog, body.dataset as string);
+    const episode = episodeOf(dataset, body.episode as number);
+    const tier = (body.hardware_tier as string | undefined) ?? DEFAULT_TWIN_TIER;
+    if (!world.catalog.hardware_tiers.some((t) => t.id === tier))
+      throw apiError('parameter_invalid', {
+        param: 'hardware_tier',
+        message: MESSAGES.catalogUnknown('hardware tier', tier),
+      });
+    const options = (body.options ?? {}) as Record<string, unknown>;
+    parseRunOptions(TWIN_TIMELINE, options);
+    return {
+      dataset: dataset.id,
+      episode: episode.index,
+      hardware_tier: tier,
+      parts: twinPartsOf(episode),
+      options,
+      label: (body.label as string | null | undefined) ?? null,
+      webhook_metadata:
+        (body.webhook_metadata as Record<string, unknown> | null | undefined) ?? null,
+    };
+  },
+  hardwareTier: (request) => request.hardware_tier,
+  plan(request) {
+    const { durations_s } = parseRunOptions(TWIN_TIMELINE, request.options);
+    const steps = request.parts;
+    // A twin the control API seeded is charged nothing, as seeded twins never were.
+    const seeded = request.seeded_file_count !== undefined;
+    return {
+      ...timelineOf(TWIN_TIMELINE, durations_s, steps),
+      estimate: seeded ? 0 : 4 + 2 * steps,
+    };
+  },
+  failurePlan(outcome: OutcomeEntry) {
+    if (!('fail' in outcome)) return undefined;
+    if (outcome.fail === 'episode_unreadable') return { phase: 'extracting' };
+    if (outcome.fail === 'reconstruction_failed')
+      return { phase: 'reconstructing', afterSteps: outcome.after_episodes };
+    return { phase: outcome.at ?? 'reconstructing', afterSteps: outcome.after_episodes };
+  },
+  // Never throws: settling a run must not fail on what its request names.
+  context(request, _outcome, _id, catalog) {
+    const dataset = catalog.datasets.find((d) => d.id === request.dataset);
+    const episode = dataset?.episodes.find((e) => e.index === request.episode);
+    return { request, dataset, episode, seed: seedOf(request) };
+  },
+  queuedLine: (request, attempt, total) =>
+    `attempt ${attempt} queued: scene of ${request.dataset} episode ${request.episode}, ${total} parts`,
+  stepLine: (_ctx, index, total) => `part ${index}/${total} reconstructed: ${partPath(index - 1)}`,
+  failure(_ctx, outcome, schedule) {
+    const code = outcome.fail;
+    return {
+      error: {
+        code,
+        message: outcome.message ?? MESSAGES_BY_CODE[code]!,
+        resumable: code !== 'episode_unreadable',
+        param:
+          code === 'episode_unreadable' ? (outcome.param ?? 'episode') : (outcome.param ?? null),
+        details:
+          code === 'reconstruction_failed'
+            ? { location: partPath(schedule.stepsAtEnd) }
+            : { service_code: code },
+      },
+      result: null,
+    };
+  },
+  success(ctx, steps) {
+    return {
+      result: {
+        scene: { path: SCENE_PATH, parts: steps },
+        dataset: ctx.request.dataset,
+        episode: ctx.request.episode,
+      },
+      line: `twin succeeded: ${SCENE_PATH} with ${steps} parts`,
+    };
+  },
+  archive(ctx, result, steps, logs) {
+    return [
+      { path: SCENE_PATH, content: sceneContent(ctx.request, steps) },
+      ...Array.from({ length: steps }, (_, i) => ({
+        path: partPath(i),
+        content: partContent(ctx.seed, i),
+      })),
+      {
+        path: 'twin.json',
+        content: pretty({
+          ...result,
+          robot: ctx.dataset?.robot ?? null,
+          fps: ctx.dataset?.fps ?? null,
+          duration_s: ctx.episode?.duration_s ?? null,
+        }),
+      },
+      { path: 'logs/twin.log', content: logs.map((l) => `${l}\n`).join('') },
+    ];
+  },
+  fields: (record, state) => ({
+    dataset: record.request.dataset,
+    episode: record.request.episode,
+    hardware_tier: record.request.hardware_tier,
+    // What the file listing lists, so null until it can (API document section 3.2).
+    file_count:
+      state.status === 'succeeded'
+        ? (record.request.seeded_file_count ?? archiveFileCount(state.episodes?.done ?? 0))
+        : null,
+    parts: state.episodes,
+  }),
+};

@@ -1,0 +1,70 @@
+/**
+ * What a twin rebuilds (inferred, DESIGN.md section 7): the scene of one dataset episode, cut
+ * into parts by the episode's length (one part per started 5 s, at least 2). Every byte is drawn
+ * from a sha256 of the dataset and episode, never from the id, the time or the account: the same
+ * episode rebuilds the same scene everywhere.
+ */
+import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
+import type { Catalog } from '../../domain/catalog.js';
+import { sha256 } from '../../domain/sha256.js';
+import type { TwinRequest } from './request.js';
+
+export type DatasetEntry = Catalog['datasets'][number];
+export type EpisodeEntry = DatasetEntry['episodes'][number];
+
+/** Seconds of episode per scene part. */
+const SECONDS_PER_PART = 5;
+
+/** How many parts the scene of an episode has. */
+export const twinPartsOf = (episode: EpisodeEntry) =>
+  Math.max(2, Math.ceil(episode.duration_s / SECONDS_PER_PART));
+
+/** Part `index` (0-based) as the archive and the listing name it. */
+export const partPath = (index: number) => `scene/part_${String(index).padStart(5, '0')}.usd`;
+
+export const SCENE_PATH = 'scene/scene.usda';
+
+/** The archive holds the scene, each part, `twin.json` and the log. */
+export const archiveFileCount = (parts: number) => parts + 3;
+
+/** The request's fingerprint: every draw starts from it. */
+export function seedOf(request: Pick<TwinRequest, 'dataset' | 'episode'>): string {
+  return sha256Hex(canonicalJson({ dataset: request.dataset, episode: request.episode }));
+}
+
+/** A draw in [0, 1) from the fingerprint and a label. */
+function draw(seed: string, label: string): number {
+  return sha256(`${seed}:${label}`).readUInt32BE(0) / 2 ** 32;
+}
+
+/** The size of part `index` (0-based), in meters, rounded to keep the files short. */
+function extentOf(seed: string, index: number): [number, number, number] {
+  const axis = (a: string) => Math.round((0.05 + 0.45 * draw(seed, `${a}:${index}`)) * 1000) / 1000;
+  return [axis('x'), axis('y'), axis('z')];
+}
+
+/** The content of part `index` (0-based): a small USD layer with a drawn extent. */
+export function partContent(seed: string, index: number): string {
+  const [x, y, z] = extentOf(seed, index);
+  return [
+    '#usda 1.0',
+    `def Xform "part_${index}"`,
+    '{',
+    `    float3[] extent = [(0, 0, 0), (${x}, ${y}, ${z})]`,
+    `    custom string fingerprint = "${seed.slice(0, 16)}"`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** The root layer: it references every part. */
+export function sceneContent(request: TwinRequest, parts: number): string {
+  return [
+    '#usda 1.0',
+    '(',
+    `    doc = "Twin of ${request.dataset} episode ${request.episode}"`,
+    `    subLayers = [${Array.from({ length: parts }, (_, i) => `@./${partPath(i).slice(6)}@`).join(', ')}]`,
+    ')',
+    '',
+  ].join('\n');
+}

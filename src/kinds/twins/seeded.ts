@@ -1,0 +1,85 @@
+/**
+ * Twins seeded through the control API (DESIGN.md section 5), and twins an older emulator
+ * stored apart from runs (migration 010): they name no episode of their own, so they stand for
+ * the scene of a default source, and keep the file listing they were seeded with.
+ */
+import type { RunState } from '../../domain/records.js';
+import { SCENE_PATH } from './outputs.js';
+import type { TwinRequest } from './request.js';
+
+/** Where a seeded twin's scene comes from: a dataset episode and its part count. */
+export interface TwinSource {
+  dataset: string;
+  episode: number;
+  parts: number;
+}
+
+/**
+ * The source of twins stored before they ran on the engine: the first episode of the shipped
+ * catalog's first dataset (what seeding picks from that catalog), 12.4 s, so 3 parts.
+ */
+export const LEGACY_TWIN_SOURCE: TwinSource = {
+  dataset: 'ds_01KA0000000000000000PANDA1',
+  episode: 0,
+  parts: 3,
+};
+
+/** The stored request of a seeded twin whose listing has `fileCount` files. */
+export function seededTwinRequest(source: TwinSource, fileCount: number): TwinRequest {
+  return {
+    dataset: source.dataset,
+    episode: source.episode,
+    hardware_tier: 'gpu-a10',
+    parts: source.parts,
+    options: {},
+    label: null,
+    webhook_metadata: null,
+    seeded_file_count: fileCount,
+  };
+}
+
+/**
+ * A twin seeded in a fixed state at `at` (no attempt): it took no time, so it started and ended
+ * (as far as its status says) when it was seeded, as seeded twins always have. A failed one
+ * failed `interrupted`, which a resume can retry.
+ */
+export function seededTwinState(
+  status: RunState['status'],
+  at: string,
+  source: TwinSource,
+): RunState {
+  const { parts } = source;
+  const started = status !== 'queued';
+  const ended = status === 'succeeded' || status === 'failed' || status === 'canceled';
+  return {
+    status,
+    phase: null,
+    progress: status === 'succeeded' ? 1 : 0,
+    status_message: null,
+    episodes: { done: status === 'succeeded' ? parts : 0, total: parts },
+    error:
+      status === 'failed'
+        ? {
+            code: 'interrupted',
+            message: 'The run was interrupted.',
+            resumable: true,
+            param: null,
+            details: null,
+          }
+        : null,
+    result:
+      status === 'succeeded'
+        ? {
+            scene: { path: SCENE_PATH, parts },
+            dataset: source.dataset,
+            episode: source.episode,
+          }
+        : null,
+    download: null,
+    tokens: { charged: 0, refunded: 0 },
+    service_version: null,
+    started_at: started ? at : null,
+    completed_at: ended ? at : null,
+    given_files: true,
+  };
+}
