@@ -194,6 +194,7 @@ describe('every-kind', () => {
     await s.advance(60);
     for (const path of [
       '/v1/augmentations/aug_00000000000000000000000001',
+      '/v1/twins/twin_00000000000000000000000001',
       '/v1/rl_runs/rl_00000000000000000000000001',
       '/v1/scenario_runs/scnrun_00000000000000000000000001',
       '/v1/evaluations/eval_00000000000000000000000001',
