@@ -75,7 +75,7 @@ export function registerRunKind(
   const idOf = (c: Ctx) => valid(c, 'param')[routes.idParam] as string;
   /**
    * The caller's run of this kind, or the 404 naming the kind's own path parameter (`noun` says
-   * what a logs or files route calls it). Commands find it again inside their transaction.
+   * what a logs or files route calls it). Commands take it as read: the handler is synchronous.
    */
   const lookup = (c: Ctx, noun: string): RunRecord => {
     const runId = idOf(c);
@@ -88,7 +88,7 @@ export function registerRunKind(
   const findSub = (c: Ctx) => lookup(c, routes.subresourceNoun);
 
   on('resume', routes.resume, (c) =>
-    c.json(runView(c, kind, resumeRun(caller(c), kind, find(c).id)), 202),
+    c.json(runView(c, kind, resumeRun(caller(c), kind, find(c))), 202),
   );
 
   on('logs', routes.logs, (c) => {
@@ -152,9 +152,7 @@ export function registerRunKind(
     );
   });
 
-  on('cancel', routes.cancel, (c) =>
-    c.json(runView(c, kind, cancelRun(caller(c), kind, find(c).id)), 202),
-  );
+  on('cancel', routes.cancel, (c) => c.json(runView(c, kind, cancelRun(caller(c), find(c))), 202));
 
   on('archive', routes.archive, (c) => {
     const run = find(c);

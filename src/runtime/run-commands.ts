@@ -9,7 +9,6 @@ import { runSnapshot } from '../domain/event-view.js';
 import type { Account, RunRecord } from '../domain/records.js';
 import { assertResumable } from '../domain/resume.js';
 import type { RunKind } from '../domain/run-kind.js';
-import { notFound } from '../errors.js';
 import { RUN_KINDS } from '../kinds/index.js';
 import type { Deps } from './deps.js';
 import { eventOf, recordEvents } from './event-log.js';
@@ -23,15 +22,6 @@ export interface Caller {
   account: Account;
   now: number;
   version: string;
-}
-
-/** The caller's run; another account's id answers 404 like an unknown one (section 4.1). */
-export function findRun(caller: Caller, kind: RunKind, runId: string): RunRecord {
-  const found = caller.deps.store.runs.get(caller.account.id, runId);
-  // A run of another kind is not one of this kind's: the same 404 as an unknown id.
-  if (!found || found.kind !== kind.name)
-    throw notFound(kind.name.replaceAll('_', ' '), runId, 'run_id');
-  return found;
 }
 
 /** A new run, `queued`, with its first attempt charged (402) and its concurrency checked. */
@@ -60,13 +50,12 @@ export function createRunCommand(
  * API document section 3.1: a failed or canceled run back to `queued`, "executed again from its
  * original request", as a new attempt taking the next entry of its outcome plan.
  */
-export function resumeRun(caller: Caller, kind: RunKind, runId: string): RunRecord {
+export function resumeRun(caller: Caller, kind: RunKind, found: RunRecord): RunRecord {
   const { deps, account, now } = caller;
-  // The lookup and the state check write nothing: their 404 and 409 need no transaction.
-  assertResumable(findRun(caller, kind, runId).state);
+  // The state check writes nothing: its 409 needs no transaction. `found` is current: it was
+  // read in this synchronous call, after the account was settled.
+  assertResumable(found.state);
   return deps.store.tx(() => {
-    const found = findRun(caller, kind, runId);
-    assertResumable(found.state);
     const left = found.state.status;
     kind.assertStartable?.(found.request, worldOf(deps, account), found.id);
     const number = (found.state.run?.attempt ?? 1) + 1;
@@ -85,10 +74,9 @@ export function resumeRun(caller: Caller, kind: RunKind, runId: string): RunReco
 }
 
 /** `canceling` now, `canceled` a while later (DESIGN.md section 4); 409 once terminal. */
-export function cancelRun(caller: Caller, kind: RunKind, runId: string): RunRecord {
+export function cancelRun(caller: Caller, found: RunRecord): RunRecord {
   const { deps, now } = caller;
   return deps.store.tx(() => {
-    const found = findRun(caller, kind, runId);
     const left = requestCancel(deps, found, now);
     deps.store.runs.saveState(found);
     if (left !== null)
