@@ -150,20 +150,31 @@ export interface ApiErrorOptions {
   status?: number;
 }
 
-/** An error that renders as the API document's envelope (section 7). */
+/**
+ * An error that renders as the API document's envelope (section 7). It is an answer, not a
+ * fault of the code: it carries no stack trace (`stack` is its first line only), since
+ * capturing one cost every 404, 409 and 429 about as much as the rest of its rendering (issue
+ * 12, measured by `npm run bench`). An unexpected exception keeps its own stack, and
+ * `renderError` logs it before answering 500.
+ */
 export class ApiError extends Error {
+  readonly code: string;
   readonly status: number;
   readonly type: ErrorType;
   readonly param: string | null;
   readonly details: Record<string, unknown> | null;
   readonly headers: Record<string, string>;
 
-  constructor(
-    readonly code: string,
-    options: ApiErrorOptions = {},
-  ) {
+  constructor(code: string, options: ApiErrorOptions = {}) {
     const entry: CatalogEntry | undefined = isErrorCode(code) ? ERROR_CATALOG[code] : undefined;
-    super(options.message ?? entry?.message ?? ERROR_CATALOG.api_error.message);
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
+    try {
+      super(options.message ?? entry?.message ?? ERROR_CATALOG.api_error.message);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+    this.code = code;
     this.status = options.status ?? entry?.status ?? 500;
     this.type = errorTypeForStatus(this.status);
     this.param = options.param ?? null;

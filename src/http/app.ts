@@ -1,5 +1,4 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { signedDownload } from '../api/archive.js';
 import { registerAssets } from '../api/assets.js';
 import { registerAugmentationEpisodes } from '../api/augmentations.js';
@@ -17,15 +16,13 @@ import { registerWebhooks } from '../api/webhooks.js';
 import { apiError, MESSAGES } from '../errors.js';
 import { REGISTERED_KINDS } from '../kinds/index.js';
 import type { Deps } from '../runtime/deps.js';
+import { limitBody } from './body-limit.js';
 import { docsPage, registerDocsAssets } from './docs-page.js';
-import { limitJsonDepth } from './json-depth.js';
 import { productDocument } from './openapi-document.js';
 import { productPipeline, type RouteGuards, routeGuards } from './pipeline.js';
 import { renderError } from './render-error.js';
 import { requestContext } from './request-context.js';
 import { validationHook } from './validation-hook.js';
-
-const ONE_MIB = 1024 * 1024;
 
 /**
  * The whole HTTP surface of the product API; the order of checks is `pipeline.ts`. Anything
@@ -46,19 +43,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   );
 
   app.use('*', requestContext(deps));
-  const limitBody = bodyLimit({
-    maxSize: ONE_MIB,
-    onError: () => {
-      throw apiError('request_too_large');
-    },
-  });
-  // GET and HEAD carry no body; reading `c.req.raw.body` would make the node adapter build a
-  // full Request on every call (about a third of a GET's cost, measured by the bench).
-  app.use('*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD'
-      ? next()
-      : limitBody(c, () => limitJsonDepth(c, next)),
-  );
+  app.use('*', limitBody());
 
   // Built on first request, once every route is registered, and kept with this app.
   let document: unknown;

@@ -31,7 +31,12 @@ export function recordRequest(
   const accountId = auth?.account.id ?? caller?.accountId ?? null;
   let atMs = c.get('now');
   if (atMs === undefined) {
-    const account = auth?.account ?? (accountId ? deps.store.accounts.get(accountId) : undefined);
+    // A call answered before authentication (a fault): the caller's account from the
+    // credential cache, which holds the same row, instead of reading it from SQLite again.
+    const account =
+      auth?.account ??
+      (caller ? deps.store.credentials(caller.digest)?.account : undefined) ??
+      (accountId ? deps.store.accounts.get(accountId) : undefined);
     atMs = account ? deps.clocks.now(account) : deps.systemClock.now();
   }
   const dropped = c.get('dropped') === true;

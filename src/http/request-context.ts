@@ -4,7 +4,7 @@ import type { AppEnv } from '../api/env.js';
 import { DEFAULT_VERSION, type ServiceVersion, SUPPORTED_VERSIONS } from '../contract/common.js';
 import { wallNow } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
-import { checkFaults, faultable } from './faults.js';
+import { checkFaults, faultable, faultHeaderParser } from './faults.js';
 import { recordRequest } from './journal.js';
 import { renderError } from './render-error.js';
 
@@ -16,6 +16,7 @@ import { renderError } from './render-error.js';
  * answered at the default version; the version middleware rejects it after authentication.
  */
 export function requestContext(deps: Deps) {
+  const parseFaultHeader = faultHeaderParser();
   return createMiddleware<AppEnv>(async (c, next) => {
     c.set('deps', deps);
     c.set('requestId', deps.ids.requestId(deps.systemClock.now()));
@@ -36,7 +37,7 @@ export function requestContext(deps: Deps) {
     let dropped: Response | undefined;
     if ((deps.faults.size > 0 || c.req.header('x-emulator-fault')) && faultable(path)) {
       try {
-        dropped = await checkFaults(c);
+        dropped = await checkFaults(c, parseFaultHeader);
         if (!dropped) await next();
       } catch (err) {
         c.res = renderError(err as Error, c);

@@ -2,6 +2,7 @@
  * Fault rules (DESIGN.md section 5): make chosen calls fail the way the real service fails, add a
  * delay, or drop the connection. Rules live in memory, in creation order; the first rule that
  * fires decides the call. Probabilities are drawn from the seeded PRNG, so a run is reproducible.
+ * A call looks only at the rules that can match it (`FaultIndex`), in the same order.
  */
 import type { z } from '@hono/zod-openapi';
 import {
@@ -13,6 +14,7 @@ import {
 } from '../contract/faults.js';
 import type { ErrorCode } from '../errors.js';
 import { createPrng, type Prng } from '../prng.js';
+import { FaultIndex, type IndexedRule } from './fault-index.js';
 
 export {
   FAULT_STATUSES,
@@ -71,6 +73,7 @@ export interface FaultRuleSink {
 
 export class FaultRules {
   private rules: FaultRule[] = [];
+  private index = new FaultIndex();
   private draw: Prng;
 
   constructor(
@@ -86,6 +89,8 @@ export class FaultRules {
    */
   restore(): number {
     this.rules = this.sink?.load() ?? [];
+    this.index = new FaultIndex();
+    for (const rule of this.rules) this.index.add(rule);
     return this.rules.length;
   }
 
@@ -97,6 +102,7 @@ export class FaultRules {
     const parsed = FaultRuleInput.parse(input);
     const rule: FaultRule = { ...parsed, id, createdAt, hits: 0, skipped: 0 };
     this.rules.push(rule);
+    this.index.add(rule);
     this.sink?.save(rule);
     return rule;
   }
@@ -106,9 +112,10 @@ export class FaultRules {
   }
 
   remove(id: string): boolean {
-    const before = this.rules.length;
-    this.rules = this.rules.filter((r) => r.id !== id);
-    if (this.rules.length === before) return false;
+    const rule = this.rules.find((r) => r.id === id);
+    if (rule === undefined) return false;
+    this.rules = this.rules.filter((r) => r !== rule);
+    this.index.remove(rule);
     this.sink?.delete(id);
     return true;
   }
@@ -117,6 +124,7 @@ export class FaultRules {
   clear(): number {
     const n = this.rules.length;
     this.rules = [];
+    this.index = new FaultIndex();
     this.sink?.clear();
     this.draw = createPrng(this.seed, 'faults');
     return n;
@@ -129,16 +137,24 @@ export class FaultRules {
   decide(target: FaultTarget): FaultDecision {
     const decision: FaultDecision = { delayMs: 0, fired: [], action: null };
     let caller: ReturnType<FaultTarget['caller']> | undefined;
-    for (const rule of this.rules) {
+    const who = () => {
+      if (caller === undefined) caller = target.caller();
+      return caller;
+    };
+    const lists = this.index.candidates(target, who);
+    const at = lists.map(() => 0);
+    for (;;) {
+      const rule = nextInOrder(lists, at);
+      if (rule === undefined) break;
       if (rule.times !== undefined && rule.hits >= rule.times) continue;
       const m = rule.match;
       if (m.method !== undefined && m.method !== target.method) continue;
       if (m.route !== undefined && m.route !== target.route) continue;
       if (m.operation !== undefined && m.operation !== target.operation) continue;
       if (m.account !== undefined || m.key !== undefined) {
-        if (caller === undefined) caller = target.caller();
-        if (m.account !== undefined && m.account !== caller?.accountId) continue;
-        if (m.key !== undefined && m.key !== caller?.keyId) continue;
+        const c = who();
+        if (m.account !== undefined && m.account !== c?.accountId) continue;
+        if (m.key !== undefined && m.key !== c?.keyId) continue;
       }
       if (rule.skipped < rule.skip) {
         rule.skipped += 1;
@@ -147,6 +163,7 @@ export class FaultRules {
       }
       if (rule.probability !== undefined && this.draw() >= rule.probability) continue;
       rule.hits += 1;
+      if (rule.hits === rule.times) this.index.exhausted(rule);
       this.sink?.save(rule);
       decision.fired.push(rule);
       const r = rule.respond;
@@ -159,6 +176,24 @@ export class FaultRules {
     }
     return decision;
   }
+}
+
+/**
+ * The earliest-created rule at the heads of `lists` (each in creation order), advancing its
+ * list's position in `at`; undefined when all are used up. A call has at most seven lists.
+ */
+function nextInOrder(lists: IndexedRule[][], at: number[]): FaultRule | undefined {
+  let best = -1;
+  let bestSeq = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < lists.length; i++) {
+    const head = lists[i]![at[i]!];
+    if (head !== undefined && head.seq < bestSeq) {
+      best = i;
+      bestSeq = head.seq;
+    }
+  }
+  if (best < 0) return undefined;
+  return lists[best]![at[best]!++]!.rule;
 }
 
 /** The code a fault answers with when the rule names only a status. */

@@ -32,6 +32,8 @@ export interface ScenarioResult {
   cpuUsPerReq?: number;
   non2xx: number;
   errors: number;
+  /** An error-path row: every answer must have this status (and non-2xx is then expected). */
+  expectedStatus?: number;
   notes?: string;
   /** Raw numbers, for later scenarios and debugging. */
   stats?: LoadStats;

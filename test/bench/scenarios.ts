@@ -8,6 +8,7 @@ import {
   type Scenario,
   type ScenarioResult,
 } from './context.js';
+import { ERROR_BASELINE, ERROR_PATHS, ERROR_TARGET, errorPaths, tails } from './error-paths.js';
 import { type LoadSpec, type LoadStats, load, WARMUP_SEC, warmThenLoad } from './load.js';
 
 const FLOOR = 'floor GET /floor';
@@ -291,9 +292,39 @@ export function hundredRules(): { match: Record<string, string>; respond: { stat
   });
 }
 
-function faultRules(): Scenario {
+type RuleInput = { match: Record<string, string>; respond: { status: number } };
+
+const TEN_THOUSAND_RULES = 'emulator GET /v1/keys/me, 10,000 fault rules (none matching)';
+const NO_RULES_10K = 'emulator GET /v1/keys/me, no fault rules (10,000-rule baseline)';
+
+/**
+ * Issue 12 item 5: 10,000 rules `GET /v1/keys/me` never matches, of every kind the index sorts
+ * by: operation, method and route, another account, another key, another method alone.
+ */
+export function manyRules(count: number): RuleInput[] {
+  const operations = ['createEvaluation', 'resumeEvaluation', 'listTwinFiles', 'getSimRunLogs'];
+  const routes = ['/v1/evaluations', '/v1/scenarios', '/v1/webhook_endpoints/{endpoint_id}'];
+  const kinds: ((i: number) => Record<string, string>)[] = [
+    (i) => ({ operation: operations[i % operations.length]! }),
+    (i) => ({ method: 'POST', route: routes[i % routes.length]! }),
+    (i) => ({ account: `acct_bench_other_${i}` }),
+    (i) => ({ key: `key_bench_other_${i}` }),
+    (i) => ({ method: i % 2 ? 'DELETE' : 'PUT' }),
+  ];
+  return Array.from({ length: count }, (_, i) => ({
+    match: kinds[i % kinds.length]!(i),
+    respond: { status: [500, 502, 503][i % 3]! },
+  }));
+}
+
+/** keys/me with no rules and with `rules` installed, in alternating rounds; checks no rule fired. */
+function faultRules(
+  name: string,
+  rows: [without: string, withRules: string],
+  rules: () => RuleInput[],
+): Scenario {
   return {
-    name: 'keys/me with and without 100 fault rules, alternating',
+    name,
     async setup() {},
     async run(ctx) {
       const keysMe: LoadSpec = {
@@ -303,8 +334,9 @@ function faultRules(): Scenario {
         path: '/v1/keys/me',
         headers: AUTH,
       };
+      const installed = rules();
       const install = async () => {
-        for (const rule of hundredRules()) await control(ctx, 'POST', '/faults', rule);
+        for (const rule of installed) await control(ctx, 'POST', '/faults', rule);
       };
       const without: LoadStats[] = [];
       const withRules: LoadStats[] = [];
@@ -315,13 +347,15 @@ function faultRules(): Scenario {
         await install();
         withRules.push(await load(keysMe));
       }
-      const installed = await control<{ data: { hits: number }[] }>(ctx, 'GET', '/faults');
-      const hits = installed.data.reduce((n, r) => n + r.hits, 0);
-      if (installed.data.length !== 100 || hits !== 0) {
-        throw new Error(`expected 100 rules and no hits, got ${installed.data.length}, ${hits}`);
+      const listed = ctx.emulator.deps.faults.list();
+      const hits = listed.reduce((n, r) => n + r.hits, 0);
+      if (listed.length !== installed.length || hits !== 0) {
+        throw new Error(
+          `expected ${installed.length} rules and no hits, got ${listed.length}, ${hits}`,
+        );
       }
       await control(ctx, 'DELETE', '/faults');
-      return [fromRounds(NO_RULES, without), fromRounds(HUNDRED_RULES, withRules)];
+      return [fromRounds(rows[0], without), fromRounds(rows[1], withRules)];
     },
   };
 }
@@ -334,11 +368,42 @@ export function scenarios(): Scenario[] {
     resume(),
     advanceManyRuns(),
     advanceBigRun(),
-    faultRules(),
+    faultRules(
+      'keys/me with and without 100 fault rules, alternating',
+      [NO_RULES, HUNDRED_RULES],
+      hundredRules,
+    ),
     advanceMixedKinds(),
+    faultRules(
+      'keys/me with and without 10,000 fault rules, alternating',
+      [NO_RULES_10K, TEN_THOUSAND_RULES],
+      () => manyRules(10_000),
+    ),
+    errorPaths(),
+    tails(),
   ];
 }
 
-export const RATIO = { emulator: KEYS_ME, floor: FLOOR, target: 0.5 };
-/** Issue 4: the pipeline with 100 non-matching fault rules against none. */
-export const FAULT_RATIO = { emulator: HUNDRED_RULES, floor: NO_RULES, target: 0.8 };
+/**
+ * Each ratio the bench prints: the measured row over its baseline, by requests/s and by server
+ * CPU per request, with its target. Rows of scenarios left out by BENCH_ONLY print nothing.
+ */
+export const RATIOS = [
+  { label: 'keys/me / floor', emulator: KEYS_ME, floor: FLOOR, target: 0.5 },
+  /** Issue 4: the pipeline with 100 non-matching fault rules against none. */
+  { label: '100 fault rules / none', emulator: HUNDRED_RULES, floor: NO_RULES, target: 0.8 },
+  /** Issue 12 item 5: 10,000 rules cost at most 1.2x of none. */
+  {
+    label: '10,000 fault rules / none (cost <= 1.2x)',
+    emulator: TEN_THOUSAND_RULES,
+    floor: NO_RULES_10K,
+    target: 1 / 1.2,
+  },
+  /** Issue 12 item 1: every error answer at least 0.8x keys/me. */
+  ...ERROR_PATHS.map((p) => ({
+    label: `${p.name.replace(/^emulator /, '')} / keys/me`,
+    emulator: p.name,
+    floor: ERROR_BASELINE,
+    target: ERROR_TARGET,
+  })),
+];
