@@ -137,7 +137,11 @@ test('indexed matching fires the same rules, in the same order, as trying every 
     const b = { n: 0 };
     const t = target(a);
     const got = indexed.decide(t);
-    const want = linearDecide(oracle, oracleDraw, { ...t, caller: () => ((b.n += 1), caller) });
+    const countedCaller = () => {
+      b.n += 1;
+      return caller;
+    };
+    const want = linearDecide(oracle, oracleDraw, { ...t, caller: countedCaller });
     expect(summary(got)).toEqual(summary(want));
     // The caller (a digest of the secret, kept for the journal) is looked up in the same cases;
     // a call a rule answers always looks it up (`checkFaults`), whichever rule asked first.
