@@ -52,26 +52,25 @@ interface OperationObject {
  * Codes answered before a request reaches an operation (the Node server refuses malformed HTTP,
  * slow or oversized headers) or only by the control API: no operation can be credited with them.
  */
-const NOT_OF_AN_OPERATION: ReadonlySet<string> = new Set([
+const NOT_OF_AN_OPERATION: readonly string[] = [
   'request_malformed',
   'request_timeout',
   'request_header_too_large',
   'control_unauthorized',
   'cross_origin_forbidden',
-]);
+];
 
 /** Codes a run-starting call alone can give (runtime/limits.ts). */
-const RUN_START_ONLY: ReadonlySet<string> = new Set([
-  'concurrency_limit_exceeded',
-  'capacity_exceeded',
-]);
+const RUN_START_ONLY: readonly string[] = ['concurrency_limit_exceeded', 'capacity_exceeded'];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 const CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];
 
 function candidates(status: number): ErrorCode[] {
-  return CODES.filter((c) => ERROR_CATALOG[c].status === status && !NOT_OF_AN_OPERATION.has(c));
+  return CODES.filter(
+    (c) => ERROR_CATALOG[c].status === status && !NOT_OF_AN_OPERATION.includes(c),
+  );
 }
 
 function named(text: string | undefined): Set<string> {
@@ -88,7 +87,7 @@ function errorOutcomes(
   const possible = candidates(status).filter(
     (c) =>
       (c !== 'feature_not_enabled' || op['x-required-feature'] !== undefined) &&
-      (!RUN_START_ONLY.has(c) || startsRun),
+      (!RUN_START_ONLY.includes(c) || startsRun),
   );
   const mentioned = new Set([...named(responseDescription), ...named(op.description)]);
   const documented = possible.filter((c) => mentioned.has(c));
