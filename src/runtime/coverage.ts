@@ -43,7 +43,7 @@ export class CoverageCounts {
       counts = new Map();
       this.byAccount.set(account, counts);
     }
-    const key = [call.operation ?? '', call.status ?? '', call.code ?? ''].join(SEP);
+    const key = `${call.operation ?? ''}${SEP}${call.status ?? ''}${SEP}${call.code ?? ''}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
 
