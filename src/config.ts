@@ -55,6 +55,11 @@ export const FLAGS = {
     default: '10000',
     help: 'requests the journal keeps, oldest dropped first (0: none)',
   },
+  'coverage-report': {
+    env: 'EMULATOR_COVERAGE_REPORT',
+    default: '',
+    help: 'at shutdown, write the coverage report as JSON to this file and as Markdown beside it',
+  },
   'settle-slice': {
     env: 'EMULATOR_SETTLE_SLICE',
     default: '2000',
@@ -101,6 +106,7 @@ const ConfigSchema = z.object({
   'webhook-history': z.coerce.number().int().min(0).max(10_000_000),
   'webhook-timestamps': z.enum(['wall', 'virtual']),
   'settle-slice': z.coerce.number().int().min(1).max(1_000_000),
+  'coverage-report': z.string(),
 });
 
 export interface CliConfig {
@@ -121,6 +127,8 @@ export interface CliConfig {
   webhookHistory: number;
   webhookTimestamps: 'wall' | 'virtual';
   settleSlice: number;
+  /** `--coverage-report FILE`: where the report goes at shutdown (JSON, and Markdown beside it). */
+  coverageReport: string | null;
   help: boolean;
 }
 
@@ -182,6 +190,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
     webhookHistory: c['webhook-history'],
     webhookTimestamps: c['webhook-timestamps'],
     settleSlice: c['settle-slice'],
+    coverageReport: c['coverage-report'] || null,
     help: values.help === true,
   };
 }

@@ -7,8 +7,12 @@ import type { ScenarioFile } from './contract/scenario-file.js';
 import { createControlApp } from './control/app.js';
 import { type Catalog, CatalogSchema } from './domain/catalog.js';
 import { createApp } from './http/app.js';
+import { productDocument } from './http/openapi-document.js';
 import { type ClockMode, DEFAULT_CLOCK_START, VirtualClock, wallNow } from './runtime/clock.js';
 import { ClockRegistry } from './runtime/clock-registry.js';
+import { CoverageCounts } from './runtime/coverage.js';
+import type { CoverageDocument } from './runtime/coverage-outcomes.js';
+import { type CoverageReport, coverageReport } from './runtime/coverage-report.js';
 import type { AppConfig, Deps } from './runtime/deps.js';
 import { FaultRules } from './runtime/fault-rules.js';
 import { createIdFactory } from './runtime/id-factory.js';
@@ -70,6 +74,8 @@ export interface Emulator {
   deps: Deps;
   /** False when a `--db` file already held a world, which was kept instead of the scenario. */
   scenarioApplied: boolean;
+  /** The coverage report (`GET /_control/coverage`): every call, or one account's. */
+  coverage(account?: string): CoverageReport;
   /** Back to the loaded scenario: everything, or one account. */
   reset(options?: { scenario?: ScenarioFile; account?: string }): void;
   close(): void;
@@ -115,6 +121,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     scenarios: { dir: scenariosDir, loaded: scenario },
     faults: new FaultRules(config.seed, onFile ? new FaultRuleStore(store.db) : null),
     journal: new Journal(config.journalSize, journalStore),
+    coverage: new CoverageCounts(),
     limiter: new RateLimiter(),
     routes: new RouteTable(),
     idempotencyInFlight: new Set(),
@@ -138,12 +145,16 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     if (journalStore) deps.journal.restore(journalStore.load());
   }
   const app = createApp(deps);
+  // Built once every route is registered (the first report asks), as the app serves it.
+  let document: CoverageDocument | undefined;
+  const served = () => (document ??= productDocument(app) as CoverageDocument);
   // The control API is composed here, beside the product API: neither imports the other.
-  if (config.control) app.route('/_control', createControlApp(deps));
+  if (config.control) app.route('/_control', createControlApp(deps, served));
   return {
     app,
     deps,
     scenarioApplied,
+    coverage: (account) => coverageReport(served(), deps.coverage, account ?? null),
     reset: (opts = {}) => resetWorld(deps, opts),
     close: () => {
       deps.webhooks.close();

@@ -4,7 +4,18 @@ import { banner } from './banner.js';
 import { ConfigError, helpText, parseConfig } from './config.js';
 import { createEmulator, type Emulator } from './emulator.js';
 import { createNodeServer } from './http/node-server.js';
+import { writeCoverageReport } from './runtime/coverage-file.js';
 import { DataFileError } from './world/load-scenario.js';
+
+/** `--coverage-report FILE` at shutdown; a failure to write is said, not thrown. */
+function writeReport(emulator: Emulator, file: string): void {
+  try {
+    const out = writeCoverageReport(file, emulator.coverage());
+    console.log(`svc-emulator: coverage report written to ${out.json} and ${out.markdown}`);
+  } catch (err) {
+    console.error(`svc-emulator: cannot write the coverage report: ${(err as Error).message}`);
+  }
+}
 
 function main(): void {
   let config: ReturnType<typeof parseConfig>;
@@ -71,6 +82,8 @@ function main(): void {
   });
   const shutdown = (signal: string) => {
     console.log(`svc-emulator: ${signal}, shutting down`);
+    // Written before the grace period can cut the exit short; calls still in flight are not in it.
+    if (config.coverageReport) writeReport(emulator, config.coverageReport);
     server.close(() => {
       emulator.close();
       process.exit(0);

@@ -19,6 +19,7 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     webhookHistory: 10000,
     webhookTimestamps: 'wall',
     settleSlice: 2000,
+    coverageReport: null,
     help: false,
   });
 });

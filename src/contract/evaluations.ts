@@ -257,6 +257,8 @@ export const getArchiveRoute = createRoute({
       description: 'The requested byte range.',
       content: { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } },
     },
-    ...errorResponses([400, 401, 403, 404, 409, 416, 429]),
+    ...errorResponses([400, 401, 403, 404, 409, 416, 429], {
+      409: 'The run has not succeeded: `run_not_ready` (inferred).',
+    }),
   },
 });

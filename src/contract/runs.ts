@@ -238,7 +238,9 @@ export function runRoutes(k: RunKindContract): RunRoutes {
       responses: {
         200: { description: 'The archive. `ETag` is its SHA-256.', content: gzip },
         206: { description: 'The requested byte range.', content: gzip },
-        ...errorResponses([400, 401, 403, 404, 409, 416, 429]),
+        ...errorResponses([400, 401, 403, 404, 409, 416, 429], {
+          409: 'The run has not succeeded: `run_not_ready`.',
+        }),
       },
     }),
     files: createRoute({

@@ -19,6 +19,7 @@ import {
   toTimestamp,
   wallNow,
 } from '../runtime/clock.js';
+import type { CoverageDocument } from '../runtime/coverage-outcomes.js';
 import type { Deps } from '../runtime/deps.js';
 import { settleAccount } from '../runtime/settle.js';
 import { settleSliced } from '../runtime/sliced-settle.js';
@@ -27,6 +28,7 @@ import { DataFileError, listScenarios, loadScenarioFile } from '../world/load-sc
 import { resetWorld } from '../world/reset.js';
 import { seedEvaluation, seedTwin, seedUserAsset, seedWebhookEndpoint } from '../world/seed.js';
 import { seedRun } from '../world/seed-run.js';
+import { registerCoverage } from './coverage.js';
 import { registerDiagnostics } from './diagnostics.js';
 import * as routes from './routes.js';
 import { registerWebhookDeliveries } from './webhook-deliveries.js';
@@ -84,9 +86,13 @@ function scenarioByName(deps: Deps, name: string): ScenarioFile {
 
 /**
  * The control API (`/_control`): never needs an API key; its own OpenAPI document. Handlers
- * delegate to `src/world/`, which the scenario loader uses too.
+ * delegate to `src/world/`, which the scenario loader uses too. `productDocument` answers the
+ * served `/openapi.json`, which the coverage report lists the operations of.
  */
-export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
+export function createControlApp(
+  deps: Deps,
+  productDocument: () => CoverageDocument,
+): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('*', sameOrigin(deps.config.controlAllowOrigins));
   app.use('*', controlToken(deps.config.controlToken));
@@ -277,6 +283,7 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
   );
   registerDiagnostics(app, deps);
   registerWebhookDeliveries(app, deps);
+  registerCoverage(app, deps, productDocument);
   app.get('/docs', docsPage('svc-emulator control API', '/_control/openapi.json'));
   return app;
 }

@@ -3,6 +3,7 @@ import type { Catalog } from '../domain/catalog.js';
 import type { Store } from '../store/store.js';
 import type { ClockMode, VirtualClock } from './clock.js';
 import type { ClockRegistry } from './clock-registry.js';
+import type { CoverageCounts } from './coverage.js';
 import type { FaultRules } from './fault-rules.js';
 import type { IdFactory } from './id-factory.js';
 import type { Journal } from './journal.js';
@@ -54,6 +55,8 @@ export interface Deps {
   scenarios: { dir: string; loaded: ScenarioFile };
   faults: FaultRules;
   journal: Journal;
+  /** Outcomes per operation and account, for `GET /_control/coverage` (not persisted). */
+  coverage: CoverageCounts;
   limiter: RateLimiter;
   /** Route templates and operation ids of the product API, filled when the app is built. */
   routes: RouteTable;

@@ -115,6 +115,12 @@ export function createControlClient(baseUrl: string, options: ControlClientOptio
     /** `GET /_control/webhook_deliveries`: a page of deliveries, oldest first, with their attempts; `after: next_cursor` for the next. */
     listWebhookDeliveries: (filter: T.WebhookDeliveryFilter = {}) =>
       call<T.WebhookDeliveryList>('GET', `/webhook_deliveries${journalQuery(filter)}`),
+    /**
+     * `GET /_control/coverage`: per product operation, each outcome it can answer and how often
+     * the calls so far (of one account, or all) got it.
+     */
+    coverage: (filter: { account?: string } = {}) =>
+      call<T.Coverage>('GET', `/coverage${journalQuery(filter)}`),
 
     /**
      * A fresh account of its own (own clock, own ids) with a full-scope key, and helpers bound to

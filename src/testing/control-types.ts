@@ -4,6 +4,7 @@
  */
 import type { z } from '@hono/zod-openapi';
 import type * as schemas from '../contract/control-inputs.js';
+import type * as coverage from '../control/coverage.js';
 import type * as diagnostics from '../control/diagnostics.js';
 import type * as routes from '../control/routes.js';
 import type * as deliveries from '../control/webhook-deliveries.js';
@@ -81,6 +82,10 @@ export type WebhookDeliveryFilter = Partial<
 export type WebhookDeliveryList = Answer<typeof deliveries.listWebhookDeliveriesRoute, 200>;
 /** One webhook delivery and its attempts. */
 export type WebhookDelivery = WebhookDeliveryList['data'][number];
+/** `GET /_control/coverage`: every outcome of every product operation, and how often it was seen. */
+export type Coverage = Answer<typeof coverage.coverageRoute, 200>;
+export type CoverageOperation = Coverage['operations'][number];
+export type CoverageOutcome = CoverageOperation['outcomes'][number];
 export interface List<T> {
   object: 'list';
   data: T[];

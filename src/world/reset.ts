@@ -18,6 +18,7 @@ export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?
       });
       deps.limiter.forget(opts.account);
       deps.journal.remove({ account: opts.account });
+      deps.coverage.forget(opts.account);
       deps.webhooks.clear(opts.account);
       deps.clocks.forget(opts.account);
       applyScenario(deps, scenario, opts.account);
@@ -27,6 +28,7 @@ export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?
       deps.store.sequences.clearScope(opts.account, keep);
       deps.limiter.forget(opts.account);
       deps.journal.remove({ account: opts.account });
+      deps.coverage.forget(opts.account);
       deps.webhooks.clear(opts.account);
     }
     return;
@@ -36,6 +38,7 @@ export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?
   deps.ids.resetRequests();
   deps.limiter.clear();
   deps.journal.remove();
+  deps.coverage.clear();
   deps.webhooks.clear();
   applyScenario(deps, scenario);
   installScenarioFaults(deps, scenario);

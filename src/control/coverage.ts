@@ -1,0 +1,95 @@
+/**
+ * `GET /_control/coverage` (issue 13 part 4): for every product operation, each outcome it can
+ * answer and how often the traffic seen so far got it, for every account or one.
+ */
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../api/env.js';
+import { errorResponses, jsonResponse } from '../contract/common.js';
+import { notFound } from '../errors.js';
+import type { CoverageDocument } from '../runtime/coverage-outcomes.js';
+import { type CoverageReport, coverageReport } from '../runtime/coverage-report.js';
+import type { Deps } from '../runtime/deps.js';
+import { route } from './route-helpers.js';
+
+const Outcome = z.object({
+  status: z.number().int(),
+  code: z.string().nullable().openapi({ description: 'The error code; null for a success.' }),
+  documented: z.boolean().openapi({
+    description:
+      'True when the API document names the outcome; false when the emulator infers the operation can give it.',
+  }),
+  seen: z.number().int().openapi({ description: 'Calls that got this outcome.' }),
+});
+
+const CoverageView = z
+  .object({
+    object: z.literal('coverage'),
+    account: z.string().nullable().openapi({ description: 'The account counted; null: all.' }),
+    operations: z.array(
+      z.object({
+        operation: z.string().openapi({ example: 'resumeEvaluation' }),
+        method: z.string(),
+        route: z.string().openapi({ example: '/v1/evaluations/{run_id}/resume' }),
+        calls: z.number().int(),
+        outcomes: z.array(Outcome),
+        unlisted: z
+          .array(
+            z.object({
+              status: z.number().int().nullable().openapi({ description: 'Null: dropped.' }),
+              code: z.string().nullable(),
+              seen: z.number().int(),
+            }),
+          )
+          .openapi({ description: 'Outcomes seen that the operation does not list.' }),
+      }),
+    ),
+    summary: z.object({
+      operations: z.number().int(),
+      exercised: z.number().int().openapi({ description: 'Operations called at least once.' }),
+      outcomes: z.number().int(),
+      seen: z.number().int().openapi({ description: 'Outcomes seen at least once.' }),
+      unlisted: z.number().int(),
+      calls: z.number().int(),
+      unmatched_calls: z
+        .number()
+        .int()
+        .openapi({ description: 'Calls to no operation of the document (unknown paths).' }),
+    }),
+  })
+  .openapi('ControlCoverage');
+
+export const coverageRoute = route({
+  method: 'get',
+  path: '/coverage',
+  operationId: 'getCoverage',
+  summary: 'Every outcome each product operation can answer, and how often the traffic got it',
+  request: {
+    query: z.object({
+      account: z
+        .string()
+        .optional()
+        .openapi({ description: "Count only this account's calls; all calls without it." }),
+    }),
+  },
+  responses: { 200: jsonResponse(CoverageView, 'The report.'), ...errorResponses([400, 404]) },
+});
+
+/** `productDocument` answers the served `/openapi.json` (composed by `createEmulator()`). */
+export function registerCoverage(
+  app: OpenAPIHono<AppEnv>,
+  deps: Deps,
+  productDocument: () => CoverageDocument,
+): void {
+  app.openapi(coverageRoute, (c) => {
+    const { account } = c.req.valid('query');
+    if (account !== undefined && !deps.store.accounts.get(account)) {
+      throw notFound('account', account, 'account');
+    }
+    const report: CoverageReport = coverageReport(
+      productDocument(),
+      deps.coverage,
+      account ?? null,
+    );
+    return c.json(report, 200);
+  });
+}

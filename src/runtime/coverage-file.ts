@@ -1,0 +1,58 @@
+/**
+ * `--coverage-report FILE`: the coverage report written at shutdown, as JSON to FILE and as
+ * Markdown beside it (FILE with `.md` for `.json`, else FILE.md), for a CI job to keep or show.
+ */
+import { writeFileSync } from 'node:fs';
+import type { CoverageOperation, CoverageReport } from './coverage-report.js';
+
+/** Where the Markdown copy of FILE goes. */
+export function markdownPath(file: string): string {
+  return file.endsWith('.json') ? `${file.slice(0, -'.json'.length)}.md` : `${file}.md`;
+}
+
+const outcomeName = (status: number | null, code: string | null) =>
+  status === null ? 'dropped' : code === null ? String(status) : `${status} \`${code}\``;
+
+function operationTable(op: CoverageOperation): string[] {
+  const lines = [
+    `### ${op.method} ${op.route} (\`${op.operation}\`): ${op.calls} call${op.calls === 1 ? '' : 's'}`,
+    '',
+    '| outcome | documented | seen |',
+    '|---|---|---|',
+  ];
+  for (const o of op.outcomes) {
+    const seen = o.seen > 0 ? String(o.seen) : '**never**';
+    lines.push(
+      `| ${outcomeName(o.status, o.code)} | ${o.documented ? 'yes' : 'inferred'} | ${seen} |`,
+    );
+  }
+  for (const u of op.unlisted) {
+    lines.push(`| ${outcomeName(u.status, u.code)} | not listed | ${u.seen} |`);
+  }
+  return [...lines, ''];
+}
+
+/** The report as Markdown: a summary, then one table per operation, unseen outcomes marked. */
+export function coverageMarkdown(report: CoverageReport): string {
+  const s = report.summary;
+  return [
+    `# Coverage report${report.account ? ` (account ${report.account})` : ''}`,
+    '',
+    `${s.exercised} of ${s.operations} operations called; ${s.seen} of ${s.outcomes} outcomes seen` +
+      ` (${s.calls} calls; ${s.unmatched_calls} to no operation; ${s.unlisted} outcomes seen that` +
+      ' no operation lists). Outcomes marked **never** were not seen.',
+    '',
+    ...report.operations.flatMap(operationTable),
+  ].join('\n');
+}
+
+/** Writes FILE (JSON) and its Markdown copy; answers both paths. */
+export function writeCoverageReport(
+  file: string,
+  report: CoverageReport,
+): { json: string; markdown: string } {
+  const markdown = markdownPath(file);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(markdown, coverageMarkdown(report));
+  return { json: file, markdown };
+}

@@ -1,0 +1,103 @@
+/**
+ * The coverage report (issue 13 part 4): every outcome each product operation can answer
+ * (coverage-outcomes.ts) beside how often the traffic seen so far got it (coverage.ts). An SDK
+ * author reads "never saw a 429 on resume" off it. Outcomes seen that the list does not hold
+ * (they should not exist) are shown apart, per operation, so nothing seen is hidden.
+ */
+import type { CoverageCounts } from './coverage.js';
+import { type CoverageDocument, expectedOutcomes } from './coverage-outcomes.js';
+
+export interface CoverageOutcome {
+  status: number;
+  code: string | null;
+  documented: boolean;
+  seen: number;
+}
+
+export interface CoverageOperation {
+  operation: string;
+  method: string;
+  route: string;
+  calls: number;
+  outcomes: CoverageOutcome[];
+  /** Seen, yet not an outcome the operation is listed to answer; `status` null: dropped. */
+  unlisted: { status: number | null; code: string | null; seen: number }[];
+}
+
+export interface CoverageReport {
+  object: 'coverage';
+  account: string | null;
+  operations: CoverageOperation[];
+  summary: {
+    operations: number;
+    exercised: number;
+    outcomes: number;
+    seen: number;
+    unlisted: number;
+    calls: number;
+    /** Calls to no operation of the document (unknown paths, the signed download link). */
+    unmatched_calls: number;
+  };
+}
+
+const outcomeKey = (status: number | null, code: string | null) => `${status ?? ''} ${code ?? ''}`;
+
+/**
+ * The report of one account (or of every call when `account` is null).
+ * @example coverageReport(doc, deps.coverage, null).summary // {operations: 76, exercised: 3, ...}
+ */
+export function coverageReport(
+  doc: CoverageDocument,
+  counts: CoverageCounts,
+  account: string | null,
+): CoverageReport {
+  const seen = new Map<string, Map<string, number>>();
+  let unmatched = 0;
+  for (const c of counts.counts(account ?? undefined)) {
+    if (c.operation === null) {
+      unmatched += c.seen;
+      continue;
+    }
+    const byOutcome = seen.get(c.operation) ?? new Map<string, number>();
+    seen.set(c.operation, byOutcome);
+    byOutcome.set(outcomeKey(c.status, c.code), c.seen);
+  }
+  const operations = expectedOutcomes(doc).map((op): CoverageOperation => {
+    const got = seen.get(op.operation) ?? new Map<string, number>();
+    const outcomes = op.outcomes.map((o) => ({
+      ...o,
+      seen: got.get(outcomeKey(o.status, o.code)) ?? 0,
+    }));
+    const listed = new Set(op.outcomes.map((o) => outcomeKey(o.status, o.code)));
+    const unlisted = [...got]
+      .filter(([key]) => !listed.has(key))
+      .map(([key, n]) => {
+        const [status = '', code = ''] = key.split(' ');
+        return { status: status === '' ? null : Number(status), code: code || null, seen: n };
+      })
+      .sort(
+        (a, b) => (a.status ?? 0) - (b.status ?? 0) || (a.code ?? '').localeCompare(b.code ?? ''),
+      );
+    const calls = [...got.values()].reduce((a, b) => a + b, 0);
+    return { ...op, calls, outcomes, unlisted };
+  });
+  const listedOps = new Set(operations.map((o) => o.operation));
+  for (const [operation, byOutcome] of seen) {
+    if (!listedOps.has(operation)) for (const n of byOutcome.values()) unmatched += n;
+  }
+  const all = operations.flatMap((o) => o.outcomes);
+  return {
+    object: 'coverage',
+    account,
+    operations,
+    summary: {
+      operations: operations.length,
+      exercised: operations.filter((o) => o.calls > 0).length,
+      outcomes: all.length,
+      seen: all.filter((o) => o.seen > 0).length,
+      unlisted: operations.reduce((n, o) => n + o.unlisted.length, 0),
+      calls: operations.reduce((n, o) => n + o.calls, 0),
+      unmatched_calls: unmatched,
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Counts of the outcomes product calls received, for `GET /_control/coverage` (issue 13 part 4):
+ * per account, per operation, per (status, code). Fed by the journal hook (http/journal.ts) for
+ * every product request, whatever the journal's capacity; emptied by `POST /_control/reset` like
+ * the journal; never persisted.
+ *
+ * Memory stays bounded without a ring: a key is one (operation, status, code) and there are
+ * finitely many of each (the served routes, the HTTP statuses, the error catalog), so the counts
+ * hold at most operations x outcomes x accounts seen entries, however long the traffic runs.
+ */
+
+/** One product call as the coverage report counts it. */
+export interface CoverageCall {
+  /** Null when no route matched (an unknown path). */
+  operation: string | null;
+  /** Null when a fault rule dropped the connection. */
+  status: number | null;
+  code: string | null;
+  /** Null when the caller has no account (no or a bad key). */
+  account: string | null;
+}
+
+/** How often one outcome of one operation was seen. */
+export interface CoverageCount {
+  operation: string | null;
+  status: number | null;
+  code: string | null;
+  seen: number;
+}
+
+const SEP = '\0';
+/** Calls without an account are counted under this key: they show in the all-accounts view. */
+const NO_ACCOUNT = '';
+
+export class CoverageCounts {
+  /** account -> `operation\0status\0code` -> calls. */
+  private byAccount = new Map<string, Map<string, number>>();
+
+  record(call: CoverageCall): void {
+    const account = call.account ?? NO_ACCOUNT;
+    let counts = this.byAccount.get(account);
+    if (!counts) {
+      counts = new Map();
+      this.byAccount.set(account, counts);
+    }
+    const key = `${call.operation ?? ''}${SEP}${call.status ?? ''}${SEP}${call.code ?? ''}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+
+  /** The counts of one account, or of every call (account omitted), summed per outcome. */
+  counts(account?: string): CoverageCount[] {
+    const sums = new Map<string, number>();
+    const sources =
+      account === undefined ? [...this.byAccount.values()] : [this.byAccount.get(account)];
+    for (const counts of sources) {
+      for (const [key, n] of counts ?? []) sums.set(key, (sums.get(key) ?? 0) + n);
+    }
+    return [...sums].map(([key, seen]) => {
+      const [operation = '', status = '', code = ''] = key.split(SEP);
+      return {
+        operation: operation || null,
+        status: status === '' ? null : Number(status),
+        code: code || null,
+        seen,
+      };
+    });
+  }
+
+  /** Forgets one account's counts (a reset of that account). */
+  forget(account: string): void {
+    this.byAccount.delete(account);
+  }
+
+  /** Forgets everything (a reset of the world). */
+  clear(): void {
+    this.byAccount.clear();
+  }
+}
