@@ -68,6 +68,8 @@ export const augmentationRoutes = runRoutes({
   createBody: CreateAugmentationBody,
   resource: Augmentation,
   yields: 'new episodes generated from a robot dataset, each rendered from the chosen cameras',
+  createBadRequest:
+    'Invalid request: `parameter_invalid` (with `param`, e.g. `config.episode_count` outside 1 to 50), `unsupported_version`, or `camera_not_found` (a camera the dataset lacks; `details.cameras` lists the ones it has).',
 });
 
 export const AugmentationEpisode = z

@@ -39,6 +39,8 @@ export interface RunKindContract extends RunKindAddress {
   resource: z.ZodType;
   /** What `409` on create means for this kind, when it has its own conflict. */
   createConflict?: string;
+  /** What `400` on create can also answer for this kind (its own codes). */
+  createBadRequest?: string;
   /** What a run of this kind yields, for descriptions. */
   yields: string;
   /** The path parameter naming a run, when not `run_id`. */
@@ -140,6 +142,9 @@ export function runRoutes(k: RunKindContract): RunRoutes {
   const feature = k.feature
     ? ` Needs the account's \`${k.feature}\` feature (403 \`feature_not_enabled\`).`
     : '';
+  const createNotes: Record<number, string> = {};
+  if (k.createConflict) createNotes[409] = k.createConflict;
+  if (k.createBadRequest) createNotes[400] = k.createBadRequest;
   return {
     create: createRoute({
       method: 'post',
@@ -154,10 +159,7 @@ export function runRoutes(k: RunKindContract): RunRoutes {
       },
       responses: {
         201: jsonResponse(k.resource, 'The run, `queued`.'),
-        ...errorResponses(
-          [400, 401, 402, 403, 409, 413, 429],
-          k.createConflict ? { 409: k.createConflict } : {},
-        ),
+        ...errorResponses([400, 401, 402, 403, 409, 413, 429], createNotes),
       },
     }),
     get: createRoute({
