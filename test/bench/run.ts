@@ -12,7 +12,7 @@ import { createEmulator } from '../../src/emulator.js';
 import { AUTH, type BenchContext, control, median, type ScenarioResult } from './context.js';
 import { P99_CONNECTIONS, P99_KEYS_ME, P99_NOT_FOUND, P99_TARGET_MS } from './error-paths.js';
 import { table } from './report.js';
-import { RATIOS, scenarios } from './scenarios.js';
+import { MIXED_ADVANCE, MIXED_ADVANCE_TARGET_MS, RATIOS, scenarios } from './scenarios.js';
 import { type Listening, listen, sameSizeBody, startFloor } from './servers.js';
 
 function durationFromEnv(): number {
@@ -83,6 +83,13 @@ async function main(): Promise<number> {
     for (const name of [P99_KEYS_ME, P99_NOT_FOUND]) {
       const line = p99Line(ctx.results, name);
       if (line) console.log(line);
+    }
+    const mixed = ctx.results.get(MIXED_ADVANCE);
+    if (mixed?.ms !== undefined) {
+      const met = mixed.ms < MIXED_ADVANCE_TARGET_MS ? 'met' : 'NOT met';
+      console.log(
+        `${MIXED_ADVANCE}: ${Math.round(mixed.ms)} ms (target < ${MIXED_ADVANCE_TARGET_MS} ms: ${met})`,
+      );
     }
     return verdict(results);
   } finally {

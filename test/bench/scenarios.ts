@@ -245,9 +245,13 @@ const KIND_BODIES: Record<string, Record<string, unknown>[]> = {
  * Issue 11: one advance takes 1,000 runs of every registered kind, round robin, to `succeeded`
  * with their archives (target: under 2 s).
  */
+export const MIXED_ADVANCE = 'advance: 1,000 runs of mixed kinds to succeeded';
+/** Issue 11: the mixed-kind advance finishes in under 2 s. */
+export const MIXED_ADVANCE_TARGET_MS = 2000;
+
 function advanceMixedKinds(): Scenario {
   const ids: string[] = [];
-  const name = 'advance: 1,000 runs of mixed kinds to succeeded';
+  const name = MIXED_ADVANCE;
   return {
     name,
     async setup(ctx) {
