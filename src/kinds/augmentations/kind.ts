@@ -6,6 +6,7 @@
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
 import type { Catalog } from '../../domain/catalog.js';
+import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { parseRunOptions, timelineOf } from '../../domain/run-options.js';
 import { hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
@@ -29,6 +30,16 @@ const MESSAGES_BY_CODE: Record<string, string> = {
   dataset_unreadable: 'The dataset could not be read.',
   generation_failed: 'Generating an episode failed.',
   interrupted: 'The run was interrupted before it finished.',
+};
+
+/** How its failures show (domain/run-failure.ts). */
+const FAILURES: FailureCodes = {
+  messages: MESSAGES_BY_CODE,
+  invalidInput: { code: 'dataset_unreadable', param: 'dataset' },
+  failedStep: {
+    code: 'generation_failed',
+    location: (step) => `episodes/${String(step).padStart(4, '0')}`,
+  },
 };
 
 interface Context {
@@ -111,23 +122,7 @@ export const augmentationKind: RunKind<AugmentationRequest, Context> = {
     const ep = episodeAt(ctx.request, ctx.dataset, ctx.seed, index);
     return `episode ${index}/${total} generated from source episode ${ep.source_episode}: ${ep.frames} frames`;
   },
-  failure(_ctx, outcome, schedule) {
-    const code = outcome.fail;
-    return {
-      error: {
-        code,
-        message: outcome.message ?? MESSAGES_BY_CODE[code]!,
-        resumable: code !== 'dataset_unreadable',
-        param:
-          code === 'dataset_unreadable' ? (outcome.param ?? 'dataset') : (outcome.param ?? null),
-        details:
-          code === 'generation_failed'
-            ? { location: `episodes/${String(schedule.stepsAtEnd + 1).padStart(4, '0')}` }
-            : { service_code: code },
-      },
-      result: null,
-    };
-  },
+  failure: (_ctx, outcome, schedule) => failureOf(FAILURES, outcome, schedule),
   success(ctx, steps) {
     const episodes = episodesOf(ctx.request, ctx.dataset, steps);
     const frames = episodes.reduce((n, e) => n + e.frames, 0);

@@ -4,9 +4,11 @@
  * archive. Failure codes follow evaluations' (DESIGN.md section 4): `task_invalid` is the
  * request's fault and not resumable, `training_diverged` and `interrupted` are.
  */
+
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { RL_FAILURE_CODES, RL_PHASES } from '../../contract/rl_runs.js';
 import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
+import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { timelineOf } from '../../domain/run-options.js';
 import { archiveEntries } from './archive.js';
@@ -17,6 +19,13 @@ const ERROR_MESSAGES: Record<string, string> = {
   task_invalid: 'The task cannot be set up for the robot in this environment.',
   training_diverged: 'Training diverged: the policy loss became non-finite.',
   interrupted: 'The run was interrupted before it finished.',
+};
+
+/** How its failures show (domain/run-failure.ts). */
+const FAILURES: FailureCodes = {
+  messages: ERROR_MESSAGES,
+  invalidInput: { code: 'task_invalid', param: 'task' },
+  failedStep: { code: 'training_diverged', location: (step) => `iterations/${pad4(step)}` },
 };
 
 /** Where each failure code strikes; `interrupted` where the outcome says, in training by default. */
@@ -60,23 +69,7 @@ export const rlRunKind: RunKind<RlRunRequest, RlContext> = {
   queuedLine: (request, attempt, total) =>
     `attempt ${attempt} queued: ${total} iterations, ${request.robot} (${request.embodiment}) on ${request.task} in ${request.environment}`,
   stepLine: (ctx, index, total) => `iteration ${index}/${total} reward=${rewardAt(ctx, index)}`,
-  failure(_ctx, outcome, schedule) {
-    const code = outcome.fail;
-    const details =
-      code === 'training_diverged'
-        ? { location: `iterations/${pad4(schedule.stepsAtEnd + 1)}` }
-        : { service_code: code };
-    return {
-      error: {
-        code,
-        message: outcome.message ?? ERROR_MESSAGES[code]!,
-        resumable: code !== 'task_invalid',
-        param: code === 'task_invalid' ? (outcome.param ?? 'task') : (outcome.param ?? null),
-        details,
-      },
-      result: null,
-    };
-  },
+  failure: (_ctx, outcome, schedule) => failureOf(FAILURES, outcome, schedule),
   success(ctx, steps) {
     const result = resultOf(ctx, steps);
     const { verdict, policy } = result;

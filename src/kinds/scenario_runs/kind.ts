@@ -3,9 +3,11 @@
  * episodes in each scenario, scenario by scenario, on four phases, yielding per-scenario success
  * rates with Wilson intervals, failure reasons and edge cases.
  */
+
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
 import { SCENARIO_RUN_ERROR_CODES, SCENARIO_RUN_PHASES } from '../../contract/scenario_runs.js';
+import { failureOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { type KindTimeline, timelineOf } from '../../domain/run-options.js';
 import {
@@ -110,25 +112,22 @@ export const scenarioRunKind: RunKind<ScenarioRunRequest, ScenarioRunContext> = 
     const how = ep.success ? 'succeeded' : `failed (${ep.failure_reason})`;
     return `episode ${index}/${total} ${scenario} ${episodeName(episode)} ${how} return=${ep.return}`;
   },
-  failure(ctx, outcome, schedule) {
-    const code = outcome.fail;
-    // The episode that was running when the policy failed: the one after the last completed.
-    const failing = locate(ctx.request, schedule.stepsAtEnd + 1);
-    return {
-      error: {
-        code,
-        message: outcome.message ?? ERROR_MESSAGES[code]!,
-        resumable: code !== 'scenario_invalid',
-        param:
-          code === 'scenario_invalid' ? (outcome.param ?? 'scenarios') : (outcome.param ?? null),
-        details:
-          code === 'policy_failed'
-            ? { location: `scenarios/${failing.scenario}/episodes/${episodeName(failing.episode)}` }
-            : { service_code: code },
+  failure: (ctx, outcome, schedule) =>
+    failureOf(
+      {
+        messages: ERROR_MESSAGES,
+        invalidInput: { code: 'scenario_invalid', param: 'scenarios' },
+        failedStep: {
+          code: 'policy_failed',
+          location(step) {
+            const failing = locate(ctx.request, step);
+            return `scenarios/${failing.scenario}/episodes/${episodeName(failing.episode)}`;
+          },
+        },
       },
-      result: null,
-    };
-  },
+      outcome,
+      schedule,
+    ),
   success(ctx) {
     const perScenario = episodesOf(ctx);
     const result = scenarioRunResult(ctx.request.policy, perScenario);

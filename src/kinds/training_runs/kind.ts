@@ -3,10 +3,12 @@
  * per policy"; DESIGN.md section 7): four phases, one step per epoch, three failure codes, and a
  * fine-tuned policy `pol_` that the catalog lists once the run succeeded.
  */
+
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
 import { TRAINING_ERROR_CODES, TRAINING_PHASES } from '../../contract/training_runs.js';
 import { sha256Hex } from '../../domain/canonical-json.js';
+import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { type KindTimeline, timelineOf } from '../../domain/run-options.js';
 import {
@@ -36,6 +38,13 @@ const ERROR_MESSAGES: Record<string, string> = {
   dataset_invalid: 'The dataset could not be prepared for training.',
   diverged: 'The training loss diverged.',
   interrupted: 'The run was interrupted before it finished.',
+};
+
+/** How its failures show (domain/run-failure.ts). */
+const FAILURES: FailureCodes = {
+  messages: ERROR_MESSAGES,
+  invalidInput: { code: 'dataset_invalid', param: 'dataset' },
+  failedStep: { code: 'diverged', location: (step) => `epochs/${pad4(step)}` },
 };
 
 interface TrainingContext {
@@ -101,23 +110,7 @@ export const trainingRunKind: RunKind<TrainingRunRequest, TrainingContext> = {
   queuedLine: (request, attempt, total) =>
     `attempt ${attempt} queued: ${total} epochs, policy ${request.policy} on dataset ${request.dataset}`,
   stepLine: (ctx, index, total) => `epoch ${index}/${total} loss=${ctx.losses[index]}`,
-  failure(_ctx, outcome, schedule) {
-    const code = outcome.fail;
-    const details =
-      code === 'diverged'
-        ? { location: `epochs/${pad4(schedule.stepsAtEnd + 1)}` }
-        : { service_code: code };
-    return {
-      error: {
-        code,
-        message: outcome.message ?? ERROR_MESSAGES[code]!,
-        resumable: code !== 'dataset_invalid',
-        param: code === 'dataset_invalid' ? (outcome.param ?? 'dataset') : (outcome.param ?? null),
-        details,
-      },
-      result: null,
-    };
-  },
+  failure: (_ctx, outcome, schedule) => failureOf(FAILURES, outcome, schedule),
   success(ctx, steps) {
     const { request } = ctx;
     const checkpoint = checkpointOf(ctx);

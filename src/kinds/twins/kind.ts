@@ -6,6 +6,7 @@
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
 import type { Catalog } from '../../domain/catalog.js';
+import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { parseRunOptions, timelineOf } from '../../domain/run-options.js';
 import { apiError, MESSAGES } from '../../errors.js';
@@ -37,6 +38,13 @@ const MESSAGES_BY_CODE: Record<string, string> = {
   episode_unreadable: 'The dataset episode could not be read.',
   reconstruction_failed: 'Reconstructing a scene part failed.',
   interrupted: 'The run was interrupted before it finished.',
+};
+
+/** How its failures show (domain/run-failure.ts). */
+const FAILURES: FailureCodes = {
+  messages: MESSAGES_BY_CODE,
+  invalidInput: { code: 'episode_unreadable', param: 'episode' },
+  failedStep: { code: 'reconstruction_failed', location: (step) => partPath(step - 1) },
 };
 
 interface Context {
@@ -125,23 +133,7 @@ export const twinKind: RunKind<TwinRequest, Context> = {
   queuedLine: (request, attempt, total) =>
     `attempt ${attempt} queued: scene of ${request.dataset} episode ${request.episode}, ${total} parts`,
   stepLine: (_ctx, index, total) => `part ${index}/${total} reconstructed: ${partPath(index - 1)}`,
-  failure(_ctx, outcome, schedule) {
-    const code = outcome.fail;
-    return {
-      error: {
-        code,
-        message: outcome.message ?? MESSAGES_BY_CODE[code]!,
-        resumable: code !== 'episode_unreadable',
-        param:
-          code === 'episode_unreadable' ? (outcome.param ?? 'episode') : (outcome.param ?? null),
-        details:
-          code === 'reconstruction_failed'
-            ? { location: partPath(schedule.stepsAtEnd) }
-            : { service_code: code },
-      },
-      result: null,
-    };
-  },
+  failure: (_ctx, outcome, schedule) => failureOf(FAILURES, outcome, schedule),
   success(ctx, steps) {
     return {
       result: {

@@ -1,0 +1,44 @@
+/**
+ * The failure of an attempt, as every kind but evaluations shapes it (DESIGN.md section 4
+ * "Failure codes", one pattern per kind): one code for an input the run cannot use (not
+ * resumable, naming the request field), one for a step that fails (resumable, its location),
+ * and `interrupted` (resumable, anywhere). The outcome may name its own message and param.
+ */
+import type { OutcomeEntry } from '../contract/outcomes.js';
+import type { FailureOutputs } from './run-kind.js';
+import type { Schedule } from './run-schedule.js';
+
+export interface FailureCodes {
+  /** The default message of each code. */
+  messages: Readonly<Record<string, string>>;
+  /** The code of an input the run cannot use, and the request field it names. */
+  invalidInput: { code: string; param: string };
+  /** The code of a failing step, and where that step is (1-based, among all steps). */
+  failedStep: { code: string; location: (step: number) => string };
+}
+
+/**
+ * @example failureOf(TWIN_FAILURES, outcome, schedule) // { error: { code, ... }, result: null }
+ */
+export function failureOf(
+  codes: FailureCodes,
+  outcome: Extract<OutcomeEntry, { fail: unknown }>,
+  schedule: Schedule,
+): FailureOutputs {
+  const code = outcome.fail;
+  const invalid = code === codes.invalidInput.code;
+  return {
+    error: {
+      code,
+      message: outcome.message ?? codes.messages[code] ?? code,
+      resumable: !invalid,
+      param: outcome.param ?? (invalid ? codes.invalidInput.param : null),
+      // The step running when it failed: the one after the last completed.
+      details:
+        code === codes.failedStep.code
+          ? { location: codes.failedStep.location(schedule.stepsAtEnd + 1) }
+          : { service_code: code },
+    },
+    result: null,
+  };
+}
