@@ -210,7 +210,7 @@ export function defaultFaultCode(status: number, operation: string | null): Erro
     case 404:
       return 'resource_not_found';
     case 409:
-      return CONFLICT_BY_OPERATION[operation ?? ''] ?? 'idempotency_key_reused';
+      return conflictOf(operation ?? '');
     case 413:
       return 'request_too_large';
     case 429:
@@ -222,14 +222,27 @@ export function defaultFaultCode(status: number, operation: string | null): Erro
   }
 }
 
-/** The 409 each operation can really answer (API document section 7, DESIGN.md section 3). */
+/** The 409 an operation that is not a run's own can really answer. */
 const CONFLICT_BY_OPERATION: Record<string, ErrorCode> = {
-  resumeEvaluation: 'not_resumable',
-  cancelEvaluation: 'not_cancelable',
   listTwinFiles: 'twin_not_ready',
-  listSimRunFiles: 'run_not_ready',
   deleteScenario: 'builtin_scenario',
+  createTrainingRun: 'policy_in_training',
 };
+
+/**
+ * The 409 each operation can really answer (API document section 7, DESIGN.md section 3): every
+ * run kind's resume, cancel, file listing and archive by the name `runRoutes` gives them, the
+ * rest by name; anything else only `idempotency_key_reused`.
+ */
+function conflictOf(operation: string): ErrorCode {
+  const named = CONFLICT_BY_OPERATION[operation];
+  if (named) return named;
+  if (/^resume[A-Z]/.test(operation)) return 'not_resumable';
+  if (/^cancel[A-Z]/.test(operation)) return 'not_cancelable';
+  if (/^list[A-Z]\w*Files$/.test(operation) || /^get[A-Z]\w*Archive$/.test(operation))
+    return 'run_not_ready';
+  return 'idempotency_key_reused';
+}
 
 /**
  * Parses the `X-Emulator-Fault` shortcut: `429`, `429;retry-after=7`,

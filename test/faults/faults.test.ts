@@ -299,3 +299,21 @@ describe('X-Emulator-Fault', () => {
     );
   });
 });
+
+test('a 409 fault that names no code answers each run kind operation its own conflict', async () => {
+  const { api } = testEmulator();
+  const cases: [string, string, string][] = [
+    ['POST', '/v1/augmentations/aug_00000000000000000000000000/resume', 'not_resumable'],
+    ['POST', '/v1/rl_runs/rl_00000000000000000000000000/cancel', 'not_cancelable'],
+    ['GET', '/v1/scenario_runs/scnrun_00000000000000000000000000/files', 'run_not_ready'],
+    ['GET', '/v1/evaluations/eval_00000000000000000000000000/archive', 'run_not_ready'],
+    ['POST', '/v1/training_runs', 'policy_in_training'],
+    ['POST', '/v1/twins/twin_00000000000000000000000000/resume', 'not_resumable'],
+  ];
+  for (const [method, path, code] of cases) {
+    const body = method === 'POST' ? {} : undefined;
+    const res = await api(method, path, { headers: { 'x-emulator-fault': '409' }, body });
+    expect(res.status, path).toBe(409);
+    expect(res.json.error.code, path).toBe(code);
+  }
+});
