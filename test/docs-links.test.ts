@@ -65,6 +65,12 @@ function dangling(path: string): string[] {
     if (!candidates.some((c) => existsSync(join(ROOT, c))))
       problems.push(`path \`${code}\`: not found`);
   }
+  // Files that exist only beside the repository, named in plain text too.
+  for (const [name] of readFileSync(join(ROOT, path), 'utf8').matchAll(
+    /DESIGN\.md|shared\/spec/g,
+  )) {
+    problems.push(`names ${name}, which is not in the repository`);
+  }
   return problems;
 }
 
