@@ -1,5 +1,5 @@
 # svc-emulator image: `docker build -t svc-emulator . && docker run -p 8710:8710 svc-emulator`.
-# Every setting is an EMULATOR_* variable (README "Configuration"), e.g. -e EMULATOR_CLOCK=manual.
+# Every setting is an EMULATOR_* variable (docs/configuration.md), e.g. -e EMULATOR_CLOCK=manual.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- build: compile better-sqlite3 and the TypeScript, then keep production files only ----

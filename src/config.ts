@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { type ClockMode, parseClockMode } from './runtime/clock.js';
 
-/** Every CLI flag, its environment variable and its default (README "Configuration"). */
+/** Every CLI flag, its environment variable and its default (docs/configuration.md). */
 export const FLAGS = {
   port: { env: 'EMULATOR_PORT', default: '8710', help: 'TCP port to listen on' },
   host: { env: 'EMULATOR_HOST', default: '127.0.0.1', help: 'address to bind (0.0.0.0 in Docker)' },

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 
-test('the README shows examples/sdk.test.ts as it is (the file runs in npm test)', () => {
-  const readme = readFileSync('README.md', 'utf8');
-  const example = readFileSync('examples/sdk.test.ts', 'utf8');
-  expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
+test.each([
+  ['README.md', 'examples/first-test.test.ts'],
+  ['docs/testing.md', 'examples/sdk.test.ts'],
+])('%s shows %s as it is (the file runs in npm test)', (doc, example) => {
+  expect(readFileSync(doc, 'utf8')).toContain(`\`\`\`ts\n${readFileSync(example, 'utf8')}\`\`\``);
 });

@@ -16,7 +16,7 @@ export const FaultStatus = z
   });
 
 export const FaultCode = z.string().refine((c) => (FAULT_CODES as string[]).includes(c), {
-  message: 'expected an error code of the catalog (API document section 7, DESIGN.md section 3)',
+  message: 'expected an error code of the catalog (docs/api.md, "Errors")',
 });
 
 export const ErrorResponse = z

@@ -29,7 +29,7 @@ export const deleteWebhookEndpointRoute = createRoute({
   tags: ['Webhooks'],
   summary: 'Delete a webhook endpoint',
   description:
-    'The success status (200) and the 404 for an already deleted id are inferred (DESIGN.md section 3).',
+    'The success status (200) and the 404 for an already deleted id are inferred: the API document does not show them.',
   ...operationGuards({ versions: ['2026-09-27'], scope: 'webhooks:write' }),
   request: { params: EndpointIdParam },
   responses: {

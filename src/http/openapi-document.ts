@@ -72,7 +72,7 @@ export function productDocument(app: OpenAPIHono<AppEnv>): unknown {
       title: 'Robot Policy Platform API (svc-emulator)',
       version: DEFAULT_VERSION,
       description:
-        'The API as served by svc-emulator. Operations and fields marked `x-inferred: true` are not shown by the API document; the emulator infers them (see DESIGN.md section 3).',
+        'The API as served by svc-emulator. Operations and fields marked `x-inferred: true` are not shown by the API document; the emulator infers them (its docs/inferred.md lists each choice).',
     },
     servers: [{ url: '/', description: 'This emulator' }],
   });

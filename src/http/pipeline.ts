@@ -1,5 +1,5 @@
 /**
- * The request pipeline of the product API, top to bottom (README "Order of checks"; DESIGN.md
+ * The request pipeline of the product API, top to bottom (docs/api.md "Order of checks"; DESIGN.md
  * section 3 "Order of checks"). Each step is a named function that returns early by throwing the
  * API-shaped error, as in stripe-mock's `HandleRequest`:
  *

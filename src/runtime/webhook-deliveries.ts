@@ -180,7 +180,7 @@ export class WebhookDispatcher {
     }
   }
 
-  /** Keeps at most `historySize` finished records: the bound of README section 9. */
+  /** Keeps at most `historySize` finished records: the bound README "Limitations" states. */
   private prune(): void {
     this.finished += 1;
     if (this.finished <= this.historySize) return;

@@ -1,4 +1,4 @@
-/** One HTTP attempt of a webhook delivery (README section 5 "Deliveries"). */
+/** One HTTP attempt of a webhook delivery (docs/runtime.md "Deliveries"). */
 import type { EventRecord } from '../domain/event-view.js';
 
 /** An event and an endpoint it goes to, once its transaction commits. */

@@ -1,5 +1,5 @@
 /**
- * Standard Webhooks signing (inferred: the API document shows no delivery; README section 5
+ * Standard Webhooks signing (inferred: the API document shows no delivery; docs/runtime.md
  * "Deliveries"), as receivers and the `standardwebhooks` / svix libraries verify it.
  */
 import { createHmac } from 'node:crypto';

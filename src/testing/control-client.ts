@@ -33,7 +33,7 @@ export interface ControlClientOptions {
 const path = (value: string) => encodeURIComponent(value);
 
 /**
- * A typed client of every control route (DESIGN.md section 5; README "The control API") of the
+ * A typed client of every control route (DESIGN.md section 5; docs/control-api.md) of the
  * emulator at `baseUrl`: in-process (`startEmulator`) or a container. Every method throws
  * `ControlError` unless the route answers 2xx.
  * @example

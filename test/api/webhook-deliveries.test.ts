@@ -1,7 +1,7 @@
 /**
  * Webhook deliveries (inferred: the API document shows no delivery, signing or retry): every
  * committed event goes to the account's matching endpoints, POSTed in event order and signed per
- * the Standard Webhooks convention (README section 5 "Deliveries"), through the real app and a
+ * the Standard Webhooks convention (docs/runtime.md "Deliveries"), through the real app and a
  * local receiver.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -90,7 +90,7 @@ async function setup(options: EmulatorOptions = {}, account: Record<string, unkn
   return { emu, accountId, call, endpoint, evaluate, advance, deliveries, settled };
 }
 
-/** README section 5 "Deliveries": what a receiver does, with the `standardwebhooks` library. */
+/** docs/runtime.md "Deliveries": what a receiver does, with the `standardwebhooks` library. */
 function verify(secret: string, headers: IncomingHttpHeaders, body: string): boolean {
   try {
     new Webhook(secret).verify(body, headers as Record<string, string>);

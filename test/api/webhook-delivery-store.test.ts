@@ -1,5 +1,5 @@
 /**
- * Webhook deliveries as a receiver and an operator see them (README section 5 "Deliveries"):
+ * Webhook deliveries as a receiver and an operator see them (docs/runtime.md "Deliveries"):
  * every delivery verifies with the `standardwebhooks` library (wall timestamps), virtual stamps
  * fall outside its window, finished records stay within `--webhook-history`, the control route
  * pages, and a `--db` file keeps pending deliveries across a restart.

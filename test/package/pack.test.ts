@@ -67,11 +67,12 @@ test('the packed tarball installs into an empty project and runs from there', {
       'scenarios/default.json',
       'fixtures/catalog.json',
       'README.md',
+      'docs/api.md',
       'package.json',
     ]),
   );
   expect(
-    paths.filter((p) => !/^(dist|scenarios|fixtures)\/|^(README\.md|package\.json)$/.test(p)),
+    paths.filter((p) => !/^(dist|scenarios|fixtures|docs)\/|^(README\.md|package\.json)$/.test(p)),
   ).toEqual([]);
 
   const app = join(work, 'app');

@@ -78,7 +78,7 @@ test('413 for a chunked 2 MiB body: the answer arrives and the pool goes on', as
 });
 
 // [name, path, headers, status for a small body, status for 2 MiB]: faults answer before the body
-// limit, authentication and routing after it (README section 4, the pipeline).
+// limit, authentication and routing after it (docs/api.md, "Order of checks").
 const early: Array<[string, string, Record<string, string>, number, number]> = [
   ['401 (bad key)', '/v1/evaluations', { authorization: 'Bearer svc_test_nope' }, 401, 413],
   ['404 (unknown path)', '/v1/nothing_here', {}, 404, 413],

@@ -99,7 +99,7 @@ test('options.emulator.outcomes wins over a rule; a run no rule fits succeeds', 
   expect(none.run.status).toBe('succeeded');
 });
 
-test('runs seeded on the clock through the control API do not consult the rules (README)', async () => {
+test('runs seeded on the clock through the control API do not consult the rules (docs/runtime.md, Outcome plans)', async () => {
   const rt = withRules();
   const seeded = await rt.emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/evaluations`, {
     spec: { path: 'specs/flaky.py', name: 'flaky' },

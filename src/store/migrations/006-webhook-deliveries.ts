@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 
 /**
- * Webhook deliveries (inferred; README section 5 "Deliveries"): one small row per event and
+ * Webhook deliveries (inferred; docs/runtime.md "Deliveries"): one small row per event and
  * endpoint, no request body (it is rebuilt from the event at each attempt), so a `--db` file keeps
  * pending deliveries across a restart. `seq` is the delivery order and the id's number;
  * `attempts` is a JSON array of `{at, statusCode, error}`. Gone with the account (cascade).
