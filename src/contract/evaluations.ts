@@ -100,30 +100,83 @@ export const Episodes = z.object({ done: z.number().int(), total: z.number().int
 
 export const Spec = z.object({ path: z.string(), name: z.string() }).catchall(z.unknown());
 
+const EVAL_ID = 'eval_01KDVDNA00FBZ34S3TAF1ZB8D7';
+const EVAL_URL = `http://127.0.0.1:8710/v1/evaluations/${EVAL_ID}`;
+
+/** A succeeded evaluation as the emulator answers it (seed 0, manual clock). */
+export const EVALUATION_EXAMPLE = {
+  id: EVAL_ID,
+  object: 'evaluation',
+  status: 'succeeded',
+  phase: null,
+  progress: 1,
+  status_message: 'Succeeded',
+  episodes: { done: 10, total: 10 },
+  spec: { path: 'specs/pick_place.yaml', name: 'pick_place' },
+  error: null,
+  service_version: '2026-09-27',
+  options: {},
+  label: null,
+  result: {
+    verified: true,
+    run_id: 'ef3f9f3f7cc8',
+    manifest_hash: 'ef3f9f3f7cc8771dd9d99afcb590f41a984eb3e4d02e8a8bd391397ae1dca083',
+    run_hash: 'ee4a23f6ac7db2ca7f9f87c9bd7277569ea8b1a3372bf8cf534089359ffe3d63',
+    determinism_verified: true,
+    metrics: [
+      { id: 'success_rate', version: '1.0.0', value: 0.8, interval: [0.490162, 0.943318], n: 10 },
+    ],
+  },
+  download: {
+    url: `${EVAL_URL}/archive`,
+    requires_auth: true,
+    expires_at: null,
+    filename: `${EVAL_ID}.tar.gz`,
+    bytes: 1243,
+    sha256: '5566f3b1512726fe1b6eeba6956f192aabb1b350a8a000c6c0a253914325227a',
+  },
+  tokens: { charged: 60, refunded: 0 },
+  webhook_metadata: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  started_at: '2026-01-01T00:00:00.500Z',
+  completed_at: '2026-01-01T00:00:05.000Z',
+  links: {
+    self: EVAL_URL,
+    logs: `http://127.0.0.1:8710/v1/sim_runs/${EVAL_ID}/logs`,
+    files: `http://127.0.0.1:8710/v1/sim_runs/${EVAL_ID}/files`,
+    archive: `${EVAL_URL}/archive`,
+  },
+};
+
+/**
+ * API document section 2.2 requires `id`, `status`, `progress` and `tokens`; the emulator sends
+ * every field in every body (null where there is nothing to say, `domain/run-view.ts`), so the
+ * schema requires them all: generated clients then type none of them as possibly undefined.
+ */
 export const Evaluation = z
   .object({
-    id: z.string().openapi({ example: 'eval_01JGA0000000000000000000000' }),
-    object: z.literal('evaluation').default('evaluation'),
+    id: z.string().openapi({ example: EVAL_ID }),
+    object: z.literal('evaluation'),
     status: z.enum(EVALUATION_STATUSES),
-    phase: z.enum(PHASES).nullable().optional(),
+    phase: z.enum(PHASES).nullable(),
     progress: z.number().min(0).max(1),
-    status_message: z.string().nullable().optional(),
-    episodes: Episodes.nullable().optional(),
-    error: EvaluationError.nullable().optional(),
-    spec: Spec.optional(),
-    service_version: z.string().nullable().optional(),
-    options: Metadata.optional(),
-    label: z.string().nullable().optional(),
-    result: EvaluationResult.nullable().optional(),
-    download: EvaluationDownload.nullable().optional(),
+    status_message: z.string().nullable(),
+    episodes: Episodes.nullable(),
+    spec: Spec,
+    error: EvaluationError.nullable(),
+    service_version: z.string().nullable(),
+    options: Metadata,
+    label: z.string().nullable(),
+    result: EvaluationResult.nullable(),
+    download: EvaluationDownload.nullable(),
     tokens: z.object({ charged: z.number().int(), refunded: z.number().int() }),
-    webhook_metadata: Metadata.nullable().optional(),
-    created_at: Timestamp.nullable().optional(),
-    started_at: Timestamp.nullable().optional(),
-    completed_at: Timestamp.nullable().optional(),
-    links: z.record(z.string(), z.string()).optional(),
+    webhook_metadata: Metadata.nullable(),
+    created_at: Timestamp,
+    started_at: Timestamp.nullable(),
+    completed_at: Timestamp.nullable(),
+    links: z.record(z.string(), z.string()),
   })
-  .openapi('Evaluation');
+  .openapi('Evaluation', { example: EVALUATION_EXAMPLE });
 export type Evaluation = z.infer<typeof Evaluation>;
 
 export const RunIdParam = z.object({
@@ -155,7 +208,10 @@ export const resumeEvaluationRoute = createRoute({
 
 export const CreateEvaluationBody = z
   .object({
-    spec: Spec.openapi({ description: 'The SDK spec: `path` and `name` required.' }),
+    spec: Spec.openapi({
+      description: 'The SDK spec: `path` and `name` required.',
+      example: { path: 'specs/pick_place.yaml', name: 'pick_place' },
+    }),
     options: Metadata.optional().openapi({
       description:
         'Run options (free-form). The emulator reads `episodes` (1..10000, default 10) and `emulator` (`outcomes`, `durations_s`).',
@@ -164,7 +220,13 @@ export const CreateEvaluationBody = z
     webhook_metadata: Metadata.nullable().optional(),
   })
   .strict()
-  .openapi('CreateEvaluationRequest');
+  .openapi('CreateEvaluationRequest', {
+    example: {
+      spec: { path: 'specs/pick_place.yaml', name: 'pick_place' },
+      options: { episodes: 10 },
+      label: 'nightly',
+    },
+  });
 export type CreateEvaluationBody = z.infer<typeof CreateEvaluationBody>;
 
 export const EvaluationList = listOf(Evaluation, 'EvaluationList');
@@ -178,6 +240,8 @@ export const createEvaluationRoute = createRoute({
   path: '/v1/evaluations',
   operationId: 'createEvaluation',
   summary: 'Create an evaluation (inferred)',
+  description:
+    "Queued at once; runs its phases on the account's virtual clock (advance it with the control API under `--clock manual`) and yields a scorecard and an archive.",
   ...inferred,
   ...writeGuards,
   request: {
@@ -194,6 +258,8 @@ export const getEvaluationRoute = createRoute({
   path: '/v1/evaluations/{run_id}',
   operationId: 'getEvaluation',
   summary: 'Get an evaluation (inferred)',
+  description:
+    "The evaluation as it stands on the account's clock: every field present, null where there is nothing to say yet.",
   ...inferred,
   ...readGuards,
   request: { params: RunIdParam },
@@ -208,6 +274,8 @@ export const listEvaluationsRoute = createRoute({
   path: '/v1/evaluations',
   operationId: 'listEvaluations',
   summary: 'List evaluations, newest first (inferred)',
+  description:
+    'Newest first, optionally of one `status`; page with `after` (the last id seen) while `has_more`.',
   ...inferred,
   ...readGuards,
   request: {
@@ -231,6 +299,8 @@ export const cancelEvaluationRoute = createRoute({
   path: '/v1/evaluations/{run_id}/cancel',
   operationId: 'cancelEvaluation',
   summary: 'Cancel an evaluation (inferred): `canceling`, then `canceled`',
+  description:
+    'A queued or processing evaluation goes to `canceling`, then `canceled`; a terminal one answers 409 `not_cancelable`.',
   ...inferred,
   ...writeGuards,
   request: { params: RunIdParam },
@@ -245,6 +315,8 @@ export const getArchiveRoute = createRoute({
   path: '/v1/evaluations/{run_id}/archive',
   operationId: 'getEvaluationArchive',
   summary: 'Download the archive `<id>.tar.gz` (inferred); HEAD and single Range requests',
+  description:
+    'The archive of a succeeded evaluation; it extracts to `<id>/`, the SDK run directory. Its SHA-256 is `download.sha256` and the `ETag`.',
   ...inferred,
   ...readGuards,
   request: { params: RunIdParam },
