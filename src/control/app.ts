@@ -27,6 +27,7 @@ import { DataFileError, listScenarios, loadScenarioFile } from '../world/load-sc
 import { resetWorld } from '../world/reset.js';
 import { seedEvaluation, seedTwin, seedUserAsset, seedWebhookEndpoint } from '../world/seed.js';
 import { seedRun } from '../world/seed-run.js';
+import { controlDocument } from './control-document.js';
 import { registerDiagnostics } from './diagnostics.js';
 import * as routes from './routes.js';
 import { registerWebhookDeliveries } from './webhook-deliveries.js';
@@ -261,20 +262,7 @@ export function createControlApp(deps: Deps): OpenAPIHono<AppEnv> {
     });
   }
 
-  app.get('/openapi.json', (c) =>
-    c.json(
-      app.getOpenAPI31Document({
-        openapi: '3.1.0',
-        info: {
-          title: 'svc-emulator control API',
-          version: deps.config.version,
-          description:
-            'Not part of the product API. Seeds state, moves virtual clocks, resets the world.',
-        },
-        servers: [{ url: '/_control' }],
-      }),
-    ),
-  );
+  app.get('/openapi.json', (c) => c.json(controlDocument(app, deps.config.version)));
   registerDiagnostics(app, deps);
   registerWebhookDeliveries(app, deps);
   app.get('/docs', docsPage('svc-emulator control API', '/_control/openapi.json'));

@@ -62,6 +62,8 @@ export const healthRoute = route({
   path: '/health',
   operationId: 'health',
   summary: 'Liveness; used by the Docker HEALTHCHECK',
+  description:
+    "Answers 200 with the version and uptime while the emulator serves. The Docker image's HEALTHCHECK and CI jobs wait for it.",
   responses: {
     200: jsonResponse(
       z.object({ status: z.literal('ok'), version: z.string(), uptime_s: z.number() }),
@@ -75,6 +77,8 @@ export const resetRoute = route({
   path: '/reset',
   operationId: 'reset',
   summary: 'Back to the loaded (or named) scenario: everything, or one account',
+  description:
+    'Puts the world back to the loaded scenario, or to the named `scenario`; with `account`, only that account is reset (its clock, resources, keys, journal). An empty body resets everything.',
   request: {
     body: {
       required: false,
@@ -82,7 +86,8 @@ export const resetRoute = route({
         'application/json': {
           schema: z
             .object({ scenario: z.string().optional(), account: z.string().optional() })
-            .strict(),
+            .strict()
+            .openapi({ example: { account: 'acct_00000000000000000000000001' } }),
         },
       },
     },
@@ -98,6 +103,8 @@ export const listScenariosRoute = route({
   path: '/scenarios',
   operationId: 'listScenarios',
   summary: 'The scenario files in scenarios/',
+  description:
+    'The scenario files of the scenarios directory, with their descriptions, and the name of the one loaded.',
   responses: {
     200: jsonResponse(
       z.object({
@@ -115,12 +122,16 @@ export const loadScenarioRoute = route({
   path: '/scenarios/load',
   operationId: 'loadScenario',
   summary: 'Replace the world with a named or inline scenario',
+  description:
+    'Replaces the whole world with a scenario: `{name}` loads a file of the scenarios directory, `{scenario}` an inline scenario in the same format.',
   request: {
     body: json(
-      z.union([
-        z.object({ name: z.string() }).strict(),
-        z.object({ scenario: ScenarioFile }).strict(),
-      ]),
+      z
+        .union([
+          z.object({ name: z.string() }).strict(),
+          z.object({ scenario: ScenarioFile }).strict(),
+        ])
+        .openapi({ example: { name: 'default' } }),
     ),
   },
   responses: {
@@ -134,6 +145,8 @@ export const createAccountRoute = route({
   path: '/accounts',
   operationId: 'createAccount',
   summary: 'A new isolated account with a full-scope key',
+  description:
+    "Creates an isolated account (its own clock, balance, limits and resources) and a key with every scope; the answer is the only time that key's secret is shown.",
   request: { body: json(AccountInput) },
   responses: {
     201: jsonResponse(z.object({ account: AccountView, key: KeyView }), 'Created.'),
@@ -146,6 +159,7 @@ export const getAccountRoute = route({
   path: '/accounts/{account_id}',
   operationId: 'getAccount',
   summary: 'An account with its clock',
+  description: 'The account with its features, token balance, limits, download mode and clock.',
   request: { params: AccountParam },
   responses: { 200: jsonResponse(AccountView, 'The account.'), ...errorResponses([404]) },
 });
@@ -155,6 +169,8 @@ export const createKeyRoute = route({
   path: '/accounts/{account_id}/keys',
   operationId: 'createKey',
   summary: 'A key with the given scopes; the answer is the only time the secret is shown',
+  description:
+    'Creates a key of the account with the given scopes (and expiry). The answer carries the secret, shown only here.',
   request: { params: AccountParam, body: json(KeyInput) },
   responses: { 201: jsonResponse(KeyView, 'Created.'), ...errorResponses([400, 404]) },
 });
@@ -164,6 +180,7 @@ export const revokeKeyRoute = route({
   path: '/keys/{key_id}/revoke',
   operationId: 'revokeKey',
   summary: 'The key answers 401 from then on',
+  description: 'Revokes a key: product calls with it answer 401 `unauthenticated` from then on.',
   request: { params: KeyParam },
   responses: { 200: jsonResponse(KeyView, 'Revoked.'), ...errorResponses([404]) },
 });
@@ -173,6 +190,8 @@ export const getClockRoute = route({
   path: '/accounts/{account_id}/clock',
   operationId: 'getClock',
   summary: "The account's virtual clock",
+  description:
+    'The virtual clock of the account: `now` and its mode (`manual`, `realtime` or `scaled:N`).',
   request: { params: AccountParam },
   responses: { 200: jsonResponse(ClockView, 'The clock.'), ...errorResponses([404]) },
 });
@@ -182,6 +201,8 @@ export const setClockRoute = route({
   path: '/accounts/{account_id}/clock',
   operationId: 'setClock',
   summary: 'Set the mode, or move `now` forward',
+  description:
+    'Sets the clock mode, or moves `now` forward to an instant (never backward). Transitions due by then are applied.',
   request: {
     params: AccountParam,
     body: json(
@@ -190,35 +211,75 @@ export const setClockRoute = route({
           mode: ClockModeSchema.optional(),
           now: ClockInstant.optional(),
         })
-        .strict(),
+        .strict()
+        .openapi({ example: { mode: 'manual' } }),
     ),
   },
   responses: { 200: jsonResponse(ClockView, 'The clock.'), ...errorResponses([400, 404]) },
 });
+
+const MAX_ADVANCE_S = 10 * 365 * 86_400;
+
+/**
+ * Exactly one of `seconds` and `to`, validated as one object with a refinement (so a bad field
+ * is named in `param`); documented as `ADVANCE_BODY_SCHEMA`.
+ */
+const AdvanceBody = z
+  .object({
+    seconds: z.number().min(0).max(MAX_ADVANCE_S).optional(),
+    to: ClockInstant.optional(),
+  })
+  .strict()
+  .refine((b) => (b.seconds === undefined) !== (b.to === undefined), {
+    message: 'give exactly one of seconds and to',
+  })
+  .openapi({ example: { seconds: 60 } });
+
+/**
+ * How the control document shows the advance body (`controlDocument` puts it in place of the
+ * generated one): `oneOf` the two bodies, so "Try it out" and generated clients offer one.
+ */
+export const ADVANCE_BODY_SCHEMA = {
+  oneOf: [
+    {
+      type: 'object',
+      title: 'By seconds',
+      properties: {
+        seconds: {
+          type: 'number',
+          minimum: 0,
+          maximum: MAX_ADVANCE_S,
+          description: 'Seconds to move the clock forward.',
+        },
+      },
+      required: ['seconds'],
+      additionalProperties: false,
+    },
+    {
+      type: 'object',
+      title: 'To an instant',
+      properties: {
+        to: {
+          type: 'string',
+          format: 'date-time',
+          description: 'The instant to move the clock to.',
+        },
+      },
+      required: ['to'],
+      additionalProperties: false,
+    },
+  ],
+  example: { seconds: 60 },
+};
 
 export const advanceClockRoute = route({
   method: 'post',
   path: '/accounts/{account_id}/clock/advance',
   operationId: 'advanceClock',
   summary: 'Advance by seconds or to an instant; answers the transitions applied, in order',
-  request: {
-    params: AccountParam,
-    body: json(
-      z
-        .object({
-          seconds: z
-            .number()
-            .min(0)
-            .max(10 * 365 * 86_400)
-            .optional(),
-          to: ClockInstant.optional(),
-        })
-        .strict()
-        .refine((b) => (b.seconds === undefined) !== (b.to === undefined), {
-          message: 'give exactly one of seconds and to',
-        }),
-    ),
-  },
+  description:
+    'Moves the clock forward by `seconds`, or to the instant `to`; give exactly one. Every run transition due by then is applied in time order and listed in the answer.',
+  request: { params: AccountParam, body: json(AdvanceBody) },
   responses: {
     200: jsonResponse(ClockView.extend({ transitions: z.array(Transition) }), 'Advanced.'),
     ...errorResponses([400, 404]),
