@@ -20,7 +20,13 @@ const KeyParam = z.object({
 
 export const ClockView = z
   .object({ account_id: z.string(), now: Timestamp, mode: z.string() })
-  .openapi('ControlClock');
+  .openapi('ControlClock', {
+    example: {
+      account_id: 'acct_00000000000000000000000001',
+      now: '2026-01-01T00:01:00.000Z',
+      mode: 'manual',
+    },
+  });
 const AccountView = z
   .object({
     id: z.string(),
@@ -33,7 +39,19 @@ const AccountView = z
     clock: z.object({ now: Timestamp, mode: z.string() }),
     created_at: Timestamp,
   })
-  .openapi('ControlAccount');
+  .openapi('ControlAccount', {
+    example: {
+      id: 'acct_00000000000000000000000001',
+      object: 'account',
+      name: 'Default',
+      features: ['twins'],
+      token_balance: 1000000,
+      limits: {},
+      download_mode: 'auth',
+      clock: { now: '2026-01-01T00:00:00.000Z', mode: 'manual' },
+      created_at: '2026-01-01T00:00:00.000Z',
+    },
+  });
 const KeyView = z
   .object({
     id: z.string(),
@@ -281,7 +299,25 @@ export const advanceClockRoute = route({
     'Moves the clock forward by `seconds`, or to the instant `to`; give exactly one. Every run transition due by then is applied in time order and listed in the answer.',
   request: { params: AccountParam, body: json(AdvanceBody) },
   responses: {
-    200: jsonResponse(ClockView.extend({ transitions: z.array(Transition) }), 'Advanced.'),
+    200: jsonResponse(
+      ClockView.extend({ transitions: z.array(Transition) }).openapi({
+        example: {
+          account_id: 'acct_00000000000000000000000001',
+          now: '2026-01-01T00:01:00.000Z',
+          mode: 'manual',
+          transitions: [
+            {
+              at: '2026-01-01T00:00:00.500Z',
+              resource: 'eval_01KDVDNA00FBZ34S3TAF1ZB8D7',
+              from: 'queued',
+              to: 'processing',
+              phase: 'materializing',
+            },
+          ],
+        },
+      }),
+      'Advanced.',
+    ),
     ...errorResponses([400, 404]),
   },
 });
