@@ -85,8 +85,11 @@ test('the product document has no control routes and flags inferred parts', asyn
 });
 
 test('Service-Version enums say what the server accepts; x-service-versions the documented list', async () => {
-  const versions = (doc: any, path: string, method: string) =>
-    doc.paths[path][method].parameters.find((p: any) => p.name === 'Service-Version').schema.enum;
+  type Doc = Awaited<ReturnType<typeof document>>;
+  type Param = { name: string; schema: { enum: string[] } };
+  const versions = (doc: Doc, path: string, method: string) =>
+    (doc.paths[path][method].parameters as Param[]).find((p) => p.name === 'Service-Version')
+      ?.schema.enum;
   const doc = await document('/openapi.json');
   expect(versions(doc, '/v1/evaluations/{run_id}/resume', 'post')).toEqual([
     '2026-09-27',
@@ -95,7 +98,7 @@ test('Service-Version enums say what the server accepts; x-service-versions the 
   expect(versions(doc, '/v1/keys/me', 'get')).toEqual(['2026-09-27', '2026-10-12']);
   expect(doc.paths['/v1/keys/me'].get['x-service-versions']).toEqual(['2026-09-27']);
   const { app } = testEmulator({ strictVersions: true });
-  const strict = (await (await app.request('/openapi.json')).json()) as any;
+  const strict = (await (await app.request('/openapi.json')).json()) as Doc;
   expect(versions(strict, '/v1/evaluations/{run_id}/resume', 'post')).toEqual([
     '2026-09-27',
     '2026-10-12',
@@ -106,10 +109,11 @@ test('Service-Version enums say what the server accepts; x-service-versions the 
 test('every inferred operation says so in the first line of its description', async () => {
   const doc = await document('/openapi.json');
   let inferred = 0;
-  for (const item of Object.values<any>(doc.paths)) {
-    for (const op of Object.values<any>(item)) {
+  type Op = { operationId: string; description: string; 'x-inferred'?: boolean };
+  for (const item of Object.values(doc.paths as Record<string, Record<string, Op>>)) {
+    for (const op of Object.values(item)) {
       expect(op.description, op.operationId).toBeTruthy();
-      const first = op.description.split('\n')[0];
+      const first = op.description.split('\n')[0] ?? '';
       expect(first.startsWith('Inferred:'), op.operationId).toBe(op['x-inferred'] === true);
       if (op['x-inferred']) inferred++;
     }
