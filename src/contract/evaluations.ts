@@ -10,6 +10,7 @@ import {
   SUPPORTED_VERSIONS,
   Timestamp,
 } from './common.js';
+import { EVALUATION_EXAMPLE } from './evaluation-example.js';
 
 export const EVALUATION_STATUSES = [
   'queued',
@@ -100,54 +101,6 @@ export const Episodes = z.object({ done: z.number().int(), total: z.number().int
 
 export const Spec = z.object({ path: z.string(), name: z.string() }).catchall(z.unknown());
 
-const EVAL_ID = 'eval_01KDVDNA00FBZ34S3TAF1ZB8D7';
-const EVAL_URL = `http://127.0.0.1:8710/v1/evaluations/${EVAL_ID}`;
-
-/** A succeeded evaluation as the emulator answers it (seed 0, manual clock). */
-export const EVALUATION_EXAMPLE = {
-  id: EVAL_ID,
-  object: 'evaluation',
-  status: 'succeeded',
-  phase: null,
-  progress: 1,
-  status_message: 'Succeeded',
-  episodes: { done: 10, total: 10 },
-  spec: { path: 'specs/pick_place.yaml', name: 'pick_place' },
-  error: null,
-  service_version: '2026-09-27',
-  options: {},
-  label: null,
-  result: {
-    verified: true,
-    run_id: 'ef3f9f3f7cc8',
-    manifest_hash: 'ef3f9f3f7cc8771dd9d99afcb590f41a984eb3e4d02e8a8bd391397ae1dca083',
-    run_hash: 'ee4a23f6ac7db2ca7f9f87c9bd7277569ea8b1a3372bf8cf534089359ffe3d63',
-    determinism_verified: true,
-    metrics: [
-      { id: 'success_rate', version: '1.0.0', value: 0.8, interval: [0.490162, 0.943318], n: 10 },
-    ],
-  },
-  download: {
-    url: `${EVAL_URL}/archive`,
-    requires_auth: true,
-    expires_at: null,
-    filename: `${EVAL_ID}.tar.gz`,
-    bytes: 1243,
-    sha256: '5566f3b1512726fe1b6eeba6956f192aabb1b350a8a000c6c0a253914325227a',
-  },
-  tokens: { charged: 60, refunded: 0 },
-  webhook_metadata: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  started_at: '2026-01-01T00:00:00.500Z',
-  completed_at: '2026-01-01T00:00:05.000Z',
-  links: {
-    self: EVAL_URL,
-    logs: `http://127.0.0.1:8710/v1/sim_runs/${EVAL_ID}/logs`,
-    files: `http://127.0.0.1:8710/v1/sim_runs/${EVAL_ID}/files`,
-    archive: `${EVAL_URL}/archive`,
-  },
-};
-
 /**
  * API document section 2.2 requires `id`, `status`, `progress` and `tokens`; the emulator sends
  * every field in every body (null where there is nothing to say, `domain/run-view.ts`), so the
@@ -155,7 +108,7 @@ export const EVALUATION_EXAMPLE = {
  */
 export const Evaluation = z
   .object({
-    id: z.string().openapi({ example: EVAL_ID }),
+    id: z.string().openapi({ example: EVALUATION_EXAMPLE.id }),
     object: z.literal('evaluation'),
     status: z.enum(EVALUATION_STATUSES),
     phase: z.enum(PHASES).nullable(),

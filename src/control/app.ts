@@ -33,12 +33,13 @@ import * as routes from './routes.js';
 import { registerWebhookDeliveries } from './webhook-deliveries.js';
 
 /** Documentation, not state: open without the token, so `/_control/docs` loads and its Authorize takes it. */
-const OPEN_DOCS = new Set(['/_control/docs', '/_control/openapi.json']);
+const OPEN_DOCS: readonly string[] = ['/_control/docs', '/_control/openapi.json'];
 
 /** `--control-token`: the control API then needs `X-Control-Token` (DESIGN.md section 5). */
 function controlToken(token: string | null) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const docs = (c.req.method === 'GET' || c.req.method === 'HEAD') && OPEN_DOCS.has(c.req.path);
+    const docs =
+      (c.req.method === 'GET' || c.req.method === 'HEAD') && OPEN_DOCS.includes(c.req.path);
     if (token !== null && !docs) {
       const given = Buffer.from(c.req.header('x-control-token') ?? '');
       const expected = Buffer.from(token);

@@ -3,6 +3,7 @@
  * documents, sent with the path parameters' examples to a fresh emulator, succeeds (issue 13).
  */
 import { expect, test } from 'vitest';
+import { EVALUATION_EXAMPLE } from '../../src/contract/evaluation-example.js';
 import { createEmulator } from '../../src/emulator.js';
 import { DOCUMENTS } from './documents.js';
 
@@ -70,3 +71,30 @@ test.each(Object.entries(DOCUMENTS))(
     }
   },
 );
+
+test('the Evaluation example is what a fresh emulator answers for its spec', async () => {
+  const emulator = createEmulator({ seed: '0', clock: 'manual' });
+  try {
+    const headers = {
+      Authorization: 'Bearer svc_test_emulator_default',
+      'Content-Type': 'application/json',
+      Host: '127.0.0.1:8710',
+    };
+    const created = await emulator.app.request('http://127.0.0.1:8710/v1/evaluations', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ spec: EVALUATION_EXAMPLE.spec }),
+    });
+    const { id } = (await created.json()) as { id: string };
+    await emulator.app.request(
+      'http://127.0.0.1:8710/_control/accounts/acct_00000000000000000000000001/clock/advance',
+      { method: 'POST', headers, body: JSON.stringify({ seconds: 60 }) },
+    );
+    const res = await emulator.app.request(`http://127.0.0.1:8710/v1/evaluations/${id}`, {
+      headers,
+    });
+    expect(await res.json()).toEqual(EVALUATION_EXAMPLE);
+  } finally {
+    emulator.close();
+  }
+});
