@@ -84,18 +84,49 @@ test('the product document has no control routes and flags inferred parts', asyn
   });
 });
 
-test('the documented version lists are in the document per operation', async () => {
+test('Service-Version enums say what the server accepts; x-service-versions the documented list', async () => {
+  type Doc = Awaited<ReturnType<typeof document>>;
+  type Param = { name: string; schema: { enum: string[] } };
+  const versions = (doc: Doc, path: string, method: string) =>
+    (doc.paths[path][method].parameters as Param[]).find((p) => p.name === 'Service-Version')
+      ?.schema.enum;
   const doc = await document('/openapi.json');
-  const versions = (path: string, method: string) =>
-    doc.paths[path][method].parameters.find((p: any) => p.name === 'Service-Version').schema.enum;
-  expect(versions('/v1/evaluations/{run_id}/resume', 'post')).toEqual(['2026-09-27', '2026-10-12']);
-  expect(versions('/v1/keys/me', 'get')).toEqual(['2026-09-27']);
+  expect(versions(doc, '/v1/evaluations/{run_id}/resume', 'post')).toEqual([
+    '2026-09-27',
+    '2026-10-12',
+  ]);
+  expect(versions(doc, '/v1/keys/me', 'get')).toEqual(['2026-09-27', '2026-10-12']);
+  expect(doc.paths['/v1/keys/me'].get['x-service-versions']).toEqual(['2026-09-27']);
+  const { app } = testEmulator({ strictVersions: true });
+  const strict = (await (await app.request('/openapi.json')).json()) as Doc;
+  expect(versions(strict, '/v1/evaluations/{run_id}/resume', 'post')).toEqual([
+    '2026-09-27',
+    '2026-10-12',
+  ]);
+  expect(versions(strict, '/v1/keys/me', 'get')).toEqual(['2026-09-27']);
 });
 
-test('the Evaluation schema has the required list of API document section 2.2', async () => {
+test('every inferred operation says so in the first line of its description', async () => {
+  const doc = await document('/openapi.json');
+  let inferred = 0;
+  type Op = { operationId: string; description: string; 'x-inferred'?: boolean };
+  for (const item of Object.values(doc.paths as Record<string, Record<string, Op>>)) {
+    for (const op of Object.values(item)) {
+      expect(op.description, op.operationId).toBeTruthy();
+      const first = op.description.split('\n')[0] ?? '';
+      expect(first.startsWith('Inferred:'), op.operationId).toBe(op['x-inferred'] === true);
+      if (op['x-inferred']) inferred++;
+    }
+  }
+  expect(inferred).toBeGreaterThan(50);
+});
+
+test('the Evaluation schema requires every field, as every body has them all', async () => {
   const doc = await document('/openapi.json');
   const evaluation = doc.components.schemas.Evaluation;
-  expect([...evaluation.required].sort()).toEqual(['id', 'progress', 'status', 'tokens']);
+  // API document section 2.2 requires id, progress, status, tokens; the emulator sends all 20.
+  expect([...evaluation.required].sort()).toEqual(Object.keys(evaluation.properties).sort());
+  expect(evaluation.required).toHaveLength(20);
   expect(evaluation.properties.status.enum).toEqual([
     'queued',
     'processing',
@@ -111,5 +142,12 @@ test('the Evaluation schema has the required list of API document section 2.2', 
     'sha256',
     'url',
   ]);
-  expect(doc.components.schemas.ApiErrorBody.required.sort()).toEqual(['code', 'message', 'type']);
+  expect(doc.components.schemas.ApiErrorBody.required.sort()).toEqual([
+    'code',
+    'details',
+    'message',
+    'param',
+    'request_id',
+    'type',
+  ]);
 });

@@ -36,7 +36,10 @@ export const CreateAssetBody = z
       .optional(),
   })
   .strict()
-  .openapi('CreateUserAssetRequest', INFERRED);
+  .openapi('CreateUserAssetRequest', {
+    ...INFERRED,
+    example: { name: 'Kitchen counter', description: 'Uploaded for a custom scenario.' },
+  });
 
 const TAG = ['Objects and environments'];
 const versions = ['2026-09-27'] as const;

@@ -46,7 +46,10 @@ export const CreateAugmentationBody = z
     ...RunCreateCommon,
   })
   .strict()
-  .openapi('CreateAugmentationRequest', INFERRED);
+  .openapi('CreateAugmentationRequest', {
+    ...INFERRED,
+    example: { dataset: 'ds_01KA0000000000000000PANDA1', config: { episode_count: 4 } },
+  });
 
 export const Augmentation = runResource(
   'augmentation',

@@ -23,11 +23,23 @@ export const ErrorBody = z
     type: z.enum(ERROR_TYPES),
     code: z.string(),
     message: z.string(),
-    param: z.string().nullable().optional(),
-    request_id: z.string().nullable().optional(),
-    details: Metadata.nullable().optional(),
+    param: z.string().nullable().openapi({ description: 'The parameter concerned, or null.' }),
+    request_id: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The `X-Request-Id` of the response.' }),
+    details: Metadata.nullable().openapi({ description: 'More about the error, or null.' }),
   })
-  .openapi('ApiErrorBody');
+  .openapi('ApiErrorBody', {
+    example: {
+      type: 'invalid_request_error',
+      code: 'resource_not_found',
+      message: "No such evaluation: 'eval_01KA0000000000000000000000'.",
+      param: 'run_id',
+      request_id: 'req_01KA0000000000000000000000',
+      details: null,
+    },
+  });
 
 export const ErrorEnvelope = z.object({ error: ErrorBody }).openapi('ErrorResponse');
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
@@ -55,17 +67,18 @@ export const ResponseHeaders = z.object({
 });
 
 /**
- * The `Service-Version` request header as the API document lists it for one operation. Documented
- * only, not validated by zod: the version middleware checks it first (400 `unsupported_version`).
+ * The `Service-Version` request header. Documented only, not validated by zod: the version
+ * middleware checks it first (400 `unsupported_version`). The enum says what the server accepts:
+ * both versions, unless `--strict-versions`, where the product document narrows it to the
+ * versions the API document lists for the operation (`x-service-versions`).
  */
 export function versionHeaderParameter(versions: readonly ServiceVersion[]) {
   return {
     name: 'Service-Version',
     in: 'header' as const,
     required: false,
-    description:
-      'Pins the contract version. The emulator accepts both supported versions on every operation unless started with --strict-versions, which applies this list.',
-    schema: { type: 'string' as const, enum: [...versions], default: DEFAULT_VERSION },
+    description: `Pins the contract version. The emulator accepts both supported versions on every operation unless started with --strict-versions, which accepts only the versions the API document lists for this operation (\`x-service-versions\`: ${versions.join(', ')}).`,
+    schema: { type: 'string' as const, enum: [...SUPPORTED_VERSIONS], default: DEFAULT_VERSION },
   };
 }
 

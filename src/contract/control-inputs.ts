@@ -61,7 +61,9 @@ export const AccountInput = z
       .optional(),
   })
   .strict()
-  .openapi('ControlAccountInput');
+  .openapi('ControlAccountInput', {
+    example: { name: 'SDK tests', token_balance: 100000, clock: { mode: 'manual' } },
+  });
 export type AccountInput = z.infer<typeof AccountInput>;
 
 export const KeyInput = z
@@ -80,7 +82,9 @@ export const KeyInput = z
       .openapi({ description: 'A fixed secret; generated from the seed when absent.' }),
   })
   .strict()
-  .openapi('ControlKeyInput');
+  .openapi('ControlKeyInput', {
+    example: { name: 'read-only', scopes: ['evaluations:read'] },
+  });
 export type KeyInput = z.infer<typeof KeyInput>;
 
 export const EvaluationInput = z
@@ -117,7 +121,13 @@ export const EvaluationInput = z
     files: z.array(FileEntry).optional(),
   })
   .strict()
-  .openapi('ControlEvaluationInput');
+  .openapi('ControlEvaluationInput', {
+    example: {
+      spec: { path: 'specs/pick_place.yaml', name: 'pick_place' },
+      status: 'failed',
+      error: { code: 'policy_failed', message: 'The policy crashed.', resumable: true },
+    },
+  });
 export type EvaluationInput = z.infer<typeof EvaluationInput>;
 
 export const TwinInput = z
@@ -141,7 +151,7 @@ export const TwinInput = z
       .openapi({ description: 'Generate this many files when `files` is absent (default 3).' }),
   })
   .strict()
-  .openapi('ControlTwinInput');
+  .openapi('ControlTwinInput', { example: { status: 'succeeded', generate_files: 3 } });
 export type TwinInput = z.infer<typeof TwinInput>;
 
 export const WebhookEndpointInput = z
@@ -156,7 +166,9 @@ export const WebhookEndpointInput = z
     metadata: Metadata.optional(),
   })
   .strict()
-  .openapi('ControlWebhookEndpointInput');
+  .openapi('ControlWebhookEndpointInput', {
+    example: { url: 'https://example.com/hooks', events: ['evaluation.succeeded'] },
+  });
 export type WebhookEndpointInput = z.infer<typeof WebhookEndpointInput>;
 
 export const UserAssetInput = z
@@ -169,7 +181,7 @@ export const UserAssetInput = z
     status: z.enum(['validated', 'pending', 'failed']).default('validated'),
   })
   .strict()
-  .openapi('ControlUserAssetInput');
+  .openapi('ControlUserAssetInput', { example: { name: 'Kitchen counter' } });
 export type UserAssetInput = z.infer<typeof UserAssetInput>;
 
 /**
@@ -215,6 +227,12 @@ export const RunSeedInput = z
   })
   .catchall(z.unknown())
   .openapi('ControlRunInput', {
+    example: {
+      kind: 'training_run',
+      policy: 'pol_01KA0000000000000000PANDA1',
+      dataset: 'ds_01KA0000000000000000PANDA1',
+      status: 'succeeded',
+    },
     description:
       "A run of any kind: `kind`, the kind's create body (as `POST /v1/<kind>` takes it), and the seed fields (`id`, `status`, `outcomes`, `phase`, `progress`, `status_message`, `steps`, `error`, `result`, `tokens`, `service_version`, `started_at`, `completed_at`, `logs`, `files`). Checked against the kind's schemas when seeded.",
   });

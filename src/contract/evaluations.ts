@@ -10,6 +10,7 @@ import {
   SUPPORTED_VERSIONS,
   Timestamp,
 } from './common.js';
+import { EVALUATION_EXAMPLE } from './evaluation-example.js';
 
 export const EVALUATION_STATUSES = [
   'queued',
@@ -100,30 +101,35 @@ export const Episodes = z.object({ done: z.number().int(), total: z.number().int
 
 export const Spec = z.object({ path: z.string(), name: z.string() }).catchall(z.unknown());
 
+/**
+ * API document section 2.2 requires `id`, `status`, `progress` and `tokens`; the emulator sends
+ * every field in every body (null where there is nothing to say, `domain/run-view.ts`), so the
+ * schema requires them all: generated clients then type none of them as possibly undefined.
+ */
 export const Evaluation = z
   .object({
-    id: z.string().openapi({ example: 'eval_01JGA0000000000000000000000' }),
-    object: z.literal('evaluation').default('evaluation'),
+    id: z.string().openapi({ example: EVALUATION_EXAMPLE.id }),
+    object: z.literal('evaluation'),
     status: z.enum(EVALUATION_STATUSES),
-    phase: z.enum(PHASES).nullable().optional(),
+    phase: z.enum(PHASES).nullable(),
     progress: z.number().min(0).max(1),
-    status_message: z.string().nullable().optional(),
-    episodes: Episodes.nullable().optional(),
-    error: EvaluationError.nullable().optional(),
-    spec: Spec.optional(),
-    service_version: z.string().nullable().optional(),
-    options: Metadata.optional(),
-    label: z.string().nullable().optional(),
-    result: EvaluationResult.nullable().optional(),
-    download: EvaluationDownload.nullable().optional(),
+    status_message: z.string().nullable(),
+    episodes: Episodes.nullable(),
+    spec: Spec,
+    error: EvaluationError.nullable(),
+    service_version: z.string().nullable(),
+    options: Metadata,
+    label: z.string().nullable(),
+    result: EvaluationResult.nullable(),
+    download: EvaluationDownload.nullable(),
     tokens: z.object({ charged: z.number().int(), refunded: z.number().int() }),
-    webhook_metadata: Metadata.nullable().optional(),
-    created_at: Timestamp.nullable().optional(),
-    started_at: Timestamp.nullable().optional(),
-    completed_at: Timestamp.nullable().optional(),
-    links: z.record(z.string(), z.string()).optional(),
+    webhook_metadata: Metadata.nullable(),
+    created_at: Timestamp,
+    started_at: Timestamp.nullable(),
+    completed_at: Timestamp.nullable(),
+    links: z.record(z.string(), z.string()),
   })
-  .openapi('Evaluation');
+  .openapi('Evaluation', { example: EVALUATION_EXAMPLE });
 export type Evaluation = z.infer<typeof Evaluation>;
 
 export const RunIdParam = z.object({
@@ -155,7 +161,10 @@ export const resumeEvaluationRoute = createRoute({
 
 export const CreateEvaluationBody = z
   .object({
-    spec: Spec.openapi({ description: 'The SDK spec: `path` and `name` required.' }),
+    spec: Spec.openapi({
+      description: 'The SDK spec: `path` and `name` required.',
+      example: { path: 'specs/pick_place.yaml', name: 'pick_place' },
+    }),
     options: Metadata.optional().openapi({
       description:
         'Run options (free-form). The emulator reads `episodes` (1..10000, default 10) and `emulator` (`outcomes`, `durations_s`).',
@@ -164,7 +173,13 @@ export const CreateEvaluationBody = z
     webhook_metadata: Metadata.nullable().optional(),
   })
   .strict()
-  .openapi('CreateEvaluationRequest');
+  .openapi('CreateEvaluationRequest', {
+    example: {
+      spec: { path: 'specs/pick_place.yaml', name: 'pick_place' },
+      options: { episodes: 10 },
+      label: 'nightly',
+    },
+  });
 export type CreateEvaluationBody = z.infer<typeof CreateEvaluationBody>;
 
 export const EvaluationList = listOf(Evaluation, 'EvaluationList');
@@ -178,6 +193,8 @@ export const createEvaluationRoute = createRoute({
   path: '/v1/evaluations',
   operationId: 'createEvaluation',
   summary: 'Create an evaluation (inferred)',
+  description:
+    "Queued at once; runs its phases on the account's virtual clock (advance it with the control API under `--clock manual`) and yields a scorecard and an archive.",
   ...inferred,
   ...writeGuards,
   request: {
@@ -194,6 +211,8 @@ export const getEvaluationRoute = createRoute({
   path: '/v1/evaluations/{run_id}',
   operationId: 'getEvaluation',
   summary: 'Get an evaluation (inferred)',
+  description:
+    "The evaluation as it stands on the account's clock: every field present, null where there is nothing to say yet.",
   ...inferred,
   ...readGuards,
   request: { params: RunIdParam },
@@ -208,6 +227,8 @@ export const listEvaluationsRoute = createRoute({
   path: '/v1/evaluations',
   operationId: 'listEvaluations',
   summary: 'List evaluations, newest first (inferred)',
+  description:
+    'Newest first, optionally of one `status`; page with `after` (the last id seen) while `has_more`.',
   ...inferred,
   ...readGuards,
   request: {
@@ -231,6 +252,8 @@ export const cancelEvaluationRoute = createRoute({
   path: '/v1/evaluations/{run_id}/cancel',
   operationId: 'cancelEvaluation',
   summary: 'Cancel an evaluation (inferred): `canceling`, then `canceled`',
+  description:
+    'A queued or processing evaluation goes to `canceling`, then `canceled`; a terminal one answers 409 `not_cancelable`.',
   ...inferred,
   ...writeGuards,
   request: { params: RunIdParam },
@@ -245,6 +268,8 @@ export const getArchiveRoute = createRoute({
   path: '/v1/evaluations/{run_id}/archive',
   operationId: 'getEvaluationArchive',
   summary: 'Download the archive `<id>.tar.gz` (inferred); HEAD and single Range requests',
+  description:
+    'The archive of a succeeded evaluation; it extracts to `<id>/`, the SDK run directory. Its SHA-256 is `download.sha256` and the `ETag`.',
   ...inferred,
   ...readGuards,
   request: { params: RunIdParam },

@@ -72,7 +72,13 @@ export const FaultRuleInput = z
     probability: z.number().min(0).max(1).optional(),
   })
   .strict()
-  .openapi('FaultRuleInput');
+  .openapi('FaultRuleInput', {
+    example: {
+      match: { operation: 'createEvaluation' },
+      respond: { status: 429, code: 'rate_limit_exceeded', retry_after: 1 },
+      times: 1,
+    },
+  });
 export type FaultRuleInput = z.input<typeof FaultRuleInput>;
 
 /** An installed rule: its input, id, creation time and counters. */

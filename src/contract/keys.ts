@@ -10,7 +10,15 @@ export const ApiKey = z
     scopes: z.array(z.string()),
     created_at: Timestamp,
   })
-  .openapi('ApiKey');
+  .openapi('ApiKey', {
+    example: {
+      id: 'key_00000000000000000000000001',
+      object: 'api_key',
+      name: 'default',
+      scopes: ['evaluations:write', 'scenarios:write', 'usage:read'],
+      created_at: '2026-01-01T00:00:00.000Z',
+    },
+  });
 export type ApiKey = z.infer<typeof ApiKey>;
 
 export const getKeyRoute = createRoute({

@@ -63,7 +63,10 @@ export const CreateRlRunBody = z
     ...RunCreateCommon,
   })
   .strict()
-  .openapi('CreateRlRunBody', { 'x-inferred': true });
+  .openapi('CreateRlRunBody', {
+    'x-inferred': true,
+    example: { robot: 'franka_panda', task: 'pick_place', config: { iterations: 100 } },
+  });
 export type CreateRlRunBody = z.infer<typeof CreateRlRunBody>;
 
 export const RlRun = runResource(

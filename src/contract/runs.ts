@@ -167,6 +167,8 @@ export function runRoutes(k: RunKindContract): RunRoutes {
       path: `${base}/{${idParam}}`,
       operationId: `get${one}`,
       summary: `Get a ${k.name.replace('_', ' ')} (inferred)`,
+      description:
+        "The run as it stands on the account's clock: every field present, null where there is nothing to say yet.",
       ...common,
       ...guards('read'),
       request: { params },
@@ -180,6 +182,8 @@ export function runRoutes(k: RunKindContract): RunRoutes {
       path: base,
       operationId: `list${many}`,
       summary: `List ${k.collection.replace('_', ' ')}, newest first (inferred)`,
+      description:
+        'Newest first, optionally of one `status`; page with `after` (the last id seen) while `has_more`.',
       ...common,
       ...guards('read'),
       request: {
@@ -202,6 +206,8 @@ export function runRoutes(k: RunKindContract): RunRoutes {
       path: `${base}/{${idParam}}/cancel`,
       operationId: `cancel${one}`,
       summary: `Cancel a ${k.name.replace('_', ' ')} (inferred): \`canceling\`, then \`canceled\``,
+      description:
+        'A queued or processing run goes to `canceling`, then `canceled`; a terminal run answers 409 `not_cancelable`.',
       ...common,
       ...guards('write'),
       request: { params },
@@ -234,6 +240,8 @@ export function runRoutes(k: RunKindContract): RunRoutes {
       path: `${base}/{${idParam}}/archive`,
       operationId: `get${one}Archive`,
       summary: 'Download the archive `<id>.tar.gz` (inferred); HEAD and single Range requests',
+      description:
+        'The archive of a succeeded run; it extracts to `<id>/`. Its SHA-256 is `download.sha256` of the run and the `ETag`.',
       ...common,
       ...guards('read'),
       request: { params },

@@ -51,7 +51,13 @@ export const CreateScenarioRunBody = z
     ...RunCreateCommon,
   })
   .strict()
-  .openapi('CreateScenarioRunRequest');
+  .openapi('CreateScenarioRunRequest', {
+    example: {
+      policy: 'pol_01KA0000000000000000PANDA1',
+      scenarios: ['scn_builtin_pick_place'],
+      episodes_per_scenario: 10,
+    },
+  });
 
 export const ScenarioRun = runResource(
   'scenario_run',

@@ -39,7 +39,9 @@ export const CreateScenarioBody = z
     tags: z.array(z.string()).optional(),
   })
   .strict()
-  .openapi('CreateScenarioRequest');
+  .openapi('CreateScenarioRequest', {
+    example: { robot: 'franka_panda', task: 'pick_place', name: 'Pick and place, default scene' },
+  });
 export type CreateScenarioBody = z.infer<typeof CreateScenarioBody>;
 
 export const Scenario = z

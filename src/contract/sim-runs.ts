@@ -27,10 +27,28 @@ export const SimRunLogs = z
     object: z.literal('sim_run_logs'),
     lines: z.array(z.string()),
   })
-  .openapi('SimRunLogs');
+  .openapi('SimRunLogs', {
+    example: {
+      id: 'eval_01KDVDNA00FBZ34S3TAF1ZB8D7',
+      object: 'sim_run_logs',
+      lines: [
+        '2026-01-01T00:00:04.500Z phase verifying started',
+        '2026-01-01T00:00:04.800Z phase packaging started',
+        '2026-01-01T00:00:05.000Z run succeeded: success_rate=0.8 (8/10)',
+      ],
+    },
+  });
 
 export const SimRunFile = FileEntry.extend({ object: z.literal('sim_run_file') }).openapi(
   'SimRunFile',
+  {
+    example: {
+      path: 'episodes/0001.json',
+      bytes: 121,
+      sha256: 'c1a86c76522bb7b4a9cf3d8b9977287772eb4e868388712dcaea16dd212646cc',
+      object: 'sim_run_file',
+    },
+  },
 );
 export const SimRunFileList = listOf(SimRunFile, 'SimRunFileList');
 

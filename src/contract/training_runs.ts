@@ -58,7 +58,10 @@ export const CreateTrainingRunBody = z
     ...RunCreateCommon,
   })
   .strict()
-  .openapi('CreateTrainingRunRequest', INFERRED);
+  .openapi('CreateTrainingRunRequest', {
+    ...INFERRED,
+    example: { policy: 'pol_01KA0000000000000000PANDA1', dataset: 'ds_01KA0000000000000000PANDA1' },
+  });
 
 export const TrainingRun = runResource(
   'training_run',

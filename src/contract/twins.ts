@@ -62,7 +62,10 @@ export const CreateTwinBody = z
     ...RunCreateCommon,
   })
   .strict()
-  .openapi('CreateTwinRequest', INFERRED);
+  .openapi('CreateTwinRequest', {
+    ...INFERRED,
+    example: { dataset: 'ds_01KA0000000000000000PANDA1', episode: 0 },
+  });
 
 export const Twin = runResource(
   'twin',

@@ -75,7 +75,10 @@ export const CreateWebhookEndpointBody = z
     metadata: Metadata.optional(),
   })
   .strict()
-  .openapi('CreateWebhookEndpointRequest', INFERRED);
+  .openapi('CreateWebhookEndpointRequest', {
+    ...INFERRED,
+    example: { url: 'https://example.com/hooks', events: ['evaluation.succeeded'] },
+  });
 
 export const WebhookEndpointList = listOf(WebhookEndpoint, 'WebhookEndpointList');
 

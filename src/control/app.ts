@@ -28,15 +28,21 @@ import { DataFileError, listScenarios, loadScenarioFile } from '../world/load-sc
 import { resetWorld } from '../world/reset.js';
 import { seedEvaluation, seedTwin, seedUserAsset, seedWebhookEndpoint } from '../world/seed.js';
 import { seedRun } from '../world/seed-run.js';
+import { controlDocument } from './control-document.js';
 import { registerCoverage } from './coverage.js';
 import { registerDiagnostics } from './diagnostics.js';
 import * as routes from './routes.js';
 import { registerWebhookDeliveries } from './webhook-deliveries.js';
 
+/** Documentation, not state: open without the token, so `/_control/docs` loads and its Authorize takes it. */
+const OPEN_DOCS: readonly string[] = ['/_control/docs', '/_control/openapi.json'];
+
 /** `--control-token`: the control API then needs `X-Control-Token` (DESIGN.md section 5). */
 function controlToken(token: string | null) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (token !== null) {
+    const docs =
+      (c.req.method === 'GET' || c.req.method === 'HEAD') && OPEN_DOCS.includes(c.req.path);
+    if (token !== null && !docs) {
       const given = Buffer.from(c.req.header('x-control-token') ?? '');
       const expected = Buffer.from(token);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
@@ -267,20 +273,7 @@ export function createControlApp(
     });
   }
 
-  app.get('/openapi.json', (c) =>
-    c.json(
-      app.getOpenAPI31Document({
-        openapi: '3.1.0',
-        info: {
-          title: 'svc-emulator control API',
-          version: deps.config.version,
-          description:
-            'Not part of the product API. Seeds state, moves virtual clocks, resets the world.',
-        },
-        servers: [{ url: '/_control' }],
-      }),
-    ),
-  );
+  app.get('/openapi.json', (c) => c.json(controlDocument(app, deps.config.version)));
   registerDiagnostics(app, deps);
   registerWebhookDeliveries(app, deps);
   registerCoverage(app, deps, productDocument);

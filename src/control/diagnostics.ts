@@ -42,6 +42,8 @@ export const createFaultRoute = route({
   path: '/faults',
   operationId: 'createFault',
   summary: 'Install a fault rule: fail, delay or drop matching product calls',
+  description:
+    'Installs a rule that answers matching product calls with an error, a delay or a dropped connection: at most `times` times, after `skip` calls, with `probability`. Rules match in the order installed.',
   request: {
     body: { required: true, content: { 'application/json': { schema: FaultRuleInput } } },
   },
@@ -53,6 +55,8 @@ export const listFaultsRoute = route({
   path: '/faults',
   operationId: 'listFaults',
   summary: 'The fault rules in match order, with their hits and what remains',
+  description:
+    'Every installed fault rule in match order, with how often it fired, how many calls it let through, and how many it will still answer.',
   responses: {
     200: jsonResponse(
       z.object({ object: z.literal('list'), data: z.array(FaultRuleView) }),
@@ -66,6 +70,7 @@ export const clearFaultsRoute = route({
   path: '/faults',
   operationId: 'clearFaults',
   summary: 'Remove every fault rule',
+  description: 'Removes every fault rule; answers how many were removed.',
   responses: { 200: jsonResponse(z.object({ deleted: z.number().int() }), 'Removed.') },
 });
 
@@ -74,6 +79,7 @@ export const deleteFaultRoute = route({
   path: '/faults/{fault_id}',
   operationId: 'deleteFault',
   summary: 'Remove one fault rule',
+  description: 'Removes one fault rule by its id.',
   request: { params: FaultParam },
   responses: {
     200: jsonResponse(z.object({ id: z.string(), deleted: z.literal(true) }), 'Removed.'),
@@ -122,6 +128,8 @@ export const listRequestsRoute = route({
   path: '/requests',
   operationId: 'listJournal',
   summary: 'The request journal, oldest first, filtered',
+  description:
+    'The product calls the emulator answered, oldest first, filtered by method, route, operation, status, error code, account, key or virtual time.',
   request: {
     query: JournalQuery.extend({
       limit: z.coerce.number().int().min(1).max(1_000_000).optional(),
@@ -145,6 +153,7 @@ export const clearRequestsRoute = route({
   path: '/requests',
   operationId: 'clearJournal',
   summary: 'Remove journal entries: all, or those matching the filters',
+  description: 'Removes the journal entries matching the filters, or all of them without filters.',
   request: { query: JournalQuery },
   responses: {
     200: jsonResponse(z.object({ deleted: z.number().int() }), 'Removed.'),

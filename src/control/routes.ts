@@ -1,16 +1,11 @@
 /** The control API's routes as data (DESIGN.md section 5). Not part of the product API. */
 import { z } from '@hono/zod-openapi';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
-import {
-  AccountInput,
-  ClockInstant,
-  ClockModeSchema,
-  KeyInput,
-  LimitsSchema,
-} from '../contract/control-inputs.js';
+import { AccountInput, KeyInput, LimitsSchema } from '../contract/control-inputs.js';
 import { ScenarioFile } from '../contract/scenario-file.js';
 import { AccountParam, json, route } from './route-helpers.js';
 
+export * from './clock-routes.js';
 export { route } from './route-helpers.js';
 export * from './seed-routes.js';
 
@@ -18,9 +13,6 @@ const KeyParam = z.object({
   key_id: z.string().openapi({ param: { name: 'key_id', in: 'path' } }),
 });
 
-export const ClockView = z
-  .object({ account_id: z.string(), now: Timestamp, mode: z.string() })
-  .openapi('ControlClock');
 const AccountView = z
   .object({
     id: z.string(),
@@ -33,7 +25,19 @@ const AccountView = z
     clock: z.object({ now: Timestamp, mode: z.string() }),
     created_at: Timestamp,
   })
-  .openapi('ControlAccount');
+  .openapi('ControlAccount', {
+    example: {
+      id: 'acct_00000000000000000000000001',
+      object: 'account',
+      name: 'Default',
+      features: ['twins'],
+      token_balance: 1000000,
+      limits: {},
+      download_mode: 'auth',
+      clock: { now: '2026-01-01T00:00:00.000Z', mode: 'manual' },
+      created_at: '2026-01-01T00:00:00.000Z',
+    },
+  });
 const KeyView = z
   .object({
     id: z.string(),
@@ -47,21 +51,13 @@ const KeyView = z
     secret: z.string().optional().openapi({ description: 'Shown once, at creation.' }),
   })
   .openapi('ControlKey');
-const Transition = z
-  .object({
-    at: Timestamp,
-    resource: z.string(),
-    from: z.string(),
-    to: z.string(),
-    phase: z.string().nullable(),
-  })
-  .openapi('ControlTransition');
-
 export const healthRoute = route({
   method: 'get',
   path: '/health',
   operationId: 'health',
   summary: 'Liveness; used by the Docker HEALTHCHECK',
+  description:
+    "Answers 200 with the version and uptime while the emulator serves. The Docker image's HEALTHCHECK and CI jobs wait for it.",
   responses: {
     200: jsonResponse(
       z.object({ status: z.literal('ok'), version: z.string(), uptime_s: z.number() }),
@@ -75,6 +71,8 @@ export const resetRoute = route({
   path: '/reset',
   operationId: 'reset',
   summary: 'Back to the loaded (or named) scenario: everything, or one account',
+  description:
+    'Puts the world back to the loaded scenario, or to the named `scenario`; with `account`, only that account is reset (its clock, resources, keys, journal). An empty body resets everything.',
   request: {
     body: {
       required: false,
@@ -82,7 +80,8 @@ export const resetRoute = route({
         'application/json': {
           schema: z
             .object({ scenario: z.string().optional(), account: z.string().optional() })
-            .strict(),
+            .strict()
+            .openapi({ example: { account: 'acct_00000000000000000000000001' } }),
         },
       },
     },
@@ -98,6 +97,8 @@ export const listScenariosRoute = route({
   path: '/scenarios',
   operationId: 'listScenarios',
   summary: 'The scenario files in scenarios/',
+  description:
+    'The scenario files of the scenarios directory, with their descriptions, and the name of the one loaded.',
   responses: {
     200: jsonResponse(
       z.object({
@@ -115,12 +116,16 @@ export const loadScenarioRoute = route({
   path: '/scenarios/load',
   operationId: 'loadScenario',
   summary: 'Replace the world with a named or inline scenario',
+  description:
+    'Replaces the whole world with a scenario: `{name}` loads a file of the scenarios directory, `{scenario}` an inline scenario in the same format.',
   request: {
     body: json(
-      z.union([
-        z.object({ name: z.string() }).strict(),
-        z.object({ scenario: ScenarioFile }).strict(),
-      ]),
+      z
+        .union([
+          z.object({ name: z.string() }).strict(),
+          z.object({ scenario: ScenarioFile }).strict(),
+        ])
+        .openapi({ example: { name: 'default' } }),
     ),
   },
   responses: {
@@ -134,6 +139,8 @@ export const createAccountRoute = route({
   path: '/accounts',
   operationId: 'createAccount',
   summary: 'A new isolated account with a full-scope key',
+  description:
+    "Creates an isolated account (its own clock, balance, limits and resources) and a key with every scope; the answer is the only time that key's secret is shown.",
   request: { body: json(AccountInput) },
   responses: {
     201: jsonResponse(z.object({ account: AccountView, key: KeyView }), 'Created.'),
@@ -146,6 +153,7 @@ export const getAccountRoute = route({
   path: '/accounts/{account_id}',
   operationId: 'getAccount',
   summary: 'An account with its clock',
+  description: 'The account with its features, token balance, limits, download mode and clock.',
   request: { params: AccountParam },
   responses: { 200: jsonResponse(AccountView, 'The account.'), ...errorResponses([404]) },
 });
@@ -155,6 +163,8 @@ export const createKeyRoute = route({
   path: '/accounts/{account_id}/keys',
   operationId: 'createKey',
   summary: 'A key with the given scopes; the answer is the only time the secret is shown',
+  description:
+    'Creates a key of the account with the given scopes (and expiry). The answer carries the secret, shown only here.',
   request: { params: AccountParam, body: json(KeyInput) },
   responses: { 201: jsonResponse(KeyView, 'Created.'), ...errorResponses([400, 404]) },
 });
@@ -164,63 +174,7 @@ export const revokeKeyRoute = route({
   path: '/keys/{key_id}/revoke',
   operationId: 'revokeKey',
   summary: 'The key answers 401 from then on',
+  description: 'Revokes a key: product calls with it answer 401 `unauthenticated` from then on.',
   request: { params: KeyParam },
   responses: { 200: jsonResponse(KeyView, 'Revoked.'), ...errorResponses([404]) },
-});
-
-export const getClockRoute = route({
-  method: 'get',
-  path: '/accounts/{account_id}/clock',
-  operationId: 'getClock',
-  summary: "The account's virtual clock",
-  request: { params: AccountParam },
-  responses: { 200: jsonResponse(ClockView, 'The clock.'), ...errorResponses([404]) },
-});
-
-export const setClockRoute = route({
-  method: 'put',
-  path: '/accounts/{account_id}/clock',
-  operationId: 'setClock',
-  summary: 'Set the mode, or move `now` forward',
-  request: {
-    params: AccountParam,
-    body: json(
-      z
-        .object({
-          mode: ClockModeSchema.optional(),
-          now: ClockInstant.optional(),
-        })
-        .strict(),
-    ),
-  },
-  responses: { 200: jsonResponse(ClockView, 'The clock.'), ...errorResponses([400, 404]) },
-});
-
-export const advanceClockRoute = route({
-  method: 'post',
-  path: '/accounts/{account_id}/clock/advance',
-  operationId: 'advanceClock',
-  summary: 'Advance by seconds or to an instant; answers the transitions applied, in order',
-  request: {
-    params: AccountParam,
-    body: json(
-      z
-        .object({
-          seconds: z
-            .number()
-            .min(0)
-            .max(10 * 365 * 86_400)
-            .optional(),
-          to: ClockInstant.optional(),
-        })
-        .strict()
-        .refine((b) => (b.seconds === undefined) !== (b.to === undefined), {
-          message: 'give exactly one of seconds and to',
-        }),
-    ),
-  },
-  responses: {
-    200: jsonResponse(ClockView.extend({ transitions: z.array(Transition) }), 'Advanced.'),
-    ...errorResponses([400, 404]),
-  },
 });

@@ -17,6 +17,8 @@ export const seedEvaluationRoute = route({
   path: '/accounts/{account_id}/evaluations',
   operationId: 'seedEvaluation',
   summary: 'An evaluation in a given state, with its logs and files',
+  description:
+    'Creates an evaluation in a fixed state (with the fields given), or without `status` puts it on the clock like a created one, following `outcomes`. Logs and files may be given.',
   request: { params: AccountParam, body: json(EvaluationInput) },
   responses: {
     201: jsonResponse(Evaluation, 'Created.'),
@@ -53,6 +55,8 @@ export const seedTwinRoute = route({
   path: '/accounts/{account_id}/twins',
   operationId: 'seedTwin',
   summary: 'A twin in a given state, with generated or given files',
+  description:
+    'Creates a twin in a fixed state with given or generated files, or without `status` builds it on the clock.',
   request: { params: AccountParam, body: json(TwinInput) },
   responses: {
     201: jsonResponse(
@@ -74,6 +78,8 @@ export const seedWebhookEndpointRoute = route({
   path: '/accounts/{account_id}/webhook_endpoints',
   operationId: 'seedWebhookEndpoint',
   summary: 'A webhook endpoint',
+  description:
+    'Creates a webhook endpoint of the account, as `POST /v1/webhook_endpoints` would, with its signing secret.',
   request: { params: AccountParam, body: json(WebhookEndpointInput) },
   responses: {
     201: jsonResponse(
@@ -99,6 +105,7 @@ export const seedEnvironmentRoute = route({
   path: '/accounts/{account_id}/environments',
   operationId: 'seedEnvironment',
   summary: 'A user environment (`env_`) that scenarios may name once validated',
+  description: 'Creates a user environment (`env_`), validated unless `status` says otherwise.',
   request: { params: AccountParam, body: json(UserAssetInput) },
   responses: { 201: jsonResponse(AssetView, 'Created.'), ...errorResponses([400, 404]) },
 });
@@ -108,6 +115,7 @@ export const seedObjectRoute = route({
   path: '/accounts/{account_id}/objects',
   operationId: 'seedObject',
   summary: 'A user object (`obj_`) that scenarios may name once validated',
+  description: 'Creates a user object (`obj_`), validated unless `status` says otherwise.',
   request: { params: AccountParam, body: json(UserAssetInput) },
   responses: { 201: jsonResponse(AssetView, 'Created.'), ...errorResponses([400, 404]) },
 });

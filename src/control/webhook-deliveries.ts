@@ -35,6 +35,8 @@ export const listWebhookDeliveriesRoute = route({
   path: '/webhook_deliveries',
   operationId: 'listWebhookDeliveries',
   summary: 'Webhook deliveries, oldest first, filtered, a page at a time (a reset forgets them)',
+  description:
+    'The webhook deliveries the emulator made, oldest first, filtered, a page at a time. A reset forgets them.',
   request: {
     query: z.object({
       account: z.string().optional(),

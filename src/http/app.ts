@@ -48,7 +48,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   // Built on first request, once every route is registered, and kept with this app.
   let document: unknown;
   app.get('/openapi.json', (c) => {
-    document ??= productDocument(app);
+    document ??= productDocument(app, { strictVersions: deps.config.strictVersions });
     return c.json(document);
   });
   app.get('/docs', docsPage('svc-emulator: Robot Policy Platform API', '/openapi.json'));

@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
-import { DEFAULT_VERSION } from '../contract/common.js';
+import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from '../contract/common.js';
+import { CONTACT, LICENSE, withInferredFirstLine } from './document-parts.js';
 
 type Doc = ReturnType<OpenAPIHono['getOpenAPI31Document']>;
 
@@ -60,20 +61,94 @@ function withIdempotencyKey(doc: Doc): void {
   }
 }
 
+/** The areas of API document section 1, each a tag, in its order. */
+export const PRODUCT_TAGS = [
+  { name: 'Augmentations', description: 'Generate new episodes from a robot dataset (beta).' },
+  { name: 'Training runs', description: 'Fine-tune a policy on a dataset, one run per policy.' },
+  {
+    name: 'Twins',
+    description:
+      "Rebuild a robot episode as an interactable simulation scene (beta; needs the account's `twins` feature).",
+  },
+  {
+    name: 'RL runs',
+    description:
+      'Train a robot policy in simulation from a task spec; yields the policy, its scene and a verdict.',
+  },
+  {
+    name: 'Evaluations',
+    description:
+      "Evaluate a policy on an SDK spec on the service's machines: episodes, evaluators, a scorecard (beta).",
+  },
+  {
+    name: 'Scenario runs',
+    description:
+      'Run a policy across built-in simulated scenarios; yields success rate, failure reasons, edge cases (beta).',
+  },
+  {
+    name: 'Scenarios',
+    description:
+      'The scenarios a scenario run executes, plus user-composed ones (robots, tasks, objects).',
+  },
+  {
+    name: 'Objects and environments',
+    description: 'User-supplied objects and environments for scenarios (beta).',
+  },
+  { name: 'Catalog', description: 'Robots, tasks, policies, hardware tiers, dataset inspection.' },
+  { name: 'Operations', description: 'Poll any run by its id.' },
+  { name: 'Webhooks', description: 'Endpoints that receive events, and the event log.' },
+  { name: 'API keys', description: 'The key making the request.' },
+  { name: 'Usage', description: 'Token usage and credit balance.' },
+  {
+    name: 'Requests',
+    description: 'Request log: every call of the last 30 days, who made it, how it ended.',
+  },
+  { name: 'Status', description: 'Whether the service is up, part by part; needs no key.' },
+];
+
+type Operation = { parameters?: { name: string; schema?: { enum?: unknown } }[] } & Record<
+  string,
+  unknown
+>;
+
+/**
+ * Under `--strict-versions` the server accepts only the versions the API document lists for an
+ * operation (`x-service-versions`), and the `Service-Version` enum says so; otherwise both.
+ */
+function withAcceptedVersions(doc: Doc, strictVersions: boolean): void {
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item as Record<string, Operation>)) {
+      const header = op.parameters?.find((p) => p.name === 'Service-Version');
+      if (!header?.schema) continue;
+      const listed = op['x-service-versions'] as string[] | undefined;
+      header.schema = {
+        ...header.schema,
+        enum: strictVersions && listed ? [...listed] : [...SUPPORTED_VERSIONS],
+      };
+    }
+  }
+}
+
 /**
  * The product API's OpenAPI 3.1 document, generated from the registered routes (the contract is
  * the single source of truth). Parts the API document does not show carry `x-inferred: true`.
  * Built on each call: the app keeps the one it serves (`createApp`).
  */
-export function productDocument(app: OpenAPIHono<AppEnv>): unknown {
+export function productDocument(
+  app: OpenAPIHono<AppEnv>,
+  { strictVersions = false }: { strictVersions?: boolean } = {},
+): unknown {
   const generated = app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {
       title: 'Robot Policy Platform API (svc-emulator)',
       version: DEFAULT_VERSION,
       description:
-        'The API as served by svc-emulator. Operations and fields marked `x-inferred: true` are not shown by the API document; the emulator infers them (its docs/inferred.md lists each choice).',
+        'The API as served by svc-emulator. Operations and fields marked `x-inferred: true` are not shown by the API document; the emulator infers them (its docs/inferred.md lists each choice), and the description of every inferred operation starts with "Inferred:".',
+      contact: CONTACT,
+      license: LICENSE,
     },
+    tags: PRODUCT_TAGS,
     servers: [{ url: '/', description: 'This emulator' }],
   });
   const product = withoutControl(generated);
@@ -88,5 +163,7 @@ export function productDocument(app: OpenAPIHono<AppEnv>): unknown {
     },
   };
   withIdempotencyKey(product);
+  withAcceptedVersions(product, strictVersions);
+  withInferredFirstLine(product);
   return product;
 }

@@ -456,6 +456,28 @@ test('a control token rejects a wrong X-Control-Token and accepts the right one'
   expect(right.json).toEqual({ status: 'ok', version: VERSION, uptime_s: expect.any(Number) });
 });
 
+test('a control token leaves the control docs and document open, and the document declares it', async () => {
+  const emu = testEmulator({ controlToken: 'tok' });
+  expect((await emu.api('GET', '/_control/docs', { secret: null })).status).toBe(200);
+  const doc = await emu.api('GET', '/_control/openapi.json', { secret: null });
+  expectOk(doc, 200);
+  const json = doc.json as {
+    security: unknown;
+    components: { securitySchemes: Record<string, unknown> };
+  };
+  expect(json.components.securitySchemes.ControlToken).toMatchObject({
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Control-Token',
+  });
+  expect(json.security).toEqual([{}, { ControlToken: [] }]);
+  expectApiError(
+    await emu.api('POST', '/_control/openapi.json', { secret: null }),
+    401,
+    'control_unauthorized',
+  );
+});
+
 test('a control token does not guard the product API', async () => {
   const emu = testEmulator({ controlToken: 'tok' });
   expectOk(await emu.api('GET', '/v1/keys/me'), 200);

@@ -1,0 +1,74 @@
+/**
+ * Code generation from the served documents (issue 13, part 3): openapi-typescript types both,
+ * `typed-client.ts` (openapi-fetch) compiles against them under strict tsc, and runs against a
+ * running emulator: create, advance the clock, poll to succeeded, list files, download with a
+ * checked sha256, resume a failed run. Generated files go to `.generated/` (git-ignored).
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { bin, type DocumentName, run, writeDocuments } from './documents.js';
+
+const GENERATED = join(import.meta.dirname, '.generated');
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+});
+afterAll(async () => {
+  await emulator?.stop();
+});
+
+test('openapi-typescript generates types from both served documents', {
+  timeout: 120_000,
+}, async () => {
+  const { files } = await writeDocuments();
+  rmSync(GENERATED, { recursive: true, force: true });
+  mkdirSync(GENERATED, { recursive: true });
+  for (const name of ['product', 'control'] as DocumentName[]) {
+    const out = await run(bin('openapi-typescript'), [
+      files[name],
+      '-o',
+      join(GENERATED, `${name}.ts`),
+    ]);
+    expect(out.code, out.stderr).toBe(0);
+  }
+});
+
+test('the typed client compiles under strict tsc', { timeout: 120_000 }, async () => {
+  writeFileSync(
+    join(GENERATED, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2023', 'DOM'],
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        noUncheckedIndexedAccess: true,
+        exactOptionalPropertyTypes: true,
+        noEmit: true,
+        skipLibCheck: true,
+        verbatimModuleSyntax: true,
+        types: ['node'],
+      },
+      files: ['../typed-client.ts'],
+    }),
+  );
+  const out = await run(bin('tsc'), ['-p', join(GENERATED, 'tsconfig.json')]);
+  expect(out.stdout + out.stderr).toBe('');
+  expect(out.code).toBe(0);
+});
+
+test('the typed client runs against a running emulator', { timeout: 60_000 }, async () => {
+  const { walkthrough } = await import('./typed-client.js');
+  const w = await walkthrough(emulator.baseUrl);
+  expect(w.created).toMatchObject({ object: 'evaluation', status: 'queued' });
+  expect(w.succeeded.status).toBe('succeeded');
+  expect(w.files.length).toBeGreaterThan(2);
+  expect(w.files).toContain('episodes/0001.json');
+  expect(w.archiveSha256).toBe(w.succeeded.download?.sha256);
+  expect(w.resumed.status).toBe('queued');
+  expect(w.resumedFinal.status).toBe('succeeded');
+});
