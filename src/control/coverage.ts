@@ -63,6 +63,8 @@ export const coverageRoute = route({
   path: '/coverage',
   operationId: 'getCoverage',
   summary: 'Every outcome each product operation can answer, and how often the traffic got it',
+  description:
+    'For every operation of /openapi.json: each status and error code it can answer (documented, or inferred), and how many calls got it so far, for all accounts or one (`account`). Outcomes seen that the document does not list are under `unlisted`. A reset empties the counts.',
   request: {
     query: z.object({
       account: z
