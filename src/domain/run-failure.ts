@@ -8,8 +8,11 @@ import type { OutcomeEntry } from '../contract/outcomes.js';
 import type { FailureOutputs } from './run-kind.js';
 import type { Schedule } from './run-schedule.js';
 
+/** The message of `interrupted`, the code every kind shares. */
+export const INTERRUPTED_MESSAGE = 'The run was interrupted before it finished.';
+
 export interface FailureCodes {
-  /** The default message of each code. */
+  /** The default message of each of the kind's own codes (`interrupted` has one for all). */
   messages: Readonly<Record<string, string>>;
   /** The code of an input the run cannot use, and the request field it names. */
   invalidInput: { code: string; param: string };
@@ -30,7 +33,10 @@ export function failureOf(
   return {
     error: {
       code,
-      message: outcome.message ?? codes.messages[code] ?? code,
+      message:
+        outcome.message ??
+        codes.messages[code] ??
+        (code === 'interrupted' ? INTERRUPTED_MESSAGE : code),
       resumable: !invalid,
       param: outcome.param ?? (invalid ? codes.invalidInput.param : null),
       // The step running when it failed: the one after the last completed.

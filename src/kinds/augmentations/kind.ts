@@ -29,7 +29,6 @@ const DEFAULT_VARIATIONS = ['lighting', 'background'];
 const MESSAGES_BY_CODE: Record<string, string> = {
   dataset_unreadable: 'The dataset could not be read.',
   generation_failed: 'Generating an episode failed.',
-  interrupted: 'The run was interrupted before it finished.',
 };
 
 /** How its failures show (domain/run-failure.ts). */

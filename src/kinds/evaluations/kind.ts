@@ -23,6 +23,7 @@ import {
   tokenEstimate,
 } from '../../domain/evaluation-plan.js';
 import type { EvaluationRequest } from '../../domain/records.js';
+import { INTERRUPTED_MESSAGE } from '../../domain/run-failure.js';
 import type { RunKind, World } from '../../domain/run-kind.js';
 import { apiError, MESSAGES } from '../../errors.js';
 
@@ -30,7 +31,7 @@ const ERROR_MESSAGES: Record<string, string> = {
   spec_invalid: 'The SDK spec is invalid.',
   policy_failed: 'The policy failed during an episode.',
   verification_failed: 'The SDK verification command failed on the run.',
-  interrupted: 'The run was interrupted before it finished.',
+  interrupted: INTERRUPTED_MESSAGE,
 };
 
 interface EvaluationContext {

@@ -18,7 +18,6 @@ import { prepareRlRun, RL_TIMELINE, type RlRunRequest } from './prepare.js';
 const ERROR_MESSAGES: Record<string, string> = {
   task_invalid: 'The task cannot be set up for the robot in this environment.',
   training_diverged: 'Training diverged: the policy loss became non-finite.',
-  interrupted: 'The run was interrupted before it finished.',
 };
 
 /** How its failures show (domain/run-failure.ts). */

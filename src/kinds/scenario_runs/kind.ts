@@ -35,7 +35,6 @@ const DEFAULT_SUCCESS_RATE = 0.75;
 const ERROR_MESSAGES: Record<string, string> = {
   policy_failed: 'The policy failed during an episode.',
   scenario_invalid: 'A scenario could not be provisioned.',
-  interrupted: 'The run was interrupted before it finished.',
 };
 
 interface ScenarioRunContext {

@@ -37,7 +37,6 @@ const DEFAULT_EVAL_RATE = 0.7;
 const ERROR_MESSAGES: Record<string, string> = {
   dataset_invalid: 'The dataset could not be prepared for training.',
   diverged: 'The training loss diverged.',
-  interrupted: 'The run was interrupted before it finished.',
 };
 
 /** How its failures show (domain/run-failure.ts). */

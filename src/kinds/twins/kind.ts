@@ -37,7 +37,6 @@ export const DEFAULT_TWIN_TIER = 'gpu-a10';
 const MESSAGES_BY_CODE: Record<string, string> = {
   episode_unreadable: 'The dataset episode could not be read.',
   reconstruction_failed: 'Reconstructing a scene part failed.',
-  interrupted: 'The run was interrupted before it finished.',
 };
 
 /** How its failures show (domain/run-failure.ts). */
