@@ -29,14 +29,13 @@ export function startAttempt(
 ): void {
   const { now } = attempt;
   const { queueMs, phases, estimate } = kind.plan(record.request);
-  const balance = deps.store.accounts.balance(account.id);
-  if (balance < estimate) {
+  if (!deps.store.accounts.charge(account.id, estimate)) {
+    const balance = deps.store.accounts.balance(account.id);
     throw apiError('insufficient_tokens', {
       message: MESSAGES.needsTokens(estimate, balance),
       details: { estimate, balance },
     });
   }
-  deps.store.accounts.adjustBalance(account.id, -estimate);
   const outcome = outcomeFor(attempt.plan, attempt.number);
   const schedule = buildSchedule(now, queueMs, phases, kind.failurePlan(outcome));
   // Events at the start instant itself (a zero-second queue) are still to apply: the attempt

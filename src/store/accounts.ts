@@ -50,6 +50,10 @@ export function createAccountRepo(db: Database) {
     'SELECT token_balance FROM accounts WHERE id = ?',
   );
   const adjust = db.prepare('UPDATE accounts SET token_balance = token_balance + ? WHERE id = ?');
+  const charge = db.prepare<[number, string, number], { token_balance: number }>(
+    `UPDATE accounts SET token_balance = token_balance - ? WHERE id = ? AND token_balance >= ?
+     RETURNING token_balance`,
+  );
   const params = (a: Account) => ({
     ...a,
     features: JSON.stringify(a.features),
@@ -69,6 +73,8 @@ export function createAccountRepo(db: Database) {
     remove: (id: string) => void remove.run(id),
     balance: (id: string): number => balance.get(id)?.token_balance ?? 0,
     adjustBalance: (id: string, delta: number) => void adjust.run(delta, id),
+    /** Takes `amount` if the balance covers it (one statement); false, and nothing taken, if not. */
+    charge: (id: string, amount: number): boolean => charge.get(amount, id, amount) !== undefined,
   };
 }
 export type AccountRepo = ReturnType<typeof createAccountRepo>;

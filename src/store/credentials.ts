@@ -9,11 +9,17 @@ export interface Credentials {
   account: Account | undefined;
 }
 
-/** Rows whose writes make the cached credentials of an account stale, and the account column. */
-const WATCHED = [
-  { table: 'accounts', account: 'id' },
-  { table: 'api_keys', account: 'account_id' },
-] as const;
+/**
+ * The columns of `table` but `except`: an account's token balance changes on every create and
+ * resume, and nothing reads it from the cached record (see `tokenBalance` below).
+ */
+function columnsBut(db: Database, table: string, except: string): string[] {
+  const info = db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`);
+  return info
+    .all()
+    .map((c) => c.name)
+    .filter((name) => name !== except);
+}
 
 /**
  * The credentials behind a secret's digest, kept in memory so that authentication does not read
@@ -27,11 +33,14 @@ const WATCHED = [
  * credentials are cached (unknown secrets would grow the map without bound), and nothing is
  * cached inside a transaction, which may still roll back. Cached records are frozen: every
  * request shares them, so a mutation would leak into later ones.
- * @example const cache = createCredentialCache(db, load); cache.find(digestSecret(secret))
+ * An account's token balance is the exception: it changes on every create and resume, so it
+ * does not drop the entry, and the cached record's `tokenBalance` reads it from the row.
+ * @example const cache = createCredentialCache(db, load, accounts.balance); cache.find(digest)
  */
 export function createCredentialCache(
   db: Database,
   load: (digest: Buffer) => Credentials | undefined,
+  balance: (accountId: string) => number,
 ) {
   const byDigest = new Map<string, Credentials>();
   const forgetAccount = (accountId: unknown) => {
@@ -44,7 +53,10 @@ export function createCredentialCache(
   watchRows(
     db,
     'svc_credentials_changed',
-    WATCHED.map(({ table, account }) => ({ table, column: account })),
+    [
+      { table: 'accounts', column: 'id', updateOf: columnsBut(db, 'accounts', 'token_balance') },
+      { table: 'api_keys', column: 'account_id' },
+    ],
     forgetAccount,
   );
   return {
@@ -54,13 +66,19 @@ export function createCredentialCache(
       if (cached) return cached;
       const loaded = load(digest);
       if (!loaded?.account || db.inTransaction) return loaded;
+      const account = {
+        ...loaded.account,
+        features: freezeArray(loaded.account.features),
+        limits: Object.freeze({ ...loaded.account.limits }),
+      };
+      // A balance change does not drop the entry, so the cached record reads it live.
+      Object.defineProperty(account, 'tokenBalance', {
+        get: () => balance(account.id),
+        enumerable: true,
+      });
       const frozen: Credentials = {
         key: Object.freeze({ ...loaded.key, scopes: freezeArray(loaded.key.scopes) }),
-        account: Object.freeze({
-          ...loaded.account,
-          features: freezeArray(loaded.account.features),
-          limits: Object.freeze({ ...loaded.account.limits }),
-        }),
+        account: Object.freeze(account),
       };
       byDigest.set(id, frozen);
       return frozen;

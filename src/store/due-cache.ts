@@ -21,7 +21,12 @@ export function createDueCache(db: Database) {
     db,
     'svc_due_changed',
     [
-      ...SCHEDULED.map((table) => ({ table, column: 'account_id' })),
+      // A run's state changes on every transition; only its `next_at` moves what settling reads.
+      ...SCHEDULED.map((table) => ({
+        table,
+        column: 'account_id',
+        updateOf: ['next_at', 'account_id'],
+      })),
       { table: 'accounts', column: 'id', on: ['delete'] as const },
     ],
     (accountId) => byAccount.delete(String(accountId)),

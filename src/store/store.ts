@@ -33,10 +33,14 @@ export type Store = ReturnType<typeof repositories> & { db: SqliteDatabase };
 function repositories(db: SqliteDatabase) {
   const accounts = createAccountRepo(db);
   const keys = createKeyRepo(db);
-  const credentials = createCredentialCache(db, (digest) => {
-    const key = keys.findByDigest(digest);
-    return key && { key, account: accounts.get(key.accountId) };
-  });
+  const credentials = createCredentialCache(
+    db,
+    (digest) => {
+      const key = keys.findByDigest(digest);
+      return key && { key, account: accounts.get(key.accountId) };
+    },
+    accounts.balance,
+  );
   const due = createDueCache(db);
   // Work to run once the outermost transaction commits; dropped with what a rollback undoes.
   const afterCommit: Array<() => void> = [];

@@ -7,7 +7,9 @@ const ALL_EVENTS: readonly RowEvent[] = ['insert', 'update', 'delete'];
  * Calls `changed(accountId)` on every insert, update and delete of `table`, whichever code makes
  * it (cascades and repository methods added later included), before the statement returns:
  * temporary triggers calling an SQL function. How the in-memory caches of the store stay exact.
- * `column` names the account id of a row (`OLD` and `NEW` both, on update).
+ * `column` names the account id of a row (`OLD` and `NEW` both, on update). With `updateOf`, an
+ * update calls it only when one of those columns actually changed value (the rest of a row can
+ * change without making the cache stale: a run's state, an account's balance).
  * @example watchRows(db, 'svc_due_changed', [{ table: 'twins', column: 'account_id' }], forget)
  */
 export function watchRows(
@@ -17,6 +19,7 @@ export function watchRows(
     table: string;
     column: string;
     on?: readonly RowEvent[];
+    updateOf?: readonly string[];
   }[],
   changed: (accountId: unknown) => void,
 ): void {
@@ -24,17 +27,22 @@ export function watchRows(
     changed(accountId);
     return null;
   });
-  for (const { table, column, on = ALL_EVENTS } of tables) {
+  for (const { table, column, on = ALL_EVENTS, updateOf } of tables) {
     const call = (row: 'OLD' | 'NEW') => `SELECT ${fn}(${row}.${column});`;
     const body = {
       insert: call('NEW'),
       update: `${call('OLD')} ${call('NEW')}`,
       delete: call('OLD'),
     };
+    // `IS NOT` compares NULLs as values: NULL to 1 is a change.
+    const when = (event: RowEvent) =>
+      event === 'update' && updateOf
+        ? `WHEN ${updateOf.map((c) => `OLD.${c} IS NOT NEW.${c}`).join(' OR ')}`
+        : '';
     for (const event of on) {
       db.exec(
         `CREATE TEMP TRIGGER ${table}_${event}_${fn} AFTER ${event.toUpperCase()} ON main.${table}
-           BEGIN ${body[event]} END;`,
+           ${when(event)} BEGIN ${body[event]} END;`,
       );
     }
   }

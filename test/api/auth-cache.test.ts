@@ -90,3 +90,28 @@ test('a write straight to the api_keys table is seen too: the cache listens to t
     .run('2026-01-01T00:00:00.000Z', 'key_00000000000000000000000001');
   expectApiError(await emu.api('GET', '/v1/keys/me'), 401, 'unauthenticated');
 });
+
+test('a balance change keeps the cached credentials, whose balance reads the row', async () => {
+  const emu = testEmulator();
+  const { store } = emu.emulator.deps;
+  expectOk(await emu.api('GET', '/v1/keys/me'), 200);
+  const digest = store.db
+    .prepare('SELECT secret_sha256 FROM api_keys WHERE id = ?')
+    .pluck()
+    .get('key_00000000000000000000000001') as Buffer;
+  const cached = store.credentials(digest);
+  const before = store.accounts.balance(DEFAULT_ACCOUNT);
+  store.accounts.adjustBalance(DEFAULT_ACCOUNT, -7);
+  // The same frozen record: a token charge (every create and resume) does not reload it.
+  expect(store.credentials(digest)).toBe(cached);
+  expect(cached?.account?.tokenBalance).toBe(before - 7);
+});
+
+test('any other account column written straight to the table drops the cached entry', async () => {
+  const emu = testEmulator();
+  const { store } = emu.emulator.deps;
+  expectOk(await emu.api('GET', '/v1/twins'), 200);
+  store.db.prepare("UPDATE accounts SET features = '[]' WHERE id = ?").run(DEFAULT_ACCOUNT);
+  const res = await emu.api('GET', '/v1/twins');
+  expect(expectApiError(res, 403, 'feature_not_enabled').details).toEqual({ feature: 'twins' });
+});

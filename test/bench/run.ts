@@ -13,7 +13,8 @@ import { AUTH, type BenchContext, control, median, type ScenarioResult } from '.
 import { P99_CONNECTIONS, P99_KEYS_ME, P99_NOT_FOUND, P99_TARGET_MS } from './error-paths.js';
 import { table } from './report.js';
 import { MIXED_ADVANCE, MIXED_ADVANCE_TARGET_MS, RATIOS, scenarios } from './scenarios.js';
-import { type Listening, listen, sameSizeBody, startFloor } from './servers.js';
+import { type Listening, listenEmulator, sameSizeBody, startFloor } from './servers.js';
+import { P99_RESUME } from './writes.js';
 
 function durationFromEnv(): number {
   const raw = process.env.BENCH_DURATION ?? '5';
@@ -38,7 +39,7 @@ async function main(): Promise<number> {
   const emulator = createEmulator({ seed: '0', clock: 'manual' });
   const servers: Listening[] = [];
   try {
-    const api = await listen(emulator.app.fetch);
+    const api = await listenEmulator(emulator);
     servers.push(api);
 
     const res = await fetch(`${api.url}/v1/keys/me`, { headers: AUTH });
@@ -80,7 +81,7 @@ async function main(): Promise<number> {
     for (const ratio of RATIOS) {
       for (const line of ratioLines(ctx.results, ratio, ratio.label)) console.log(line);
     }
-    for (const name of [P99_KEYS_ME, P99_NOT_FOUND]) {
+    for (const name of [P99_KEYS_ME, P99_NOT_FOUND, P99_RESUME]) {
       const line = p99Line(ctx.results, name);
       if (line) console.log(line);
     }

@@ -10,6 +10,7 @@ import {
 } from './context.js';
 import { ERROR_BASELINE, ERROR_PATHS, ERROR_TARGET, errorPaths, tails } from './error-paths.js';
 import { type LoadSpec, type LoadStats, load, WARMUP_SEC, warmThenLoad } from './load.js';
+import { RESUME, RESUME_BASELINE, RESUME_TARGET, resumeTail, resumeWrites } from './writes.js';
 
 const FLOOR = 'floor GET /floor';
 const KEYS_ME = 'emulator GET /v1/keys/me';
@@ -71,64 +72,6 @@ function twinFiles(): Scenario {
       twinId = twin.id;
     },
   );
-}
-
-/** Guess of the resume rate, used only to size the warm-up's pool. */
-const RESUME_ESTIMATE_RPS = 5000;
-/**
- * The measured run gets this many times the warm-up's rate in fresh runs: the warm-up runs on
- * cold code, at about half the steady rate.
- */
-const POOL_HEADROOM = 3;
-
-async function seedFailedRuns(ctx: BenchContext, count: number, into: string[]): Promise<void> {
-  for (let i = 0; i < count; i++) {
-    const run = await control(ctx, 'POST', `/accounts/${DEFAULT_ACCOUNT}/evaluations`, {
-      spec: { path: 'bench/spec.yaml', name: `bench-${into.length}` },
-      status: 'failed',
-    });
-    into.push(run.id);
-  }
-}
-
-/**
- * A resume turns a failed run `queued`; resuming it again is 409. Each request therefore takes
- * its own pre-seeded failed run. The warm-up's rate sizes the pool for the measured run.
- */
-function resume(): Scenario {
-  const name = 'emulator POST /v1/evaluations/{id}/resume';
-  const ids: string[] = [];
-  let seedMs = 0;
-  return {
-    name,
-    async setup(ctx) {
-      const started = performance.now();
-      await seedFailedRuns(ctx, Math.ceil(RESUME_ESTIMATE_RPS * WARMUP_SEC * 1.5), ids);
-      seedMs = performance.now() - started;
-    },
-    async run(ctx) {
-      const spec = {
-        ...ctx.load,
-        url: ctx.emulatorUrl,
-        method: 'POST' as const,
-        path: '/v1/evaluations/{id}/resume',
-        headers: AUTH,
-      };
-      const warm = await load({ ...spec, durationSec: WARMUP_SEC, ids });
-      const warmRate = warm.idsExhausted ? RESUME_ESTIMATE_RPS : warm.idsUsed / WARMUP_SEC;
-      const left = ids.slice(warm.idsUsed);
-      const needed = Math.ceil(warmRate * POOL_HEADROOM * ctx.load.durationSec) + 100;
-      const started = performance.now();
-      await seedFailedRuns(ctx, Math.max(0, needed - left.length), left);
-      seedMs += performance.now() - started;
-      const stats = await load({ ...spec, ids: left });
-      const pool = `${stats.idsUsed}/${left.length} seeded runs used, seeding ${Math.round(seedMs)} ms`;
-      const notes = stats.idsExhausted
-        ? `SEEDED RUNS RAN OUT after ${left.length}: raise POOL_HEADROOM (${pool})`
-        : pool;
-      return fromStats(name, stats, notes);
-    },
-  };
 }
 
 /** A control API call over the socket, as a test harness makes it; throws unless 2xx. */
@@ -369,7 +312,6 @@ export function scenarios(): Scenario[] {
   return [
     floorAndKeysMe(),
     twinFiles(),
-    resume(),
     advanceManyRuns(),
     advanceBigRun(),
     faultRules(
@@ -385,6 +327,8 @@ export function scenarios(): Scenario[] {
     ),
     errorPaths(),
     tails(),
+    resumeWrites(),
+    resumeTail(),
   ];
 }
 
@@ -402,6 +346,13 @@ export const RATIOS = [
     emulator: TEN_THOUSAND_RULES,
     floor: NO_RULES_10K,
     target: 1 / 1.2,
+  },
+  /** Issue 12 item 2: a real resume at least 0.25x keys/me. */
+  {
+    label: 'resume write / keys/me',
+    emulator: RESUME,
+    floor: RESUME_BASELINE,
+    target: RESUME_TARGET,
   },
   /** Issue 12 item 1: every error answer at least 0.8x keys/me. */
   ...ERROR_PATHS.map((p) => ({

@@ -1,6 +1,9 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import type { Emulator } from '../../src/emulator.js';
+import { createNodeServer } from '../../src/http/node-server.js';
 
 type FetchHandler = Parameters<typeof serve>[0]['fetch'];
 
@@ -18,6 +21,21 @@ export function listen(fetch: FetchHandler): Promise<Listening> {
       resolve({ url: `http://127.0.0.1:${info.port}`, close: () => closeServer(s) });
     });
     server.once('error', reject);
+  });
+}
+
+/**
+ * Serves the emulator on a free loopback port with the Node server `main.ts` and
+ * `startEmulator` use (envelopes for parser errors, early answers kept safe for pooled clients).
+ */
+export function listenEmulator(emulator: Emulator): Promise<Listening> {
+  const server: Server = createNodeServer(emulator.app, emulator.deps);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => closeServer(server) });
+    });
   });
 }
 
