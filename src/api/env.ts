@@ -1,6 +1,7 @@
 import type { ServiceVersion } from '../contract/common.js';
 import type { Account, ApiKeyRecord } from '../domain/records.js';
 import type { Deps } from '../runtime/deps.js';
+import type { RouteMatch } from '../runtime/route-table.js';
 
 export interface AuthContext {
   account: Account;
@@ -25,6 +26,8 @@ export type AppEnv = {
     dropped: boolean;
     /** An Idempotency-Key replay. */
     replayed: boolean;
+    /** The request's route template and operation (null: none), once looked up. */
+    routeMatch: RouteMatch | null;
     /** The error code of the response, set by `renderError`. */
     errorCode: string;
   };

@@ -9,6 +9,7 @@ import {
   parseFaultHeader,
 } from '../runtime/fault-rules.js';
 import { peekCaller } from './caller.js';
+import { routeMatchOf } from './route-match.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -80,7 +81,7 @@ export async function checkFaults(
   const deps = c.get('deps');
   const header = c.req.header('x-emulator-fault') || undefined;
   const method = c.req.method;
-  const match = deps.routes.resolve(method, c.req.path);
+  const match = routeMatchOf(c);
   const operation = match?.operation ?? null;
   let caller: ReturnType<typeof peekCaller> | undefined;
   const who = () => {

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import { wallNow } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
+import { routeMatchOf } from './route-match.js';
 
 /** Paths longer than this are kept truncated, so the journal's size is bounded (inferred). */
 export const JOURNAL_PATH_MAX = 2048;
@@ -25,7 +26,7 @@ export function recordRequest(
   startedWall: number,
 ): void {
   const wall = wallNow();
-  const match = deps.routes.resolve(c.req.method, path);
+  const match = routeMatchOf(c);
   const auth = c.get('auth');
   const caller = c.get('caller');
   const accountId = auth?.account.id ?? caller?.accountId ?? null;

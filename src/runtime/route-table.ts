@@ -27,6 +27,8 @@ export class RouteTable {
   private entries: Entry[] = [];
   /** Recent answers by `METHOD path`: every journaled request resolves its route once. */
   private cache = new Map<string, RouteMatch | null>();
+  /** By Hono's own route, `METHOD /v1/evaluations/:run_id/resume`: no path matching at all. */
+  private byHonoRoute = new Map<string, RouteMatch>();
 
   add(method: string, route: string, operation: string | null): void {
     const source = route
@@ -34,12 +36,26 @@ export class RouteTable {
       .map((part) => (part.startsWith('{') ? '[^/]+' : escapeRegExp(part)))
       .join('');
     this.cache.clear();
-    this.entries.push({
+    const entry = {
       method: method.toUpperCase(),
       route,
       operation,
       pattern: new RegExp(`^${source}$`),
-    });
+    };
+    this.entries.push(entry);
+    const hono = route.replace(/\{([^}]+)\}/g, ':$1');
+    if (!this.byHonoRoute.has(`${entry.method} ${hono}`))
+      this.byHonoRoute.set(`${entry.method} ${hono}`, entry);
+  }
+
+  /**
+   * The match of the route Hono already matched (its method and `:param` path), as `resolve`
+   * answers for the same request; undefined when no product route has that path. One lookup
+   * instead of a scan: a path with a fresh id each time (a resume per run) misses `resolve`'s
+   * cache and tries every route's pattern.
+   */
+  ofHonoRoute(method: string, honoPath: string): RouteMatch | undefined {
+    return this.byHonoRoute.get(`${method} ${honoPath}`);
   }
 
   /** Every product route of an OpenAPI registry's definitions (the control API's are skipped). */

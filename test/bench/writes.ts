@@ -1,11 +1,4 @@
-import {
-  AUTH,
-  type BenchContext,
-  control,
-  DEFAULT_ACCOUNT,
-  fromRounds,
-  type Scenario,
-} from './context.js';
+import { AUTH, type BenchContext, control, fromRounds, type Scenario } from './context.js';
 import { P99_CONNECTIONS } from './error-paths.js';
 import { type LoadSpec, type LoadStats, load, WARMUP_SEC } from './load.js';
 
@@ -21,11 +14,27 @@ const RESUME_ESTIMATE_RPS = 4000;
 /** Fresh runs seeded for a load run: this many times the last measured rate, plus a margin. */
 const POOL_HEADROOM = 2;
 
-/** `count` failed evaluations on the default account, each resumable once. */
+/**
+ * An account for the writes: every resume charges tokens, which would drain the default
+ * account's balance within a run, and a 402 is not the path measured.
+ */
+const WRITER = 'acct_benchwrites';
+
+async function writerAccount(ctx: BenchContext): Promise<Record<string, string>> {
+  const { key } = await control<{ key: { secret: string } }>(ctx, 'POST', '/accounts', {
+    id: WRITER,
+    name: 'bench writes',
+    token_balance: 1_000_000_000_000,
+    clock: { mode: 'manual' },
+  });
+  return { authorization: `Bearer ${key.secret}` };
+}
+
+/** `count` failed evaluations on the writer account, each resumable once. */
 async function seedFailedRuns(ctx: BenchContext, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const run = await control(ctx, 'POST', `/accounts/${DEFAULT_ACCOUNT}/evaluations`, {
+    const run = await control(ctx, 'POST', `/accounts/${WRITER}/evaluations`, {
       spec: { path: 'bench/spec.yaml', name: `bench-${i}` },
       status: 'failed',
     });
@@ -52,14 +61,18 @@ async function resumeRun(
   return { stats, rate: Math.max(stats.total / spec.durationSec, rate / POOL_HEADROOM) };
 }
 
-function resumeSpec(ctx: BenchContext, connections: number): LoadSpec {
+function resumeSpec(
+  ctx: BenchContext,
+  connections: number,
+  headers: Record<string, string>,
+): LoadSpec {
   return {
     ...ctx.load,
     connections,
     url: ctx.emulatorUrl,
     method: 'POST',
     path: '/v1/evaluations/{id}/resume',
-    headers: AUTH,
+    headers,
   };
 }
 
@@ -69,9 +82,12 @@ function resumeSpec(ctx: BenchContext, connections: number): LoadSpec {
  * keys/me of that round.
  */
 export function resumeWrites(): Scenario {
+  let auth: Record<string, string> = {};
   return {
     name: 'resume write against keys/me, alternating',
-    async setup() {},
+    async setup(ctx) {
+      auth = await writerAccount(ctx);
+    },
     async run(ctx) {
       const keysMe: LoadSpec = {
         ...ctx.load,
@@ -80,7 +96,7 @@ export function resumeWrites(): Scenario {
         path: '/v1/keys/me',
         headers: AUTH,
       };
-      const resume = resumeSpec(ctx, ctx.load.connections);
+      const resume = resumeSpec(ctx, ctx.load.connections, auth);
       await load({ ...keysMe, durationSec: WARMUP_SEC });
       let { rate } = await resumeRun(
         ctx,
@@ -102,11 +118,14 @@ export function resumeWrites(): Scenario {
 
 /** Issue 12 item 3: the p99 of the resume write at {@link P99_CONNECTIONS} connections. */
 export function resumeTail(): Scenario {
+  let auth: Record<string, string> = {};
   return {
     name: `p99 of the resume write at ${P99_CONNECTIONS} connections`,
-    async setup() {},
+    async setup(ctx) {
+      auth = await writerAccount(ctx);
+    },
     async run(ctx) {
-      const spec = resumeSpec(ctx, P99_CONNECTIONS);
+      const spec = resumeSpec(ctx, P99_CONNECTIONS, auth);
       let { rate } = await resumeRun(
         ctx,
         { ...spec, durationSec: WARMUP_SEC },

@@ -159,3 +159,30 @@ describe('GET /v1/requests', () => {
     );
   });
 });
+
+describe('the route and operation of every product operation', () => {
+  test('each operation of the served document is journaled under its own template', async () => {
+    const { api, control } = testEmulator();
+    const doc = (await api('GET', '/openapi.json')).json as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const expected: { path: string; route: string; operation: string }[] = [];
+    for (const [route, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        // A fresh id in every parameter, as an SDK's calls have: no answer is cached.
+        const path = route.replace(/\{[^}]+\}/g, `x${expected.length}`);
+        await api(method.toUpperCase(), path);
+        expected.push({ path, route, operation: op.operationId });
+      }
+    }
+    // HEAD is served by the GET route.
+    await api('HEAD', '/v1/keys/me');
+    expected.push({ path: '/v1/keys/me', route: '/v1/keys/me', operation: 'getCurrentKey' });
+    const { data } = await control('GET', '/requests?limit=1000');
+    const seen = (data as { path: string; route: string; operation: string }[])
+      .filter((e) => e.path !== '/openapi.json')
+      .map(({ path, route, operation }) => ({ path, route, operation }));
+    expect(expected.length).toBeGreaterThan(40);
+    expect(seen).toEqual(expected);
+  });
+});
