@@ -74,10 +74,10 @@ export function faultable(path: string): boolean {
  * behind it, so it changes no state. The request context calls it only when there is a header
  * or a rule.
  */
-export async function checkFaults(
+export function checkFaults(
   c: Context<AppEnv>,
   parseHeader: (value: string) => ParsedHeader,
-): Promise<Response | undefined> {
+): Response | undefined | Promise<Response | undefined> {
   const deps = c.get('deps');
   const header = c.req.header('x-emulator-fault') || undefined;
   const method = c.req.method;
@@ -94,7 +94,7 @@ export async function checkFaults(
   };
 
   let delayMs = 0;
-  let action: FaultDecision['action'] | { kind: 'header'; respond: FaultRespond } = null;
+  let action: Action = null;
   if (header !== undefined) {
     const parsed = parseHeader(header);
     if ('invalid' in parsed) {
@@ -116,9 +116,22 @@ export async function checkFaults(
     delayMs += decision.delayMs;
     action = decision.action;
   }
-  if (delayMs > 0) await sleep(delayMs);
-  if (action === null) return undefined;
+  // Synchronous unless delayed: a call no rule matches (the usual case with rules installed)
+  // goes on without another promise.
+  if (delayMs > 0) return sleep(delayMs).then(() => answer(c, action, operation, who));
+  return answer(c, action, operation, who);
+}
 
+type Action = FaultDecision['action'] | { kind: 'header'; respond: FaultRespond };
+
+/** What the chosen action does: nothing, a dropped connection, or the fault's error (thrown). */
+function answer(
+  c: Context<AppEnv>,
+  action: Action,
+  operation: string | null,
+  who: () => unknown,
+): Response | undefined {
+  if (action === null) return undefined;
   who();
   c.set('faultId', action.kind === 'header' ? 'X-Emulator-Fault' : action.rule.id);
   const respond = action.kind === 'drop' ? ({ drop: true } as const) : action.respond;

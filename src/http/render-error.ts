@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../api/env.js';
 import type { ErrorEnvelope } from '../contract/common.js';
 import { ApiError, apiError, MESSAGES } from '../errors.js';
@@ -47,9 +46,23 @@ export function renderError(err: Error, c: Context<AppEnv>): Response {
   }
   const requestId = c.get('requestId') ?? null;
   c.set('errorCode', apiErr.code);
-  return c.json(
-    errorEnvelope(apiErr, requestId),
-    apiErr.status as ContentfulStatusCode,
-    apiErr.headers,
-  );
+  return new Response(JSON.stringify(errorEnvelope(apiErr, requestId)), {
+    status: apiErr.status,
+    headers: errorHeaders(apiErr.headers),
+  });
+}
+
+/**
+ * The headers of an error answer as a plain object. `c.json()` keeps one only for a single
+ * header: with a second (a 429's `Retry-After`) it builds a WHATWG Headers, which the Node
+ * adapter converts back (issue 12). The names are written as that Headers sent them, lowercase
+ * and sorted, so the bytes on the wire are unchanged.
+ */
+function errorHeaders(extra: Record<string, string>): Record<string, string> {
+  const names = Object.keys(extra);
+  if (names.length === 0) return { 'Content-Type': 'application/json' };
+  const entries: [string, string][] = [['content-type', 'application/json']];
+  for (const name of names) entries.push([name.toLowerCase(), extra[name]!]);
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries);
 }

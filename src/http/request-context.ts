@@ -37,7 +37,8 @@ export function requestContext(deps: Deps) {
     let dropped: Response | undefined;
     if ((deps.faults.size > 0 || c.req.header('x-emulator-fault')) && faultable(path)) {
       try {
-        dropped = await checkFaults(c, parseFaultHeader);
+        const checked = checkFaults(c, parseFaultHeader);
+        dropped = checked instanceof Promise ? await checked : checked;
         if (!dropped) await next();
       } catch (err) {
         c.res = renderError(err as Error, c);
