@@ -28,6 +28,8 @@ export interface ScenarioResult {
   p99Ms?: number;
   /** What a timing scenario measured: one operation's wall time. */
   ms?: number;
+  /** A server's resident memory in MB, for the memory scenario (Linux only). */
+  rssMb?: number;
   /** Server-thread CPU per request (Linux only). */
   cpuUsPerReq?: number;
   non2xx: number;

@@ -5,12 +5,14 @@
  * Exits 1 if any scenario saw answers other than it expects (2xx; an error path its one status) or
  * errors, whatever the ratio.
  * Env: BENCH_DURATION (seconds per measured run, default 5), BENCH_ROUNDS (alternating rounds
- * of the floor and keys/me, default 3), BENCH_ONLY (run only scenarios whose name contains it).
+ * of the floor and keys/me, default 3), BENCH_ONLY (run only scenarios whose name contains it),
+ * BENCH_MEMORY_SEC (seconds of the memory scenario's mixed load, default 60).
  */
 import os from 'node:os';
 import { createEmulator } from '../../src/emulator.js';
 import { AUTH, type BenchContext, control, median, type ScenarioResult } from './context.js';
 import { P99_CONNECTIONS, P99_KEYS_ME, P99_NOT_FOUND, P99_TARGET_MS } from './error-paths.js';
+import { memoryLine } from './memory.js';
 import { table } from './report.js';
 import { MIXED_ADVANCE, MIXED_ADVANCE_TARGET_MS, RATIOS, scenarios } from './scenarios.js';
 import { type Listening, listenEmulator, sameSizeBody, startFloor } from './servers.js';
@@ -85,6 +87,8 @@ async function main(): Promise<number> {
       const line = p99Line(ctx.results, name);
       if (line) console.log(line);
     }
+    const rss = memoryLine(ctx.results);
+    if (rss) console.log(rss);
     const mixed = ctx.results.get(MIXED_ADVANCE);
     if (mixed?.ms !== undefined) {
       const met = mixed.ms < MIXED_ADVANCE_TARGET_MS ? 'met' : 'NOT met';

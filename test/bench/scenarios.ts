@@ -10,6 +10,7 @@ import {
 } from './context.js';
 import { ERROR_BASELINE, ERROR_PATHS, ERROR_TARGET, errorPaths, tails } from './error-paths.js';
 import { type LoadSpec, type LoadStats, load, WARMUP_SEC, warmThenLoad } from './load.js';
+import { memory } from './memory.js';
 import { RESUME, RESUME_BASELINE, RESUME_TARGET, resumeTail, resumeWrites } from './writes.js';
 
 const FLOOR = 'floor GET /floor';
@@ -329,6 +330,7 @@ export function scenarios(): Scenario[] {
     tails(),
     resumeWrites(),
     resumeTail(),
+    memory(),
   ];
 }
 
