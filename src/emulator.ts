@@ -67,6 +67,11 @@ export interface EmulatorOptions {
   webhookTimestamps?: WebhookTimestamps;
   /** Most events one settle window applies (runtime/sliced-settle.ts). Default 2000. */
   settleSlice?: number;
+  /**
+   * Bytes of built archives kept in memory, least recently read dropped first; a dropped one is
+   * rebuilt byte for byte when read (store/archive-cache.ts). Default 8 MiB.
+   */
+  archiveCacheBytes?: number;
 }
 
 export interface Emulator {
@@ -105,7 +110,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     journalSize: options.journalSize ?? 10_000,
     webhooks: options.webhooks ?? true,
   };
-  const store = openStore(options.db ?? ':memory:');
+  const store = openStore(options.db ?? ':memory:', {
+    ...(options.archiveCacheBytes === undefined
+      ? {}
+      : { archiveCacheBytes: options.archiveCacheBytes }),
+  });
   // Only a --db file keeps fault rules and the journal across a restart (issue 9).
   const onFile = (options.db ?? ':memory:') !== ':memory:';
   const journalStore = onFile ? new JournalStore(store.db, config.journalSize) : null;

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import type { RunRecord } from '../domain/records.js';
 import { apiError, MESSAGES } from '../errors.js';
+import { runArchive } from '../runtime/run-archive.js';
 import { settleAccount } from '../runtime/settle.js';
 
 type Range = { start: number; end: number } | 'unsatisfiable' | null;
@@ -25,7 +26,7 @@ function archiveOf(c: Context<AppEnv>, run: RunRecord, idParam: string) {
   if (run.state.status !== 'succeeded') {
     throw apiError('run_not_ready', { message: MESSAGES.noArchiveYet(run.state.status) });
   }
-  const archive = c.get('deps').store.archives.get(run.id);
+  const archive = runArchive(c.get('deps'), run);
   if (!archive) {
     throw apiError('resource_not_found', {
       message: MESSAGES.seededWithoutArchive,

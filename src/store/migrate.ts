@@ -9,6 +9,7 @@ import { migrate007 } from './migrations/007-runtime-persistence.js';
 import { migrate008 } from './migrations/008-user-asset-lifecycle.js';
 import { migrate009 } from './migrations/009-runs.js';
 import { migrate010 } from './migrations/010-twins-on-runs.js';
+import { migrate011 } from './migrations/011-archives-not-stored.js';
 
 /** Migrations in order; migration N sets `user_version` to N. Append only, never edit one. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -22,6 +23,7 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migrate008,
   migrate009,
   migrate010,
+  migrate011,
 ];
 
 /**

@@ -164,20 +164,3 @@ export function createRunLogRepo(db: Database) {
   };
 }
 export type RunLogRepo = ReturnType<typeof createRunLogRepo>;
-
-/** The archives of succeeded runs: the exact bytes served and their digest. */
-export function createArchiveRepo(db: Database) {
-  const put = db.prepare(
-    'INSERT OR REPLACE INTO archives (run_id, bytes, sha256) VALUES (?, ?, ?)',
-  );
-  const get = db.prepare<[string], { bytes: Buffer; sha256: string }>(
-    'SELECT bytes, sha256 FROM archives WHERE run_id = ?',
-  );
-  const remove = db.prepare('DELETE FROM archives WHERE run_id = ?');
-  return {
-    put: (runId: string, bytes: Buffer, sha256: string) => void put.run(runId, bytes, sha256),
-    get: (runId: string) => get.get(runId),
-    remove: (runId: string) => void remove.run(runId),
-  };
-}
-export type ArchiveRepo = ReturnType<typeof createArchiveRepo>;

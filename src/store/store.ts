@@ -1,5 +1,6 @@
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { createAccountRepo } from './accounts.js';
+import { createArchiveCache } from './archive-cache.js';
 import { createCredentialCache } from './credentials.js';
 import { Database } from './driver.js';
 import { createDueCache } from './due-cache.js';
@@ -8,29 +9,34 @@ import { createFileRepo } from './files.js';
 import { createIdempotencyRepo } from './idempotency.js';
 import { createKeyRepo } from './keys.js';
 import { runMigrations } from './migrate.js';
-import { createArchiveRepo, createRunLogRepo, createRunRepo } from './runs.js';
+import { createRunLogRepo, createRunRepo } from './runs.js';
 import { createScenarioRepo } from './scenarios.js';
 import { createSequenceRepo } from './sequences.js';
 import { createUserAssetRepo } from './user-assets.js';
 import { createWebhookEndpointRepo } from './webhook-endpoints.js';
+
+export interface StoreOptions {
+  /** Bytes of built archives kept in memory (store/archive-cache.ts). Default 8 MiB. */
+  archiveCacheBytes?: number;
+}
 
 /**
  * Opens the database (`:memory:` by default; a file runs in WAL mode and survives restarts),
  * migrates it and prepares every statement once.
  * @example const store = openStore(':memory:'); store.tx(() => store.accounts.list())
  */
-export function openStore(path = ':memory:'): Store {
+export function openStore(path = ':memory:', options: StoreOptions = {}): Store {
   const db = new Database(path);
   if (path !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
   runMigrations(db);
-  return { db, ...repositories(db) };
+  return { db, ...repositories(db, options) };
 }
 
 export type Store = ReturnType<typeof repositories> & { db: SqliteDatabase };
 
-function repositories(db: SqliteDatabase) {
+function repositories(db: SqliteDatabase, options: StoreOptions) {
   const accounts = createAccountRepo(db);
   const keys = createKeyRepo(db);
   const credentials = createCredentialCache(
@@ -42,6 +48,7 @@ function repositories(db: SqliteDatabase) {
     accounts.balance,
   );
   const due = createDueCache(db);
+  const archives = createArchiveCache(options.archiveCacheBytes);
   // Work to run once the outermost transaction commits; dropped with what a rollback undoes.
   const afterCommit: Array<() => void> = [];
   return {
@@ -54,7 +61,8 @@ function repositories(db: SqliteDatabase) {
     runs: createRunRepo(db),
     runLogs: createRunLogRepo(db),
     runFiles: createFileRepo(db),
-    archives: createArchiveRepo(db),
+    /** Built archives of succeeded runs, within a byte budget; runtime/run-archive.ts reads them. */
+    archives,
     scenarios: createScenarioRepo(db),
     userAssets: createUserAssetRepo(db),
     webhookEndpoints: createWebhookEndpointRepo(db),
@@ -85,6 +93,7 @@ function repositories(db: SqliteDatabase) {
     },
     /** Deletes every row of every table (reset), keeping the schema. */
     clear(): void {
+      archives.clear();
       const tables = db
         .prepare<[], { name: string }>(
           "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",

@@ -108,9 +108,11 @@ async function timedAdvance(
   const succeeded = new Set(
     advanced.transitions.filter((t) => t.to === 'succeeded').map((t) => t.resource),
   );
-  const { archives } = ctx.emulator.deps.store;
-  const built = ids.filter((id) => succeeded.has(id) && archives.get(id) !== undefined);
-  const bytes = ids.reduce((n, id) => n + (archives.get(id)?.bytes.length ?? 0), 0);
+  // What each run published (`download`): its archive may since have left the bounded cache.
+  const { runs } = ctx.emulator.deps.store;
+  const download = (id: string) => runs.get(DEFAULT_ACCOUNT, id)?.state.download;
+  const built = ids.filter((id) => succeeded.has(id) && download(id));
+  const bytes = ids.reduce((n, id) => n + (download(id)?.bytes ?? 0), 0);
   return {
     name,
     ms,

@@ -1,0 +1,50 @@
+/**
+ * The archive of a succeeded run as served (issue 12 item 4): from the store's bounded cache,
+ * or rebuilt. An archive is a pure function of the stored run (request, outcome, the attempt's
+ * log, the catalog) and the instant it succeeded, which is how `apply-due.ts` built it, so the
+ * rebuild is byte-identical and its SHA-256 is the run's `download.sha256`; it is checked.
+ */
+import { buildArchive } from '../domain/build-archive.js';
+import type { RunRecord } from '../domain/records.js';
+import { RUN_KINDS } from '../kinds/index.js';
+import type { CachedArchive } from '../store/archive-cache.js';
+import type { Deps } from './deps.js';
+
+/**
+ * The archive of `record`, a run whose state is `succeeded`; undefined for a run that has none
+ * (seeded with a status or a file listing of its own). Throws a plain Error (a 500) if a rebuilt
+ * archive is not the one published: a bug, never an answer.
+ * @example const archive = runArchive(deps, run); archive?.sha256 === run.state.download?.sha256
+ */
+export function runArchive(deps: Deps, record: RunRecord): CachedArchive | undefined {
+  const download = record.state.download;
+  if (!download || record.state.given_files || !record.state.run) return undefined;
+  const cached = deps.store.archives.get(record.id);
+  // A stale entry (a transaction that built it rolled back) shows as another digest.
+  if (cached?.sha256 === download.sha256) return cached;
+  const { bytes, sha256 } = rebuild(deps, record);
+  if (sha256 !== download.sha256 || bytes.length !== download.bytes) {
+    throw new Error(
+      `run ${record.id}: rebuilt archive ${sha256} (${bytes.length} B) differs from the ` +
+        `published ${download.sha256} (${download.bytes} B)`,
+    );
+  }
+  deps.store.archives.put(record.id, bytes, sha256);
+  return { bytes, sha256 };
+}
+
+/** What `finish` in apply-due.ts builds, from what the run stored when it succeeded. */
+function rebuild(deps: Deps, record: RunRecord): CachedArchive {
+  const kind = RUN_KINDS[record.kind];
+  const run = record.state.run!;
+  const at = Date.parse(record.state.completed_at ?? '');
+  if (!kind || !Number.isFinite(at)) {
+    throw new Error(`run ${record.id}: cannot rebuild the archive of a ${record.kind} run`);
+  }
+  const ctx = kind.context(record.request, run.outcome, record.id, deps.catalog);
+  const steps = run.schedule.stepsAtEnd;
+  const { result } = kind.success(ctx, steps);
+  // Nothing is logged after success (a resume starts a new log), so this is the log it had.
+  const logs = deps.store.runLogs.tail(record.id, Number.MAX_SAFE_INTEGER);
+  return buildArchive(record.id, kind.archive(ctx, result, steps, logs), at);
+}

@@ -1,0 +1,61 @@
+/**
+ * The archives of succeeded runs, in memory within a byte budget, least recently used dropped
+ * first (issue 12 item 4). Archives are not stored: each is a pure function of its run (request,
+ * outcome, log, the catalog), so a read that misses rebuilds it, byte for byte
+ * (`runtime/run-archive.ts`); this only saves rebuilding the ones read again.
+ */
+
+/** The exact bytes served and their SHA-256 (`download.sha256` of the run). */
+export interface CachedArchive {
+  bytes: Buffer;
+  sha256: string;
+}
+
+/** The default budget: about 2,500 archives of default evaluations, or a few of 10,000 episodes. */
+export const ARCHIVE_CACHE_BYTES = 8 * 1024 * 1024;
+
+/**
+ * An LRU map of run id to archive holding at most `budgetBytes` of archive bytes; an archive
+ * bigger than the whole budget is not kept. Not transactional: a rollback may leave an entry of
+ * a run that did not succeed, so readers check `sha256` against the run's `download.sha256`.
+ * @example const cache = createArchiveCache(1024); cache.put('eval_1', bytes, sha); cache.get('eval_1')
+ */
+export function createArchiveCache(budgetBytes = ARCHIVE_CACHE_BYTES) {
+  // A Map iterates in insertion order: re-inserting on every hit keeps the oldest use first.
+  const entries = new Map<string, CachedArchive>();
+  let held = 0;
+  const remove = (runId: string) => {
+    const entry = entries.get(runId);
+    if (!entry) return;
+    entries.delete(runId);
+    held -= entry.bytes.length;
+  };
+  return {
+    put(runId: string, bytes: Buffer, sha256: string): void {
+      remove(runId);
+      if (bytes.length > budgetBytes) return;
+      entries.set(runId, { bytes, sha256 });
+      held += bytes.length;
+      for (const oldest of entries.keys()) {
+        if (held <= budgetBytes) break;
+        remove(oldest);
+      }
+    },
+    /** The cached archive, now the most recently used; undefined when not (or no longer) held. */
+    get(runId: string): CachedArchive | undefined {
+      const entry = entries.get(runId);
+      if (!entry) return undefined;
+      entries.delete(runId);
+      entries.set(runId, entry);
+      return entry;
+    },
+    remove,
+    clear(): void {
+      entries.clear();
+      held = 0;
+    },
+    /** What it holds: archives and their bytes, and the budget. */
+    stats: () => ({ archives: entries.size, bytes: held, budgetBytes }),
+  };
+}
+export type ArchiveCache = ReturnType<typeof createArchiveCache>;
