@@ -34,7 +34,7 @@ export function createArchiveCache(budgetBytes = ARCHIVE_CACHE_BYTES) {
     put(runId: string, bytes: Buffer, sha256: string): void {
       remove(runId);
       if (bytes.length > budgetBytes) return;
-      entries.set(runId, { bytes, sha256 });
+      entries.set(runId, { bytes: compact(bytes), sha256 });
       held += bytes.length;
       for (const oldest of entries.keys()) {
         if (held <= budgetBytes) break;
@@ -59,3 +59,14 @@ export function createArchiveCache(budgetBytes = ARCHIVE_CACHE_BYTES) {
   };
 }
 export type ArchiveCache = ReturnType<typeof createArchiveCache>;
+
+/**
+ * `bytes` in memory of its own size: zlib answers a small archive as a view of its 16 KiB output
+ * chunk, and a cached view would hold the whole chunk (five times the budget, measured).
+ */
+function compact(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
