@@ -5,6 +5,8 @@
  * package, `node dist/main.js` (no tsx): the bench's own process holds autocannon and the
  * in-process emulator, so its RSS says nothing. RSS is read from /proc (Linux only) after a few
  * idle seconds; a preloaded probe (memory-probe.mjs) reports `process.memoryUsage()` beside it.
+ * BENCH_MEMORY_ARGS adds flags to the emulator's command line (e.g. `--db /tmp/world.db`); the
+ * children inherit the environment, so NODE_OPTIONS reaches both servers.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import {
@@ -168,14 +170,22 @@ export function memory(): Scenario {
         const floorRss = await settled(floor);
         floor.stop();
 
-        const emulator = await startChild([compiled.main, '--port', '0', '--clock', 'manual']);
+        const extra = (process.env.BENCH_MEMORY_ARGS ?? '').split(' ').filter(Boolean);
+        const emulator = await startChild([
+          compiled.main,
+          '--port',
+          '0',
+          '--clock',
+          'manual',
+          ...extra,
+        ]);
         started.push(emulator);
         const t0 = performance.now();
         const s = await mixedLoad(emulator.url, connections, seconds);
         const elapsed = (performance.now() - t0) / 1000;
         const emuRss = await settled(emulator);
         const held =
-          `${s.requests} requests in ${seconds} s (${s.accountsCreated} accounts, ${s.runsCreated} runs created, ` +
+          `${extra.length ? `flags ${extra.join(' ')}; ` : ''}${s.requests} requests in ${seconds} s (${s.accountsCreated} accounts, ${s.runsCreated} runs created, ` +
           `${mb(s.archiveBytes)} of archives downloaded); ${emuRss.notes}; ${compiled.source}` +
           (s.samples.length ? `; unexpected: ${s.samples.join(' | ')}` : '');
         return [
