@@ -1,3 +1,4 @@
+import { coldStartScenario } from './cold-start.js';
 import {
   AUTH,
   type BenchContext,
@@ -385,6 +386,7 @@ export function scenarios(): Scenario[] {
     ),
     errorPaths(),
     tails(),
+    coldStartScenario(),
   ];
 }
 
