@@ -1,7 +1,12 @@
 import type { ScenarioFile } from './contract/scenario-file.js';
 import type { Emulator } from './emulator.js';
-import { liveFixedKeys } from './world/live-fixed-keys.js';
-import { DataFileError, listScenarios, loadScenarioFile } from './world/load-scenario.js';
+import { liveFixedKey, liveFixedKeys } from './world/live-fixed-keys.js';
+import {
+  DataFileError,
+  listScenarios,
+  parseScenarioFile,
+  readScenarioFile,
+} from './world/load-scenario.js';
 
 /**
  * The start-up banner: where to reach the emulator and the keys that work. Keys come from the
@@ -34,17 +39,39 @@ export function banner(
   return lines.join('\n');
 }
 
-/** The scenario files besides the loaded one, skipping any that cannot be read. */
+/**
+ * The scenario files besides the loaded one that could add a key line, skipping any that cannot
+ * be read. A file none of whose `secret` strings opens a live key adds none, valid or not, so it
+ * is not validated: validating every shipped file took a few ms of each cold start (issue 12).
+ */
 function otherScenarios(emulator: Emulator): ScenarioFile[] {
-  const { dir, loaded } = emulator.deps.scenarios;
+  const { deps } = emulator;
+  const { dir, loaded } = deps.scenarios;
   const files: ScenarioFile[] = [];
   for (const name of listScenarios(dir)) {
     try {
-      const file = loadScenarioFile(dir, name);
+      const raw = readScenarioFile(dir, name);
+      if (!rawSecrets(raw.data).some((secret) => liveFixedKey(deps, secret))) continue;
+      const file = parseScenarioFile(raw);
       if (file.name !== loaded.name) files.push(file);
     } catch (err) {
       if (!(err instanceof DataFileError)) throw err;
     }
   }
   return files;
+}
+
+/** The `accounts[].keys[].secret` strings of a scenario file's JSON, before it is validated. */
+function rawSecrets(data: unknown): string[] {
+  const items = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+  const field = (value: unknown, name: string): unknown =>
+    typeof value === 'object' && value !== null
+      ? (value as Record<string, unknown>)[name]
+      : undefined;
+  return items(field(data, 'accounts')).flatMap((account) =>
+    items(field(account, 'keys')).flatMap((key) => {
+      const secret = field(key, 'secret');
+      return typeof secret === 'string' ? [secret] : [];
+    }),
+  );
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, onTestFinished, test } from 'vitest';
 import { banner } from '../src/banner.js';
 import { createEmulator, type EmulatorOptions, PACKAGE_ROOT } from '../src/emulator.js';
-import { DEFAULT_SECRET, NO_TWINS_SECRET } from './helpers.js';
+import { DEFAULT_ACCOUNT, DEFAULT_SECRET, NO_TWINS_SECRET } from './helpers.js';
 
 const URL = 'http://127.0.0.1:8710';
 
@@ -74,5 +74,32 @@ test('a revoked key is not listed', async () => {
   expect(res.status).toBe(200);
   expect(keyLines(banner(emulator, URL, opts('default')))).toEqual([
     `  key        Bearer ${DEFAULT_SECRET}   (Default)`,
+  ]);
+});
+
+test('another scenario file lists a live key it spells only when the file is valid', async () => {
+  const { dir } = scenariosDir();
+  const key = { name: 'k', scopes: ['evaluations:read'] };
+  const file = (name: string, secret: string, extra: object) => ({
+    name,
+    accounts: [{ id: `acct_${name}`, name, keys: [{ ...key, secret, ...extra }] }],
+  });
+  writeFileSync(join(dir, 'valid.json'), JSON.stringify(file('valid', 'svc_test_extra_one', {})));
+  // Not valid: an unknown field.
+  const broken = file('broken', 'svc_test_extra_two', { colour: 'red' });
+  writeFileSync(join(dir, 'broken.json'), JSON.stringify(broken));
+  const emulator = start({ scenariosDir: dir });
+  for (const secret of ['svc_test_extra_one', 'svc_test_extra_two']) {
+    const res = await emulator.app.request(`/_control/accounts/${DEFAULT_ACCOUNT}/keys`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...key, secret }),
+    });
+    expect(res.status).toBe(201);
+  }
+  expect(keyLines(banner(emulator, URL, opts('default')))).toEqual([
+    `  key        Bearer ${DEFAULT_SECRET}   (Default)`,
+    `  key        Bearer ${NO_TWINS_SECRET}   (No Twins)`,
+    '  key        Bearer svc_test_extra_one   (Default)',
   ]);
 });

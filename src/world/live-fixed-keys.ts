@@ -14,19 +14,29 @@ export interface LiveFixedKey {
  * @example liveFixedKeys(deps, [deps.scenarios.loaded]) // [{ secret: 'svc_test_...', accountName: 'Default' }]
  */
 export function liveFixedKeys(deps: Deps, scenarios: ScenarioFile[]): LiveFixedKey[] {
-  const { store, clocks } = deps;
   const found = new Map<string, LiveFixedKey>();
   for (const scenario of scenarios) {
     for (const input of scenario.accounts) {
       for (const { secret } of input.keys ?? []) {
         if (!secret || found.has(secret)) continue;
-        const key = store.keys.findByDigest(digestSecret(secret));
-        const account = key && store.accounts.get(key.accountId);
-        if (!key || !account || key.revokedAt) continue;
-        if (key.expiresAt && Date.parse(key.expiresAt) <= clocks.now(account)) continue;
-        found.set(secret, { secret, accountName: account.name });
+        const live = liveFixedKey(deps, secret);
+        if (live) found.set(secret, live);
       }
     }
   }
   return [...found.values()];
+}
+
+/**
+ * The live key this secret opens, with its account's name; undefined if none, or if it is
+ * revoked or expired on its account's clock.
+ * @example liveFixedKey(deps, 'svc_test_emulator_default')?.accountName // 'Default'
+ */
+export function liveFixedKey(deps: Deps, secret: string): LiveFixedKey | undefined {
+  const { store, clocks } = deps;
+  const key = store.keys.findByDigest(digestSecret(secret));
+  const account = key && store.accounts.get(key.accountId);
+  if (!key || !account || key.revokedAt) return undefined;
+  if (key.expiresAt && Date.parse(key.expiresAt) <= clocks.now(account)) return undefined;
+  return { secret, accountName: account.name };
 }

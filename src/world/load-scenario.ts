@@ -53,10 +53,25 @@ export function listScenarios(dir: string): string[] {
     .sort();
 }
 
-export function loadScenarioFile(dir: string, name: string): ScenarioFile {
+/** A scenario file's JSON, not yet validated, and its path (for `parseScenarioFile`). */
+export interface RawScenarioFile {
+  file: string;
+  data: unknown;
+}
+
+/** Reads `<dir>/<name>.json` as JSON; `parseScenarioFile` validates it. */
+export function readScenarioFile(dir: string, name: string): RawScenarioFile {
   if (!/^[a-z0-9][a-z0-9_-]*$/i.test(name)) {
     throw new DataFileError(name, null, 'a scenario name is letters, digits, - and _');
   }
   const file = join(dir, `${name}.json`);
-  return parseDataFile(ScenarioFile, readJsonFile(file), file);
+  return { file, data: readJsonFile(file) };
+}
+
+export function parseScenarioFile(raw: RawScenarioFile): ScenarioFile {
+  return parseDataFile(ScenarioFile, raw.data, raw.file);
+}
+
+export function loadScenarioFile(dir: string, name: string): ScenarioFile {
+  return parseScenarioFile(readScenarioFile(dir, name));
 }

@@ -10,6 +10,7 @@
  */
 import os from 'node:os';
 import { createEmulator } from '../../src/emulator.js';
+import { coldStartLine } from './cold-start.js';
 import { AUTH, type BenchContext, control, median, type ScenarioResult } from './context.js';
 import { P99_CONNECTIONS, P99_KEYS_ME, P99_NOT_FOUND, P99_TARGET_MS } from './error-paths.js';
 import { memoryLine } from './memory.js';
@@ -89,6 +90,8 @@ async function main(): Promise<number> {
     }
     const rss = memoryLine(ctx.results);
     if (rss) console.log(rss);
+    const cold = coldStartLine(ctx.results);
+    if (cold) console.log(cold);
     const mixed = ctx.results.get(MIXED_ADVANCE);
     if (mixed?.ms !== undefined) {
       const met = mixed.ms < MIXED_ADVANCE_TARGET_MS ? 'met' : 'NOT met';

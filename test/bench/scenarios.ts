@@ -1,3 +1,4 @@
+import { coldStartScenario } from './cold-start.js';
 import {
   AUTH,
   type BenchContext,
@@ -333,6 +334,7 @@ export function scenarios(): Scenario[] {
     resumeWrites(),
     resumeTail(),
     memory(),
+    coldStartScenario(),
   ];
 }
 
