@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '../api/env.js';
 import type { RouteMatch } from '../runtime/route-table.js';
 
@@ -11,7 +12,7 @@ export function routeMatchOf(c: Context<AppEnv>): RouteMatch | null {
   const known = c.get('routeMatch');
   if (known !== undefined) return known;
   const routes = c.get('deps').routes;
-  const matched = c.req.matchedRoutes;
+  const matched = matchedRoutes(c);
   let found: RouteMatch | null = null;
   for (let i = matched.length - 1; i >= 0; i--) {
     const r = matched[i]!;
