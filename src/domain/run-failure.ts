@@ -5,11 +5,26 @@
  * and `interrupted` (resumable, anywhere). The outcome may name its own message and param.
  */
 import type { OutcomeEntry } from '../contract/outcomes.js';
+import type { RunError } from './records.js';
 import type { FailureOutputs } from './run-kind.js';
 import type { Schedule } from './run-schedule.js';
 
 /** The message of `interrupted`, the code every kind shares. */
 export const INTERRUPTED_MESSAGE = 'The run was interrupted before it finished.';
+
+/**
+ * The error of a run seeded as `failed` without one of its own (control seeding): resumable
+ * `interrupted`, with the shorter message seeding has always used.
+ */
+export function seededFailure(): RunError {
+  return {
+    code: 'interrupted',
+    message: 'The run was interrupted.',
+    resumable: true,
+    param: null,
+    details: null,
+  };
+}
 
 export interface FailureCodes {
   /** The default message of each of the kind's own codes (`interrupted` has one for all). */

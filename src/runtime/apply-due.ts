@@ -4,7 +4,6 @@
  * and, on success, builds the archive from the kind's outputs. Called by `settleAccount` inside
  * its transaction.
  */
-import { buildArchive } from '../domain/build-archive.js';
 import { runSnapshot } from '../domain/event-view.js';
 import type { Account, RunRecord, RunRequest } from '../domain/records.js';
 import type { RunKind } from '../domain/run-kind.js';
@@ -14,6 +13,7 @@ import { cutShort, nextDue, pendingEvents, shownAt, stepIndex } from '../domain/
 import { toTimestamp } from './clock.js';
 import type { Deps } from './deps.js';
 import { type EventDraft, eventOf } from './event-log.js';
+import { buildRunArchive } from './run-archive.js';
 import { logLine, signedToken } from './run-attempt.js';
 
 export interface Transition {
@@ -171,8 +171,8 @@ function finish<Ctx>(
   settleTokens(deps, account, record, 1, at);
   // A run seeded with a file listing of its own keeps it, and has no archive to serve.
   if (record.state.given_files) return;
-  const logs = deps.store.runLogs.tail(record.id, Number.MAX_SAFE_INTEGER);
-  const archive = buildArchive(record.id, kind.archive(ctx, result, schedule.stepsAtEnd, logs), at);
+  const steps = schedule.stepsAtEnd;
+  const archive = buildRunArchive(deps, kind, record.id, { ctx, result, steps }, at);
   deps.store.archives.put(record.id, archive.bytes, archive.sha256);
   deps.store.runFiles.replace(record.id, archive.files);
   const signed = account.downloadMode === 'signed';

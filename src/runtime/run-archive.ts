@@ -5,7 +5,8 @@
  * rebuild is byte-identical and its SHA-256 is the run's `download.sha256`; it is checked.
  */
 import { buildArchive } from '../domain/build-archive.js';
-import type { RunRecord } from '../domain/records.js';
+import type { RunRecord, RunRequest } from '../domain/records.js';
+import type { RunKind } from '../domain/run-kind.js';
 import { RUN_KINDS } from '../kinds/index.js';
 import type { CachedArchive } from '../store/archive-cache.js';
 import type { Deps } from './deps.js';
@@ -45,6 +46,21 @@ function rebuild(deps: Deps, record: RunRecord): CachedArchive {
   const steps = run.schedule.stepsAtEnd;
   const { result } = kind.success(ctx, steps);
   // Nothing is logged after success (a resume starts a new log), so this is the log it had.
-  const logs = deps.store.runLogs.tail(record.id, Number.MAX_SAFE_INTEGER);
-  return buildArchive(record.id, kind.archive(ctx, result, steps, logs), at);
+  return buildRunArchive(deps, kind, record.id, { ctx, result, steps }, at);
+}
+
+/**
+ * The archive of run `runId` of `kind`, succeeded at `at` with `result` after `steps` steps,
+ * with the log it has now: what `finish` in apply-due.ts builds at success, and a rebuild again.
+ */
+export function buildRunArchive<Ctx>(
+  deps: Deps,
+  kind: RunKind<RunRequest, Ctx>,
+  runId: string,
+  success: { ctx: Ctx; result: Record<string, unknown>; steps: number },
+  at: number,
+): ReturnType<typeof buildArchive> {
+  const { ctx, result, steps } = success;
+  const logs = deps.store.runLogs.tail(runId, Number.MAX_SAFE_INTEGER);
+  return buildArchive(runId, kind.archive(ctx, result, steps, logs), at);
 }

@@ -10,8 +10,9 @@ export interface Credentials {
 }
 
 /**
- * The columns of `table` but `except`: an account's token balance changes on every create and
- * resume, and nothing reads it from the cached record (see `tokenBalance` below).
+ * The columns of `table` but `except`, read from the schema so a column added later is watched
+ * too: an account's token balance changes on every create and resume, and the cached record
+ * reads it live instead (see `tokenBalance` below).
  */
 function columnsBut(db: Database, table: string, except: string): string[] {
   const info = db.prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${table}')`);

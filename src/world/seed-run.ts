@@ -8,6 +8,7 @@ import { DEFAULT_VERSION } from '../contract/common.js';
 import { RunSeedFields, type RunSeedInput } from '../contract/control-inputs.js';
 import type { OutcomeEntry } from '../contract/outcomes.js';
 import type { Account, FileEntry, RunError, RunRecord, RunState } from '../domain/records.js';
+import { seededFailure } from '../domain/run-failure.js';
 import type { RunKind } from '../domain/run-kind.js';
 import { assertOutcomePlan } from '../domain/run-options.js';
 import { issueMessage, issueParam } from '../domain/zod-issue.js';
@@ -75,13 +76,7 @@ export function insertFixedRun(
         input.error !== undefined
           ? input.error
           : input.status === 'failed'
-            ? {
-                code: 'interrupted',
-                message: 'The run was interrupted.',
-                resumable: true,
-                param: null,
-                details: null,
-              }
+            ? seededFailure()
             : null,
       result: input.result ?? null,
       download: input.download ?? null,

@@ -4,6 +4,7 @@
  * the scene of a default source, and keep the file listing they were seeded with.
  */
 import type { RunState } from '../../domain/records.js';
+import { seededFailure } from '../../domain/run-failure.js';
 import { SCENE_PATH } from './outputs.js';
 import type { TwinRequest } from './request.js';
 
@@ -57,16 +58,7 @@ export function seededTwinState(
     progress: status === 'succeeded' ? 1 : 0,
     status_message: null,
     episodes: { done: status === 'succeeded' ? parts : 0, total: parts },
-    error:
-      status === 'failed'
-        ? {
-            code: 'interrupted',
-            message: 'The run was interrupted.',
-            resumable: true,
-            param: null,
-            details: null,
-          }
-        : null,
+    error: status === 'failed' ? seededFailure() : null,
     result:
       status === 'succeeded'
         ? {
