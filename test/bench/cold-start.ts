@@ -7,22 +7,19 @@
  * median printed, since this machine is shared.
  * Env: BENCH_COLD_DIST: a compiled `dist/` to start (its parent holding `package.json`,
  * `scenarios/`, `fixtures/` and `node_modules/`, as an installed package does) instead of
- * compiling `src/` into a temporary package first.
+ * `dist/main.js` when fresh, or else `src/` compiled into a temporary package.
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
-import os from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AUTH, median, type Scenario, type ScenarioResult } from './context.js';
+import { compiledPackage } from './compiled-package.js';
+import { AUTH, median, positiveFromEnv, type Scenario, type ScenarioResult } from './context.js';
 
 export const COLD_EMULATOR = 'cold start to the first 200: emulator (node dist/main.js)';
 export const COLD_FLOOR = 'cold start to the first 200: floor (Hono + zod-openapi, node)';
 /** Issue 12 item 6: the emulator starts in at most 1.3x the floor's time. */
 export const COLD_TARGET = 1.3;
 
-const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const FLOOR_SCRIPT = fileURLToPath(new URL('./cold-floor.mjs', import.meta.url));
 const TIMEOUT_MS = 30_000;
 
@@ -31,41 +28,6 @@ interface ColdStart {
   ms: number;
   /** Spawn to the line that names the URL (listening). */
   listeningMs: number;
-}
-
-function roundsFromEnv(): number {
-  const raw = process.env.BENCH_COLD_ROUNDS ?? '7';
-  const rounds = Number(raw);
-  if (!Number.isInteger(rounds) || rounds < 1) {
-    throw new Error(`BENCH_COLD_ROUNDS must be a positive integer, got '${raw}'`);
-  }
-  return rounds;
-}
-
-/**
- * The package as `npm pack` lays it out: `dist/` compiled from `src/` beside `package.json`,
- * `scenarios/` and `fixtures/` (src/emulator.ts finds them as `dist/..`), and `node_modules/`.
- */
-function buildPackage(): { main: string; remove(): void } {
-  const given = process.env.BENCH_COLD_DIST;
-  if (given) return { main: join(given, 'main.js'), remove() {} };
-  const root = mkdtempSync(join(os.tmpdir(), 'svc-emulator-cold-'));
-  const tsc = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
-  execFileSync(
-    process.execPath,
-    [tsc, '-p', 'tsconfig.build.json', '--outDir', join(root, 'dist')],
-    {
-      cwd: REPO,
-      stdio: 'inherit',
-    },
-  );
-  for (const entry of ['package.json', 'scenarios', 'fixtures', 'node_modules']) {
-    symlinkSync(join(REPO, entry), join(root, entry));
-  }
-  return {
-    main: join(root, 'dist', 'main.js'),
-    remove: () => rmSync(root, { recursive: true, force: true }),
-  };
 }
 
 /** Resolves with the first URL the child prints on stdout. */
@@ -142,19 +104,19 @@ export function coldStartScenario(): Scenario {
     name: 'cold start to the first 200, floor and emulator alternating',
     async setup() {},
     async run() {
-      const pkg = buildPackage();
+      const pkg = compiledPackage(process.env.BENCH_COLD_DIST);
       try {
         const floor = [FLOOR_SCRIPT];
         const emulator = [pkg.main, '--port', '0', '--host', '127.0.0.1'];
         // One unmeasured start of each: the first reads every module from disk.
         await coldStart(floor);
         await coldStart(emulator);
-        for (let i = roundsFromEnv(); i > 0; i--) {
+        for (let i = positiveFromEnv('BENCH_COLD_ROUNDS', 7, 'integer'); i > 0; i--) {
           floorRuns.push(await coldStart(floor));
           emulatorRuns.push(await coldStart(emulator));
         }
       } finally {
-        pkg.remove();
+        pkg.cleanup();
       }
       return [row(COLD_FLOOR, floorRuns), row(COLD_EMULATOR, emulatorRuns)];
     },

@@ -106,3 +106,19 @@ export async function control<T = { id: string }>(
   if (res.status >= 300) throw new Error(`control ${method} ${path}: ${res.status} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/**
+ * A positive number from the environment variable `name` (`fallback` when unset); throws naming
+ * the variable when it is not one (or, with `integer`, not a whole one).
+ * @example positiveFromEnv('BENCH_ROUNDS', 3, 'integer')
+ */
+export function positiveFromEnv(name: string, fallback: number, integer?: 'integer'): number {
+  const raw = process.env[name] ?? String(fallback);
+  const value = Number(raw);
+  const ok = integer ? Number.isInteger(value) && value >= 1 : Number.isFinite(value) && value > 0;
+  if (!ok) {
+    const what = integer ? 'a positive integer' : 'a positive number';
+    throw new Error(`${name} must be ${what}, got '${raw}'`);
+  }
+  return value;
+}

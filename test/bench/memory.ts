@@ -8,20 +8,17 @@
  * BENCH_MEMORY_ARGS adds flags to the emulator's command line (e.g. `--db /tmp/world.db`); the
  * children inherit the environment, so NODE_OPTIONS reaches both servers.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-} from 'node:fs';
-import os from 'node:os';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BenchContext, Scenario, ScenarioResult } from './context.js';
+import { compiledPackage } from './compiled-package.js';
+import {
+  type BenchContext,
+  positiveFromEnv,
+  type Scenario,
+  type ScenarioResult,
+} from './context.js';
 import { load } from './load.js';
 import { mixedLoad } from './mixed-load.js';
 
@@ -35,48 +32,6 @@ export const MEMORY_FLOOR = 'memory: floor (Hono + zod-openapi) after keys/me lo
 const IDLE_SEC = 3;
 /** The floor's load: long enough for its RSS to level off. */
 const FLOOR_MAX_SEC = 15;
-
-function secondsFromEnv(): number {
-  const raw = process.env.BENCH_MEMORY_SEC ?? '60';
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds <= 0) {
-    throw new Error(`BENCH_MEMORY_SEC must be a positive number of seconds, got '${raw}'`);
-  }
-  return seconds;
-}
-
-/** The newest modification time of any file under `dir`. */
-function newest(dir: string): number {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile())
-    .reduce((t, e) => Math.max(t, statSync(join(e.parentPath, e.name)).mtimeMs), 0);
-}
-
-/**
- * The compiled entry point: `dist/main.js` when it is newer than every file of `src/`, else a
- * build into a temporary directory (beside links to `package.json`, `fixtures/`, `scenarios/`
- * and `node_modules/`, which the emulator finds from its own location).
- */
-function compiledMain(): { main: string; source: string; cleanup(): void } {
-  const dist = join(ROOT, 'dist', 'main.js');
-  if (existsSync(dist) && statSync(dist).mtimeMs >= newest(join(ROOT, 'src'))) {
-    return { main: dist, source: 'dist/main.js', cleanup() {} };
-  }
-  const dir = mkdtempSync(join(os.tmpdir(), 'svc-emulator-bench-'));
-  for (const name of ['package.json', 'fixtures', 'scenarios', 'node_modules']) {
-    symlinkSync(join(ROOT, name), join(dir, name));
-  }
-  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  const args = [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(dir, 'dist')];
-  const built = spawnSync(process.execPath, args, { encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`tsc failed: ${built.stdout}${built.stderr}`);
-  const why = existsSync(dist) ? 'dist/ is older than src/' : 'dist/ is absent';
-  return {
-    main: join(dir, 'dist', 'main.js'),
-    source: `${why}: built with tsc -p tsconfig.build.json into ${dir}`,
-    cleanup: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
 
 interface Child {
   url: string;
@@ -149,9 +104,9 @@ export function memory(): Scenario {
     name: 'memory: RSS after mixed load, emulator and floor in child processes',
     async setup() {},
     async run(ctx: BenchContext): Promise<ScenarioResult[]> {
-      const seconds = secondsFromEnv();
+      const seconds = positiveFromEnv('BENCH_MEMORY_SEC', 60);
       const { connections } = ctx.load;
-      const compiled = compiledMain();
+      const compiled = compiledPackage();
       const started: Child[] = [];
       try {
         const floor = await startChild([

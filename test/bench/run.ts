@@ -11,7 +11,14 @@
 import os from 'node:os';
 import { createEmulator } from '../../src/emulator.js';
 import { coldStartLine } from './cold-start.js';
-import { AUTH, type BenchContext, control, median, type ScenarioResult } from './context.js';
+import {
+  AUTH,
+  type BenchContext,
+  control,
+  median,
+  positiveFromEnv,
+  type ScenarioResult,
+} from './context.js';
 import { P99_CONNECTIONS, P99_KEYS_ME, P99_NOT_FOUND, P99_TARGET_MS } from './error-paths.js';
 import { memoryLine } from './memory.js';
 import { table } from './report.js';
@@ -19,26 +26,8 @@ import { MIXED_ADVANCE, MIXED_ADVANCE_TARGET_MS, RATIOS, scenarios } from './sce
 import { type Listening, listenEmulator, sameSizeBody, startFloor } from './servers.js';
 import { P99_RESUME } from './writes.js';
 
-function durationFromEnv(): number {
-  const raw = process.env.BENCH_DURATION ?? '5';
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds <= 0) {
-    throw new Error(`BENCH_DURATION must be a positive number of seconds, got '${raw}'`);
-  }
-  return seconds;
-}
-
-function roundsFromEnv(): number {
-  const raw = process.env.BENCH_ROUNDS ?? '3';
-  const rounds = Number(raw);
-  if (!Number.isInteger(rounds) || rounds < 1) {
-    throw new Error(`BENCH_ROUNDS must be a positive integer, got '${raw}'`);
-  }
-  return rounds;
-}
-
 async function main(): Promise<number> {
-  const durationSec = durationFromEnv();
+  const durationSec = positiveFromEnv('BENCH_DURATION', 5);
   const emulator = createEmulator({ seed: '0', clock: 'manual' });
   const servers: Listening[] = [];
   try {
@@ -59,7 +48,7 @@ async function main(): Promise<number> {
       emulatorUrl: api.url,
       floorUrl: floor.url,
       load: { connections: 10, durationSec, pipelining: 1 },
-      rounds: roundsFromEnv(),
+      rounds: positiveFromEnv('BENCH_ROUNDS', 3, 'integer'),
       results: new Map(),
     };
     console.log(
