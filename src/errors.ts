@@ -270,4 +270,8 @@ export const MESSAGES = {
     `The account allows ${limit} concurrent runs; ${active} are active.`,
   capacityTaken: (tier: string, capacity: number) =>
     `Hardware tier '${tier}' runs at most ${capacity} runs at once, and all are taken.`,
+  // 500
+  worldFull:
+    "The emulator's in-memory database is full (1 GiB). Reset the world (POST /_control/reset) " +
+    'or start the emulator with --db FILE.',
 } as const;

@@ -40,7 +40,10 @@ export function renderError(err: Error, c: Context<AppEnv>): Response {
   let apiErr: ApiError;
   if (err instanceof ApiError) apiErr = err;
   else if (err instanceof HTTPException) apiErr = fromHttpException(err);
-  else {
+  else if ((err as { code?: unknown }).code === 'SQLITE_FULL') {
+    // The in-memory database's ceiling (store/store.ts): a limit reached, not a bug.
+    apiErr = apiError('api_error', { message: MESSAGES.worldFull });
+  } else {
     console.error(`[svc-emulator] unexpected error on ${c.req.method} ${c.req.path}:`, err);
     apiErr = apiError('api_error');
   }
