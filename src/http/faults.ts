@@ -19,7 +19,7 @@ type ErrorRespond = Extract<FaultRespond, { status: number }>;
 export function faultError(r: ErrorRespond, operation: string | null): ApiError {
   const code = r.code ?? defaultFaultCode(r.status, operation);
   const retryAfter = r.retry_after ?? (r.status === 429 ? 1 : undefined);
-  return new ApiError(code, {
+  return ApiError.of(code, {
     status: r.status,
     message: r.message,
     param: r.param ?? null,
