@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { baseUrl } from '../api/base-url.js';
 import type { AppEnv } from '../api/env.js';
@@ -9,6 +9,7 @@ import { toRunBody } from '../domain/run-view.js';
 import { toWebhookEndpoint } from '../domain/webhook-endpoint-view.js';
 import { apiError, type ErrorCode, MESSAGES, notFound } from '../errors.js';
 import { docsPage } from '../http/docs-page.js';
+import { validatedApp } from '../http/validated-app.js';
 import { validationHook } from '../http/validation-hook.js';
 import { evaluationKind, RUN_KINDS } from '../kinds/index.js';
 import {
@@ -99,7 +100,7 @@ export function createControlApp(
   deps: Deps,
   productDocument: () => CoverageDocument,
 ): OpenAPIHono<AppEnv> {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = validatedApp<AppEnv>(validationHook);
   app.use('*', sameOrigin(deps.config.controlAllowOrigins));
   app.use('*', controlToken(deps.config.controlToken));
   const account = (id: string) => {

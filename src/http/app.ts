@@ -1,4 +1,4 @@
-import { OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { signedDownload } from '../api/archive.js';
 import { registerAssets } from '../api/assets.js';
 import { registerAugmentationEpisodes } from '../api/augmentations.js';
@@ -22,6 +22,7 @@ import { productDocument } from './openapi-document.js';
 import { productPipeline, type RouteGuards, routeGuards } from './pipeline.js';
 import { renderError } from './render-error.js';
 import { requestContext } from './request-context.js';
+import { validatedApp } from './validated-app.js';
 import { validationHook } from './validation-hook.js';
 
 /**
@@ -31,7 +32,7 @@ import { validationHook } from './validation-hook.js';
  * @example const app = createApp(deps); await app.request('/v1/keys/me', { headers })
  */
 export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = validatedApp<AppEnv>(validationHook);
   app.onError(renderError);
   app.notFound((c) =>
     renderError(
