@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
-import { digestSecret } from '../domain/sha256.js';
 import { apiError, MESSAGES } from '../errors.js';
 
 const BEARER = /^Bearer +(\S+)$/i;
@@ -26,7 +25,7 @@ export function authenticate(c: Context<AppEnv>): void {
   const secret = bearerSecret(header);
   if (!secret) throw fail(MESSAGES.malformedAuthorization);
   if (!secret.startsWith('svc_')) throw fail(MESSAGES.keyPrefix);
-  const digest = c.get('caller')?.digest ?? digestSecret(secret);
+  const digest = c.get('caller')?.digest ?? store.digestOf(secret);
   // Cached in memory, invalidated by every write to keys and accounts (store/credentials.ts).
   const found = store.credentials(digest);
   const key = found?.key;

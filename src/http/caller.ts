@@ -1,4 +1,3 @@
-import { digestSecret } from '../domain/sha256.js';
 import type { Deps } from '../runtime/deps.js';
 import { bearerSecret } from './authenticate.js';
 
@@ -13,7 +12,7 @@ export function peekCaller(
 ): { accountId: string; keyId: string; digest: Buffer } | null {
   const secret = bearerSecret(authorization);
   if (!secret?.startsWith('svc_')) return null;
-  const digest = digestSecret(secret);
+  const digest = deps.store.digestOf(secret);
   const key = deps.store.credentials(digest)?.key;
   return key ? { accountId: key.accountId, keyId: key.id, digest } : null;
 }

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Account } from '../domain/records.js';
+import { digestSecret } from '../domain/sha256.js';
 import type { StoredKey } from './keys.js';
 import { watchRows } from './watch-rows.js';
 
@@ -44,7 +45,10 @@ export function createCredentialCache(
   balance: (accountId: string) => number,
 ) {
   const byDigest = new Map<string, Credentials>();
+  const unknown = new Set<string>();
+  const digests = new Map<string, Buffer>();
   const forgetAccount = (accountId: unknown) => {
+    unknown.clear();
     for (const [id, entry] of byDigest) {
       if (entry.account?.id === accountId || entry.key.accountId === accountId) {
         byDigest.delete(id);
@@ -61,12 +65,33 @@ export function createCredentialCache(
     forgetAccount,
   );
   return {
+    /**
+     * The SHA-256 digest of a bearer secret, remembered for the {@link DIGESTS_MAX} secrets
+     * seen last (emptied when full): a test suite sends the same few keys on every call, and
+     * hashing is a native call that costs several microseconds under load.
+     */
+    digestOf(secret: string): Buffer {
+      let digest = digests.get(secret);
+      if (digest === undefined) {
+        digest = digestSecret(secret);
+        if (digests.size >= DIGESTS_MAX) digests.clear();
+        digests.set(secret, digest);
+      }
+      return digest;
+    },
     find(digest: Buffer): Credentials | undefined {
       const id = digest.toString('latin1');
       const cached = byDigest.get(id);
       if (cached) return cached;
+      if (unknown.has(id)) return undefined;
       const loaded = load(digest);
-      if (!loaded?.account || db.inTransaction) return loaded;
+      if (db.inTransaction) return loaded;
+      if (!loaded) {
+        if (unknown.size >= UNKNOWN_MAX) unknown.clear();
+        unknown.add(id);
+        return undefined;
+      }
+      if (!loaded.account) return loaded;
       const account = {
         ...loaded.account,
         features: freezeArray(loaded.account.features),
@@ -87,6 +112,11 @@ export function createCredentialCache(
   };
 }
 export type CredentialCache = ReturnType<typeof createCredentialCache>;
+
+/** How many digests that open no key are remembered (emptied when full). */
+export const UNKNOWN_MAX = 1024;
+/** How many secrets' digests are remembered (emptied when full). */
+export const DIGESTS_MAX = 1024;
 
 /** Frozen at run time; typed mutable because the records' types are (nothing writes them). */
 function freezeArray<T>(items: T[]): T[] {

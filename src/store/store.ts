@@ -78,6 +78,8 @@ function repositories(db: SqliteDatabase, options: StoreOptions) {
     keys,
     /** The key with this secret digest and its account, for authentication; cached. */
     credentials: credentials.find,
+    /** The SHA-256 digest of a bearer secret, as keys are stored; remembered. */
+    digestOf: credentials.digestOf,
     /** The earliest `next_at` of the account's runs, null if none; cached. */
     earliestDue: due.earliest,
     runs: createRunRepo(db),

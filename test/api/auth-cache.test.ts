@@ -115,3 +115,48 @@ test('any other account column written straight to the table drops the cached en
   const res = await emu.api('GET', '/v1/twins');
   expect(expectApiError(res, 403, 'feature_not_enabled').details).toEqual({ feature: 'twins' });
 });
+
+test('a secret that opened no key opens the key given it later, on the next request', async () => {
+  const emu = testEmulator();
+  const secret = 'svc_test_not_yet_a_key_0000000001';
+  // Twice: the second answer comes from the remembered miss.
+  for (let i = 0; i < 2; i++) {
+    const res = await emu.api('GET', '/v1/keys/me', { secret });
+    expect(expectApiError(res, 401, 'unauthenticated').message).toBe('Invalid API key.');
+  }
+  const scenario = structuredClone(emu.emulator.deps.scenarios.loaded);
+  scenario.accounts[0]!.keys!.push({ name: 'given later', scopes: ['usage:read'], secret });
+  await emu.control('POST', '/scenarios/load', { scenario });
+  const res = await emu.api('GET', '/v1/keys/me', { secret });
+  expectOk(res, 200);
+  expect(res.json).toMatchObject({ name: 'given later', scopes: ['usage:read'] });
+});
+
+test('a remembered miss is forgotten when a key is written straight to the api_keys table', async () => {
+  const emu = testEmulator();
+  const { store } = emu.emulator.deps;
+  const secret = 'svc_test_written_straight_000000001';
+  expectApiError(await emu.api('GET', '/v1/keys/me', { secret }), 401, 'unauthenticated');
+  store.db
+    .prepare(
+      `INSERT INTO api_keys (id, account_id, name, scopes, secret_sha256, created_at)
+       VALUES ('key_0000000000000000000000STRT', ?, 'straight', '[]', ?, '2026-01-01T00:00:00.000Z')`,
+    )
+    .run(DEFAULT_ACCOUNT, store.digestOf(secret));
+  expectOk(await emu.api('GET', '/v1/keys/me', { secret }), 200);
+});
+
+test('a miss inside a transaction that rolls back is not remembered', async () => {
+  const emu = testEmulator();
+  const { store } = emu.emulator.deps;
+  const digest = store.digestOf('svc_test_emulator_default');
+  expect(() =>
+    store.tx(() => {
+      store.db.prepare('DELETE FROM api_keys WHERE secret_sha256 = ?').run(digest);
+      expect(store.credentials(digest)).toBeUndefined();
+      throw new Error('roll back');
+    }),
+  ).toThrow('roll back');
+  // The key is back, and its secret opens it: the miss seen inside the transaction was not kept.
+  expectOk(await emu.api('GET', '/v1/keys/me'), 200);
+});
