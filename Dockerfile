@@ -2,7 +2,8 @@
 # Every setting is an EMULATOR_* variable (docs/configuration.md), e.g. -e EMULATOR_CLOCK=manual.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# ---- build: compile better-sqlite3 and the TypeScript, then keep production files only ----
+# ---- build: compile better-sqlite3 and the TypeScript (the bin as one bundle: scripts/build.mjs),
+# then keep production files only ----
 # (of better-sqlite3 12 its compiled addon, of 13 (`better-sqlite3-napi`, the one Node 24 loads:
 # src/store/driver.ts) its prebuilt addon for this platform, of swagger-ui-dist the two files /docs
 # serves)
@@ -15,6 +16,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
+COPY scripts/build.mjs ./scripts/
 COPY src ./src
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \

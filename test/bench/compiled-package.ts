@@ -23,7 +23,8 @@ export interface CompiledPackage {
 /**
  * The package as users start it, `node dist/main.js`: `dist/main.js` when it is newer than every
  * file of `src/`, else a build into a temporary directory beside links to `package.json`,
- * `fixtures/`, `scenarios/` and `node_modules/` (the emulator finds them as `dist/..`). A
+ * `fixtures/`, `scenarios/` and `node_modules/` (the emulator finds them as `dist/..`), built as
+ * `npm run build` builds (`scripts/build.mjs`: the bin is one bundle). A
  * `given` dist directory (a ready build) is started as it is.
  */
 export function compiledPackage(given?: string): CompiledPackage {
@@ -36,14 +37,14 @@ export function compiledPackage(given?: string): CompiledPackage {
   for (const name of ['package.json', 'fixtures', 'scenarios', 'node_modules']) {
     symlinkSync(join(ROOT, name), join(dir, name));
   }
-  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-  const args = [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', join(dir, 'dist')];
+  // The build `npm run build` runs: tsc, then the bin as one bundle.
+  const args = [join(ROOT, 'scripts', 'build.mjs'), join(dir, 'dist')];
   const built = spawnSync(process.execPath, args, { encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`tsc failed: ${built.stdout}${built.stderr}`);
+  if (built.status !== 0) throw new Error(`build failed: ${built.stdout}${built.stderr}`);
   const why = existsSync(dist) ? 'dist/ is older than src/' : 'dist/ is absent';
   return {
     main: join(dir, 'dist', 'main.js'),
-    source: `${why}: built with tsc -p tsconfig.build.json into ${dir}`,
+    source: `${why}: built with scripts/build.mjs into ${dir}`,
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

@@ -1,0 +1,34 @@
+// `npm run build`: compiles src/ to dist/ with tsc (the library, dist/index.js and
+// dist/testing/, with declarations), then writes the bin, dist/main.js, as one esbuild bundle of
+// src/main.ts with its dependencies (hono, zod, @hono/zod-openapi, ...). Node 20 loads ES modules
+// one file at a time with no compile cache, and resolving, reading and linking some 450 of them
+// was about 180 ms of each cold start (issue 12 item 6, docs/development.md). better-sqlite3
+// (a native addon) and swagger-ui-dist (files /docs serves) stay in node_modules and are found
+// from dist/, as the library finds them; scenarios/ and fixtures/ are found as dist/../.
+// Usage: node scripts/build.mjs [outDir]   (default dist; test/bench builds into a temporary one)
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const outDir = resolve(process.argv[2] ?? join(ROOT, 'dist'));
+
+const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const args = [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', outDir];
+const compiled = spawnSync(process.execPath, args, { stdio: 'inherit' });
+if (compiled.status !== 0) process.exit(compiled.status ?? 1);
+
+await build({
+  entryPoints: [join(ROOT, 'src', 'main.ts')],
+  outfile: join(outDir, 'main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  // src/store/driver.ts picks one of the two at run time (both are addons).
+  external: ['better-sqlite3', 'better-sqlite3-napi'],
+  sourcemap: true,
+  logLevel: 'warning',
+});
