@@ -8,7 +8,7 @@
 // Usage: node scripts/build.mjs [outDir]   (default dist; test/bench builds into a temporary one)
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -20,6 +20,28 @@ const args = [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', outDir];
 const compiled = spawnSync(process.execPath, args, { stdio: 'inherit' });
 if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 
+/**
+ * zod's `z.locales` namespace: its error messages in some 60 languages, about a quarter of
+ * the bundle's bytes, which Node parses at every start. The emulator speaks English only (zod's
+ * default, `en`, imported by zod itself) and nothing in the bin reads `z.locales`, so the bundle
+ * keeps `en` alone in it. The library in dist/ imports zod unchanged.
+ */
+const zodLocalesEnOnly = {
+  name: 'zod-locales-en-only',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)$/.test(args.resolveDir)
+        ? { path: join(args.resolveDir, '..', 'locales', 'index.js'), namespace: 'zod-locales' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(join(dirname(args.path), 'en.js'))};`,
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
 await build({
   entryPoints: [join(ROOT, 'src', 'main.ts')],
   outfile: join(outDir, 'main.js'),
@@ -29,6 +51,7 @@ await build({
   target: 'node20',
   // src/store/driver.ts picks one of the two at run time (both are addons).
   external: ['better-sqlite3', 'better-sqlite3-napi'],
+  plugins: [zodLocalesEnOnly],
   sourcemap: true,
   logLevel: 'warning',
 });
