@@ -161,7 +161,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
     const fromEnv = env[spec.env] ?? (flag === 'port' ? env.PORT : undefined);
     raw[flag] = cli === undefined ? (fromEnv ?? spec.default) : String(cli);
   }
-  const parsed = ConfigSchema.safeParse(raw);
+  // Parsed once per process: zod's compiled fast path would cost more to build than it saves.
+  const parsed = ConfigSchema.safeParse(raw, { jitless: true });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const flag = String(issue.path[0]) as Flag;
