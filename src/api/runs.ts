@@ -17,6 +17,7 @@ import { toRunBody } from '../domain/run-view.js';
 import { apiError, MESSAGES, notFound } from '../errors.js';
 import type { IdPrefix } from '../ids.js';
 import { type Caller, cancelRun, createRunCommand, resumeRun } from '../runtime/run-commands.js';
+import { runFilePage, runLog } from '../runtime/run-outputs.js';
 import { worldOf } from '../runtime/world-view.js';
 import { serveArchive } from './archive.js';
 import { baseUrl } from './base-url.js';
@@ -92,14 +93,13 @@ export function registerRunKind(
   );
 
   on('logs', routes.logs, (c) => {
-    const runId = findSub(c).id;
-    const lines = c.get('deps').store.runLogs.tail(runId, valid(c, 'query').limit);
-    return c.json({ id: runId, object: routes.objects.logs, lines }, 200);
+    const found = findSub(c);
+    const lines = runLog(c.get('deps'), found, valid(c, 'query').limit);
+    return c.json({ id: found.id, object: routes.objects.logs, lines }, 200);
   });
 
   on('files', routes.files, (c) => {
     const { after, limit } = valid(c, 'query');
-    const { store } = c.get('deps');
     const found = findSub(c);
     if (found.state.status !== 'succeeded') {
       throw apiError(routes.notReadyCode, {
@@ -109,7 +109,7 @@ export function registerRunKind(
         ),
       });
     }
-    const page = store.runFiles.page(found.id, after ?? '', limit);
+    const page = runFilePage(c.get('deps'), found, after ?? '', limit);
     return c.json(
       listPage(page.data, page.hasMore, routes.objects.file, (f) => f.path),
       200,

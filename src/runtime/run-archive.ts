@@ -7,9 +7,11 @@
 import { buildArchive } from '../domain/build-archive.js';
 import type { RunRecord, RunRequest } from '../domain/records.js';
 import type { RunKind } from '../domain/run-kind.js';
+import { attemptLog } from '../domain/run-log.js';
 import { RUN_KINDS } from '../kinds/index.js';
 import type { CachedArchive } from '../store/archive-cache.js';
 import type { Deps } from './deps.js';
+import { storesOutputs } from './run-attempt.js';
 
 /**
  * The archive of `record`, a run whose state is `succeeded`; undefined for a run that has none
@@ -23,15 +25,16 @@ export function runArchive(deps: Deps, record: RunRecord): CachedArchive | undef
   const cached = deps.store.archives.get(record.id);
   // A stale entry (a transaction that built it rolled back) shows as another digest.
   if (cached?.sha256 === download.sha256) return cached;
-  const { bytes, sha256 } = rebuild(deps, record);
+  const rebuilt = rebuild(deps, record);
+  const { bytes, sha256 } = rebuilt;
   if (sha256 !== download.sha256 || bytes.length !== download.bytes) {
     throw new Error(
       `run ${record.id}: rebuilt archive ${sha256} (${bytes.length} B) differs from the ` +
         `published ${download.sha256} (${download.bytes} B)`,
     );
   }
-  deps.store.archives.put(record.id, bytes, sha256);
-  return { bytes, sha256 };
+  deps.store.archives.put(record.id, rebuilt);
+  return rebuilt;
 }
 
 /** What `finish` in apply-due.ts builds, from what the run stored when it succeeded. */
@@ -46,21 +49,35 @@ function rebuild(deps: Deps, record: RunRecord): CachedArchive {
   const steps = run.schedule.stepsAtEnd;
   const { result } = kind.success(ctx, steps);
   // Nothing is logged after success (a resume starts a new log), so this is the log it had.
-  return buildRunArchive(deps, kind, record.id, { ctx, result, steps }, at);
+  const logs = runLogAt(deps, kind, record, ctx, at);
+  return buildRunArchive(kind, record.id, { ctx, result, steps, logs }, at);
 }
 
 /**
- * The archive of run `runId` of `kind`, succeeded at `at` with `result` after `steps` steps,
- * with the log it has now: what `finish` in apply-due.ts builds at success, and a rebuild again.
+ * The log of the run's attempt as of `at`: derived from the attempt, or the stored lines of a
+ * run that keeps them (`storesOutputs`), which are the lines applied so far.
  */
-export function buildRunArchive<Ctx>(
+export function runLogAt<Ctx>(
   deps: Deps,
   kind: RunKind<RunRequest, Ctx>,
+  record: RunRecord,
+  ctx: Ctx,
+  at: number,
+): string[] {
+  if (storesOutputs(record)) return deps.store.runLogs.tail(record.id, Number.MAX_SAFE_INTEGER);
+  return attemptLog(kind, record.request, record.state.run!, ctx, at);
+}
+
+/**
+ * The archive of run `runId` of `kind`, succeeded at `at` with `result` after `steps` steps and
+ * with log `logs`: what `finish` in apply-due.ts builds at success, and a rebuild again.
+ */
+export function buildRunArchive<Ctx>(
+  kind: RunKind<RunRequest, Ctx>,
   runId: string,
-  success: { ctx: Ctx; result: Record<string, unknown>; steps: number },
+  success: { ctx: Ctx; result: Record<string, unknown>; steps: number; logs: string[] },
   at: number,
 ): ReturnType<typeof buildArchive> {
-  const { ctx, result, steps } = success;
-  const logs = deps.store.runLogs.tail(runId, Number.MAX_SAFE_INTEGER);
+  const { ctx, result, steps, logs } = success;
   return buildArchive(runId, kind.archive(ctx, result, steps, logs), at);
 }

@@ -7,18 +7,28 @@ import { createHmac } from 'node:crypto';
 import { CANCEL_MS, type OutcomeEntry, outcomeFor } from '../domain/evaluation-plan.js';
 import type { Account, RunAttempt, RunRecord } from '../domain/records.js';
 import type { RunKind } from '../domain/run-kind.js';
+import { logLine } from '../domain/run-log.js';
 import { buildSchedule, scheduleEvents } from '../domain/run-schedule.js';
 import { deriveState } from '../domain/run-state.js';
 import { apiError, MESSAGES } from '../errors.js';
 import { toTimestamp } from './clock.js';
 import type { Deps } from './deps.js';
 
-/** A log line stamped with its virtual instant. */
-export const logLine = (at: number, text: string) => `${toTimestamp(at)} ${text}`;
+/**
+ * Whether the run's log and file listing are stored rows: a run seeded in a fixed state (no
+ * attempt), or an attempt begun before migration 012. Every other attempt's are derived from
+ * the attempt itself when read (runtime/run-outputs.ts), so applying its events writes neither.
+ */
+export function storesOutputs(record: RunRecord): boolean {
+  const run = record.state.run;
+  return !run || run.storedOutputs === true;
+}
 
 /**
  * Starts attempt `attempt` of a run at `now`: computes its schedule, charges its token estimate
- * (402 `insufficient_tokens` when the balance cannot cover it) and resets the run's state.
+ * (402 `insufficient_tokens` when the balance cannot cover it) and resets the run's state. The
+ * new attempt's log and listing are derived, so it writes neither; the stored ones of a seeded
+ * or older attempt are dropped (a seeded listing of its own stays).
  */
 export function startAttempt(
   deps: Deps,
@@ -50,6 +60,8 @@ export function startAttempt(
   };
   const previous = record.state.tokens;
   const given = record.state.given_files === true;
+  // A new run has nothing stored, and a run inserted in this call has no earlier attempt.
+  const dropStored = attempt.number > 1 && storesOutputs(record);
   record.state = {
     status: 'queued',
     phase: null,
@@ -68,17 +80,16 @@ export function startAttempt(
     ...(given ? { given_files: true } : {}),
   };
   record.nextAt = scheduleEvents(schedule)[0]?.at ?? now;
-  deps.store.runLogs.replace(record.id, [
-    logLine(now, kind.queuedLine(record.request, attempt.number, schedule.totalSteps)),
-  ]);
-  // A seeded listing stays; a listing the engine built goes until this attempt builds its own.
-  if (!given) deps.store.runFiles.replace(record.id, []);
+  if (dropStored) {
+    deps.store.runLogs.replace(record.id, []);
+    if (!given) deps.store.runFiles.replace(record.id, []);
+  }
   deps.store.archives.remove(record.id);
 }
 
 /**
- * A new run on the clock, as a create request makes it: inserted, then its first attempt
- * started (a 402 throws, and the caller's transaction leaves nothing behind).
+ * A new run on the clock, as a create request makes it: its first attempt started, then
+ * inserted (a 402 throws, and the caller's transaction leaves nothing behind).
  */
 export function createRun(
   deps: Deps,
@@ -106,14 +117,14 @@ export function createRun(
     } as RunRecord['state'],
     nextAt: null,
   };
-  deps.store.runs.insert(record);
+  // Started before it is written: one insert of the whole row, no update after it.
   startAttempt(deps, kind, account, record, {
     number: 1,
     plan: args.plan,
     now: args.now,
     version: args.serviceVersion,
   });
-  deps.store.runs.saveState(record);
+  deps.store.runs.insert(record);
   return record;
 }
 
@@ -135,7 +146,9 @@ export function requestCancel(deps: Deps, record: RunRecord, now: number): strin
   record.nextAt = cancel.doneAt;
   // The stored status is what `?status=` filters, resume checks and concurrency counts read.
   record.state = deriveState(record.state, now);
-  deps.store.runLogs.append(record.id, [logLine(now, 'cancel requested')]);
+  // An attempt's log shows its cancel by itself (domain/run-log.ts).
+  if (storesOutputs(record))
+    deps.store.runLogs.append(record.id, [logLine(now, 'cancel requested')]);
   return status;
 }
 

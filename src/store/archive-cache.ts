@@ -4,38 +4,52 @@
  * outcome, log, the catalog), so a read that misses rebuilds it, byte for byte
  * (`runtime/run-archive.ts`); this only saves rebuilding the ones read again.
  */
+import type { FileEntry } from '../domain/records.js';
 
-/** The exact bytes served and their SHA-256 (`download.sha256` of the run). */
+/**
+ * The exact bytes served, their SHA-256 (`download.sha256` of the run) and the archive's file
+ * listing, which is the run's (`GET .../files`: it is not stored either).
+ */
 export interface CachedArchive {
   bytes: Buffer;
   sha256: string;
+  files: FileEntry[];
+}
+
+/** What an entry's listing is counted as against the budget: its paths, digests and sizes. */
+function listingBytes(files: FileEntry[]): number {
+  let n = 0;
+  for (const f of files) n += f.path.length + f.sha256.length + 48;
+  return n;
 }
 
 /** The default budget: about 2,500 archives of default evaluations, or a few of 10,000 episodes. */
 export const ARCHIVE_CACHE_BYTES = 8 * 1024 * 1024;
 
 /**
- * An LRU map of run id to archive holding at most `budgetBytes` of archive bytes; an archive
- * bigger than the whole budget is not kept. Not transactional: a rollback may leave an entry of
+ * An LRU map of run id to archive holding at most `budgetBytes` of archive bytes and listings;
+ * an archive bigger than the whole budget is not kept. Not transactional: a rollback may leave an entry of
  * a run that did not succeed, so readers check `sha256` against the run's `download.sha256`.
  * @example const cache = createArchiveCache(1024); cache.put('eval_1', bytes, sha); cache.get('eval_1')
  */
 export function createArchiveCache(budgetBytes = ARCHIVE_CACHE_BYTES) {
   // A Map iterates in insertion order: re-inserting on every hit keeps the oldest use first.
-  const entries = new Map<string, CachedArchive>();
+  const entries = new Map<string, CachedArchive & { size: number }>();
   let held = 0;
   const remove = (runId: string) => {
     const entry = entries.get(runId);
     if (!entry) return;
     entries.delete(runId);
-    held -= entry.bytes.length;
+    held -= entry.size;
   };
   return {
-    put(runId: string, bytes: Buffer, sha256: string): void {
+    put(runId: string, archive: CachedArchive): void {
       remove(runId);
-      if (bytes.length > budgetBytes) return;
-      entries.set(runId, { bytes: compact(bytes), sha256 });
-      held += bytes.length;
+      const { bytes, sha256, files } = archive;
+      const size = bytes.length + listingBytes(files);
+      if (size > budgetBytes) return;
+      entries.set(runId, { bytes: compact(bytes), sha256, files, size });
+      held += size;
       for (const oldest of entries.keys()) {
         if (held <= budgetBytes) break;
         remove(oldest);
@@ -54,7 +68,7 @@ export function createArchiveCache(budgetBytes = ARCHIVE_CACHE_BYTES) {
       entries.clear();
       held = 0;
     },
-    /** What it holds: archives and their bytes, and the budget. */
+    /** What it holds: archives and their bytes (with listings), and the budget. */
     stats: () => ({ archives: entries.size, bytes: held, budgetBytes }),
   };
 }

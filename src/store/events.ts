@@ -1,6 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { EventType } from '../contract/events.js';
-import type { EventRecord } from '../domain/event-view.js';
+import type { EventRecord, EventSnapshot } from '../domain/event-view.js';
+import type { RunState } from '../domain/records.js';
 
 interface EventRow {
   seq: number;
@@ -11,6 +12,36 @@ interface EventRow {
   previous_status: string | null;
   snapshot: string;
   created_at: string;
+  /** From the run the event is about (a join): what a stored state needs to be a snapshot. */
+  run_kind: string | null;
+  run_request: string | null;
+  run_created_at: string | null;
+}
+
+/**
+ * What an event row stores of a run's snapshot: its state only. The run's id, kind, creation
+ * time and request never change and are the run's row (issue 12 item 4: they were a third of
+ * every event). Rows written before hold a whole snapshot (`kind` set), read as they are.
+ */
+type StoredSnapshot = EventSnapshot | { state: RunState };
+
+function toStored(snapshot: EventSnapshot): StoredSnapshot {
+  return snapshot.kind === 'run' ? { state: snapshot.run.state } : snapshot;
+}
+
+function snapshotOf(row: EventRow): EventSnapshot {
+  const stored = JSON.parse(row.snapshot) as StoredSnapshot;
+  if ('kind' in stored) return stored;
+  return {
+    kind: 'run',
+    runKind: row.run_kind ?? 'evaluation',
+    run: {
+      id: row.resource_id,
+      createdAt: row.run_created_at ?? row.created_at,
+      request: JSON.parse(row.run_request ?? '{}'),
+      state: stored.state,
+    },
+  };
 }
 
 const fromRow = (row: EventRow): EventRecord => ({
@@ -19,9 +50,13 @@ const fromRow = (row: EventRow): EventRecord => ({
   type: row.type as EventType,
   resourceId: row.resource_id,
   previousStatus: row.previous_status,
-  snapshot: JSON.parse(row.snapshot),
+  snapshot: snapshotOf(row),
   createdAt: row.created_at,
 });
+
+/** An event row with its run's unchanging fields. */
+const SELECT = `SELECT e.*, r.kind AS run_kind, r.request AS run_request, r.created_at AS run_created_at
+  FROM events e LEFT JOIN runs r ON r.id = e.resource_id`;
 
 export interface EventFilter {
   /** An exact type, or a GLOB such as `evaluation.*` (the route allows only those). */
@@ -39,7 +74,7 @@ export function createEventRepo(db: Database) {
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
   const byId = db.prepare<[string, string], EventRow>(
-    'SELECT * FROM events WHERE id = ? AND account_id = ?',
+    `${SELECT} WHERE e.id = ? AND e.account_id = ?`,
   );
   const seqOf = db.prepare<[string, string], { seq: number }>(
     'SELECT seq FROM events WHERE id = ? AND account_id = ?',
@@ -50,11 +85,11 @@ export function createEventRepo(db: Database) {
     const key = `${filter.type !== undefined}${filter.resource !== undefined}`;
     let statement = lists.get(key);
     if (!statement) {
-      const where = ['account_id = @account', 'seq < @from'];
-      if (filter.type !== undefined) where.push('type GLOB @type');
-      if (filter.resource !== undefined) where.push('resource_id = @resource');
+      const where = ['e.account_id = @account', 'e.seq < @from'];
+      if (filter.type !== undefined) where.push('e.type GLOB @type');
+      if (filter.resource !== undefined) where.push('e.resource_id = @resource');
       statement = db.prepare<unknown[], EventRow>(
-        `SELECT * FROM events WHERE ${where.join(' AND ')} ORDER BY seq DESC LIMIT @limit`,
+        `${SELECT} WHERE ${where.join(' AND ')} ORDER BY e.seq DESC LIMIT @limit`,
       );
       lists.set(key, statement);
     }
@@ -68,7 +103,7 @@ export function createEventRepo(db: Database) {
         e.type,
         e.resourceId,
         e.previousStatus,
-        JSON.stringify(e.snapshot),
+        JSON.stringify(toStored(e.snapshot)),
         e.createdAt,
       ),
     /** Scoped to the account: another account's id reads as absent. */

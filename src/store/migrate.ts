@@ -10,6 +10,7 @@ import { migrate008 } from './migrations/008-user-asset-lifecycle.js';
 import { migrate009 } from './migrations/009-runs.js';
 import { migrate010 } from './migrations/010-twins-on-runs.js';
 import { migrate011 } from './migrations/011-archives-not-stored.js';
+import { migrate012 } from './migrations/012-runs-store-less.js';
 
 /** Migrations in order; migration N sets `user_version` to N. Append only, never edit one. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -24,6 +25,7 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migrate009,
   migrate010,
   migrate011,
+  migrate012,
 ];
 
 /**

@@ -25,8 +25,8 @@ function fromRow(row: RunRow): RunRecord {
   };
 }
 
-const STATUS = "json_extract(state, '$.status')";
-const ACTIVE = `${STATUS} IN ('queued', 'processing', 'canceling')`;
+/** The runs holding a slot; the same predicate as the partial index `runs_active` (migration 012). */
+const ACTIVE = "status IN ('queued', 'processing', 'canceling')";
 
 /**
  * Runs of every kind (DESIGN.md section 7), one table: a run's `kind` names its `RunKind`.
@@ -35,7 +35,7 @@ const ACTIVE = `${STATUS} IN ('queued', 'processing', 'canceling')`;
  */
 export function createRunRepo(db: Database) {
   const insert = db.prepare(
-    'INSERT INTO runs (id, account_id, kind, request, state, created_at, next_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO runs (id, account_id, kind, request, state, status, created_at, next_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const due = db.prepare<[string, number], RunRow>(
     'SELECT * FROM runs WHERE account_id = ? AND next_at <= ? ORDER BY seq',
@@ -66,14 +66,14 @@ export function createRunRepo(db: Database) {
     'SELECT * FROM runs WHERE account_id = ? AND kind = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
   );
   const pageByStatus = db.prepare<[string, string, string, number, number], RunRow>(
-    `SELECT * FROM runs WHERE account_id = ? AND kind = ? AND ${STATUS} = ? AND seq < ?
+    `SELECT * FROM runs WHERE account_id = ? AND kind = ? AND status = ? AND seq < ?
        ORDER BY seq DESC LIMIT ?`,
   );
-  const setState = db.prepare('UPDATE runs SET state = ?, next_at = ? WHERE id = ?');
+  const setState = db.prepare('UPDATE runs SET state = ?, status = ?, next_at = ? WHERE id = ?');
   const produced = db.prepare<[string], { policy: string; completed_at: string; id: string }>(
     `SELECT id, json_extract(state, '$.result.policy') AS policy,
             json_extract(state, '$.completed_at') AS completed_at
-       FROM runs WHERE account_id = ? AND ${STATUS} = 'succeeded'
+       FROM runs WHERE account_id = ? AND status = 'succeeded'
         AND json_extract(state, '$.result.policy.id') IS NOT NULL ORDER BY seq`,
   );
   return {
@@ -94,6 +94,7 @@ export function createRunRepo(db: Database) {
         r.kind,
         JSON.stringify(r.request),
         JSON.stringify(r.state),
+        r.state.status ?? 'queued',
         r.createdAt,
         r.nextAt,
       ),
@@ -107,7 +108,9 @@ export function createRunRepo(db: Database) {
     /** One of the account's runs of this kind (a listing cursor). */
     owns: (accountId: string, kind: string, id: string): boolean =>
       seqOf.get(id, accountId, kind) !== undefined,
-    saveState: (r: RunRecord) => void setState.run(JSON.stringify(r.state), r.nextAt, r.id),
+    /** Writes the state, and its status into the `status` column listings and slots read. */
+    saveState: (r: RunRecord) =>
+      void setState.run(JSON.stringify(r.state), r.state.status, r.nextAt, r.id),
     /** The account's runs with a transition due at or before `now`, in due order. */
     due: (accountId: string, now: number): RunRecord[] => due.all(accountId, now).map(fromRow),
     /** The run a signed download link points at, whatever its account. */

@@ -1,0 +1,72 @@
+/**
+ * The SDK log of a run's current attempt (API document section 4.4: "readable while the run
+ * builds and after it ends"), derived from the attempt rather than stored: its lines are the
+ * attempt's events the clock has passed, each written by the kind (issue 12: work when it is
+ * due, and a run keeps no more than it cannot make again). The same lines the engine used to
+ * append as it applied each event, in the same order: the queued line, each phase and step, the
+ * end, and a cancel's two lines. A resume starts a new attempt, and so a new log.
+ */
+import type { OutcomeEntry } from './evaluation-plan.js';
+import type { RunAttempt, RunRequest } from './records.js';
+import type { RunKind } from './run-kind.js';
+import { endPhase } from './run-schedule.js';
+import { cutShort, pendingEvents, stepIndex } from './run-timeline.js';
+import { toTimestamp } from './timestamp.js';
+
+/** A log line stamped with its virtual instant. */
+export const logLine = (at: number, text: string) => `${toTimestamp(at)} ${text}`;
+
+/**
+ * The attempt's log as of `upTo`: every line of an event at or before it. Reading a run after
+ * its account settled, `upTo` is the attempt's `appliedUntil`; the archive's log is the one at
+ * the attempt's end. A cancel is logged when it is requested, which is always after every
+ * event up to that instant was applied, and its end when the clock passes it.
+ * @example attemptLog(kind, request, run, ctx, run.appliedUntil)
+ */
+export function attemptLog<Req extends RunRequest, Ctx>(
+  kind: RunKind<Req, Ctx>,
+  request: Req,
+  run: RunAttempt,
+  ctx: Ctx,
+  upTo: number,
+): string[] {
+  const { schedule } = run;
+  const lines = [
+    logLine(schedule.startMs, kind.queuedLine(request, run.attempt, schedule.totalSteps)),
+  ];
+  for (const event of pendingEvents(run)) {
+    if (event.at > upTo) continue;
+    if (event.kind === 'phase') {
+      lines.push(logLine(event.at, `phase ${event.phase} started`));
+    } else if (event.kind === 'step') {
+      const text = kind.stepLine(ctx, stepIndex(schedule, event), schedule.totalSteps);
+      lines.push(logLine(event.at, text));
+    } else {
+      lines.push(logLine(event.at, endLine(kind, run, ctx)));
+    }
+  }
+  if (run.cancel) {
+    lines.push(logLine(run.cancel.at, 'cancel requested'));
+    const cut = cutShort(run);
+    if (cut && cut.doneAt <= upTo) lines.push(logLine(cut.doneAt, 'run canceled'));
+  }
+  return lines;
+}
+
+/** The last line of an attempt that ran to its end: its failure, or the kind's closing line. */
+function endLine<Req extends RunRequest, Ctx>(
+  kind: RunKind<Req, Ctx>,
+  run: RunAttempt,
+  ctx: Ctx,
+): string {
+  const { outcome, schedule } = run;
+  if ('fail' in outcome) {
+    const { error } = kind.failure(
+      ctx,
+      outcome as Extract<OutcomeEntry, { fail: unknown }>,
+      schedule,
+    );
+    return `run failed in ${endPhase(schedule)}: ${error.code}: ${error.message}`;
+  }
+  return kind.success(ctx, schedule.stepsAtEnd).line;
+}

@@ -1,0 +1,54 @@
+/**
+ * What a run yields besides its body, as read: its log and its file listing. An attempt the
+ * engine runs stores neither (issue 12: a run keeps no more than it cannot make again): its log
+ * is derived from the attempt (domain/run-log.ts) and its listing is its archive's, from the
+ * archive cache or rebuilt (runtime/run-archive.ts). A run seeded in a fixed state, one seeded
+ * with a listing of its own, and an attempt begun before migration 012 keep stored rows.
+ */
+import type { FileEntry, RunRecord } from '../domain/records.js';
+import { attemptLog } from '../domain/run-log.js';
+import { RUN_KINDS } from '../kinds/index.js';
+import type { FilePage } from '../store/files.js';
+import type { Deps } from './deps.js';
+import { runArchive } from './run-archive.js';
+import { storesOutputs } from './run-attempt.js';
+
+/**
+ * The run's log as read now, oldest line first: its last `limit` lines. The caller's account is
+ * settled, so the attempt has applied every event up to now.
+ * @example runLog(deps, run, 100)
+ */
+export function runLog(deps: Deps, record: RunRecord, limit: number): string[] {
+  const run = record.state.run;
+  const kind = RUN_KINDS[record.kind];
+  if (storesOutputs(record) || !run || !kind) return deps.store.runLogs.tail(record.id, limit);
+  const ctx = kind.context(record.request, run.outcome, record.id, deps.catalog);
+  const lines = attemptLog(kind, record.request, run, ctx, run.appliedUntil);
+  return lines.length > limit ? lines.slice(lines.length - limit) : lines;
+}
+
+/**
+ * One page of a succeeded run's file listing: the paths after `after` (in UTF-8 byte order, as
+ * SQLite's BINARY collation pages the stored ones), at most `limit`.
+ * @example runFilePage(deps, run, '', 100)
+ */
+export function runFilePage(deps: Deps, record: RunRecord, after: string, limit: number): FilePage {
+  const archive = storesOutputs(record) ? undefined : runArchive(deps, record);
+  if (!archive) return deps.store.runFiles.page(record.id, after, limit);
+  const from = after === '' ? 0 : firstAfter(archive.files, after);
+  const data = archive.files.slice(from, from + limit);
+  return { data, hasMore: from + limit < archive.files.length };
+}
+
+/** The index of the first path after `after` in a listing sorted in UTF-8 byte order. */
+function firstAfter(files: readonly FileEntry[], after: string): number {
+  const key = Buffer.from(after);
+  let lo = 0;
+  let hi = files.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (Buffer.compare(Buffer.from(files[mid]!.path), key) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

@@ -1,0 +1,61 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * A run stores less, and a write touches fewer pages (issue 12 items 2 and 4):
+ * - A run's status is a column (kept equal to `state.status` by store/runs.ts), indexed for
+ *   listing by status and, partially, for the runs holding a slot; the index on
+ *   `json_extract(state, '$.status')` parsed the state's JSON on every write.
+ * - Logs and file listings of new attempts are derived, not stored (runtime/run-outputs.ts); the
+ *   attempts of runs already stored keep theirs as rows (`run.storedOutputs`).
+ * - Events lose AUTOINCREMENT, which wrote `sqlite_sequence` on every insert: `seq` only orders
+ *   an account's events, and nothing refers to a deleted one.
+ * - Idempotency records move to a rowid table: in a WITHOUT ROWID table a record of more than
+ *   about 1 KB (a run's body) overflowed into a page of its own, three quarters empty.
+ */
+export function migrate012(db: Database): void {
+  db.exec(`
+    UPDATE runs SET state = json_set(state, '$.run.storedOutputs', json('true'))
+      WHERE json_type(state, '$.run') = 'object';
+    ALTER TABLE runs ADD COLUMN status TEXT NOT NULL DEFAULT 'queued';
+    UPDATE runs SET status = json_extract(state, '$.status');
+    DROP INDEX runs_kind_status;
+    CREATE INDEX runs_kind_status ON runs(account_id, kind, status, seq);
+    CREATE INDEX runs_active ON runs(account_id, seq)
+      WHERE status IN ('queued', 'processing', 'canceling');
+
+    CREATE TABLE events_012 (
+      seq INTEGER PRIMARY KEY,
+      id TEXT NOT NULL UNIQUE,
+      account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+      type TEXT NOT NULL,
+      resource_id TEXT NOT NULL,
+      previous_status TEXT,
+      snapshot TEXT NOT NULL,
+      created_at TEXT NOT NULL
+    );
+    INSERT INTO events_012 (seq, id, account_id, type, resource_id, previous_status, snapshot, created_at)
+      SELECT seq, id, account_id, type, resource_id, previous_status, snapshot, created_at FROM events;
+    DROP TABLE events;
+    ALTER TABLE events_012 RENAME TO events;
+    CREATE INDEX events_account ON events(account_id, seq);
+    CREATE INDEX events_resource ON events(resource_id, seq);
+
+    CREATE TABLE idempotency_012 (
+      seq INTEGER PRIMARY KEY,
+      account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+      key TEXT NOT NULL,
+      request_hash TEXT NOT NULL,
+      status INTEGER NOT NULL,
+      headers TEXT NOT NULL,
+      body BLOB NOT NULL,
+      created_at_ms INTEGER NOT NULL,
+      UNIQUE (account_id, key)
+    );
+    INSERT INTO idempotency_012
+        (account_id, key, request_hash, status, headers, body, created_at_ms)
+      SELECT account_id, key, request_hash, status, headers, body, created_at_ms
+        FROM idempotency_records;
+    DROP TABLE idempotency_records;
+    ALTER TABLE idempotency_012 RENAME TO idempotency_records;
+  `);
+}
