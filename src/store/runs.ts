@@ -1,6 +1,8 @@
 import type { Database } from 'better-sqlite3';
+import { RUN_KIND_ADDRESSES } from '../contract/run-kinds.js';
 import type { RunRecord } from '../domain/records.js';
 import type { Page } from './cursor-list.js';
+import type { DueCache } from './due-cache.js';
 
 interface RunRow {
   seq: number;
@@ -25,15 +27,29 @@ function fromRow(row: RunRow): RunRecord {
   };
 }
 
-/** The runs holding a slot; the same predicate as the partial index `runs_active` (migration 012). */
+/**
+ * The runs holding a slot, by the index on (account, kind, status, seq): naming every kind lets
+ * SQLite seek each (kind, status) pair instead of reading all of an account's runs.
+ */
+const KINDS = Object.values(RUN_KIND_ADDRESSES)
+  .map((k) => `'${k.name}'`)
+  .join(', ');
 const ACTIVE = "status IN ('queued', 'processing', 'canceling')";
 
 /**
  * Runs of every kind (DESIGN.md section 7), one table: a run's `kind` names its `RunKind`.
  * Reads by id answer any kind (ids are unique and carry their kind's prefix); listings and
- * cursors are per kind.
+ * cursors are per kind. The only code that writes the table (test/store/due-cache.test.ts
+ * keeps it so): each write tells `dueCache` how the run's `next_at` moved, from the value it had
+ * when read (remembered per record) to the one written.
  */
-export function createRunRepo(db: Database) {
+export function createRunRepo(db: Database, dueCache: DueCache) {
+  const storedNextAt = new WeakMap<RunRecord, number | null>();
+  const read = (row: RunRow): RunRecord => {
+    const record = fromRow(row);
+    storedNextAt.set(record, record.nextAt);
+    return record;
+  };
   const insert = db.prepare(
     'INSERT INTO runs (id, account_id, kind, request, state, status, created_at, next_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
@@ -44,10 +60,12 @@ export function createRunRepo(db: Database) {
     "SELECT * FROM runs WHERE json_extract(state, '$.download_token') = ?",
   );
   const active = db.prepare<[string], RunRow>(
-    `SELECT * FROM runs WHERE account_id = ? AND ${ACTIVE} ORDER BY seq`,
+    `SELECT * FROM runs INDEXED BY runs_kind_status
+      WHERE account_id = ? AND kind IN (${KINDS}) AND ${ACTIVE} ORDER BY seq`,
   );
   const activeOfKind = db.prepare<[string, string], RunRow>(
-    `SELECT * FROM runs WHERE account_id = ? AND kind = ? AND ${ACTIVE} ORDER BY seq`,
+    `SELECT * FROM runs INDEXED BY runs_kind_status
+      WHERE account_id = ? AND kind = ? AND ${ACTIVE} ORDER BY seq`,
   );
   const byId = db.prepare<[string, string], RunRow>(
     'SELECT * FROM runs WHERE id = ? AND account_id = ?',
@@ -87,8 +105,8 @@ export function createRunRepo(db: Database) {
         created_at: r.completed_at,
         source_run: r.id,
       })),
-    insert: (r: RunRecord) =>
-      void insert.run(
+    insert: (r: RunRecord) => {
+      insert.run(
         r.id,
         r.accountId,
         r.kind,
@@ -97,11 +115,14 @@ export function createRunRepo(db: Database) {
         r.state.status ?? 'queued',
         r.createdAt,
         r.nextAt,
-      ),
+      );
+      dueCache.moved(r.accountId, storedNextAt.get(r), r.nextAt);
+      storedNextAt.set(r, r.nextAt);
+    },
     /** Scoped to the account: another account's id reads as absent (API document, 4.1). */
     get: (accountId: string, id: string): RunRecord | undefined => {
       const row = byId.get(id, accountId);
-      return row && fromRow(row);
+      return row && read(row);
     },
     /** Any account's: ids are unique across the emulator. */
     exists: (id: string): boolean => exists.get(id) !== undefined,
@@ -109,14 +130,17 @@ export function createRunRepo(db: Database) {
     owns: (accountId: string, kind: string, id: string): boolean =>
       seqOf.get(id, accountId, kind) !== undefined,
     /** Writes the state, and its status into the `status` column listings and slots read. */
-    saveState: (r: RunRecord) =>
-      void setState.run(JSON.stringify(r.state), r.state.status, r.nextAt, r.id),
+    saveState: (r: RunRecord) => {
+      setState.run(JSON.stringify(r.state), r.state.status, r.nextAt, r.id);
+      dueCache.moved(r.accountId, storedNextAt.get(r), r.nextAt);
+      storedNextAt.set(r, r.nextAt);
+    },
     /** The account's runs with a transition due at or before `now`, in due order. */
-    due: (accountId: string, now: number): RunRecord[] => due.all(accountId, now).map(fromRow),
+    due: (accountId: string, now: number): RunRecord[] => due.all(accountId, now).map(read),
     /** The run a signed download link points at, whatever its account. */
     findByDownloadToken: (token: string): RunRecord | undefined => {
       const row = byToken.get(token);
-      return row && fromRow(row);
+      return row && read(row);
     },
     /** Newest first, by `status` if given, after the run `after` (callers check it with `owns`). */
     list: (
@@ -129,17 +153,17 @@ export function createRunRepo(db: Database) {
       const rows = opts.status
         ? pageByStatus.all(accountId, kind, opts.status, from, opts.limit + 1)
         : page.all(accountId, kind, from, opts.limit + 1);
-      return { data: rows.slice(0, opts.limit).map(fromRow), hasMore: rows.length > opts.limit };
+      return { data: rows.slice(0, opts.limit).map(read), hasMore: rows.length > opts.limit };
     },
     /** Every run of the account (of one kind, if given), oldest first (usage totals). */
     allOf: (accountId: string, kind?: string): RunRecord[] =>
-      (kind === undefined ? ofAccount.all(accountId) : ofKind.all(accountId, kind)).map(fromRow),
+      (kind === undefined ? ofAccount.all(accountId) : ofKind.all(accountId, kind)).map(read),
     /**
      * The runs holding a slot (queued, processing or canceling; `concurrent_runs`, tiers'
      * capacity), oldest first: every kind's, or one kind's.
      */
     active: (accountId: string, kind?: string): RunRecord[] =>
-      (kind === undefined ? active.all(accountId) : activeOfKind.all(accountId, kind)).map(fromRow),
+      (kind === undefined ? active.all(accountId) : activeOfKind.all(accountId, kind)).map(read),
   };
 }
 export type RunRepo = ReturnType<typeof createRunRepo>;

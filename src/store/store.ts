@@ -59,6 +59,7 @@ export type Store = ReturnType<typeof repositories> & { db: SqliteDatabase };
 
 function repositories(db: SqliteDatabase, options: StoreOptions) {
   const accounts = createAccountRepo(db);
+  const due = createDueCache(db);
   const keys = createKeyRepo(db);
   const credentials = createCredentialCache(
     db,
@@ -68,7 +69,7 @@ function repositories(db: SqliteDatabase, options: StoreOptions) {
     },
     accounts.balance,
   );
-  const due = createDueCache(db);
+
   const archives = createArchiveCache(options.archiveCacheBytes);
   // Work to run once the outermost transaction commits; dropped with what a rollback undoes.
   const afterCommit: Array<() => void> = [];
@@ -82,7 +83,7 @@ function repositories(db: SqliteDatabase, options: StoreOptions) {
     digestOf: credentials.digestOf,
     /** The earliest `next_at` of the account's runs, null if none; cached. */
     earliestDue: due.earliest,
-    runs: createRunRepo(db),
+    runs: createRunRepo(db, due),
     runLogs: createRunLogRepo(db),
     runFiles: createFileRepo(db),
     /** Built archives of succeeded runs, within a byte budget; runtime/run-archive.ts reads them. */
@@ -102,9 +103,12 @@ function repositories(db: SqliteDatabase, options: StoreOptions) {
         result = transact(fn);
       } catch (err) {
         afterCommit.length = mark;
+        due.rolledBack();
         throw err;
       }
-      if (outermost && afterCommit.length > 0) for (const run of afterCommit.splice(0)) run();
+      if (!outermost) return result;
+      due.committed();
+      if (afterCommit.length > 0) for (const run of afterCommit.splice(0)) run();
       return result;
     },
     /**

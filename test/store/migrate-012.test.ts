@@ -50,7 +50,6 @@ function asVersion11(
   );
   db.exec(`
     DROP INDEX runs_kind_status;
-    DROP INDEX runs_active;
     ALTER TABLE runs DROP COLUMN status;
     CREATE INDEX runs_kind_status ON runs(account_id, kind, json_extract(state, '$.status'), seq);
     CREATE TABLE idempotency_11 (

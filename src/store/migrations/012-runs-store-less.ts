@@ -2,8 +2,8 @@ import type { Database } from 'better-sqlite3';
 
 /**
  * A run stores less, and a write touches fewer pages (issue 12 items 2 and 4):
- * - A run's status is a column (kept equal to `state.status` by store/runs.ts), indexed for
- *   listing by status and, partially, for the runs holding a slot; the index on
+ * - A run's status is a column (kept equal to `state.status` by store/runs.ts), indexed with
+ *   its kind for listing by status and finding the runs holding a slot; the index on
  *   `json_extract(state, '$.status')` parsed the state's JSON on every write.
  * - Logs and file listings of new attempts are derived, not stored (runtime/run-outputs.ts); the
  *   attempts of runs already stored keep theirs as rows (`run.storedOutputs`).
@@ -20,8 +20,6 @@ export function migrate012(db: Database): void {
     UPDATE runs SET status = json_extract(state, '$.status');
     DROP INDEX runs_kind_status;
     CREATE INDEX runs_kind_status ON runs(account_id, kind, status, seq);
-    CREATE INDEX runs_active ON runs(account_id, seq)
-      WHERE status IN ('queued', 'processing', 'canceling');
 
     CREATE TABLE events_012 (
       seq INTEGER PRIMARY KEY,
