@@ -6,6 +6,7 @@ import { createEmulator, type Emulator } from './emulator.js';
 import { createNodeServer } from './http/node-server.js';
 import { writeCoverageReport } from './runtime/coverage-file.js';
 import { DataFileError } from './world/load-scenario.js';
+import { capYoungGeneration } from './young-generation.js';
 
 /** `--coverage-report FILE` at shutdown; a failure to write is said, not thrown. */
 function writeReport(emulator: Emulator, file: string): void {
@@ -18,6 +19,7 @@ function writeReport(emulator: Emulator, file: string): void {
 }
 
 function main(): void {
+  capYoungGeneration(process.execArgv, process.env.NODE_OPTIONS);
   let config: ReturnType<typeof parseConfig>;
   try {
     config = parseConfig(process.argv.slice(2), process.env);
