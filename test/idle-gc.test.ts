@@ -1,0 +1,77 @@
+/**
+ * The idle collection of src/idle-gc.ts: once after traffic, when a quiet second has passed, no
+ * more often than its interval, and only when the heap grew; and V8's `gc` is reachable without
+ * a command-line flag on the running Node (CI runs the tests on 20, 22 and 24).
+ */
+import { EventEmitter } from 'node:events';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { collectWhenIdle, exposedGc } from '../src/idle-gc.js';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+function setup(heap = { bytes: 100 * 1024 * 1024 }) {
+  const server = new EventEmitter();
+  const collect = vi.fn(() => {
+    heap.bytes = 50 * 1024 * 1024;
+  });
+  const collector = collectWhenIdle(server, collect, () => heap.bytes, {
+    quietMs: 1000,
+    minIntervalMs: 10_000,
+    minGrowthBytes: 8,
+  });
+  const traffic = (seconds: number) => {
+    for (let s = 0; s < seconds * 10; s++) {
+      server.emit('request');
+      vi.advanceTimersByTime(100);
+    }
+  };
+  return { server, collect, collector, heap, traffic };
+}
+
+test('one collection after traffic stops, none while it goes on, none while it stays quiet', () => {
+  const { collect, collector, heap, traffic } = setup();
+  vi.advanceTimersByTime(30_000);
+  expect(collect).not.toHaveBeenCalled();
+  traffic(20);
+  expect(collect).not.toHaveBeenCalled();
+  heap.bytes = 200 * 1024 * 1024;
+  vi.advanceTimersByTime(2000);
+  expect(collect).toHaveBeenCalledTimes(1);
+  vi.advanceTimersByTime(60_000);
+  expect(collect).toHaveBeenCalledTimes(1);
+  collector.stop();
+});
+
+test('short bursts are collected at most once per interval, and only when the heap grew', () => {
+  const { collect, collector, heap, traffic } = setup();
+  for (let burst = 0; burst < 6; burst++) {
+    traffic(1);
+    heap.bytes += 16 * 1024 * 1024;
+    vi.advanceTimersByTime(2000);
+  }
+  // Six bursts three seconds apart: one collection, then the next only once 10 s have passed.
+  expect(collect).toHaveBeenCalledTimes(2);
+  // No growth since the last collection (which left 50 MB): nothing to gain.
+  heap.bytes = 50 * 1024 * 1024;
+  traffic(1);
+  vi.advanceTimersByTime(20_000);
+  expect(collect).toHaveBeenCalledTimes(2);
+  collector.stop();
+});
+
+test('a stopped collector counts and collects nothing', () => {
+  const { server, collect, collector } = setup();
+  collector.stop();
+  expect(server.listenerCount('request')).toBe(0);
+  server.emit('request');
+  vi.advanceTimersByTime(30_000);
+  expect(collect).not.toHaveBeenCalled();
+});
+
+test("V8's collector is reachable in a process started without --expose-gc", () => {
+  vi.useRealTimers();
+  expect(typeof exposedGc()).toBe('function');
+  // The process's own global does not get it.
+  expect('gc' in globalThis && process.execArgv.every((a) => !a.includes('expose'))).toBe(false);
+});
