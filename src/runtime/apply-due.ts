@@ -10,10 +10,10 @@ import type { RunKind } from '../domain/run-kind.js';
 import { logLine } from '../domain/run-log.js';
 import { endPhase, phaseAt, progressAt } from '../domain/run-schedule.js';
 import { deriveState } from '../domain/run-state.js';
-import { cutShort, nextDue, pendingEvents, shownAt, stepIndex } from '../domain/run-timeline.js';
+import { cutShort, nextDue, pendingEvents, stepIndex } from '../domain/run-timeline.js';
 import { toTimestamp } from './clock.js';
 import type { Deps } from './deps.js';
-import { type EventDraft, eventOf } from './event-log.js';
+import { type EventDraft, eventOf, runEventOf } from './event-log.js';
 import { buildRunArchive, runLogAt } from './run-archive.js';
 import { signedToken, storesOutputs } from './run-attempt.js';
 
@@ -61,15 +61,7 @@ export function applyDue(
   const push = (at: number, from: string, to: string, phase: string | null) => {
     out.transitions.push({ at: toTimestamp(at), resource: record.id, from, to, phase });
     // Phase changes inside `processing` are not events; status changes are, once each.
-    if (from !== to)
-      out.events.push(
-        eventOf(
-          record.accountId,
-          at,
-          from,
-          runSnapshot(record, shownAt(record, at, to, phase, kind.stepNoun)),
-        ),
-      );
+    if (from !== to) out.events.push(runEventOf(record, at, from, to));
   };
   // What the run was before the next event: several events can share an instant (zero-second
   // phases), and only the first phase leaves `queued`.

@@ -7,6 +7,7 @@
  */
 import type { EventType } from '../contract/events.js';
 import { type EventSnapshot, snapshotSubject } from '../domain/event-view.js';
+import type { RunRecord, RunState } from '../domain/records.js';
 import type { Deps } from '../runtime/deps.js';
 import { toTimestamp } from './clock.js';
 import { eventMatches, type StagedDelivery } from './webhook-deliveries.js';
@@ -17,7 +18,15 @@ export interface EventDraft {
   type: EventType;
   resourceId: string;
   previousStatus: string | null;
-  snapshot: EventSnapshot;
+  /** What a run seeded without an attempt showed: stored, there is no attempt to derive it from. */
+  snapshot?: EventSnapshot;
+  /** The attempt of the run the event belongs to (its snapshot is derived from it). */
+  attempt?: number;
+  /**
+   * The state the run's previous attempt ended with, for the event of a resume that replaces
+   * it: kept for that attempt's events to be read once the run's own state is the new one's.
+   */
+  previous?: RunState;
 }
 
 /**
@@ -43,6 +52,31 @@ export function eventOf(
 }
 
 /**
+ * The event of a run's attempt entering `to` at `at`. Nothing of the run is copied (issue 12
+ * item 4): reading the event derives what the run showed then from the attempt's state
+ * (domain/event-state.ts), the run's own while the attempt is current. A resume's event keeps
+ * the state the replaced attempt ended with (`previous`), for that attempt's events.
+ * @example runEventOf(record, now, 'failed', 'queued', stateBefore)
+ */
+export function runEventOf(
+  record: RunRecord,
+  at: number,
+  previousStatus: string | null,
+  to: string,
+  previous?: RunState,
+): EventDraft {
+  return {
+    at,
+    accountId: record.accountId,
+    type: `${record.kind}.${to}` as EventType,
+    resourceId: record.id,
+    previousStatus,
+    attempt: record.state.run!.attempt,
+    ...(previous?.run ? { previous } : {}),
+  };
+}
+
+/**
  * Writes the drafts in the order given (callers pass them in time order), each with an id from
  * the account's `evt` stream at its instant. Call inside the transaction that applied them.
  * @example store.tx(() => { ...; recordEvents(deps, [evaluationEvent(record, now, null, record.state)]) })
@@ -60,10 +94,14 @@ export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
       type: d.type,
       resourceId: d.resourceId,
       previousStatus: d.previousStatus,
-      snapshot: d.snapshot,
       createdAt: toTimestamp(d.at),
     };
-    store.events.insert(event);
+    store.events.insert({
+      ...event,
+      snapshot: d.snapshot ?? null,
+      attempt: d.attempt ?? null,
+      previous: d.previous ?? null,
+    });
     if (!webhooks.enabled) continue;
     let targets = endpoints.get(d.accountId);
     if (!targets) {

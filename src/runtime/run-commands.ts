@@ -11,7 +11,7 @@ import { assertResumable } from '../domain/resume.js';
 import type { RunKind } from '../domain/run-kind.js';
 import { RUN_KINDS } from '../kinds/index.js';
 import type { Deps } from './deps.js';
-import { eventOf, recordEvents } from './event-log.js';
+import { eventOf, recordEvents, runEventOf } from './event-log.js';
 import { assertCapacity, assertConcurrency } from './limits.js';
 import { createRun, requestCancel, startAttempt } from './run-attempt.js';
 import { worldOf } from './world-view.js';
@@ -37,9 +37,7 @@ export function createRunCommand(
       now,
       serviceVersion: caller.version,
     });
-    recordEvents(deps, [
-      eventOf(created.accountId, now, null, runSnapshot(created, created.state)),
-    ]);
+    recordEvents(deps, [runEventOf(created, now, null, 'queued')]);
     assertConcurrency(deps, account, created.id, now);
     assertCapacity(deps, RUN_KINDS, account, created, now);
     return created;
@@ -57,6 +55,7 @@ export function resumeRun(caller: Caller, kind: RunKind, found: RunRecord): RunR
   assertResumable(found.state);
   return deps.store.tx(() => {
     const left = found.state.status;
+    const before = found.state;
     kind.assertStartable?.(found.request, worldOf(deps, account), found.id);
     const number = (found.state.run?.attempt ?? 1) + 1;
     startAttempt(deps, kind, account, found, {
@@ -66,7 +65,7 @@ export function resumeRun(caller: Caller, kind: RunKind, found: RunRecord): RunR
       version: caller.version,
     });
     deps.store.runs.saveState(found);
-    recordEvents(deps, [eventOf(found.accountId, now, left, runSnapshot(found, found.state))]);
+    recordEvents(deps, [runEventOf(found, now, left, 'queued', before)]);
     assertConcurrency(deps, account, found.id, now);
     assertCapacity(deps, RUN_KINDS, account, found, now);
     return found;
@@ -79,8 +78,12 @@ export function cancelRun(caller: Caller, found: RunRecord): RunRecord {
   return deps.store.tx(() => {
     const left = requestCancel(deps, found, now);
     deps.store.runs.saveState(found);
-    if (left !== null)
-      recordEvents(deps, [eventOf(found.accountId, now, left, runSnapshot(found, found.state))]);
+    if (left === null) return found;
+    // A run seeded without an attempt has nothing to derive its event from: it is stored.
+    const event = found.state.run
+      ? runEventOf(found, now, left, found.state.status)
+      : eventOf(found.accountId, now, left, runSnapshot(found, found.state));
+    recordEvents(deps, [event]);
     return found;
   });
 }

@@ -3,7 +3,7 @@ import type { EventRecord } from '../domain/event-view.js';
 
 /** An event and an endpoint it goes to, once its transaction commits. */
 export interface StagedDelivery {
-  event: EventRecord;
+  event: Pick<EventRecord, 'id' | 'accountId' | 'type'>;
   endpoint: { id: string; url: string };
 }
 

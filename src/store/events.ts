@@ -1,7 +1,9 @@
 import type { Database, Statement } from 'better-sqlite3';
 import type { EventType } from '../contract/events.js';
+import { eventState } from '../domain/event-state.js';
 import type { EventRecord, EventSnapshot } from '../domain/event-view.js';
 import type { RunState } from '../domain/records.js';
+import { RUN_KINDS } from '../kinds/index.js';
 
 interface EventRow {
   seq: number;
@@ -10,52 +12,45 @@ interface EventRow {
   type: string;
   resource_id: string;
   previous_status: string | null;
-  snapshot: string;
+  snapshot: string | null;
+  attempt: number | null;
   created_at: string;
-  /** From the run the event is about (a join): what a stored state needs to be a snapshot. */
+  /** From the run the event is about (a join): what the snapshot is made from. */
   run_kind: string | null;
   run_request: string | null;
   run_created_at: string | null;
+  run_state: string | null;
 }
 
 /**
- * What an event row stores of a run's snapshot: its state only. The run's id, kind, creation
- * time and request never change and are the run's row (issue 12 item 4: they were a third of
- * every event). Rows written before hold a whole snapshot (`kind` set), read as they are.
+ * What an event row keeps of the run it is about (issue 12 item 4: a copy of the run was the
+ * largest part of a run's storage). The run's id, kind, creation time and request are the run's
+ * row. What the run showed is derived from the state of the event's attempt
+ * (domain/event-state.ts): the run's own while the attempt is current, so most rows keep
+ * nothing (`snapshot` NULL); a resume's event keeps the state the attempt it replaced ended
+ * with (`previous`), for that attempt's events; a run seeded without an attempt keeps what it
+ * showed (`state`). Rows written before migration 012 hold a whole snapshot (`kind` set).
  */
-type StoredSnapshot = EventSnapshot | { state: RunState };
+type Stored = EventSnapshot | { state: RunState } | { previous: RunState };
 
-function toStored(snapshot: EventSnapshot): StoredSnapshot {
-  return snapshot.kind === 'run' ? { state: snapshot.run.state } : snapshot;
+/** An event as the engine records it: a seeded run's snapshot, or its attempt's number. */
+export interface NewEvent extends Omit<EventRecord, 'snapshot'> {
+  snapshot: EventSnapshot | null;
+  attempt: number | null;
+  /** For a resume's event: the state the attempt it replaces ended with. */
+  previous: RunState | null;
 }
 
-function snapshotOf(row: EventRow): EventSnapshot {
-  const stored = JSON.parse(row.snapshot) as StoredSnapshot;
-  if ('kind' in stored) return stored;
-  return {
-    kind: 'run',
-    runKind: row.run_kind ?? 'evaluation',
-    run: {
-      id: row.resource_id,
-      createdAt: row.run_created_at ?? row.created_at,
-      request: JSON.parse(row.run_request ?? '{}'),
-      state: stored.state,
-    },
-  };
+function toStored(e: NewEvent): string | null {
+  if (e.previous) return JSON.stringify({ previous: e.previous });
+  if (!e.snapshot) return null;
+  const stored: Stored = e.snapshot.kind === 'run' ? { state: e.snapshot.run.state } : e.snapshot;
+  return JSON.stringify(stored);
 }
 
-const fromRow = (row: EventRow): EventRecord => ({
-  id: row.id,
-  accountId: row.account_id,
-  type: row.type as EventType,
-  resourceId: row.resource_id,
-  previousStatus: row.previous_status,
-  snapshot: snapshotOf(row),
-  createdAt: row.created_at,
-});
-
-/** An event row with its run's unchanging fields. */
-const SELECT = `SELECT e.*, r.kind AS run_kind, r.request AS run_request, r.created_at AS run_created_at
+/** An event row with its run's fields. */
+const SELECT = `SELECT e.*, r.kind AS run_kind, r.request AS run_request,
+    r.created_at AS run_created_at, r.state AS run_state
   FROM events e LEFT JOIN runs r ON r.id = e.resource_id`;
 
 export interface EventFilter {
@@ -70,8 +65,9 @@ export interface EventFilter {
 /** The event log: rows in the order the transitions happened (`seq`), per account. */
 export function createEventRepo(db: Database) {
   const insert = db.prepare(
-    `INSERT INTO events (id, account_id, type, resource_id, previous_status, snapshot, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO events
+       (id, account_id, type, resource_id, previous_status, snapshot, attempt, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const byId = db.prepare<[string, string], EventRow>(
     `${SELECT} WHERE e.id = ? AND e.account_id = ?`,
@@ -79,6 +75,60 @@ export function createEventRepo(db: Database) {
   const seqOf = db.prepare<[string, string], { seq: number }>(
     'SELECT seq FROM events WHERE id = ? AND account_id = ?',
   );
+  const replacedBy = db.prepare<[string, number], { snapshot: string }>(
+    `SELECT snapshot FROM events INDEXED BY events_resource
+      WHERE resource_id = ? AND attempt = ? AND snapshot IS NOT NULL LIMIT 1`,
+  );
+
+  /** What the run showed at the event: stored, or derived from the state of its attempt. */
+  const snapshotOf = (row: EventRow): EventSnapshot => {
+    const stored = row.snapshot === null ? null : (JSON.parse(row.snapshot) as Stored);
+    if (stored && 'kind' in stored) return stored;
+    const kind = row.run_kind ?? 'evaluation';
+    let state: RunState;
+    if (stored && 'state' in stored) state = stored.state;
+    else {
+      const to = row.type.slice(row.type.indexOf('.') + 1);
+      const at = Date.parse(row.created_at);
+      state = eventState(attemptState(row), at, to, RUN_KINDS[kind]?.stepNoun ?? 'step');
+    }
+    return {
+      kind: 'run',
+      runKind: kind,
+      run: {
+        id: row.resource_id,
+        createdAt: row.run_created_at ?? row.created_at,
+        request: JSON.parse(row.run_request ?? '{}'),
+        state,
+      },
+    };
+  };
+
+  /**
+   * The state of the event's attempt: the run's own while the attempt is current, else the one
+   * the resume that replaced it kept (in the event that started the next attempt).
+   */
+  const attemptState = (row: EventRow): RunState => {
+    const current = JSON.parse(row.run_state ?? '{}') as RunState;
+    if (current.run?.attempt === row.attempt) return current;
+    const next = replacedBy.get(row.resource_id, row.attempt! + 1);
+    if (!next)
+      throw new Error(
+        `event ${row.id}: attempt ${row.attempt} of ${row.resource_id} left no state`,
+      );
+    return (JSON.parse(next.snapshot) as { previous: RunState }).previous;
+  };
+
+  const fromRow = (row: EventRow): EventRecord => ({
+    id: row.id,
+    accountId: row.account_id,
+    type: row.type as EventType,
+    resourceId: row.resource_id,
+    previousStatus: row.previous_status,
+    snapshot: snapshotOf(row),
+    createdAt: row.created_at,
+  });
+
   // One statement per combination of filters, prepared on first use, so each can use its index.
   const lists = new Map<string, Statement<unknown[], EventRow>>();
   const listStatement = (filter: EventFilter) => {
@@ -96,14 +146,15 @@ export function createEventRepo(db: Database) {
     return statement;
   };
   return {
-    insert: (e: EventRecord) =>
+    insert: (e: NewEvent) =>
       void insert.run(
         e.id,
         e.accountId,
         e.type,
         e.resourceId,
         e.previousStatus,
-        JSON.stringify(toStored(e.snapshot)),
+        toStored(e),
+        e.attempt,
         e.createdAt,
       ),
     /** Scoped to the account: another account's id reads as absent. */

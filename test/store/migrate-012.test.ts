@@ -38,20 +38,14 @@ function asVersion11(
     string,
     { logs: string[]; files: { path: string; bytes: number; sha256: string }[] }
   >,
+  snapshots: Map<string, unknown>,
 ) {
   const db = new Database(file);
-  const snapshots = db
-    .prepare<[], { id: string; snapshot: string; resource_id: string }>(
-      'SELECT id, snapshot, resource_id FROM events',
-    )
-    .all();
-  const run = db.prepare<[string], { kind: string; request: string; created_at: string }>(
-    'SELECT kind, request, created_at FROM runs WHERE id = ?',
-  );
   db.exec(`
     DROP INDEX runs_kind_status;
     ALTER TABLE runs DROP COLUMN status;
     CREATE INDEX runs_kind_status ON runs(account_id, kind, json_extract(state, '$.status'), seq);
+    ALTER TABLE events DROP COLUMN attempt;
     CREATE TABLE idempotency_11 (
       account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
       key TEXT NOT NULL, request_hash TEXT NOT NULL, status INTEGER NOT NULL,
@@ -65,16 +59,7 @@ function asVersion11(
   `);
   // Version 11 kept the whole snapshot in each event.
   const setSnapshot = db.prepare('UPDATE events SET snapshot = ? WHERE id = ?');
-  for (const e of snapshots) {
-    const r = run.get(e.resource_id)!;
-    const { state } = JSON.parse(e.snapshot);
-    const whole = {
-      kind: 'run',
-      runKind: r.kind,
-      run: { id: e.resource_id, createdAt: r.created_at, request: JSON.parse(r.request), state },
-    };
-    setSnapshot.run(JSON.stringify(whole), e.id);
-  }
+  for (const [id, snapshot] of snapshots) setSnapshot.run(JSON.stringify(snapshot), id);
   const line = db.prepare('INSERT INTO run_logs (run_id, seq, line) VALUES (?, ?, ?)');
   const entry = db.prepare(
     'INSERT INTO run_files (run_id, path, bytes, sha256) VALUES (?, ?, ?, ?)',
@@ -106,6 +91,10 @@ test('migration 012 keeps every read of a version-11 world, and a resume derives
   const ids = [created.json.id as string, failing.json.id as string];
   const expected = await Promise.all(ids.map((id) => reads(before, id)));
   expect(expected.map((r) => r.run.status)).toEqual(['succeeded', 'failed']);
+  const { events } = before.emulator.deps.store;
+  const snapshots = new Map(
+    events.list(DEFAULT_ACCOUNT, { limit: 1000 }).data.map((e) => [e.id, e.snapshot] as const),
+  );
   before.emulator.close();
   asVersion11(
     file,
@@ -115,6 +104,7 @@ test('migration 012 keeps every read of a version-11 world, and a resume derives
         { logs: expected[i]!.logs.lines, files: expected[i]!.files.data ?? [] },
       ]),
     ),
+    snapshots,
   );
 
   const after = testEmulator({ db: file });

@@ -8,7 +8,10 @@ import type { Database } from 'better-sqlite3';
  * - Logs and file listings of new attempts are derived, not stored (runtime/run-outputs.ts); the
  *   attempts of runs already stored keep theirs as rows (`run.storedOutputs`).
  * - Events lose AUTOINCREMENT, which wrote `sqlite_sequence` on every insert: `seq` only orders
- *   an account's events, and nothing refers to a deleted one.
+ *   an account's events, and nothing refers to a deleted one. A new event of a run's attempt
+ *   names the attempt and keeps no copy of the run (`snapshot` NULL); a resume's event keeps
+ *   the state the attempt it replaces ended with (store/events.ts); rows written before keep
+ *   theirs.
  * - Idempotency records move to a rowid table: in a WITHOUT ROWID table a record of more than
  *   about 1 KB (a run's body) overflowed into a page of its own, three quarters empty.
  */
@@ -28,7 +31,8 @@ export function migrate012(db: Database): void {
       type TEXT NOT NULL,
       resource_id TEXT NOT NULL,
       previous_status TEXT,
-      snapshot TEXT NOT NULL,
+      snapshot TEXT,
+      attempt INTEGER,
       created_at TEXT NOT NULL
     );
     INSERT INTO events_012 (seq, id, account_id, type, resource_id, previous_status, snapshot, created_at)
