@@ -4,6 +4,7 @@ import { eventState } from '../domain/event-state.js';
 import type { EventRecord, EventSnapshot } from '../domain/event-view.js';
 import type { RunState } from '../domain/records.js';
 import { RUN_KINDS } from '../kinds/index.js';
+import { decodeState, encodeState, restoreState } from './state-codec.js';
 
 interface EventRow {
   seq: number;
@@ -42,7 +43,8 @@ export interface NewEvent extends Omit<EventRecord, 'snapshot'> {
 }
 
 function toStored(e: NewEvent): string | null {
-  if (e.previous) return JSON.stringify({ previous: e.previous });
+  // The replaced attempt's state, its schedule packed as the run's row packs it.
+  if (e.previous) return `{"previous":${encodeState(e.previous)}}`;
   if (!e.snapshot) return null;
   const stored: Stored = e.snapshot.kind === 'run' ? { state: e.snapshot.run.state } : e.snapshot;
   return JSON.stringify(stored);
@@ -109,14 +111,14 @@ export function createEventRepo(db: Database) {
    * the resume that replaced it kept (in the event that started the next attempt).
    */
   const attemptState = (row: EventRow): RunState => {
-    const current = JSON.parse(row.run_state ?? '{}') as RunState;
+    const current = row.run_state === null ? ({} as RunState) : decodeState(row.run_state);
     if (current.run?.attempt === row.attempt) return current;
     const next = replacedBy.get(row.resource_id, row.attempt! + 1);
     if (!next)
       throw new Error(
         `event ${row.id}: attempt ${row.attempt} of ${row.resource_id} left no state`,
       );
-    return (JSON.parse(next.snapshot) as { previous: RunState }).previous;
+    return restoreState((JSON.parse(next.snapshot) as { previous: RunState }).previous);
   };
 
   const fromRow = (row: EventRow): EventRecord => ({

@@ -3,6 +3,7 @@ import { RUN_KIND_ADDRESSES } from '../contract/run-kinds.js';
 import type { RunRecord } from '../domain/records.js';
 import type { Page } from './cursor-list.js';
 import type { DueCache } from './due-cache.js';
+import { decodeState, encodeState } from './state-codec.js';
 
 interface RunRow {
   seq: number;
@@ -22,7 +23,7 @@ function fromRow(row: RunRow): RunRecord {
     kind: row.kind,
     createdAt: row.created_at,
     request: JSON.parse(row.request),
-    state: JSON.parse(row.state),
+    state: decodeState(row.state),
     nextAt: row.next_at,
   };
 }
@@ -111,7 +112,7 @@ export function createRunRepo(db: Database, dueCache: DueCache) {
         r.accountId,
         r.kind,
         JSON.stringify(r.request),
-        JSON.stringify(r.state),
+        encodeState(r.state),
         r.state.status ?? 'queued',
         r.createdAt,
         r.nextAt,
@@ -131,7 +132,7 @@ export function createRunRepo(db: Database, dueCache: DueCache) {
       seqOf.get(id, accountId, kind) !== undefined,
     /** Writes the state, and its status into the `status` column listings and slots read. */
     saveState: (r: RunRecord) => {
-      setState.run(JSON.stringify(r.state), r.state.status, r.nextAt, r.id);
+      setState.run(encodeState(r.state), r.state.status, r.nextAt, r.id);
       dueCache.moved(r.accountId, storedNextAt.get(r), r.nextAt);
       storedNextAt.set(r, r.nextAt);
     },

@@ -1,0 +1,71 @@
+/**
+ * The stored form of a run's state (store/state-codec.ts) packs the attempt's schedule: reading
+ * it back gives the state written, to the byte of its JSON (key order included), for any
+ * schedule `buildSchedule` makes; a schedule it cannot pack, and a state without one, are kept
+ * as they are.
+ */
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import type { RunState } from '../../src/domain/records.js';
+import { buildSchedule } from '../../src/domain/run-schedule.js';
+import { decodeState, encodeState } from '../../src/store/state-codec.js';
+
+const phase = fc.record({
+  name: fc.constantFrom('materializing', 'running', 'verifying', 'packaging', 'p'),
+  ms: fc.integer({ min: 0, max: 10_000 }),
+  steps: fc.option(fc.integer({ min: 1, max: 1000 }), { nil: undefined }),
+});
+
+const stateWith = (schedule: unknown): RunState =>
+  ({
+    status: 'processing',
+    tokens: { charged: 1, refunded: 0 },
+    run: {
+      attempt: 2,
+      schedule,
+      outcome: { succeed: {} },
+      estimate: 1,
+      cancel: null,
+      appliedUntil: 5,
+    },
+  }) as unknown as RunState;
+
+test('a state read back is the state written, for any schedule buildSchedule makes', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 0, max: 2 ** 42 }),
+      fc.integer({ min: 0, max: 5000 }),
+      fc.array(phase, { minLength: 1, maxLength: 6 }),
+      fc.option(
+        fc.record({
+          phase: fc.constantFrom('running', 'p', 'verifying'),
+          afterSteps: fc.option(fc.nat(1200), { nil: undefined }),
+        }),
+        { nil: undefined },
+      ),
+      (start, queue, phases, failure) => {
+        const state = stateWith(buildSchedule(start, queue, phases, failure));
+        const stored = encodeState(state);
+        expect(JSON.stringify(decodeState(stored))).toBe(JSON.stringify(state));
+        expect(stored.length).toBeLessThan(JSON.stringify(state).length);
+      },
+    ),
+    { numRuns: 500 },
+  );
+});
+
+test('a schedule whose segments do not follow each other, or no attempt at all, is kept as it is', () => {
+  const odd = stateWith({
+    startMs: 0,
+    queueEndMs: 10,
+    segments: [{ name: 'a', startMs: 20, endMs: 30, steps: 0 }],
+    totalSteps: 0,
+    endMs: 30,
+    failed: false,
+    stepsAtEnd: 0,
+  });
+  expect(encodeState(odd)).toBe(JSON.stringify(odd));
+  expect(decodeState(encodeState(odd))).toEqual(odd);
+  const seeded = { status: 'failed', tokens: { charged: 0, refunded: 0 } } as unknown as RunState;
+  expect(encodeState(seeded)).toBe(JSON.stringify(seeded));
+});
