@@ -84,6 +84,11 @@ export interface RunState {
   download_token?: string;
   /** Seeded with a file listing of its own: success keeps it and builds no archive. */
   given_files?: boolean;
+  /**
+   * A run without an attempt (seeded in a fixed state) that has log or listing rows: the
+   * first attempt a resume starts drops them (runtime/run-attempt.ts), and only then.
+   */
+  stored_rows?: true;
 }
 /** The name an evaluation's code has long used for a run's state. */
 export type EvaluationState = RunState;

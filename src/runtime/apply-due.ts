@@ -15,7 +15,7 @@ import { toTimestamp } from './clock.js';
 import type { Deps } from './deps.js';
 import { type EventDraft, eventOf, runEventOf } from './event-log.js';
 import { buildRunArchive, runLogAt } from './run-archive.js';
-import { signedToken, storesOutputs } from './run-attempt.js';
+import { appendStoredLog, signedToken, storesOutputs } from './run-attempt.js';
 
 export interface Transition {
   at: string;
@@ -105,7 +105,7 @@ function applySeededCancel(deps: Deps, record: RunRecord, upTo: number, out: App
   if (!cancel || cancel.doneAt > upTo) return;
   if (record.state.status === 'canceling') {
     // A seeded run has no attempt to derive a log from: its lines are stored.
-    deps.store.runLogs.append(record.id, [logLine(cancel.doneAt, 'run canceled')]);
+    appendStoredLog(deps, record, [logLine(cancel.doneAt, 'run canceled')]);
     out.transitions.push({
       at: toTimestamp(cancel.doneAt),
       resource: record.id,

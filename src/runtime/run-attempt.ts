@@ -60,8 +60,8 @@ export function startAttempt(
   };
   const previous = record.state.tokens;
   const given = record.state.given_files === true;
-  // A new run has nothing stored, and a run inserted in this call has no earlier attempt.
-  const dropStored = attempt.number > 1 && storesOutputs(record);
+  // Rows to drop: an older attempt's (before migration 012), or a seeded run's if it has any.
+  const dropStored = record.state.run?.storedOutputs === true || record.state.stored_rows === true;
   record.state = {
     status: 'queued',
     phase: null,
@@ -150,6 +150,16 @@ export function requestCancel(deps: Deps, record: RunRecord, now: number): strin
   if (storesOutputs(record))
     deps.store.runLogs.append(record.id, [logLine(now, 'cancel requested')]);
   return status;
+}
+
+/**
+ * Appends to the stored log of a run that keeps one (`storesOutputs`); a run without an attempt
+ * is marked as having rows, for the first attempt a resume starts to drop them.
+ */
+export function appendStoredLog(deps: Deps, record: RunRecord, lines: string[]): void {
+  if (lines.length === 0) return;
+  deps.store.runLogs.append(record.id, lines);
+  if (!record.state.run) record.state.stored_rows = true;
 }
 
 /** A signed download token: deterministic per seed, run and attempt (DESIGN.md section 3). */

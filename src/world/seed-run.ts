@@ -89,9 +89,11 @@ export function insertFixedRun(
       ...(input.outcomes ? { plan: [{ succeed: {} }, ...input.outcomes] } : {}),
     },
   };
+  // Stored as given; marked so that the first attempt a resume starts drops them.
+  if (input.logs?.length || input.files?.length) record.state.stored_rows = true;
   deps.store.runs.insert(record);
-  deps.store.runLogs.replace(id, input.logs ?? []);
-  deps.store.runFiles.replace(id, input.files ?? []);
+  if (input.logs?.length) deps.store.runLogs.replace(id, input.logs);
+  if (input.files?.length) deps.store.runFiles.replace(id, input.files);
   return record;
 }
 

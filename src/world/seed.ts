@@ -89,6 +89,8 @@ export function seedTwin(deps: Deps, account: Account, input: TwinInput) {
       state: seededTwinState(input.status, toTimestamp(now), source),
       nextAt: null,
     };
+    // Its listing is stored: the first attempt a resume starts drops it.
+    if (files.length > 0) record.state.stored_rows = true;
     store.runs.insert(record);
   }
   // Stored now, listed once the twin has succeeded (409 `twin_not_ready` until then).

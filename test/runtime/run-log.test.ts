@@ -75,3 +75,30 @@ test('a run seeded with a log keeps it, and its cancel adds its two lines', asyn
     '2026-01-01T00:00:02.000Z run canceled',
   ]);
 });
+
+test('a seeded run keeps its rows until a resume starts its first attempt, which drops them', async () => {
+  const rt = runtime();
+  const count = rt.emu.emulator.deps.store.db.prepare<[string, string], { n: number }>(
+    `SELECT (SELECT count(*) FROM run_logs WHERE run_id = ?)
+          + (SELECT count(*) FROM run_files WHERE run_id = ?) AS n`,
+  );
+  const rows = { get: (id: string) => count.get(id, id) };
+  const given = await rt.emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/evaluations`, {
+    spec: SPEC,
+    status: 'failed',
+    logs: ['seeded line'],
+  });
+  // Seeded in a fixed state without rows; a cancel writes its lines as rows.
+  const canceled = await rt.emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/evaluations`, {
+    spec: SPEC,
+    status: 'processing',
+  });
+  await rt.call('POST', `/v1/evaluations/${canceled.id}/cancel`);
+  await rt.advance(5);
+  expect([rows.get(given.id)?.n, rows.get(canceled.id)?.n]).toEqual([1, 2]);
+  for (const id of [given.id, canceled.id]) {
+    expect((await rt.call('POST', `/v1/evaluations/${id}/resume`)).status).toBe(202);
+    expect(rows.get(id)?.n).toBe(0);
+    expect(await rt.logs(id)).toEqual([expect.stringContaining('attempt 2 queued')]);
+  }
+});

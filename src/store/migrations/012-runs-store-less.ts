@@ -6,7 +6,8 @@ import type { Database } from 'better-sqlite3';
  *   its kind for listing by status and finding the runs holding a slot; the index on
  *   `json_extract(state, '$.status')` parsed the state's JSON on every write.
  * - Logs and file listings of new attempts are derived, not stored (runtime/run-outputs.ts); the
- *   attempts of runs already stored keep theirs as rows (`run.storedOutputs`).
+ *   attempts of runs already stored keep theirs as rows (`run.storedOutputs`), and runs seeded
+ *   without an attempt that have rows say so (`stored_rows`), for a resume to drop them.
  * - Events lose AUTOINCREMENT, which wrote `sqlite_sequence` on every insert: `seq` only orders
  *   an account's events, and nothing refers to a deleted one. A new event of a run's attempt
  *   names the attempt and keeps no copy of the run (`snapshot` NULL); a resume's event keeps
@@ -19,6 +20,10 @@ export function migrate012(db: Database): void {
   db.exec(`
     UPDATE runs SET state = json_set(state, '$.run.storedOutputs', json('true'))
       WHERE json_type(state, '$.run') = 'object';
+    UPDATE runs SET state = json_set(state, '$.stored_rows', json('true'))
+      WHERE json_type(state, '$.run') IS NULL
+        AND (EXISTS (SELECT 1 FROM run_logs l WHERE l.run_id = runs.id)
+          OR EXISTS (SELECT 1 FROM run_files f WHERE f.run_id = runs.id));
     ALTER TABLE runs ADD COLUMN status TEXT NOT NULL DEFAULT 'queued';
     UPDATE runs SET status = json_extract(state, '$.status');
     DROP INDEX runs_kind_status;
