@@ -1,5 +1,5 @@
 import { ALL_SCOPES } from '../contract/scopes.js';
-import { apiError, MESSAGES } from '../errors.js';
+import { type ApiError, apiError, MESSAGES } from '../errors.js';
 import type { Account, ApiKeyRecord } from './records.js';
 
 export { ALL_SCOPES };
@@ -17,25 +17,37 @@ export function isKnownScope(scope: string): boolean {
 
 /**
  * The 403s of an operation's guards: the key's scope (API document section 5.5), then the
- * account's feature. The pipeline applies a route's own guards; an operation whose scope
- * depends on what it reads (GET /v1/operations/{id}) applies the kind's.
+ * account's feature; undefined when both pass. The pipeline applies a route's own guards and
+ * answers the error itself; an operation whose scope depends on what it reads
+ * (GET /v1/operations/{id}) applies the kind's through {@link assertAccess}.
  */
-export function assertAccess(
+export function accessError(
   key: Pick<ApiKeyRecord, 'scopes'>,
   account: Pick<Account, 'features'>,
   guard: { scope?: string | undefined; feature?: string | undefined },
-): void {
+): ApiError | undefined {
   const { scope, feature } = guard;
   if (scope && !hasScope(key.scopes, scope)) {
-    throw apiError('missing_scope', {
+    return apiError('missing_scope', {
       message: MESSAGES.missingScope(scope),
       details: { required_scope: scope },
     });
   }
   if (feature && !account.features.includes(feature)) {
-    throw apiError('feature_not_enabled', {
+    return apiError('feature_not_enabled', {
       message: MESSAGES.featureOff(feature),
       details: { feature },
     });
   }
+  return undefined;
+}
+
+/** {@link accessError}, thrown. */
+export function assertAccess(
+  key: Pick<ApiKeyRecord, 'scopes'>,
+  account: Pick<Account, 'features'>,
+  guard: { scope?: string | undefined; feature?: string | undefined },
+): void {
+  const err = accessError(key, account, guard);
+  if (err) throw err;
 }

@@ -9,6 +9,7 @@ import {
   parseFaultHeader,
 } from '../runtime/fault-rules.js';
 import { peekCaller } from './caller.js';
+import { renderError } from './render-error.js';
 import { routeMatchOf } from './route-match.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -69,10 +70,10 @@ export function faultable(path: string): boolean {
 
 /**
  * The first check (DESIGN.md section 3, order of checks): the `X-Emulator-Fault` header, then
- * the fault rules. Throws the fault's error, answers the Response of a dropped connection, or
- * answers undefined (after any delay) when the call goes on. A faulted call reaches nothing
- * behind it, so it changes no state. The request context calls it only when there is a header
- * or a rule.
+ * the fault rules. Answers the fault's error envelope or the Response of a dropped connection,
+ * or undefined (after any delay) when the call goes on. A faulted call reaches nothing behind
+ * it, so it changes no state. The request context calls it only when there is a header or a
+ * rule.
  */
 export function checkFaults(
   c: Context<AppEnv>,
@@ -98,10 +99,11 @@ export function checkFaults(
   if (header !== undefined) {
     const parsed = parseHeader(header);
     if ('invalid' in parsed) {
-      throw apiError('parameter_invalid', {
+      const err = apiError('parameter_invalid', {
         param: 'X-Emulator-Fault',
         message: MESSAGES.badFaultHeader(parsed.invalid),
       });
+      return renderError(err, c);
     }
     if ('delay_ms' in parsed) delayMs += parsed.delay_ms;
     else action = { kind: 'header', respond: parsed };
@@ -124,7 +126,7 @@ export function checkFaults(
 
 type Action = FaultDecision['action'] | { kind: 'header'; respond: FaultRespond };
 
-/** What the chosen action does: nothing, a dropped connection, or the fault's error (thrown). */
+/** What the chosen action does: nothing, a dropped connection, or the fault's error. */
 function answer(
   c: Context<AppEnv>,
   action: Action,
@@ -137,5 +139,5 @@ function answer(
   const respond = action.kind === 'drop' ? ({ drop: true } as const) : action.respond;
   if ('drop' in respond) return drop(c);
   if ('delay_ms' in respond) return undefined;
-  throw faultError(respond, operation);
+  return renderError(faultError(respond, operation), c);
 }

@@ -2,13 +2,16 @@ import type { HttpBindings } from '@hono/node-server';
 import { type Hook, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, Env, Handler, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ZodType } from 'zod';
+import type { ZodError, ZodType } from 'zod';
 
 type Target = 'query' | 'param' | 'header' | 'json';
 // biome-ignore lint/suspicious/noExplicitAny: the hook serves every route's differently typed input
 type AnyHook = Hook<any, any, any, any>;
-/** One validation: nothing to wait for (the usual case), or a body to read first. */
-type Step = (c: Context) => undefined | Promise<void>;
+/** A failure's answer (the hook's), nothing (valid), or a body to read first. */
+type Checked = Response | undefined;
+type Step = (c: Context) => Checked | Promise<Checked>;
+/** What serves a route around its validation and handler (the product app's pipeline). */
+export type RouteWrap = (route: RouteConfig, validated: Handler) => Handler;
 
 /**
  * An OpenAPIHono app whose `openapi(route, handler)` validates the way `@hono/zod-openapi` does,
@@ -19,9 +22,13 @@ type Step = (c: Context) => undefined | Promise<void>;
  * dispatch and promises on every call, and `safeParseAsync` more than `safeParse`: a third of a
  * 404 or 400 answer's own work (issue 12, by CPU profile). The route is registered in the
  * OpenAPI registry exactly as `openapi()` does it, so the served documents are unchanged.
+ * `wrap`, when given, serves each route around its validation and handler, as one Hono handler.
  * @example const app = validatedApp<AppEnv>(validationHook); app.openapi(route, handler)
  */
-export function validatedApp<E extends Env>(defaultHook: AnyHook): OpenAPIHono<E> {
+export function validatedApp<E extends Env>(
+  defaultHook: AnyHook,
+  wrap?: RouteWrap,
+): OpenAPIHono<E> {
   const app = new OpenAPIHono<E>({ defaultHook });
   const openapi = (
     { middleware, hide, ...route }: RouteConfig,
@@ -30,26 +37,37 @@ export function validatedApp<E extends Env>(defaultHook: AnyHook): OpenAPIHono<E
   ) => {
     if (!hide) app.openAPIRegistry.registerPath(route);
     const before = middleware ? ([] as MiddlewareHandler[]).concat(middleware) : [];
+    if (wrap && before.length > 0)
+      throw new Error(`${route.path}: route middleware is not supported`);
     const path = route.path.replaceAll(/\/{(.+?)}/g, '/:$1');
-    app.on([route.method], [path], ...before, validating(stepsOf(route, hook), handler));
+    const validated = validating(stepsOf(route, hook), handler);
+    app.on([route.method], [path], ...before, wrap ? wrap(route, validated) : validated);
     return app;
   };
   app.openapi = openapi as unknown as typeof app.openapi;
   return app;
 }
 
-/** The handler behind its validation steps, in one layer; synchronous while no step waits. */
+/**
+ * The handler behind its validation steps, in one layer; synchronous while no step waits. A
+ * failed step's answer (the hook's envelope) is the route's.
+ */
 function validating(steps: Step[], handler: Handler): Handler {
   if (steps.length === 0) return handler;
-  const from = async (c: Context, next: () => Promise<void>, i: number, wait: Promise<void>) => {
-    await wait;
-    for (let j = i; j < steps.length; j++) await steps[j]!(c);
+  const from = async (c: Context, next: () => Promise<void>, i: number, wait: Promise<Checked>) => {
+    const failed = await wait;
+    if (failed) return failed;
+    for (let j = i; j < steps.length; j++) {
+      const answered = await steps[j]!(c);
+      if (answered) return answered;
+    }
     return handler(c, next);
   };
   return (c, next) => {
     for (let i = 0; i < steps.length; i++) {
-      const wait = steps[i]!(c);
-      if (wait) return from(c, next, i + 1, wait);
+      const checked = steps[i]!(c);
+      if (checked instanceof Promise) return from(c, next, i + 1, checked);
+      if (checked) return checked;
     }
     return handler(c, next);
   };
@@ -59,13 +77,20 @@ function validating(steps: Step[], handler: Handler): Handler {
 function stepsOf(route: RouteConfig, hook: AnyHook): Step[] {
   const request = route.request;
   const steps: Step[] = [];
-  const check = (target: Target, schema: ZodType, value: unknown, c: Context) => {
+  const check = (target: Target, schema: ZodType, value: unknown, c: Context): Checked => {
     const result = schema.safeParse(value);
-    hook({ data: value, ...result, target }, c);
-    // The hook throws the envelope for a failure (http/validation-hook.ts).
-    if (!result.success) throw new Error(`the validation hook let a ${target} failure through`);
-    c.req.addValidatedData(target, result.data as object);
-    return undefined;
+    if (result.success) {
+      // zod-validator calls the hook on success too; ours ignores it (http/validation-hook.ts).
+      const answered = hookAnswer(hook({ ...result, target }, c));
+      if (answered) return answered;
+      c.req.addValidatedData(target, result.data as object);
+      return undefined;
+    }
+    const failure = { data: value, success: false as const, error: errorOf(result), target };
+    const answered = hookAnswer(hook(failure, c));
+    // The hook answers a failure with the envelope (http/validation-hook.ts).
+    if (!answered) throw new Error(`the validation hook let a ${target} failure through`);
+    return answered;
   };
   if (request?.query) {
     const schema = request.query as ZodType;
@@ -98,7 +123,7 @@ function stepsOf(route: RouteConfig, hook: AnyHook): Step[] {
   }
   steps.push(mediaTypeGate);
   const schema = declared[0]![1] as ZodType;
-  const json = (c: Context) => readJson(c).then((value) => void check('json', schema, value, c));
+  const json = (c: Context) => readJson(c).then((value) => check('json', schema, value, c));
   if (request.body?.required) steps.push(json);
   else {
     steps.push((c) => {
@@ -109,6 +134,30 @@ function stepsOf(route: RouteConfig, hook: AnyHook): Step[] {
     });
   }
   return steps;
+}
+
+/** zod-validator's use of a hook's return: a Response, or an object's `response`, answers. */
+function hookAnswer(returned: unknown): Response | undefined {
+  if (!returned) return undefined;
+  if (returned instanceof Response) return returned;
+  if (typeof returned === 'object' && 'response' in returned) return returned.response as Response;
+  return undefined;
+}
+
+/**
+ * A failed parse's `ZodError`, which zod builds on first read, without a stack: an Error's stack
+ * capture walks every frame of the call, and under load, with the request path's frames optimized,
+ * that cost a 400 about as much as the rest of zod's work (issue 12, by CPU profile). Nothing
+ * reads a validation error's stack: the hook turns it into the envelope.
+ */
+function errorOf(result: { error: ZodError }): ZodError {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return result.error;
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /**
@@ -155,7 +204,7 @@ const JSON_BODY = /^application\/([\w.-]+\+)?json$/i;
  * for a body sent without one. Served by Node, the framing headers say whether there is a body
  * without building the WHATWG Request to read it.
  */
-function mediaTypeGate(c: Context): undefined | Promise<void> {
+function mediaTypeGate(c: Context): undefined | Promise<undefined> {
   const type = c.req.header('content-type');
   if (type) {
     // Every declared type is JSON (checked when the route is registered).
@@ -169,6 +218,7 @@ function mediaTypeGate(c: Context): undefined | Promise<void> {
   if (framed) throw new HTTPException(415, { message: 'Unsupported Media Type' });
   return hasRequestBody(c).then((has) => {
     if (has) throw new HTTPException(415, { message: 'Unsupported Media Type' });
+    return undefined;
   });
 }
 
