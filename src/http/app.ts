@@ -1,5 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
+import type { Context, Next } from 'hono';
 import { signedDownload } from '../api/archive.js';
 import { registerAssets } from '../api/assets.js';
 import { registerAugmentationEpisodes } from '../api/augmentations.js';
@@ -17,14 +17,14 @@ import { registerWebhooks } from '../api/webhooks.js';
 import { apiError, MESSAGES } from '../errors.js';
 import { REGISTERED_KINDS } from '../kinds/index.js';
 import type { Deps } from '../runtime/deps.js';
-import type { Answer } from './answer.js';
+import { type Answer, answering } from './answer.js';
 import { docsPage, registerDocsAssets } from './docs-page.js';
 import { productDocument } from './openapi-document.js';
 import { type GuardedRoute, productPipeline, routeGuard } from './pipeline.js';
 import { renderError } from './render-error.js';
 import { requestContext, type Serve } from './request-context.js';
 import { type RouteWrap, validatedApp } from './validated-app.js';
-import { validationHook } from './validation-hook.js';
+import { invalidAnswer } from './validation-hook.js';
 
 /**
  * The whole HTTP surface of the product API; the order of checks is `pipeline.ts`. Every path is
@@ -38,7 +38,7 @@ import { validationHook } from './validation-hook.js';
  */
 export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   const serve = requestContext(deps);
-  const app = validatedApp<AppEnv>(validationHook, productRoute(serve));
+  const app = validatedApp<AppEnv>(invalidAnswer, productRoute(serve));
   app.onError(renderError);
   app.notFound((c) => {
     // A `/_control` path is already in its context (the layer below); any other starts here.
@@ -103,14 +103,27 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   return app;
 }
 
-/** A product route: the request context, the pipeline with the route's guards, then the route. */
+/**
+ * A product route: the request context, the pipeline with the route's guards, its validation,
+ * then its handler. What the handler throws (`apiError(...)`: a 404 lookup, a 409 state) is
+ * caught right around it: a function that an exception leaves, instead of returning, never
+ * spends V8's tier-up budget, so every function a throw passes through stays in the interpreter
+ * for as long as only throws leave it (a resume of an unknown id over and over: issue 12).
+ */
 function productRoute(serve: Serve): RouteWrap {
-  return (route, validated) => {
+  return (route, validate, handler) => {
     if (!route.path.startsWith('/v1/')) throw new Error(`${route.path}: not a product route`);
     const guard = routeGuard(route as GuardedRoute);
+    const handled = (c: Context<AppEnv>, next: Next) =>
+      answering(c, () => handler(c, next) as Answer);
     return (c, next) =>
       serve(c as Context<AppEnv>, () =>
-        productPipeline(c as Context<AppEnv>, guard, () => validated(c, next) as Answer),
+        productPipeline(c as Context<AppEnv>, guard, () => {
+          const checked = validate?.(c);
+          if (checked instanceof Promise)
+            return checked.then((failed) => failed ?? handled(c as Context<AppEnv>, next));
+          return checked ?? handled(c as Context<AppEnv>, next);
+        }),
       );
   };
 }

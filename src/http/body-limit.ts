@@ -32,16 +32,16 @@ export function bodyChecks(): (c: Context<AppEnv>, next: () => Answer) => Answer
     const method = c.req.method;
     // GET and HEAD carry no body.
     if (method === 'GET' || method === 'HEAD') return next();
-    const depth = () => checkJsonDepth(c, next);
     if (!servedByNode(c) || c.req.header('transfer-encoding') !== undefined) {
       // Hono's middleware answers what `next` answers, or throws the 413.
-      return streamed(c, depth as unknown as () => Promise<void>) as Promise<Response>;
+      const depth = (() => checkJsonDepth(c, next)) as unknown as () => Promise<void>;
+      return streamed(c, depth) as Promise<Response>;
     }
     const length = c.req.header('content-length');
     if (length !== undefined && Number.parseInt(length, 10) > MAX_BODY_BYTES) {
       return renderError(apiError('request_too_large'), c);
     }
-    return depth();
+    return checkJsonDepth(c, next);
   };
 }
 

@@ -84,15 +84,6 @@ export function checkFaults(
   const method = c.req.method;
   const match = routeMatchOf(c);
   const operation = match?.operation ?? null;
-  let caller: ReturnType<typeof peekCaller> | undefined;
-  const who = () => {
-    if (caller === undefined) {
-      caller = peekCaller(deps, c.req.header('authorization'));
-      // Authentication reuses the digest instead of hashing the same secret again.
-      c.set('caller', caller);
-    }
-    return caller;
-  };
 
   let delayMs = 0;
   let action: Action = null;
@@ -113,15 +104,29 @@ export function checkFaults(
       method,
       route: match?.route ?? null,
       operation,
-      caller: who,
+      caller: () => callerOf(c),
     });
     delayMs += decision.delayMs;
     action = decision.action;
   }
   // Synchronous unless delayed: a call no rule matches (the usual case with rules installed)
   // goes on without another promise.
-  if (delayMs > 0) return sleep(delayMs).then(() => answer(c, action, operation, who));
-  return answer(c, action, operation, who);
+  if (delayMs > 0) return sleep(delayMs).then(() => answer(c, action, operation));
+  return answer(c, action, operation);
+}
+
+/**
+ * Who the Authorization header names, looked up once per request: for rules matched on account
+ * or key, and for the journal. Authentication reuses the digest instead of hashing the same
+ * secret again.
+ */
+function callerOf(c: Context<AppEnv>): ReturnType<typeof peekCaller> {
+  let caller = c.get('caller');
+  if (caller === undefined) {
+    caller = peekCaller(c.get('deps'), c.req.header('authorization'));
+    c.set('caller', caller);
+  }
+  return caller;
 }
 
 type Action = FaultDecision['action'] | { kind: 'header'; respond: FaultRespond };
@@ -131,10 +136,9 @@ function answer(
   c: Context<AppEnv>,
   action: Action,
   operation: string | null,
-  who: () => unknown,
 ): Response | undefined {
   if (action === null) return undefined;
-  who();
+  callerOf(c);
   c.set('faultId', action.kind === 'header' ? 'X-Emulator-Fault' : action.rule.id);
   const respond = action.kind === 'drop' ? ({ drop: true } as const) : action.respond;
   if ('drop' in respond) return drop(c);

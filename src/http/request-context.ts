@@ -35,14 +35,19 @@ export function requestContext(deps: Deps): Serve {
   const checkBody = bodyChecks();
   return (c, inner) => {
     openRequest(c, deps);
-    const body = () => checkBody(c, inner);
     const path = c.req.path;
+    // Arrows written inline: a named one would be named again on every call (tsx's keepNames).
     if (path.startsWith('/_control')) {
-      return andThen(answering(c, body), (res) => stamped(c, res));
+      return andThen(
+        answering(c, () => checkBody(c, inner)),
+        (res) => stamped(c, res),
+      );
     }
     const startedWall = wallNow();
     const faulted = (deps.faults.size > 0 || c.req.header('x-emulator-fault')) && faultable(path);
-    const answer = answering(c, faulted ? () => afterFaults(c, parseFaultHeader, body) : body);
+    const answer = faulted
+      ? answering(c, () => afterFaults(c, parseFaultHeader, () => checkBody(c, inner)))
+      : answering(c, () => checkBody(c, inner));
     return andThen(answer, (res) => {
       recordRequest(c, deps, path, startedWall, res);
       // A dropped connection has no response to stamp.
