@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
+import { ApiError } from '../errors.js';
 import { renderError } from './render-error.js';
 
 /** What a handler or a step of the pipeline answers: the Response, or one to wait for. */
@@ -7,13 +8,15 @@ export type Answer = Response | Promise<Response>;
 
 /**
  * `step()`, with whatever it throws, now or later, answered as the error envelope, as Hono's
- * `onError` answers what a layer throws (handlers still throw `apiError(...)`).
+ * `onError` answers what a layer throws. A step may also return the `ApiError` it would throw
+ * (a run lookup's 404, api/runs.ts): the same answer without a throw.
  * @example return answering(c, () => handler(c))
  */
-export function answering(c: Context<AppEnv>, step: () => Answer): Answer {
+export function answering(c: Context<AppEnv>, step: () => Answer | ApiError): Answer {
   try {
     const answer = step();
-    return answer instanceof Promise ? answer.catch((err) => rendered(err, c)) : answer;
+    if (answer instanceof Promise) return answer.catch((err) => rendered(err, c));
+    return answer instanceof ApiError ? renderError(answer, c) : answer;
   } catch (err) {
     return rendered(err, c);
   }

@@ -14,7 +14,7 @@ import { registerScenarios } from '../api/scenarios.js';
 import { registerStatus } from '../api/status.js';
 import { registerUsage } from '../api/usage.js';
 import { registerWebhooks } from '../api/webhooks.js';
-import { apiError, MESSAGES } from '../errors.js';
+import { type ApiError, apiError, MESSAGES } from '../errors.js';
 import { REGISTERED_KINDS } from '../kinds/index.js';
 import type { Deps } from '../runtime/deps.js';
 import { type Answer, answering } from './answer.js';
@@ -105,17 +105,18 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
 
 /**
  * A product route: the request context, the pipeline with the route's guards, its validation,
- * then its handler. What the handler throws (`apiError(...)`: a 404 lookup, a 409 state) is
- * caught right around it: a function that an exception leaves, instead of returning, never
- * spends V8's tier-up budget, so every function a throw passes through stays in the interpreter
- * for as long as only throws leave it (a resume of an unknown id over and over: issue 12).
+ * then its handler. What the handler throws (`apiError(...)`: a 409 state, a 402) is caught
+ * right around it, and an `ApiError` it returns (a run lookup's 404) answered the same way: a
+ * function that an exception leaves, instead of returning, never spends V8's tier-up budget,
+ * so every function a throw passes through stays in the interpreter for as long as only throws
+ * leave it (a resume of an unknown id over and over: issue 12).
  */
 function productRoute(serve: Serve): RouteWrap {
   return (route, validate, handler) => {
     if (!route.path.startsWith('/v1/')) throw new Error(`${route.path}: not a product route`);
     const guard = routeGuard(route as GuardedRoute);
     const handled = (c: Context<AppEnv>, next: Next) =>
-      answering(c, () => handler(c, next) as Answer);
+      answering(c, () => handler(c, next) as Answer | ApiError);
     return (c, next) =>
       serve(c as Context<AppEnv>, () =>
         productPipeline(c as Context<AppEnv>, guard, () => {
