@@ -7,8 +7,12 @@ export { ALL_SCOPES };
 /** API document section 5.4: a `write` scope implies `read` on the same resource. */
 export function hasScope(granted: readonly string[], needed: string): boolean {
   if (granted.includes(needed)) return true;
-  const [resource, verb] = needed.split(':');
-  return verb === 'read' && granted.includes(`${resource}:write`);
+  // `<resource>:<verb>`, read without splitting: every guarded call asks (issue 12).
+  const colon = needed.indexOf(':');
+  if (colon === -1) return false;
+  const end = needed.indexOf(':', colon + 1);
+  const verb = needed.slice(colon + 1, end === -1 ? undefined : end);
+  return verb === 'read' && granted.includes(`${needed.slice(0, colon)}:write`);
 }
 
 export function isKnownScope(scope: string): boolean {
