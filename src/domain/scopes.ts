@@ -5,14 +5,22 @@ import type { Account, ApiKeyRecord } from './records.js';
 export { ALL_SCOPES };
 
 /** API document section 5.4: a `write` scope implies `read` on the same resource. */
-export function hasScope(granted: readonly string[], needed: string): boolean {
-  if (granted.includes(needed)) return true;
-  // `<resource>:<verb>`, read without splitting: every guarded call asks (issue 12).
-  const colon = needed.indexOf(':');
-  if (colon === -1) return false;
-  const end = needed.indexOf(':', colon + 1);
-  const verb = needed.slice(colon + 1, end === -1 ? undefined : end);
-  return verb === 'read' && granted.includes(`${needed.slice(0, colon)}:write`);
+export function hasScope(
+  granted: readonly string[],
+  needed: string,
+  implied: string | null = impliedBy(needed),
+): boolean {
+  return granted.includes(needed) || (implied !== null && granted.includes(implied));
+}
+
+/**
+ * The other scope that grants `needed`: `<resource>:write` for `<resource>:read`, else none. A
+ * route works it out once, with its guards, instead of on every call (issue 12).
+ * @example impliedBy('evaluations:read') // 'evaluations:write'
+ */
+export function impliedBy(needed: string): string | null {
+  const [resource, verb] = needed.split(':');
+  return verb === 'read' ? `${resource}:write` : null;
 }
 
 export function isKnownScope(scope: string): boolean {
@@ -28,10 +36,12 @@ export function isKnownScope(scope: string): boolean {
 export function accessError(
   key: Pick<ApiKeyRecord, 'scopes'>,
   account: Pick<Account, 'features'>,
-  guard: { scope?: string | undefined; feature?: string | undefined },
+  guard: { scope?: string | undefined; feature?: string | undefined; impliedScope?: string | null },
 ): ApiError | undefined {
   const { scope, feature } = guard;
-  if (scope && !hasScope(key.scopes, scope)) {
+  // A route's guard carries the implied scope, worked out once (http/pipeline.ts).
+  const implied = guard.impliedScope === undefined && scope ? impliedBy(scope) : guard.impliedScope;
+  if (scope && !hasScope(key.scopes, scope, implied ?? null)) {
     return apiError('missing_scope', {
       message: MESSAGES.missingScope(scope),
       details: { required_scope: scope },

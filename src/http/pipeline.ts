@@ -23,7 +23,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import { DEFAULT_VERSION } from '../contract/common.js';
-import { accessError } from '../domain/scopes.js';
+import { accessError, impliedBy } from '../domain/scopes.js';
 import { type ApiError, apiError, MESSAGES } from '../errors.js';
 import type { Answer } from './answer.js';
 import { authenticate } from './authenticate.js';
@@ -36,6 +36,8 @@ import { settle } from './settle-account.js';
 export interface RouteGuard {
   versions?: readonly string[];
   scope?: string;
+  /** The other scope that grants `scope` (domain/scopes.ts `impliedBy`), null for none. */
+  impliedScope?: string | null;
   feature?: string;
   keyless: boolean;
   isPost: boolean;
@@ -56,9 +58,11 @@ export interface GuardedRoute {
 /** A product route's guards, as `operationGuards()` in the contract wrote them into it. */
 export function routeGuard(r: GuardedRoute): RouteGuard {
   const method = r.method.toUpperCase();
+  const scope = r['x-required-scope'];
   return {
     versions: r['x-service-versions'],
-    scope: r['x-required-scope'],
+    scope,
+    impliedScope: scope === undefined ? null : impliedBy(scope),
     feature: r['x-required-feature'],
     // The status area needs no key (API document section 5.1).
     keyless: r.security?.length === 0,
