@@ -12,10 +12,18 @@ export type Answer = Response | Promise<Response>;
  * (a run lookup's 404, api/runs.ts): the same answer without a throw.
  * @example return answering(c, () => handler(c))
  */
-export function answering(c: Context<AppEnv>, step: () => Answer | ApiError): Answer {
+export function answering(
+  c: Context<AppEnv>,
+  step: () => Answer | ApiError | Promise<Response | ApiError>,
+): Answer {
   try {
     const answer = step();
-    if (answer instanceof Promise) return answer.catch((err) => rendered(err, c));
+    if (answer instanceof Promise) {
+      return answer.then(
+        (res) => (res instanceof ApiError ? renderError(res, c) : res),
+        (err) => rendered(err, c),
+      );
+    }
     return answer instanceof ApiError ? renderError(answer, c) : answer;
   } catch (err) {
     return rendered(err, c);
