@@ -17,6 +17,7 @@ import { registerWebhooks } from '../api/webhooks.js';
 import { type ApiError, apiError, MESSAGES } from '../errors.js';
 import { REGISTERED_KINDS } from '../kinds/index.js';
 import type { Deps } from '../runtime/deps.js';
+import type { RouteMatch, RouteTable } from '../runtime/route-table.js';
 import { type Answer, answering } from './answer.js';
 import { docsPage, registerDocsAssets } from './docs-page.js';
 import { productDocument } from './openapi-document.js';
@@ -38,7 +39,7 @@ import { invalidAnswer } from './validation-hook.js';
  */
 export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   const serve = requestContext(deps);
-  const app = validatedApp<AppEnv>(invalidAnswer, productRoute(serve));
+  const app = validatedApp<AppEnv>(invalidAnswer, productRoute(serve, deps.routes));
   app.onError(renderError);
   app.notFound((c) => {
     // A `/_control` path is already in its context (the layer below); any other starts here.
@@ -111,14 +112,21 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
  * so every function a throw passes through stays in the interpreter for as long as only throws
  * leave it (a resume of an unknown id over and over: issue 12).
  */
-function productRoute(serve: Serve): RouteWrap {
+function productRoute(serve: Serve, routes: RouteTable): RouteWrap {
   return (route, validate, handler) => {
     if (!route.path.startsWith('/v1/')) throw new Error(`${route.path}: not a product route`);
     const guard = routeGuard(route as GuardedRoute);
     const handled = (c: Context<AppEnv>, next: Next) =>
       answering(c, () => handler(c, next) as Answer | ApiError);
-    return (c, next) =>
-      serve(c as Context<AppEnv>, () =>
+    const method = route.method.toUpperCase();
+    const honoPath = route.path.replaceAll(/\/{(.+?)}/g, '/:$1');
+    // The route's template and operation (http/route-match.ts), looked up on its first request,
+    // once the table is filled, instead of from Hono's match on every one.
+    let match: RouteMatch | null | undefined;
+    return (c, next) => {
+      if (match === undefined) match = routes.ofHonoRoute(method, honoPath) ?? null;
+      c.set('routeMatch', match);
+      return serve(c as Context<AppEnv>, () =>
         productPipeline(c as Context<AppEnv>, guard, () => {
           const checked = validate?.(c);
           if (checked instanceof Promise)
@@ -126,6 +134,7 @@ function productRoute(serve: Serve): RouteWrap {
           return checked ?? handled(c as Context<AppEnv>, next);
         }),
       );
+    };
   };
 }
 
