@@ -14,7 +14,7 @@
  *   4. authorize      403 `missing_scope`, then `feature_not_enabled`
  *   5. rateLimit      429 `rate_limit_exceeded` with `Retry-After`
  *   6. idempotency    `Idempotency-Key` on POST: replay, or (after validation) 409
- *   then the route:   zod validation (400 `parameter_invalid`, one `defaultHook`), the handler
+ *   then the route:   zod validation (400 `parameter_invalid`, one `invalidAnswer`), the handler
  *                     (404 lookup, 409 state, 402 credits, 429 concurrency, success)
  *
  * The guards of each route (scope, feature, version list, keyless) are route data, read from its
