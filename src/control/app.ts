@@ -10,7 +10,7 @@ import { toWebhookEndpoint } from '../domain/webhook-endpoint-view.js';
 import { apiError, type ErrorCode, MESSAGES, notFound } from '../errors.js';
 import { docsPage } from '../http/docs-page.js';
 import { validatedApp } from '../http/validated-app.js';
-import { validationHook } from '../http/validation-hook.js';
+import { invalidAnswer } from '../http/validation-hook.js';
 import { evaluationKind, RUN_KINDS } from '../kinds/index.js';
 import {
   CLOCK_LIMIT_MESSAGE,
@@ -100,7 +100,7 @@ export function createControlApp(
   deps: Deps,
   productDocument: () => CoverageDocument,
 ): OpenAPIHono<AppEnv> {
-  const app = validatedApp<AppEnv>(validationHook);
+  const app = validatedApp<AppEnv>(invalidAnswer);
   app.use('*', sameOrigin(deps.config.controlAllowOrigins));
   app.use('*', controlToken(deps.config.controlToken));
   const account = (id: string) => {

@@ -1,4 +1,5 @@
 import * as crypto from 'node:crypto';
+import { sha256Block } from './sha256-block.js';
 
 /**
  * Node's one-shot `crypto.hash` (Node 20.12 and later) where it exists: for short inputs about
@@ -12,6 +13,8 @@ const oneShot = typeof crypto.hash === 'function';
  * @example sha256('abc').toString('hex') // 'ba7816bf...'
  */
 export function sha256(data: string | Uint8Array): Buffer {
+  const short = typeof data === 'string' ? sha256Block(data) : undefined;
+  if (short) return short;
   return oneShot
     ? crypto.hash('sha256', data, 'buffer')
     : crypto.createHash('sha256').update(data).digest();

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
-import { apiError, MESSAGES } from '../errors.js';
+import { type ApiError, apiError, MESSAGES } from '../errors.js';
 
 const BEARER = /^Bearer +(\S+)$/i;
 
@@ -15,27 +15,27 @@ export function bearerSecret(header: string | undefined): string | undefined {
 /**
  * API document section 5: `Authorization: Bearer svc_...`. Missing, malformed, unknown, revoked
  * and expired keys all answer 401 `unauthenticated`; the message says which, the code does not.
+ * Answers that error, or undefined once `auth` is set: the pipeline renders it (pipeline.ts).
  */
-export function authenticate(c: Context<AppEnv>): void {
+export function authenticate(c: Context<AppEnv>): ApiError | undefined {
   const { store, clocks } = c.get('deps');
   const header = c.req.header('authorization');
-  if (!header) {
-    throw fail(MESSAGES.noKey);
-  }
+  if (!header) return fail(MESSAGES.noKey);
   const secret = bearerSecret(header);
-  if (!secret) throw fail(MESSAGES.malformedAuthorization);
-  if (!secret.startsWith('svc_')) throw fail(MESSAGES.keyPrefix);
+  if (!secret) return fail(MESSAGES.malformedAuthorization);
+  if (!secret.startsWith('svc_')) return fail(MESSAGES.keyPrefix);
   const digest = c.get('caller')?.digest ?? store.digestOf(secret);
   // Cached in memory, invalidated by every write to keys and accounts (store/credentials.ts).
   const found = store.credentials(digest);
   const key = found?.key;
   // The lookup is by digest; the final comparison is constant-time all the same.
-  if (!key || !timingSafeEqual(key.secretSha256, digest)) throw fail(MESSAGES.invalidKey);
-  if (key.revokedAt) throw fail(MESSAGES.revokedKey);
+  if (!key || !timingSafeEqual(key.secretSha256, digest)) return fail(MESSAGES.invalidKey);
+  if (key.revokedAt) return fail(MESSAGES.revokedKey);
   const account = found.account;
-  if (!account) throw fail(MESSAGES.invalidKey);
+  if (!account) return fail(MESSAGES.invalidKey);
   if (key.expiresAt && Date.parse(key.expiresAt) <= clocks.now(account)) {
-    throw fail(MESSAGES.expiredKey);
+    return fail(MESSAGES.expiredKey);
   }
   c.set('auth', { account, key });
+  return undefined;
 }

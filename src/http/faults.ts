@@ -9,6 +9,7 @@ import {
   parseFaultHeader,
 } from '../runtime/fault-rules.js';
 import { peekCaller } from './caller.js';
+import { renderError } from './render-error.js';
 import { routeMatchOf } from './route-match.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -69,10 +70,10 @@ export function faultable(path: string): boolean {
 
 /**
  * The first check (DESIGN.md section 3, order of checks): the `X-Emulator-Fault` header, then
- * the fault rules. Throws the fault's error, answers the Response of a dropped connection, or
- * answers undefined (after any delay) when the call goes on. A faulted call reaches nothing
- * behind it, so it changes no state. The request context calls it only when there is a header
- * or a rule.
+ * the fault rules. Answers the fault's error envelope or the Response of a dropped connection,
+ * or undefined (after any delay) when the call goes on. A faulted call reaches nothing behind
+ * it, so it changes no state. The request context calls it only when there is a header or a
+ * rule.
  */
 export function checkFaults(
   c: Context<AppEnv>,
@@ -83,25 +84,17 @@ export function checkFaults(
   const method = c.req.method;
   const match = routeMatchOf(c);
   const operation = match?.operation ?? null;
-  let caller: ReturnType<typeof peekCaller> | undefined;
-  const who = () => {
-    if (caller === undefined) {
-      caller = peekCaller(deps, c.req.header('authorization'));
-      // Authentication reuses the digest instead of hashing the same secret again.
-      c.set('caller', caller);
-    }
-    return caller;
-  };
 
   let delayMs = 0;
   let action: Action = null;
   if (header !== undefined) {
     const parsed = parseHeader(header);
     if ('invalid' in parsed) {
-      throw apiError('parameter_invalid', {
+      const err = apiError('parameter_invalid', {
         param: 'X-Emulator-Fault',
         message: MESSAGES.badFaultHeader(parsed.invalid),
       });
+      return renderError(err, c);
     }
     if ('delay_ms' in parsed) delayMs += parsed.delay_ms;
     else action = { kind: 'header', respond: parsed };
@@ -111,31 +104,44 @@ export function checkFaults(
       method,
       route: match?.route ?? null,
       operation,
-      caller: who,
+      caller: () => callerOf(c),
     });
     delayMs += decision.delayMs;
     action = decision.action;
   }
   // Synchronous unless delayed: a call no rule matches (the usual case with rules installed)
   // goes on without another promise.
-  if (delayMs > 0) return sleep(delayMs).then(() => answer(c, action, operation, who));
-  return answer(c, action, operation, who);
+  if (delayMs > 0) return sleep(delayMs).then(() => answer(c, action, operation));
+  return answer(c, action, operation);
+}
+
+/**
+ * Who the Authorization header names, looked up once per request: for rules matched on account
+ * or key, and for the journal. Authentication reuses the digest instead of hashing the same
+ * secret again.
+ */
+function callerOf(c: Context<AppEnv>): ReturnType<typeof peekCaller> {
+  let caller = c.get('caller');
+  if (caller === undefined) {
+    caller = peekCaller(c.get('deps'), c.req.header('authorization'));
+    c.set('caller', caller);
+  }
+  return caller;
 }
 
 type Action = FaultDecision['action'] | { kind: 'header'; respond: FaultRespond };
 
-/** What the chosen action does: nothing, a dropped connection, or the fault's error (thrown). */
+/** What the chosen action does: nothing, a dropped connection, or the fault's error. */
 function answer(
   c: Context<AppEnv>,
   action: Action,
   operation: string | null,
-  who: () => unknown,
 ): Response | undefined {
   if (action === null) return undefined;
-  who();
+  callerOf(c);
   c.set('faultId', action.kind === 'header' ? 'X-Emulator-Fault' : action.rule.id);
   const respond = action.kind === 'drop' ? ({ drop: true } as const) : action.respond;
   if ('drop' in respond) return drop(c);
   if ('delay_ms' in respond) return undefined;
-  throw faultError(respond, operation);
+  return renderError(faultError(respond, operation), c);
 }

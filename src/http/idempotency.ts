@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Context, Next } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import type { ServiceVersion } from '../contract/common.js';
 import { apiError, MESSAGES } from '../errors.js';
+import { type Answer, answering } from './answer.js';
+import { renderError } from './render-error.js';
 
 /** Keys are honoured for 24 virtual hours (DESIGN.md section 3). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -28,24 +30,32 @@ function parsesAs(schema: BodySchema | undefined, text: string): boolean {
  * byte with `Idempotent-Replayed: true` and no second effect; with a different request it is 409
  * `idempotency_key_reused` (after validation: an invalid body still answers 400). Only 2xx
  * responses are kept, so a call that failed can be retried under the same key. A second call
- * while the first is in flight is 409 too.
+ * while the first is in flight is 409 too. Without the header, `route` answers directly.
+ * @example return guard.isPost ? idempotent(c, route, guard.bodySchema) : route()
  */
-export async function idempotent(
+export function idempotent(
   c: Context<AppEnv>,
-  next: Next,
+  route: () => Answer,
   bodySchema: BodySchema | undefined,
-): Promise<Response | undefined> {
+): Answer {
   const key = c.req.header('idempotency-key');
-  if (key === undefined) {
-    await next();
-    return;
-  }
+  if (key === undefined) return route();
   if (!KEY_FORMAT.test(key)) {
-    throw apiError('parameter_invalid', {
+    const err = apiError('parameter_invalid', {
       param: 'Idempotency-Key',
       message: MESSAGES.idempotencyKeyFormat,
     });
+    return renderError(err, c);
   }
+  return replayOrRun(c, key, route, bodySchema);
+}
+
+async function replayOrRun(
+  c: Context<AppEnv>,
+  key: string,
+  route: () => Answer,
+  bodySchema: BodySchema | undefined,
+): Promise<Response> {
   const { store, idempotencyInFlight } = c.get('deps');
   const { account } = c.get('auth');
   const now = c.get('now');
@@ -77,18 +87,18 @@ export async function idempotent(
       });
     }
     // Validation comes before the idempotency check (DESIGN.md section 3): let it answer 400.
-    await next();
-    return;
+    return route();
   }
 
   idempotencyInFlight.add(slot);
+  let res: Response;
   try {
-    await next();
+    // The route's own failure is its answer here, as Hono's onError would have made it.
+    res = await answering(c, route);
   } finally {
     idempotencyInFlight.delete(slot);
   }
-  const res = c.res;
-  if (res.status < 200 || res.status >= 300) return;
+  if (res.status < 200 || res.status >= 300) return res;
   const body = Buffer.from(await res.clone().arrayBuffer());
   store.tx(() => {
     store.idempotency.prune(account.id, now - IDEMPOTENCY_TTL_MS);
@@ -105,4 +115,5 @@ export async function idempotent(
       createdAtMs: now,
     });
   });
+  return res;
 }

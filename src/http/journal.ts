@@ -24,6 +24,7 @@ export function recordRequest(
   deps: Deps,
   path: string,
   startedWall: number,
+  res: Response,
 ): void {
   const wall = wallNow();
   const match = routeMatchOf(c);
@@ -41,7 +42,7 @@ export function recordRequest(
     atMs = account ? deps.clocks.now(account) : deps.systemClock.now();
   }
   const dropped = c.get('dropped') === true;
-  const status = dropped ? null : c.res.status;
+  const status = dropped ? null : res.status;
   const code = dropped ? null : (c.get('errorCode') ?? null);
   // Counted whatever the journal keeps (--journal-size 0 too): the coverage report needs them all.
   deps.coverage.record({ operation: match?.operation ?? null, status, code, account: accountId });

@@ -1,6 +1,8 @@
-import type { Context, Next } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import { apiError, MESSAGES } from '../errors.js';
+import type { Answer } from './answer.js';
+import { renderError } from './render-error.js';
 
 /**
  * The deepest nesting of arrays and objects a JSON body may have (our inference, issue 9). Deeper
@@ -30,17 +32,18 @@ export function jsonDepth(text: string): number {
 }
 
 /**
- * Middleware after the body limit: a JSON body nested deeper than {@link MAX_JSON_DEPTH} is
- * rejected before anything parses it. The text is cached by Hono, so `c.req.json()` later reuses it.
+ * After the body limit: a JSON body nested deeper than {@link MAX_JSON_DEPTH} is answered 400
+ * before anything parses it; otherwise `next`. The text is cached by Hono, so `c.req.json()`
+ * later reuses it.
  */
-export async function limitJsonDepth(c: Context<AppEnv>, next: Next): Promise<void> {
+export function checkJsonDepth(c: Context<AppEnv>, next: () => Answer): Answer {
   const type = c.req.header('content-type') ?? '';
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && type.includes('json')) {
-    if (jsonDepth(await c.req.text()) > MAX_JSON_DEPTH) {
-      throw apiError('parameter_invalid', {
-        message: MESSAGES.jsonTooDeep(MAX_JSON_DEPTH),
-      });
-    }
-  }
-  await next();
+  if (c.req.method === 'GET' || c.req.method === 'HEAD' || !type.includes('json')) return next();
+  return c.req.text().then((text) => {
+    if (jsonDepth(text) <= MAX_JSON_DEPTH) return next();
+    return renderError(
+      apiError('parameter_invalid', { message: MESSAGES.jsonTooDeep(MAX_JSON_DEPTH) }),
+      c,
+    );
+  });
 }

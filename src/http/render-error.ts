@@ -64,6 +64,11 @@ export function renderError(err: Error, c: Context<AppEnv>): Response {
 function errorHeaders(extra: Record<string, string>): Record<string, string> {
   const names = Object.keys(extra);
   if (names.length === 0) return { 'Content-Type': 'application/json' };
+  // A 429's, already in that order: sorting and building entries was about 1 us of a faulted
+  // 429 (issue 12, by CPU profile).
+  if (names.length === 1 && names[0] === 'Retry-After') {
+    return { 'content-type': 'application/json', 'retry-after': extra['Retry-After']! };
+  }
   const entries: [string, string][] = [['content-type', 'application/json']];
   for (const name of names) entries.push([name.toLowerCase(), extra[name]!]);
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -1,70 +1,112 @@
 import type { HttpBindings } from '@hono/node-server';
-import { type Hook, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, Env, Handler, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ZodType } from 'zod';
+import type { $ZodIssue } from 'zod/v4/core';
+import { parseInput } from './parse-input.js';
+import { queryValue } from './query-value.js';
 
 type Target = 'query' | 'param' | 'header' | 'json';
-// biome-ignore lint/suspicious/noExplicitAny: the hook serves every route's differently typed input
-type AnyHook = Hook<any, any, any, any>;
-/** One validation: nothing to wait for (the usual case), or a body to read first. */
-type Step = (c: Context) => undefined | Promise<void>;
+/** A failure's answer, or undefined: valid. */
+type Checked = Response | undefined;
+type Step = (c: Context) => Checked | Promise<Checked>;
+/** A route's validation, all its steps: a promise only when a body has to be read first. */
+export type Validate = (c: Context) => Checked | Promise<Checked>;
+/** How a route answers input zod rejects: from the failure's issues, in zod's order. */
+export type OnInvalid = (issues: readonly $ZodIssue[], target: Target, c: Context) => Response;
+/**
+ * What serves a route around its validation (undefined: nothing to validate) and its handler, as
+ * one Hono handler (the product app's pipeline).
+ */
+export type RouteWrap = (
+  route: RouteConfig,
+  validate: Validate | undefined,
+  handler: Handler,
+) => Handler;
 
 /**
  * An OpenAPIHono app whose `openapi(route, handler)` validates the way `@hono/zod-openapi` does,
  * in one synchronous step before the handler instead of one async `zValidator` layer per part
  * of the request: the same parts in the same order (query, path, headers, the media type, the
- * JSON body), the same values handed to zod, the same hook (which answers a failure by
- * throwing), the same `c.req.valid()` data. Only reading a body is awaited. Each layer cost a
- * dispatch and promises on every call, and `safeParseAsync` more than `safeParse`: a third of a
- * 404 or 400 answer's own work (issue 12, by CPU profile). The route is registered in the
- * OpenAPI registry exactly as `openapi()` does it, so the served documents are unchanged.
- * @example const app = validatedApp<AppEnv>(validationHook); app.openapi(route, handler)
+ * JSON body), the same values handed to zod, the same `c.req.valid()` data. Only reading a body
+ * is awaited. Each layer cost a dispatch and promises on every call, and `safeParseAsync` more
+ * than `safeParse`: a third of a 404 or 400 answer's own work (issue 12, by CPU profile). Where
+ * zod-openapi calls a hook with zod's result, this calls `onInvalid` with a failure's issues
+ * (`parse-input.ts`: zod's `ZodError` is not built) and answers what it returns; per-route hooks
+ * are not supported. The route is registered in the OpenAPI registry exactly as `openapi()` does
+ * it, so the served documents are unchanged. `wrap`, when given, serves each route around its
+ * validation and handler, as one Hono handler.
+ * @example const app = validatedApp<AppEnv>(invalidAnswer); app.openapi(route, handler)
  */
-export function validatedApp<E extends Env>(defaultHook: AnyHook): OpenAPIHono<E> {
-  const app = new OpenAPIHono<E>({ defaultHook });
+export function validatedApp<E extends Env>(
+  onInvalid: OnInvalid,
+  wrap?: RouteWrap,
+): OpenAPIHono<E> {
+  const app = new OpenAPIHono<E>();
   const openapi = (
     { middleware, hide, ...route }: RouteConfig,
     handler: Handler,
-    hook: AnyHook = defaultHook,
+    hook?: unknown,
   ) => {
+    if (hook !== undefined) throw new Error(`${route.path}: per-route hooks are not supported`);
     if (!hide) app.openAPIRegistry.registerPath(route);
     const before = middleware ? ([] as MiddlewareHandler[]).concat(middleware) : [];
+    if (wrap && before.length > 0)
+      throw new Error(`${route.path}: route middleware is not supported`);
     const path = route.path.replaceAll(/\/{(.+?)}/g, '/:$1');
-    app.on([route.method], [path], ...before, validating(stepsOf(route, hook), handler));
+    const validate = validator(stepsOf(route, onInvalid));
+    const served = wrap ? wrap(route, validate, handler) : validating(validate, handler);
+    app.on([route.method], [path], ...before, served);
     return app;
   };
   app.openapi = openapi as unknown as typeof app.openapi;
   return app;
 }
 
-/** The handler behind its validation steps, in one layer; synchronous while no step waits. */
-function validating(steps: Step[], handler: Handler): Handler {
-  if (steps.length === 0) return handler;
-  const from = async (c: Context, next: () => Promise<void>, i: number, wait: Promise<void>) => {
-    await wait;
-    for (let j = i; j < steps.length; j++) await steps[j]!(c);
-    return handler(c, next);
-  };
-  return (c, next) => {
-    for (let i = 0; i < steps.length; i++) {
-      const wait = steps[i]!(c);
-      if (wait) return from(c, next, i + 1, wait);
+/** The steps in order, synchronous while no step waits; undefined when there are none. */
+function validator(steps: Step[]): Validate | undefined {
+  if (steps.length === 0) return undefined;
+  const from = async (c: Context, i: number, wait: Promise<Checked>): Promise<Checked> => {
+    const failed = await wait;
+    if (failed) return failed;
+    for (let j = i; j < steps.length; j++) {
+      const answered = await steps[j]!(c);
+      if (answered) return answered;
     }
-    return handler(c, next);
+    return undefined;
+  };
+  return (c) => {
+    for (let i = 0; i < steps.length; i++) {
+      const checked = steps[i]!(c);
+      if (checked instanceof Promise) return from(c, i + 1, checked);
+      if (checked) return checked;
+    }
+    return undefined;
+  };
+}
+
+/**
+ * The handler behind its validation, in one layer. A failed step's answer (`onInvalid`'s) is
+ * the route's.
+ */
+function validating(validate: Validate | undefined, handler: Handler): Handler {
+  if (!validate) return handler;
+  return (c, next) => {
+    const checked = validate(c);
+    if (checked instanceof Promise) return checked.then((failed) => failed ?? handler(c, next));
+    return checked ?? handler(c, next);
   };
 }
 
 /** `@hono/zod-openapi`'s validators for `route`, in its order, as steps. */
-function stepsOf(route: RouteConfig, hook: AnyHook): Step[] {
+function stepsOf(route: RouteConfig, onInvalid: OnInvalid): Step[] {
   const request = route.request;
   const steps: Step[] = [];
-  const check = (target: Target, schema: ZodType, value: unknown, c: Context) => {
-    const result = schema.safeParse(value);
-    hook({ data: value, ...result, target }, c);
-    // The hook throws the envelope for a failure (http/validation-hook.ts).
-    if (!result.success) throw new Error(`the validation hook let a ${target} failure through`);
-    c.req.addValidatedData(target, result.data as object);
+  const check = (target: Target, schema: ZodType, value: unknown, c: Context): Checked => {
+    const parsed = parseInput(schema, value);
+    if (!parsed.success) return onInvalid(parsed.issues, target, c);
+    c.req.addValidatedData(target, parsed.data as object);
     return undefined;
   };
   if (request?.query) {
@@ -98,7 +140,7 @@ function stepsOf(route: RouteConfig, hook: AnyHook): Step[] {
   }
   steps.push(mediaTypeGate);
   const schema = declared[0]![1] as ZodType;
-  const json = (c: Context) => readJson(c).then((value) => void check('json', schema, value, c));
+  const json = (c: Context) => readJson(c).then((value) => check('json', schema, value, c));
   if (request.body?.required) steps.push(json);
   else {
     steps.push((c) => {
@@ -109,18 +151,6 @@ function stepsOf(route: RouteConfig, hook: AnyHook): Step[] {
     });
   }
   return steps;
-}
-
-/**
- * zod-validator's query input: every parameter, its one value or, when repeated, all of them.
- * @example `?limit=5&status=a&status=b` -> { limit: '5', status: ['a', 'b'] }
- */
-function queryValue(c: Context): Record<string, string | string[]> {
-  const value: Record<string, string | string[]> = {};
-  for (const [name, values] of Object.entries(c.req.queries())) {
-    value[name] = values.length === 1 ? values[0]! : values;
-  }
-  return value;
 }
 
 function schemaOf(media: unknown): unknown {
@@ -155,7 +185,7 @@ const JSON_BODY = /^application\/([\w.-]+\+)?json$/i;
  * for a body sent without one. Served by Node, the framing headers say whether there is a body
  * without building the WHATWG Request to read it.
  */
-function mediaTypeGate(c: Context): undefined | Promise<void> {
+function mediaTypeGate(c: Context): undefined | Promise<undefined> {
   const type = c.req.header('content-type');
   if (type) {
     // Every declared type is JSON (checked when the route is registered).
@@ -169,6 +199,7 @@ function mediaTypeGate(c: Context): undefined | Promise<void> {
   if (framed) throw new HTTPException(415, { message: 'Unsupported Media Type' });
   return hasRequestBody(c).then((has) => {
     if (has) throw new HTTPException(415, { message: 'Unsupported Media Type' });
+    return undefined;
   });
 }
 

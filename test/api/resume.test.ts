@@ -235,3 +235,22 @@ describe('POST /v1/evaluations/{run_id}/resume', () => {
     expectResumed(res, queued(run.id, '2026-09-27'));
   });
 });
+
+test('an id that answered 404 answers its run once a run with that id exists', async () => {
+  // Ids are deterministic: a second emulator with the same seed creates the same first id.
+  const first = testEmulator();
+  const created = await first.api('POST', '/v1/evaluations', { body: { spec: SPEC } });
+  const id = created.json.id as string;
+  const emu = testEmulator();
+  expect((await emu.api('GET', `/v1/evaluations/${id}`)).status).toBe(404);
+  expect((await emu.api('POST', `/v1/evaluations/${id}/resume`)).status).toBe(404);
+  await emu.api('POST', '/v1/evaluations', { body: { spec: SPEC } });
+  const found = await emu.api('GET', `/v1/evaluations/${id}`);
+  expect(found.status).toBe(200);
+  expect(found.json.id).toBe(id);
+  expect(found.json.spec).toEqual(SPEC);
+  // Another account's id reads as absent, before and after.
+  const other = await emu.control('POST', '/accounts', { name: 'other' });
+  const secret = other.key.secret as string;
+  expect((await emu.api('GET', `/v1/evaluations/${id}`, { secret })).status).toBe(404);
+});

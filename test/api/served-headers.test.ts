@@ -88,3 +88,31 @@ test('every response gets its own request id', async () => {
     ids.add((await call('GET', '/v1/keys/me', auth)).res.headers.get('x-request-id'));
   expect(ids.size).toBe(5);
 });
+
+test('every route the app serves, and a path none serves, answers with both headers once', async () => {
+  // Each route is one Hono handler that runs the request context itself (src/http/app.ts): a
+  // route registered without it would answer without them.
+  const fresh = testEmulator();
+  const routes = new Set<string>();
+  for (const r of fresh.app.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);
+  routes.add('GET /nowhere');
+  routes.add('POST /v1/nowhere');
+  routes.add('GET /_control/nowhere');
+  for (const route of routes) {
+    const [method, template] = route.split(' ') as [string, string];
+    const path = template.replace(/:\w+/g, 'x');
+    const body = method === 'GET' || method === 'DELETE' ? undefined : '{}';
+    const res = await fresh.app.request(path, {
+      method,
+      headers: { ...auth, 'content-type': 'application/json' },
+      body,
+    });
+    expect([route, res.headers.get('x-request-id')]).toEqual([
+      route,
+      expect.stringMatching(REQUEST_ID),
+    ]);
+    expect([route, res.headers.get('service-version')]).toEqual([route, '2026-09-27']);
+    await res.arrayBuffer();
+  }
+  fresh.emulator.close();
+});

@@ -8,7 +8,7 @@ import type { AppEnv } from '../../src/api/env.js';
 import { MESSAGES } from '../../src/errors.js';
 import { renderError } from '../../src/http/render-error.js';
 import { validatedApp } from '../../src/http/validated-app.js';
-import { validationHook } from '../../src/http/validation-hook.js';
+import { invalidAnswer, validationHook } from '../../src/http/validation-hook.js';
 
 /**
  * `validatedApp` must validate exactly as `@hono/zod-openapi` does (its module comment): the
@@ -49,6 +49,13 @@ const routes = [
     },
     responses: { 200: { description: 'echo' } },
   }),
+  createRoute({
+    method: 'get',
+    path: '/raw',
+    // Every parameter as the query parser split it, unknown names included.
+    request: { query: z.looseObject({ a: z.union([z.string(), z.array(z.string())]).optional() }) },
+    responses: { 200: { description: 'echo' } },
+  }),
 ] as const;
 
 /** Answers what validation handed the handler, so any difference in it shows. */
@@ -72,7 +79,7 @@ function build(app: OpenAPIHono<AppEnv>): OpenAPIHono<AppEnv> {
 }
 
 const stock = build(new OpenAPIHono<AppEnv>({ defaultHook: validationHook }));
-const ours = build(validatedApp<AppEnv>(validationHook));
+const ours = build(validatedApp<AppEnv>(invalidAnswer));
 
 interface Call {
   method: 'GET' | 'POST';
@@ -157,6 +164,24 @@ const CALLS: Call[] = [
   { method: 'GET', path: '/list?status=c' },
   { method: 'GET', path: '/list?status=a&status=b' },
   { method: 'GET', path: '/list?after=%E2%9C%93&unknown=1' },
+  // How the query string is split into names and values (http/query-value.ts).
+  ...[
+    'a=1&&b=2',
+    '=x&a=y',
+    'a',
+    'a=',
+    'a=1&a=2&b=3&a=4',
+    'a=x=y',
+    'a=x+y&b=1',
+    'a=%E2%9C%93',
+    'a=%zz',
+    'a%20b=1',
+    '__proto__=1&a=p',
+    'constructor=1&toString=2',
+    '&a=t&',
+    '',
+    'b=1&2=x&1=y&a=z',
+  ].map((query) => ({ method: 'GET' as const, path: `/raw?${query}` })),
 ];
 
 async function viaRequest(app: OpenAPIHono<AppEnv>, call: Call) {
