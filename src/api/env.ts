@@ -2,6 +2,7 @@ import type { ServiceVersion } from '../contract/common.js';
 import type { Account, ApiKeyRecord } from '../domain/records.js';
 import type { Deps } from '../runtime/deps.js';
 import type { RouteMatch } from '../runtime/route-table.js';
+import type { Credentials } from '../store/credentials.js';
 
 export interface AuthContext {
   account: Account;
@@ -19,7 +20,7 @@ export type AppEnv = {
     /** The caller's virtual now, fixed for the request once its account is settled. */
     now: number;
     /** Set by a fault: who the Authorization header names (authentication did not run). */
-    caller: { accountId: string; keyId: string; digest: Buffer } | null;
+    caller: { accountId: string; keyId: string; digest: Buffer; found: Credentials } | null;
     /** The fault rule (or `X-Emulator-Fault`) that answered the call. */
     faultId: string;
     /** A fault dropped the connection: there is no response. */

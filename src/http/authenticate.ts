@@ -24,9 +24,11 @@ export function authenticate(c: Context<AppEnv>): ApiError | undefined {
   const secret = bearerSecret(header);
   if (!secret) return fail(MESSAGES.malformedAuthorization);
   if (!secret.startsWith('svc_')) return fail(MESSAGES.keyPrefix);
-  const digest = c.get('caller')?.digest ?? store.digestOf(secret);
-  // Cached in memory, invalidated by every write to keys and accounts (store/credentials.ts).
-  const found = store.credentials(digest);
+  const caller = c.get('caller');
+  const digest = caller?.digest ?? store.digestOf(secret);
+  // Cached in memory, invalidated by every write to keys and accounts (store/credentials.ts);
+  // the fault check may have looked it up already in this request (http/caller.ts).
+  const found = caller?.found ?? store.credentials(digest);
   const key = found?.key;
   // The lookup is by digest; the final comparison is constant-time all the same.
   if (!key || !timingSafeEqual(key.secretSha256, digest)) return fail(MESSAGES.invalidKey);

@@ -1,4 +1,5 @@
 import type { Deps } from '../runtime/deps.js';
+import type { Credentials } from '../store/credentials.js';
 import { bearerSecret } from './authenticate.js';
 
 /**
@@ -9,10 +10,12 @@ import { bearerSecret } from './authenticate.js';
 export function peekCaller(
   deps: Deps,
   authorization: string | undefined,
-): { accountId: string; keyId: string; digest: Buffer } | null {
+): { accountId: string; keyId: string; digest: Buffer; found: Credentials } | null {
   const secret = bearerSecret(authorization);
   if (!secret?.startsWith('svc_')) return null;
   const digest = deps.store.digestOf(secret);
-  const key = deps.store.credentials(digest)?.key;
-  return key ? { accountId: key.accountId, keyId: key.id, digest } : null;
+  const found = deps.store.credentials(digest);
+  const key = found?.key;
+  // Authentication takes the same lookup instead of making it again (http/authenticate.ts).
+  return key ? { accountId: key.accountId, keyId: key.id, digest, found } : null;
 }

@@ -17,6 +17,9 @@ type Who = { accountId: string; keyId: string } | null;
 
 const ANY_METHOD = '*';
 
+/** The candidates of a call no rule can match: shared, never written. */
+const NONE: IndexedRule[][] = Object.freeze([]) as unknown as IndexedRule[][];
+
 /** Methods are letters only (`FaultMatch`), so `*` never collides with one. */
 const methodOf = (m: FaultMatch) => m.method ?? ANY_METHOD;
 
@@ -30,8 +33,10 @@ const methodOf = (m: FaultMatch) => m.method ?? ANY_METHOD;
  */
 export class FaultIndex {
   private nextSeq = 0;
-  private readonly byRoute = new Map<string, IndexedRule[]>();
-  private readonly byOperation = new Map<string, IndexedRule[]>();
+  /** route template -> method (or `*`) -> rules; nested, so a call builds no key string. */
+  private readonly byRoute = new Map<string, Map<string, IndexedRule[]>>();
+  /** operationId -> method (or `*`) -> rules. */
+  private readonly byOperation = new Map<string, Map<string, IndexedRule[]>>();
   private readonly byKey = new Map<string, IndexedRule[]>();
   private readonly byAccount = new Map<string, IndexedRule[]>();
   private readonly byMethod = new Map<string, IndexedRule[]>();
@@ -47,7 +52,7 @@ export class FaultIndex {
 
   add(rule: FaultRule): void {
     const entry = { seq: this.nextSeq++, rule };
-    const [bucket, key] = this.bucketOf(rule.match);
+    const [bucket, key] = this.bucketOf(rule.match, true)!;
     const list = bucket.get(key);
     if (list) list.push(entry);
     else bucket.set(key, [entry]);
@@ -55,10 +60,13 @@ export class FaultIndex {
   }
 
   remove(rule: FaultRule): void {
-    const [bucket, key] = this.bucketOf(rule.match);
-    const list = bucket.get(key)?.filter((e) => e.rule !== rule) ?? [];
-    if (list.length > 0) bucket.set(key, list);
-    else bucket.delete(key);
+    const found = this.bucketOf(rule.match, false);
+    if (found) {
+      const [bucket, key] = found;
+      const list = bucket.get(key)?.filter((e) => e.rule !== rule) ?? [];
+      if (list.length > 0) bucket.set(key, list);
+      else bucket.delete(key);
+    }
     if (isCallerRule(rule) && !exhausted(rule)) this.countCaller(rule, -1);
   }
 
@@ -72,17 +80,23 @@ export class FaultIndex {
    * when a key or account rule could match the call's method.
    */
   candidates(target: IndexTarget, caller: () => Who): IndexedRule[][] {
-    const lists: IndexedRule[][] = [];
+    let lists: IndexedRule[][] | undefined;
     const push = (list: IndexedRule[] | undefined) => {
-      if (list !== undefined) lists.push(list);
+      if (list !== undefined) (lists ??= []).push(list);
     };
     if (target.route !== null) {
-      push(this.byRoute.get(`${target.method} ${target.route}`));
-      push(this.byRoute.get(`${ANY_METHOD} ${target.route}`));
+      const methods = this.byRoute.get(target.route);
+      if (methods) {
+        push(methods.get(target.method));
+        push(methods.get(ANY_METHOD));
+      }
     }
     if (target.operation !== null) {
-      push(this.byOperation.get(`${target.method} ${target.operation}`));
-      push(this.byOperation.get(`${ANY_METHOD} ${target.operation}`));
+      const methods = this.byOperation.get(target.operation);
+      if (methods) {
+        push(methods.get(target.method));
+        push(methods.get(ANY_METHOD));
+      }
     }
     const live =
       (this.liveCallerRules.get(ANY_METHOD) ?? 0) + (this.liveCallerRules.get(target.method) ?? 0);
@@ -95,12 +109,24 @@ export class FaultIndex {
     }
     push(this.byMethod.get(target.method));
     push(this.anything.get(''));
-    return lists;
+    return lists ?? NONE;
   }
 
-  private bucketOf(m: FaultMatch): [Map<string, IndexedRule[]>, string] {
-    if (m.route !== undefined) return [this.byRoute, `${methodOf(m)} ${m.route}`];
-    if (m.operation !== undefined) return [this.byOperation, `${methodOf(m)} ${m.operation}`];
+  /**
+   * The map a rule's bucket is in, and its key there: nested maps for routes and operations,
+   * created when `create` (adding), absent otherwise.
+   */
+  private bucketOf(
+    m: FaultMatch,
+    create: boolean,
+  ): [Map<string, IndexedRule[]>, string] | undefined {
+    const nested = (outer: Map<string, Map<string, IndexedRule[]>>, name: string) => {
+      let inner = outer.get(name);
+      if (!inner && create) outer.set(name, (inner = new Map()));
+      return inner && ([inner, methodOf(m)] as [Map<string, IndexedRule[]>, string]);
+    };
+    if (m.route !== undefined) return nested(this.byRoute, m.route);
+    if (m.operation !== undefined) return nested(this.byOperation, m.operation);
     if (m.key !== undefined) return [this.byKey, m.key];
     if (m.account !== undefined) return [this.byAccount, m.account];
     if (m.method !== undefined) return [this.byMethod, m.method];

@@ -142,6 +142,7 @@ export class FaultRules {
       return caller;
     };
     const lists = this.index.candidates(target, who);
+    if (lists.length === 0) return NOTHING;
     const at = lists.map(() => 0);
     for (;;) {
       const rule = nextInOrder(lists, at);
@@ -195,6 +196,13 @@ function nextInOrder(lists: IndexedRule[][], at: number[]): FaultRule | undefine
   if (best < 0) return undefined;
   return lists[best]![at[best]!++]!.rule;
 }
+
+/** What a call no rule can match decides: shared, never written. */
+const NOTHING: FaultDecision = Object.freeze({
+  delayMs: 0,
+  fired: Object.freeze([]) as unknown as FaultRule[],
+  action: null,
+}) as FaultDecision;
 
 /** The code a fault answers with when the rule names only a status. */
 export function defaultFaultCode(status: number, operation: string | null): ErrorCode {

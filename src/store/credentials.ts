@@ -47,6 +47,16 @@ export function createCredentialCache(
   const byDigest = new Map<string, Credentials>();
   const unknown = new Set<string>();
   const digests = new Map<string, Buffer>();
+  // A digest's key in the maps (its bytes as a latin1 string), made once per remembered digest.
+  const idOfDigest = new WeakMap<Buffer, string>();
+  const idOf = (digest: Buffer) => {
+    let id = idOfDigest.get(digest);
+    if (id === undefined) {
+      id = digest.toString('latin1');
+      idOfDigest.set(digest, id);
+    }
+    return id;
+  };
   const forgetAccount = (accountId: unknown) => {
     unknown.clear();
     for (const [id, entry] of byDigest) {
@@ -80,7 +90,7 @@ export function createCredentialCache(
       return digest;
     },
     find(digest: Buffer): Credentials | undefined {
-      const id = digest.toString('latin1');
+      const id = idOf(digest);
       const cached = byDigest.get(id);
       if (cached) return cached;
       if (unknown.has(id)) return undefined;
