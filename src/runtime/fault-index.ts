@@ -82,7 +82,9 @@ export class FaultIndex {
   candidates(target: IndexTarget, caller: () => Who): IndexedRule[][] {
     let lists: IndexedRule[][] | undefined;
     const push = (list: IndexedRule[] | undefined) => {
-      if (list !== undefined) (lists ??= []).push(list);
+      if (list === undefined) return;
+      if (lists === undefined) lists = [list];
+      else lists.push(list);
     };
     if (target.route !== null) {
       const methods = this.byRoute.get(target.route);
@@ -122,7 +124,10 @@ export class FaultIndex {
   ): [Map<string, IndexedRule[]>, string] | undefined {
     const nested = (outer: Map<string, Map<string, IndexedRule[]>>, name: string) => {
       let inner = outer.get(name);
-      if (!inner && create) outer.set(name, (inner = new Map()));
+      if (!inner && create) {
+        inner = new Map();
+        outer.set(name, inner);
+      }
       return inner && ([inner, methodOf(m)] as [Map<string, IndexedRule[]>, string]);
     };
     if (m.route !== undefined) return nested(this.byRoute, m.route);
