@@ -132,6 +132,19 @@ export function scheduleEvents(schedule: Schedule): ScheduleEvent[] {
   return events;
 }
 
+/**
+ * When the attempt's first event happens: `scheduleEvents(schedule)[0].at` without building the
+ * list (a resume or a create asks, and a run of 1,000 episodes has a thousand events): the
+ * first phase's start, unless it starts after the end (or at it, lasting longer), then the end.
+ */
+export function firstEventAt(schedule: Schedule): number {
+  const first = schedule.segments[0];
+  if (!first) return schedule.endMs;
+  const zeroAtEnd = first.startMs === schedule.endMs && first.endMs === first.startMs;
+  const after = first.startMs > schedule.endMs || (first.startMs === schedule.endMs && !zeroAtEnd);
+  return after ? schedule.endMs : first.startMs;
+}
+
 /** The phase the attempt ends in: the failing one, or the last phase on success. */
 export function endPhase(schedule: Schedule): string | null {
   if (schedule.failed) return schedule.failedPhase ?? phaseAt(schedule, schedule.endMs - 1);

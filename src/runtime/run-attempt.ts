@@ -8,7 +8,7 @@ import { CANCEL_MS, type OutcomeEntry, outcomeFor } from '../domain/evaluation-p
 import type { Account, RunAttempt, RunRecord } from '../domain/records.js';
 import type { RunKind } from '../domain/run-kind.js';
 import { logLine } from '../domain/run-log.js';
-import { buildSchedule, scheduleEvents } from '../domain/run-schedule.js';
+import { buildSchedule, firstEventAt } from '../domain/run-schedule.js';
 import { deriveState } from '../domain/run-state.js';
 import { apiError, MESSAGES } from '../errors.js';
 import { toTimestamp } from './clock.js';
@@ -79,7 +79,7 @@ export function startAttempt(
     run,
     ...(given ? { given_files: true } : {}),
   };
-  record.nextAt = scheduleEvents(schedule)[0]?.at ?? now;
+  record.nextAt = firstEventAt(schedule);
   if (dropStored) {
     deps.store.runLogs.replace(record.id, []);
     if (!given) deps.store.runFiles.replace(record.id, []);
