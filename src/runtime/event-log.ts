@@ -83,9 +83,9 @@ export function runEventOf(
  */
 export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
   const { store, webhooks } = deps;
-  // Who each event goes to is decided here, in the transaction, from the endpoints live now;
-  // the deliveries are enqueued only once it commits (a rollback drops them with the events).
-  const endpoints = new Map<string, { id: string; url: string; events: string[] }[]>();
+  // Who each event goes to is decided here, in the transaction, from the endpoints live now
+  // (kept per account by the store); the deliveries are enqueued only once it commits (a
+  // rollback drops them with the events).
   const staged: StagedDelivery[] = [];
   for (const d of drafts) {
     const event = {
@@ -103,12 +103,7 @@ export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
       previous: d.previous ?? null,
     });
     if (!webhooks.enabled) continue;
-    let targets = endpoints.get(d.accountId);
-    if (!targets) {
-      targets = store.webhookEndpoints.liveOfAccount(d.accountId);
-      endpoints.set(d.accountId, targets);
-    }
-    for (const endpoint of targets)
+    for (const endpoint of store.webhookEndpoints.liveOfAccount(d.accountId))
       if (eventMatches(endpoint.events, d.type)) staged.push({ event, endpoint });
   }
   if (staged.length > 0) store.onCommit(() => webhooks.enqueue(staged));

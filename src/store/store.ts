@@ -60,6 +60,7 @@ export type Store = ReturnType<typeof repositories> & { db: SqliteDatabase };
 function repositories(db: SqliteDatabase, options: StoreOptions) {
   const accounts = createAccountRepo(db);
   const due = createDueCache(db);
+  const endpoints = createWebhookEndpointRepo(db);
   const keys = createKeyRepo(db);
   const credentials = createCredentialCache(
     db,
@@ -90,7 +91,7 @@ function repositories(db: SqliteDatabase, options: StoreOptions) {
     archives,
     scenarios: createScenarioRepo(db),
     userAssets: createUserAssetRepo(db),
-    webhookEndpoints: createWebhookEndpointRepo(db),
+    webhookEndpoints: endpoints,
     events: createEventRepo(db),
     sequences: createSequenceRepo(db),
     idempotency: createIdempotencyRepo(db),
@@ -104,10 +105,12 @@ function repositories(db: SqliteDatabase, options: StoreOptions) {
       } catch (err) {
         afterCommit.length = mark;
         due.rolledBack();
+        endpoints.rolledBack();
         throw err;
       }
       if (!outermost) return result;
       due.committed();
+      endpoints.committed();
       if (afterCommit.length > 0) for (const run of afterCommit.splice(0)) run();
       return result;
     },
