@@ -69,7 +69,7 @@ export interface EmulatorOptions {
   settleSlice?: number;
   /**
    * Bytes of built archives kept in memory, least recently read dropped first; a dropped one is
-   * rebuilt byte for byte when read (store/archive-cache.ts). Default 8 MiB.
+   * rebuilt byte for byte when read (store/archive-cache.ts). Default 4 MiB.
    */
   archiveCacheBytes?: number;
 }

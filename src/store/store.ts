@@ -17,7 +17,7 @@ import { createUserAssetRepo } from './user-assets.js';
 import { createWebhookEndpointRepo } from './webhook-endpoints.js';
 
 export interface StoreOptions {
-  /** Bytes of built archives kept in memory (store/archive-cache.ts). Default 8 MiB. */
+  /** Bytes of built archives kept in memory (store/archive-cache.ts). Default 4 MiB. */
   archiveCacheBytes?: number;
 }
 
