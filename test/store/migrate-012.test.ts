@@ -45,6 +45,7 @@ function asVersion11(
     DROP INDEX runs_kind_status;
     ALTER TABLE runs DROP COLUMN status;
     CREATE INDEX runs_kind_status ON runs(account_id, kind, json_extract(state, '$.status'), seq);
+    CREATE INDEX evaluations_account ON runs(account_id, seq);
     ALTER TABLE events DROP COLUMN attempt;
     CREATE TABLE idempotency_11 (
       account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,

@@ -4,7 +4,9 @@ import type { Database } from 'better-sqlite3';
  * A run stores less, and a write touches fewer pages (issue 12 items 2 and 4):
  * - A run's status is a column (kept equal to `state.status` by store/runs.ts), indexed with
  *   its kind for listing by status and finding the runs holding a slot; the index on
- *   `json_extract(state, '$.status')` parsed the state's JSON on every write.
+ *   `json_extract(state, '$.status')` parsed the state's JSON on every write. The index on
+ *   (account, seq) goes: only usage totals read all of an account's runs, and (account, kind,
+ *   seq) finds them (sorted once).
  * - Logs and file listings of new attempts are derived, not stored (runtime/run-outputs.ts); the
  *   attempts of runs already stored keep theirs as rows (`run.storedOutputs`), and runs seeded
  *   without an attempt that have rows say so (`stored_rows`), for a resume to drop them.
@@ -28,6 +30,7 @@ export function migrate012(db: Database): void {
     UPDATE runs SET status = json_extract(state, '$.status');
     DROP INDEX runs_kind_status;
     CREATE INDEX runs_kind_status ON runs(account_id, kind, status, seq);
+    DROP INDEX evaluations_account;
 
     CREATE TABLE events_012 (
       seq INTEGER PRIMARY KEY,
