@@ -28,13 +28,18 @@ export interface CoverageCount {
   seen: number;
 }
 
-const SEP = '\0';
 /** Calls without an account are counted under this key: they show in the all-accounts view. */
 const NO_ACCOUNT = '';
 
+/** operation -> status -> code -> calls, keyed by the values themselves (null included). */
+type Counts = Map<string | null, Map<number | null, Map<string | null, number>>>;
+
 export class CoverageCounts {
-  /** account -> `operation\0status\0code` -> calls. */
-  private byAccount = new Map<string, Map<string, number>>();
+  /**
+   * account -> counts. Nested maps keyed by the strings every call shares (the route table's
+   * operation, the catalog's code), so counting a call builds no key string (issue 12).
+   */
+  private byAccount = new Map<string, Counts>();
 
   record(call: CoverageCall): void {
     const account = call.account ?? NO_ACCOUNT;
@@ -43,27 +48,37 @@ export class CoverageCounts {
       counts = new Map();
       this.byAccount.set(account, counts);
     }
-    const key = `${call.operation ?? ''}${SEP}${call.status ?? ''}${SEP}${call.code ?? ''}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+    let byStatus = counts.get(call.operation);
+    if (!byStatus) {
+      byStatus = new Map();
+      counts.set(call.operation, byStatus);
+    }
+    let byCode = byStatus.get(call.status);
+    if (!byCode) {
+      byCode = new Map();
+      byStatus.set(call.status, byCode);
+    }
+    byCode.set(call.code, (byCode.get(call.code) ?? 0) + 1);
   }
 
   /** The counts of one account, or of every call (account omitted), summed per outcome. */
   counts(account?: string): CoverageCount[] {
-    const sums = new Map<string, number>();
+    const sums = new Map<string, CoverageCount>();
     const sources =
       account === undefined ? [...this.byAccount.values()] : [this.byAccount.get(account)];
     for (const counts of sources) {
-      for (const [key, n] of counts ?? []) sums.set(key, (sums.get(key) ?? 0) + n);
+      for (const [operation, byStatus] of counts ?? []) {
+        for (const [status, byCode] of byStatus) {
+          for (const [code, seen] of byCode) {
+            const key = `${operation ?? ''}\0${status ?? ''}\0${code ?? ''}`;
+            const sum = sums.get(key);
+            if (sum) sum.seen += seen;
+            else sums.set(key, { operation, status, code, seen });
+          }
+        }
+      }
     }
-    return [...sums].map(([key, seen]) => {
-      const [operation = '', status = '', code = ''] = key.split(SEP);
-      return {
-        operation: operation || null,
-        status: status === '' ? null : Number(status),
-        code: code || null,
-        seen,
-      };
-    });
+    return [...sums.values()];
   }
 
   /** Forgets one account's counts (a reset of that account). */
