@@ -88,8 +88,10 @@ export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
   // rollback drops them with the events).
   const staged: StagedDelivery[] = [];
   for (const d of drafts) {
+    // The account's event counter is kept by the store (store/events.ts `nextNumber`).
+    const n = store.events.nextNumber(d.accountId);
     const event = {
-      id: deps.ids.next('evt', d.accountId, d.at),
+      id: deps.ids.numbered('evt', d.accountId, d.at, n),
       accountId: d.accountId,
       type: d.type,
       resourceId: d.resourceId,
@@ -98,6 +100,7 @@ export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
     };
     store.events.insert({
       ...event,
+      n,
       snapshot: d.snapshot ?? null,
       attempt: d.attempt ?? null,
       previous: d.previous ?? null,

@@ -13,6 +13,14 @@ export function createIdFactory(seed: string, sequences: SequenceRepo) {
       const stream = `${scope}/${prefix}`;
       return makeId(prefix, timeMs, seed, stream, sequences.next(stream));
     },
+    /**
+     * The id of counter `counter` of the (scope, prefix) stream, for a stream whose counter is
+     * kept elsewhere: events, by the store (store/events.ts `nextNumber`). The same id `next`
+     * would make at that counter.
+     */
+    numbered(prefix: IdPrefix, scope: string, timeMs: number, counter: number): string {
+      return makeId(prefix, timeMs, seed, `${scope}/${prefix}`, counter);
+    },
     /** Request ids are not stored as keys, so an in-memory counter is enough. */
     requestId(timeMs: number): string {
       requestCounter += 1;

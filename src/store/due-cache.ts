@@ -58,6 +58,10 @@ export function createDueCache(db: Database) {
         if (db.inTransaction) lowered.add(accountId);
       }
     },
+    /** The account's runs changed outside the runs repository: its entry is read again. */
+    forget(accountId: string): void {
+      byAccount.delete(accountId);
+    },
     /** A transaction (or savepoint) rolled back: what it lowered is read again. */
     rolledBack(): void {
       for (const account of lowered) byAccount.delete(account);

@@ -5,6 +5,7 @@ import type { EventRecord, EventSnapshot } from '../domain/event-view.js';
 import type { RunState } from '../domain/records.js';
 import { RUN_KINDS } from '../kinds/index.js';
 import { decodeState, encodeState, restoreState } from './state-codec.js';
+import { watchRows } from './watch-rows.js';
 
 interface EventRow {
   seq: number;
@@ -15,6 +16,7 @@ interface EventRow {
   previous_status: string | null;
   snapshot: string | null;
   attempt: number | null;
+  n: number | null;
   created_at: string;
   /** From the run the event is about (a join): what the snapshot is made from. */
   run_kind: string | null;
@@ -36,6 +38,8 @@ type Stored = EventSnapshot | { state: RunState } | { previous: RunState };
 
 /** An event as the engine records it: a seeded run's snapshot, or its attempt's number. */
 export interface NewEvent extends Omit<EventRecord, 'snapshot'> {
+  /** The account's event counter its id was made from (`nextNumber`). */
+  n: number;
   snapshot: EventSnapshot | null;
   attempt: number | null;
   /** For a resume's event: the state the attempt it replaces ended with. */
@@ -68,9 +72,10 @@ export interface EventFilter {
 export function createEventRepo(db: Database) {
   const insert = db.prepare(
     `INSERT INTO events
-       (id, account_id, type, resource_id, previous_status, snapshot, attempt, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+       (id, account_id, type, resource_id, previous_status, snapshot, attempt, n, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const numbers = eventNumbers(db);
   const byId = db.prepare<[string, string], EventRow>(
     `${SELECT} WHERE e.id = ? AND e.account_id = ?`,
   );
@@ -157,8 +162,10 @@ export function createEventRepo(db: Database) {
         e.previousStatus,
         toStored(e),
         e.attempt,
+        e.n,
         e.createdAt,
       ),
+    ...numbers,
     /** Scoped to the account: another account's id reads as absent. */
     get: (accountId: string, id: string): EventRecord | undefined => {
       const row = byId.get(id, accountId);
@@ -181,3 +188,73 @@ export function createEventRepo(db: Database) {
   };
 }
 export type EventRepo = ReturnType<typeof createEventRepo>;
+
+/**
+ * Each account's event counter, from which its event ids are made (runtime/id-factory.ts), kept
+ * in memory (issue 12 item 2: a counter row written with every event, on every resume and every
+ * transition). It is exact as the `sequences` row was: each event row keeps its counter (`n`),
+ * so an account's counter is read back, on first use after a start or a reset, from its last
+ * event (or from the `sequences` row an older version wrote); a transaction that rolls back
+ * puts back the counters it moved (`rolledBack`, called by `store.tx`); an account that goes,
+ * or whose resources are cleared, is read again (`forget`).
+ */
+function eventNumbers(db: Database) {
+  const counters = new Map<string, number>();
+  // One level per open transaction or savepoint (`store.tx`): the counters it moved, with what
+  // they were before it.
+  const levels: Map<string, number | undefined>[] = [];
+  const lastOfAccount = db.prepare<[string], { n: number }>(
+    `SELECT n FROM events INDEXED BY events_account
+      WHERE account_id = ? AND n IS NOT NULL ORDER BY seq DESC LIMIT 1`,
+  );
+  const legacyRow = db.prepare<[string], { value: number }>(
+    'SELECT value FROM sequences WHERE stream = ?',
+  );
+  const forget = (accountId: string) => {
+    counters.delete(accountId);
+    for (const level of levels) level.delete(accountId);
+  };
+  watchRows(
+    db,
+    'svc_event_numbers_gone',
+    [{ table: 'accounts', column: 'id', on: ['delete'] }],
+    (id) => forget(String(id)),
+  );
+  return {
+    /** The account's next event counter: 1 for its first event. */
+    nextNumber(accountId: string): number {
+      let last = counters.get(accountId);
+      if (last === undefined) {
+        last = Math.max(
+          lastOfAccount.get(accountId)?.n ?? 0,
+          legacyRow.get(`${accountId}/evt`)?.value ?? 0,
+        );
+      }
+      const level = levels.at(-1);
+      if (level && !level.has(accountId)) level.set(accountId, counters.get(accountId));
+      counters.set(accountId, last + 1);
+      return last + 1;
+    },
+    /** The account's counter is read again on its next use (a reset of its resources). */
+    forgetNumbers: forget,
+    /** A transaction or savepoint begins (`store.tx`). */
+    numbersBegin(): void {
+      levels.push(new Map());
+    },
+    /**
+     * The innermost open one ends: committed, its moves join the enclosing one's (or stand);
+     * rolled back, its counters go back to what they were when it began.
+     */
+    numbersEnd(committed: boolean): void {
+      const level = levels.pop();
+      if (!level) return;
+      const parent = levels.at(-1);
+      for (const [accountId, was] of level) {
+        if (!committed) {
+          if (was === undefined) counters.delete(accountId);
+          else counters.set(accountId, was);
+        } else if (parent && !parent.has(accountId)) parent.set(accountId, was);
+      }
+    },
+  };
+}

@@ -61,6 +61,7 @@ function repositories(db: SqliteDatabase, options: StoreOptions) {
   const accounts = createAccountRepo(db);
   const due = createDueCache(db);
   const endpoints = createWebhookEndpointRepo(db);
+  const events = createEventRepo(db);
   const keys = createKeyRepo(db);
   const credentials = createCredentialCache(
     db,
@@ -92,7 +93,7 @@ function repositories(db: SqliteDatabase, options: StoreOptions) {
     scenarios: createScenarioRepo(db),
     userAssets: createUserAssetRepo(db),
     webhookEndpoints: endpoints,
-    events: createEventRepo(db),
+    events,
     sequences: createSequenceRepo(db),
     idempotency: createIdempotencyRepo(db),
     /** Runs `fn` in one synchronous transaction. Never await inside it. */
@@ -100,14 +101,17 @@ function repositories(db: SqliteDatabase, options: StoreOptions) {
       const outermost = !db.inTransaction;
       const mark = afterCommit.length;
       let result: T;
+      events.numbersBegin();
       try {
         result = transact(fn);
       } catch (err) {
         afterCommit.length = mark;
         due.rolledBack();
         endpoints.rolledBack();
+        events.numbersEnd(false);
         throw err;
       }
+      events.numbersEnd(true);
       if (!outermost) return result;
       due.committed();
       endpoints.committed();
@@ -151,6 +155,9 @@ function repositories(db: SqliteDatabase, options: StoreOptions) {
           db.prepare(`DELETE FROM ${table} WHERE account_id = ?`).run(accountId);
         }
       })();
+      // Written outside the runs and events repositories: their caches read the account again.
+      due.forget(accountId);
+      events.forgetNumbers(accountId);
     },
     close(): void {
       db.close();

@@ -14,7 +14,8 @@ import type { Database } from 'better-sqlite3';
  *   an account's events, and nothing refers to a deleted one. A new event of a run's attempt
  *   names the attempt and keeps no copy of the run (`snapshot` NULL); a resume's event keeps
  *   the state the attempt it replaces ended with (store/events.ts); rows written before keep
- *   theirs.
+ *   theirs. A new event keeps the account counter its id was made from (`n`): the counter is
+ *   kept in memory and read back from the account's last event, not written on every event.
  * - Idempotency records move to a rowid table: in a WITHOUT ROWID table a record of more than
  *   about 1 KB (a run's body) overflowed into a page of its own, three quarters empty.
  */
@@ -41,6 +42,7 @@ export function migrate012(db: Database): void {
       previous_status TEXT,
       snapshot TEXT,
       attempt INTEGER,
+      n INTEGER,
       created_at TEXT NOT NULL
     );
     INSERT INTO events_012 (seq, id, account_id, type, resource_id, previous_status, snapshot, created_at)

@@ -1,0 +1,86 @@
+/**
+ * Event counters are kept in memory (store/events.ts `nextNumber`) where a `sequences` row was
+ * written with every event. The row's behaviour is the oracle: beside each event the test
+ * moves such a row in the same transaction, and the two must agree through commits, rollbacks
+ * (nested savepoints too), counters forgotten and read back from the last event, and accounts
+ * deleted and made again.
+ */
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { openStore } from '../../src/store/store.js';
+
+const ACCOUNTS = ['acct_a', 'acct_b'];
+
+test('the in-memory counter agrees with a transactional counter row through any history', () => {
+  const op = fc.oneof(
+    fc.record({ kind: fc.constant('event' as const), account: fc.constantFrom(...ACCOUNTS) }),
+    fc.record({ kind: fc.constant('forget' as const), account: fc.constantFrom(...ACCOUNTS) }),
+    fc.record({ kind: fc.constant('recreate' as const), account: fc.constantFrom(...ACCOUNTS) }),
+  );
+  const step = fc.record({
+    ops: fc.array(op, { minLength: 1, maxLength: 5 }),
+    rollback: fc.boolean(),
+    nested: fc.boolean(),
+  });
+  fc.assert(
+    fc.property(fc.array(step, { minLength: 1, maxLength: 25 }), (steps) => {
+      const store = openStore(':memory:');
+      const { db } = store;
+      const addAccount = db.prepare(
+        `INSERT OR IGNORE INTO accounts (id, name, features, token_balance, limits, download_mode,
+           clock_mode, clock_now, created_at) VALUES (?, 'a', '[]', 0, '{}', 'auth', 'manual', 0, 't')`,
+      );
+      for (const id of ACCOUNTS) addAccount.run(id);
+      let serial = 0;
+      const run = (ops: (typeof steps)[number]['ops']) => {
+        for (const o of ops) {
+          if (o.kind === 'event') {
+            const n = store.events.nextNumber(o.account);
+            // The oracle: what the sequences row gave, in the same transaction.
+            expect(n).toBe(store.sequences.next(`${o.account}/oracle`));
+            store.events.insert({
+              id: `evt_${serial++}`,
+              accountId: o.account,
+              type: 'evaluation.queued',
+              resourceId: 'eval_x',
+              previousStatus: null,
+              createdAt: 't',
+              n,
+              snapshot: null,
+              attempt: 1,
+              previous: null,
+            });
+          } else if (o.kind === 'forget') {
+            store.events.forgetNumbers(o.account);
+          } else {
+            // The account goes with its events; the oracle's row restarts with it.
+            db.prepare('DELETE FROM accounts WHERE id = ?').run(o.account);
+            store.sequences.clearScope(o.account);
+            addAccount.run(o.account);
+          }
+        }
+      };
+      for (const s of steps) {
+        try {
+          store.tx(() => {
+            if (!s.nested) {
+              run(s.ops);
+              if (s.rollback) throw new Error('rollback');
+              return;
+            }
+            try {
+              store.tx(() => {
+                run(s.ops);
+                if (s.rollback) throw new Error('inner rollback');
+              });
+            } catch {}
+            // The outer transaction goes on after its savepoint rolled back.
+            run([{ kind: 'event', account: 'acct_a' }]);
+          });
+        } catch {}
+      }
+      db.close();
+    }),
+    { numRuns: 300 },
+  );
+});
