@@ -6,6 +6,7 @@ import {
   defaultFaultCode,
   type FaultDecision,
   type FaultRespond,
+  type FaultTarget,
   parseFaultHeader,
 } from '../runtime/fault-rules.js';
 import { peekCaller } from './caller.js';
@@ -100,12 +101,9 @@ export function checkFaults(
     else action = { kind: 'header', respond: parsed };
   }
   if (action === null && deps.faults.size > 0) {
-    const decision = deps.faults.decide({
-      method,
-      route: match?.route ?? null,
-      operation,
-      caller: () => callerOf(c),
-    });
+    const decision = deps.faults.decide(
+      new CallTarget(method, match?.route ?? null, operation, c),
+    );
     delayMs += decision.delayMs;
     action = decision.action;
   }
@@ -127,6 +125,23 @@ function callerOf(c: Context<AppEnv>): ReturnType<typeof peekCaller> {
     c.set('caller', caller);
   }
   return caller;
+}
+
+/**
+ * The call as fault rules see it. A class, so that matching (on every call while any rule is
+ * installed) makes no closure for the caller.
+ */
+class CallTarget implements FaultTarget {
+  constructor(
+    readonly method: string,
+    readonly route: string | null,
+    readonly operation: string | null,
+    private readonly c: Context<AppEnv>,
+  ) {}
+
+  caller(): ReturnType<typeof peekCaller> {
+    return callerOf(this.c);
+  }
 }
 
 type Action = FaultDecision['action'] | { kind: 'header'; respond: FaultRespond };

@@ -6,14 +6,14 @@ export interface IndexedRule {
   rule: FaultRule;
 }
 
-/** What a call is, as far as the index needs it (`FaultTarget` without the caller). */
+/** What a call is, as far as the index needs it (`FaultTarget`). */
 export interface IndexTarget {
   method: string;
   route: string | null;
   operation: string | null;
+  /** Who calls; asked only when a key or account rule could match the call's method. */
+  caller(): { accountId: string; keyId: string } | null;
 }
-
-type Who = { accountId: string; keyId: string } | null;
 
 const ANY_METHOD = '*';
 
@@ -76,42 +76,37 @@ export class FaultIndex {
   }
 
   /**
-   * The buckets whose rules may match the call, each in creation order. `caller` is asked only
-   * when a key or account rule could match the call's method.
+   * The buckets whose rules may match the call, each in creation order. The target's caller is
+   * asked only when a key or account rule could match the call's method. No closure is made per
+   * call: this runs on every call while any rule is installed.
    */
-  candidates(target: IndexTarget, caller: () => Who): IndexedRule[][] {
-    let lists: IndexedRule[][] | undefined;
-    const push = (list: IndexedRule[] | undefined) => {
-      if (list === undefined) return;
-      if (lists === undefined) lists = [list];
-      else lists.push(list);
-    };
+  candidates(target: IndexTarget): IndexedRule[][] {
+    let lists: IndexedRule[][] = NONE;
     if (target.route !== null) {
       const methods = this.byRoute.get(target.route);
       if (methods) {
-        push(methods.get(target.method));
-        push(methods.get(ANY_METHOD));
+        lists = withList(lists, methods.get(target.method));
+        lists = withList(lists, methods.get(ANY_METHOD));
       }
     }
     if (target.operation !== null) {
       const methods = this.byOperation.get(target.operation);
       if (methods) {
-        push(methods.get(target.method));
-        push(methods.get(ANY_METHOD));
+        lists = withList(lists, methods.get(target.method));
+        lists = withList(lists, methods.get(ANY_METHOD));
       }
     }
     const live =
       (this.liveCallerRules.get(ANY_METHOD) ?? 0) + (this.liveCallerRules.get(target.method) ?? 0);
     if (live > 0) {
-      const who = caller();
+      const who = target.caller();
       if (who !== null) {
-        push(this.byKey.get(who.keyId));
-        push(this.byAccount.get(who.accountId));
+        lists = withList(lists, this.byKey.get(who.keyId));
+        lists = withList(lists, this.byAccount.get(who.accountId));
       }
     }
-    push(this.byMethod.get(target.method));
-    push(this.anything.get(''));
-    return lists ?? NONE;
+    lists = withList(lists, this.byMethod.get(target.method));
+    return withList(lists, this.anything.get(''));
   }
 
   /**
@@ -144,6 +139,14 @@ export class FaultIndex {
     if (n > 0) this.liveCallerRules.set(method, n);
     else this.liveCallerRules.delete(method);
   }
+}
+
+/** `lists` with `list` added when there is one; the shared empty `NONE` is never written. */
+function withList(lists: IndexedRule[][], list: IndexedRule[] | undefined): IndexedRule[][] {
+  if (list === undefined) return lists;
+  if (lists === NONE) return [list];
+  lists.push(list);
+  return lists;
 }
 
 /** A rule of the key or account buckets: it names neither a route nor an operation. */

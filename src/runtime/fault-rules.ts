@@ -31,7 +31,10 @@ export interface FaultTarget {
   method: string;
   route: string | null;
   operation: string | null;
-  /** Resolved lazily: only rules that name an account or key pay for the key lookup. */
+  /**
+   * Resolved lazily: only rules that name an account or key pay for the key lookup. May be
+   * asked more than once per call, so it remembers its answer.
+   */
   caller(): { accountId: string; keyId: string } | null;
 }
 
@@ -135,15 +138,10 @@ export class FaultRules {
    * search. A rule in its `skip` phase, exhausted, or losing its draw lets the call through.
    */
   decide(target: FaultTarget): FaultDecision {
-    const decision: FaultDecision = { delayMs: 0, fired: [], action: null };
-    let caller: ReturnType<FaultTarget['caller']> | undefined;
-    const who = () => {
-      if (caller === undefined) caller = target.caller();
-      return caller;
-    };
-    const lists = this.index.candidates(target, who);
+    const lists = this.index.candidates(target);
     if (lists.length === 0) return NOTHING;
-    const at = lists.map(() => 0);
+    const decision: FaultDecision = { delayMs: 0, fired: [], action: null };
+    const at = new Array<number>(lists.length).fill(0);
     for (;;) {
       const rule = nextInOrder(lists, at);
       if (rule === undefined) break;
@@ -153,7 +151,7 @@ export class FaultRules {
       if (m.route !== undefined && m.route !== target.route) continue;
       if (m.operation !== undefined && m.operation !== target.operation) continue;
       if (m.account !== undefined || m.key !== undefined) {
-        const c = who();
+        const c = target.caller();
         if (m.account !== undefined && m.account !== c?.accountId) continue;
         if (m.key !== undefined && m.key !== c?.keyId) continue;
       }

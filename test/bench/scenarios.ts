@@ -292,10 +292,15 @@ function faultRules(
       const without: LoadStats[] = [];
       const withRules: LoadStats[] = [];
       await load({ ...keysMe, durationSec: WARMUP_SEC });
+      // Each arm measures the steady state: a warm-up after changing the rules lets the
+      // collector finish with what installing 10,000 of them (10,000 control calls) left behind.
+      const warm = () => load({ ...keysMe, durationSec: WARMUP_SEC });
       for (let i = 0; i < ctx.rounds; i++) {
         await control(ctx, 'DELETE', '/faults');
+        await warm();
         without.push(await load(keysMe));
         await install();
+        await warm();
         withRules.push(await load(keysMe));
       }
       const listed = ctx.emulator.deps.faults.list();
