@@ -78,9 +78,13 @@ export function episodeCount(options: EvaluationOptions): number {
   return options.episodes ?? DEFAULT_EPISODES;
 }
 
+/** Seconds to whole milliseconds. */
+function ms(s: number): number {
+  return Math.round(s * 1000);
+}
+
 export function phasePlans(options: EvaluationOptions): { queueMs: number; phases: PhasePlan[] } {
   const d = { ...DEFAULT_DURATIONS_S, ...options.emulator?.durations_s };
-  const ms = (s: number) => Math.round(s * 1000);
   const episodes = episodeCount(options);
   return {
     queueMs: ms(d.queue),

@@ -101,9 +101,7 @@ export function checkFaults(
     else action = { kind: 'header', respond: parsed };
   }
   if (action === null && deps.faults.size > 0) {
-    const decision = deps.faults.decide(
-      new CallTarget(method, match?.route ?? null, operation, c),
-    );
+    const decision = deps.faults.decide(new CallTarget(method, match?.route ?? null, operation, c));
     delayMs += decision.delayMs;
     action = decision.action;
   }
