@@ -10,6 +10,7 @@
  */
 import os from 'node:os';
 import { createEmulator } from '../../src/emulator.js';
+import { capYoungGeneration } from '../../src/young-generation.js';
 import { coldStartLine } from './cold-start.js';
 import {
   AUTH,
@@ -27,6 +28,9 @@ import { type Listening, listenEmulator, sameSizeBody, startFloor } from './serv
 import { P99_RESUME } from './writes.js';
 
 async function main(): Promise<number> {
+  // Serve with the V8 settings main.ts gives the emulator's process (the floor, in this process
+  // too, gets the same).
+  capYoungGeneration(process.execArgv, process.env.NODE_OPTIONS);
   const durationSec = positiveFromEnv('BENCH_DURATION', 5);
   const emulator = createEmulator({ seed: '0', clock: 'manual' });
   const servers: Listening[] = [];
