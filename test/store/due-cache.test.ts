@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import type { RunRecord } from '../../src/domain/records.js';
-import { openStore } from '../../src/store/store.js';
+import { storeWithAccounts } from './support.js';
 
 const ACCOUNTS = ['acct_a', 'acct_b'];
 const at = fc.option(fc.integer({ min: 0, max: 50 }));
@@ -33,13 +33,8 @@ test('the cached earliest instant always equals MIN(next_at), through commits an
   });
   fc.assert(
     fc.property(fc.array(step, { minLength: 1, maxLength: 30 }), (steps) => {
-      const store = openStore(':memory:');
+      const { store, addAccount } = storeWithAccounts(ACCOUNTS);
       const { db } = store;
-      const addAccount = db.prepare(
-        `INSERT OR IGNORE INTO accounts (id, name, features, token_balance, limits, download_mode,
-           clock_mode, clock_now, created_at) VALUES (?, 'a', '[]', 0, '{}', 'auth', 'manual', 0, 't')`,
-      );
-      for (const id of ACCOUNTS) addAccount.run(id);
       const runs = () =>
         db
           .prepare<[], { id: string; account_id: string }>(
@@ -67,7 +62,7 @@ test('the cached earliest instant always equals MIN(next_at), through commits an
             store.earliestDue(o.account);
           } else if (o.kind === 'drop account') {
             db.prepare('DELETE FROM accounts WHERE id = ?').run(o.account);
-            addAccount.run(o.account);
+            addAccount(o.account);
           } else {
             const all = runs();
             if (all.length === 0) continue;

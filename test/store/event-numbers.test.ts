@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { openStore } from '../../src/store/store.js';
+import { storeWithAccounts } from './support.js';
 
 const ACCOUNTS = ['acct_a', 'acct_b'];
 
@@ -24,13 +24,8 @@ test('the in-memory counter agrees with a transactional counter row through any 
   });
   fc.assert(
     fc.property(fc.array(step, { minLength: 1, maxLength: 25 }), (steps) => {
-      const store = openStore(':memory:');
+      const { store, addAccount } = storeWithAccounts(ACCOUNTS);
       const { db } = store;
-      const addAccount = db.prepare(
-        `INSERT OR IGNORE INTO accounts (id, name, features, token_balance, limits, download_mode,
-           clock_mode, clock_now, created_at) VALUES (?, 'a', '[]', 0, '{}', 'auth', 'manual', 0, 't')`,
-      );
-      for (const id of ACCOUNTS) addAccount.run(id);
       let serial = 0;
       const run = (ops: (typeof steps)[number]['ops']) => {
         for (const o of ops) {
@@ -56,7 +51,7 @@ test('the in-memory counter agrees with a transactional counter row through any 
             // The account goes with its events; the oracle's row restarts with it.
             db.prepare('DELETE FROM accounts WHERE id = ?').run(o.account);
             store.sequences.clearScope(o.account);
-            addAccount.run(o.account);
+            addAccount(o.account);
           }
         }
       };

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import type { RunRecord } from '../../src/domain/records.js';
-import { openStore } from '../../src/store/store.js';
+import { storeWithAccounts } from './support.js';
 
 const ACCOUNTS = ['acct_a', 'acct_b'];
 const IDS = ['run_0', 'run_1', 'run_2', 'run_3'];
@@ -36,13 +36,8 @@ test('a read always answers what the table holds, through misses, inserts and ro
   });
   fc.assert(
     fc.property(fc.array(step, { minLength: 1, maxLength: 30 }), (steps) => {
-      const store = openStore(':memory:');
+      const { store, addAccount } = storeWithAccounts(ACCOUNTS);
       const { db } = store;
-      const addAccount = db.prepare(
-        `INSERT OR IGNORE INTO accounts (id, name, features, token_balance, limits, download_mode,
-           clock_mode, clock_now, created_at) VALUES (?, 'a', '[]', 0, '{}', 'auth', 'manual', 0, 't')`,
-      );
-      for (const id of ACCOUNTS) addAccount.run(id);
       const truth = db.prepare<[string, string], { id: string }>(
         'SELECT id FROM runs WHERE id = ? AND account_id = ?',
       );
@@ -64,7 +59,7 @@ test('a read always answers what the table holds, through misses, inserts and ro
             expect(store.runs.get(o.account, o.id)?.id).toBe(truth.get(o.id, o.account)?.id);
           } else {
             db.prepare('DELETE FROM accounts WHERE id = ?').run(o.account);
-            addAccount.run(o.account);
+            addAccount(o.account);
           }
         }
       };
