@@ -1,6 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
+import { boundedMemo } from '../domain/bounded-memo.js';
 import { ApiError, apiError, MESSAGES } from '../errors.js';
 import {
   defaultFaultCode,
@@ -41,16 +42,7 @@ const HEADER_CACHE_MAX = 256;
  * 12, by CPU profile). The answers are never mutated, so sharing them is safe.
  */
 export function faultHeaderParser(): (value: string) => ParsedHeader {
-  const cache = new Map<string, ParsedHeader>();
-  return (value) => {
-    let parsed = cache.get(value);
-    if (parsed === undefined) {
-      parsed = parseFaultHeader(value);
-      if (cache.size >= HEADER_CACHE_MAX) cache.clear();
-      cache.set(value, parsed);
-    }
-    return parsed;
-  };
+  return boundedMemo(HEADER_CACHE_MAX, parseFaultHeader);
 }
 
 /** Closes the connection without a response; under `app.request()` a network-error Response. */

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { Account } from '../domain/records.js';
+import { boundedMemo } from '../domain/bounded-memo.js';
 import { digestSecret } from '../domain/sha256.js';
 import type { StoredKey } from './keys.js';
 import { watchRows } from './watch-rows.js';
@@ -46,7 +47,7 @@ export function createCredentialCache(
 ) {
   const byDigest = new Map<string, Credentials>();
   const unknown = new Set<string>();
-  const digests = new Map<string, Buffer>();
+  const digestOf = boundedMemo(DIGESTS_MAX, digestSecret);
   // A digest's key in the maps (its bytes as a latin1 string), made once per remembered digest.
   const idOfDigest = new WeakMap<Buffer, string>();
   const idOf = (digest: Buffer) => {
@@ -80,15 +81,7 @@ export function createCredentialCache(
      * seen last (emptied when full): a test suite sends the same few keys on every call, and
      * hashing is a native call that costs several microseconds under load.
      */
-    digestOf(secret: string): Buffer {
-      let digest = digests.get(secret);
-      if (digest === undefined) {
-        digest = digestSecret(secret);
-        if (digests.size >= DIGESTS_MAX) digests.clear();
-        digests.set(secret, digest);
-      }
-      return digest;
-    },
+    digestOf,
     find(digest: Buffer): Credentials | undefined {
       const id = idOf(digest);
       const cached = byDigest.get(id);
