@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
-import type { Account } from '../domain/records.js';
 import { boundedMemo } from '../domain/bounded-memo.js';
+import type { Account } from '../domain/records.js';
 import { digestSecret } from '../domain/sha256.js';
 import type { StoredKey } from './keys.js';
 import { watchRows } from './watch-rows.js';
