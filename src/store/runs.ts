@@ -45,11 +45,11 @@ const ACTIVE = "status IN ('queued', 'processing', 'canceling')";
  * when read (remembered per record) to the one written.
  */
 export function createRunRepo(db: Database, dueCache: DueCache) {
-  const storedNextAt = new WeakMap<RunRecord, number | null>();
+  const stored = new WeakMap<RunRecord, Stored>();
   const missing = missingRuns(db);
   const read = (row: RunRow): RunRecord => {
     const record = fromRow(row);
-    storedNextAt.set(record, record.nextAt);
+    stored.set(record, { seq: row.seq, nextAt: record.nextAt, status: record.state.status });
     return record;
   };
   const insert = db.prepare(
@@ -90,6 +90,14 @@ export function createRunRepo(db: Database, dueCache: DueCache) {
        ORDER BY seq DESC LIMIT ?`,
   );
   const setState = db.prepare('UPDATE runs SET state = ?, status = ?, next_at = ? WHERE id = ?');
+  // By rowid, with the id checked on the row: no seek in the id index. Without `status` when
+  // it did not change: SQLite rewrites an index entry for every column set, changed or not.
+  const setStateAt = db.prepare(
+    'UPDATE runs SET state = ?, status = ?, next_at = ? WHERE seq = ? AND id = ?',
+  );
+  const setStateKeepStatus = db.prepare(
+    'UPDATE runs SET state = ?, next_at = ? WHERE seq = ? AND id = ?',
+  );
   const produced = db.prepare<[string], { policy: string; completed_at: string; id: string }>(
     `SELECT id, json_extract(state, '$.result.policy') AS policy,
             json_extract(state, '$.completed_at') AS completed_at
@@ -108,18 +116,19 @@ export function createRunRepo(db: Database, dueCache: DueCache) {
         source_run: r.id,
       })),
     insert: (r: RunRecord) => {
-      insert.run(
+      const status = r.state.status ?? 'queued';
+      const { lastInsertRowid } = insert.run(
         r.id,
         r.accountId,
         r.kind,
         JSON.stringify(r.request),
         encodeState(r.state),
-        r.state.status ?? 'queued',
+        status,
         r.createdAt,
         r.nextAt,
       );
-      dueCache.moved(r.accountId, storedNextAt.get(r), r.nextAt);
-      storedNextAt.set(r, r.nextAt);
+      dueCache.moved(r.accountId, stored.get(r)?.nextAt, r.nextAt);
+      stored.set(r, { seq: Number(lastInsertRowid), nextAt: r.nextAt, status });
       missing.found(r.accountId, r.id);
     },
     /** Scoped to the account: another account's id reads as absent (API document, 4.1). */
@@ -139,9 +148,17 @@ export function createRunRepo(db: Database, dueCache: DueCache) {
       seqOf.get(id, accountId, kind) !== undefined,
     /** Writes the state, and its status into the `status` column listings and slots read. */
     saveState: (r: RunRecord) => {
-      setState.run(encodeState(r.state), r.state.status, r.nextAt, r.id);
-      dueCache.moved(r.accountId, storedNextAt.get(r), r.nextAt);
-      storedNextAt.set(r, r.nextAt);
+      const was = stored.get(r);
+      const { status } = r.state;
+      if (!was) setState.run(encodeState(r.state), status, r.nextAt, r.id);
+      else if (was.status === status)
+        setStateKeepStatus.run(encodeState(r.state), r.nextAt, was.seq, r.id);
+      else setStateAt.run(encodeState(r.state), status, r.nextAt, was.seq, r.id);
+      dueCache.moved(r.accountId, was?.nextAt, r.nextAt);
+      if (was) {
+        was.nextAt = r.nextAt;
+        was.status = status;
+      }
     },
     /** The account's runs with a transition due at or before `now`, in due order. */
     due: (accountId: string, now: number): RunRecord[] => due.all(accountId, now).map(read),
@@ -175,6 +192,13 @@ export function createRunRepo(db: Database, dueCache: DueCache) {
   };
 }
 export type RunRepo = ReturnType<typeof createRunRepo>;
+
+/** What the row of a record read or written holds: where it is, and the columns a write moves. */
+interface Stored {
+  seq: number;
+  nextAt: number | null;
+  status: string;
+}
 
 /** Unknown ids remembered at most, per store; emptied when full, so bounded. */
 const MISSING_MAX = 1024;

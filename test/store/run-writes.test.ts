@@ -1,0 +1,71 @@
+/**
+ * How the runs repository writes a run's state (store/runs.ts `saveState`): at the row it was
+ * read from or inserted at, never at another run's, with its `status` column (what listings by
+ * status and the slots read) kept equal to the state's.
+ */
+import { expect, test } from 'vitest';
+import type { RunRecord } from '../../src/domain/records.js';
+import { PAGE_BYTES } from '../../src/store/store.js';
+import { storeWithAccounts } from './support.js';
+
+const A = 'acct_a';
+
+function record(id: string, status: string): RunRecord {
+  return {
+    id,
+    accountId: A,
+    kind: 'evaluation',
+    createdAt: 't',
+    request: {} as RunRecord['request'],
+    state: { status } as RunRecord['state'],
+    nextAt: null,
+  };
+}
+
+function rows(store: ReturnType<typeof storeWithAccounts>['store']) {
+  return store.db.prepare('SELECT seq, id, status, state FROM runs ORDER BY seq').all();
+}
+
+test('a state saved changes only its own row, its status column with it or without a change', () => {
+  const { store } = storeWithAccounts([A]);
+  const first = record('eval_1', 'failed');
+  store.runs.insert(first);
+  store.runs.insert(record('eval_2', 'failed'));
+  const read = store.runs.get(A, 'eval_2')!;
+  read.state = { ...read.state, status: 'queued' };
+  store.runs.saveState(read);
+  first.state = { ...first.state, progress: 0.5 } as RunRecord['state'];
+  store.runs.saveState(first);
+  expect(rows(store)).toEqual([
+    { seq: 1, id: 'eval_1', status: 'failed', state: '{"status":"failed","progress":0.5}' },
+    { seq: 2, id: 'eval_2', status: 'queued', state: '{"status":"queued"}' },
+  ]);
+  expect(
+    store.runs.list(A, 'evaluation', { status: 'queued', limit: 10 }).data.map((r) => r.id),
+  ).toEqual(['eval_2']);
+  expect(store.runs.active(A).map((r) => r.id)).toEqual(['eval_2']);
+});
+
+test('a run inserted by a transaction that rolled back never overwrites the run that takes its place', () => {
+  const { store } = storeWithAccounts([A]);
+  const ghost = record('eval_ghost', 'queued');
+  expect(() =>
+    store.tx(() => {
+      store.runs.insert(ghost);
+      throw new Error('rolled back');
+    }),
+  ).toThrow('rolled back');
+  // The rollback undid the counter too: the next run is written where the ghost was.
+  store.runs.insert(record('eval_real', 'queued'));
+  ghost.state = { status: 'failed' } as RunRecord['state'];
+  store.runs.saveState(ghost);
+  expect(rows(store)).toEqual([
+    { seq: 1, id: 'eval_real', status: 'queued', state: '{"status":"queued"}' },
+  ]);
+});
+
+test('a new in-memory database has pages of 8 KiB', () => {
+  const { store } = storeWithAccounts([A]);
+  expect(PAGE_BYTES).toBe(8192);
+  expect(store.db.pragma('page_size', { simple: true })).toBe(PAGE_BYTES);
+});
