@@ -27,6 +27,8 @@ export interface EventDraft {
    * it: kept for that attempt's events to be read once the run's own state is the new one's.
    */
   previous?: RunState;
+  /** `previous` as the run's row held it (store/runs.ts `storedState`): not encoded again. */
+  previousText?: string;
 }
 
 /**
@@ -56,7 +58,7 @@ export function eventOf(
  * item 4): reading the event derives what the run showed then from the attempt's state
  * (domain/event-state.ts), the run's own while the attempt is current. A resume's event keeps
  * the state the replaced attempt ended with (`previous`), for that attempt's events.
- * @example runEventOf(record, now, 'failed', 'queued', stateBefore)
+ * @example runEventOf(record, now, 'failed', 'queued', stateBefore, store.runs.storedState(record))
  */
 export function runEventOf(
   record: RunRecord,
@@ -64,6 +66,7 @@ export function runEventOf(
   previousStatus: string | null,
   to: string,
   previous?: RunState,
+  previousText?: string,
 ): EventDraft {
   return {
     at,
@@ -72,7 +75,7 @@ export function runEventOf(
     resourceId: record.id,
     previousStatus,
     attempt: record.state.run!.attempt,
-    ...(previous?.run ? { previous } : {}),
+    ...(previous?.run ? { previous, ...(previousText === undefined ? {} : { previousText }) } : {}),
   };
 }
 
@@ -104,6 +107,7 @@ export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
       snapshot: d.snapshot ?? null,
       attempt: d.attempt ?? null,
       previous: d.previous ?? null,
+      ...(d.previousText === undefined ? {} : { previousText: d.previousText }),
     });
     if (!webhooks.enabled) continue;
     for (const endpoint of store.webhookEndpoints.liveOfAccount(d.accountId))

@@ -44,11 +44,13 @@ export interface NewEvent extends Omit<EventRecord, 'snapshot'> {
   attempt: number | null;
   /** For a resume's event: the state the attempt it replaces ended with. */
   previous: RunState | null;
+  /** That state's text as the run's row held it, if known: stored as it is. */
+  previousText?: string;
 }
 
 function toStored(e: NewEvent): string | null {
   // The replaced attempt's state, its schedule packed as the run's row packs it.
-  if (e.previous) return `{"previous":${encodeState(e.previous)}}`;
+  if (e.previous) return `{"previous":${e.previousText ?? encodeState(e.previous)}}`;
   if (!e.snapshot) return null;
   const stored: Stored = e.snapshot.kind === 'run' ? { state: e.snapshot.run.state } : e.snapshot;
   return JSON.stringify(stored);

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { RUN_KIND_ADDRESSES } from '../contract/run-kinds.js';
-import type { RunRecord } from '../domain/records.js';
+import type { RunRecord, RunState } from '../domain/records.js';
 import type { Page } from './cursor-list.js';
 import type { DueCache } from './due-cache.js';
 import { decodeState, encodeState } from './state-codec.js';
@@ -49,7 +49,13 @@ export function createRunRepo(db: Database, dueCache: DueCache) {
   const missing = missingRuns(db);
   const read = (row: RunRow): RunRecord => {
     const record = fromRow(row);
-    stored.set(record, { seq: row.seq, nextAt: record.nextAt, status: record.state.status });
+    stored.set(record, {
+      seq: row.seq,
+      nextAt: record.nextAt,
+      status: record.state.status,
+      state: record.state,
+      text: row.state,
+    });
     return record;
   };
   const insert = db.prepare(
@@ -117,18 +123,20 @@ export function createRunRepo(db: Database, dueCache: DueCache) {
       })),
     insert: (r: RunRecord) => {
       const status = r.state.status ?? 'queued';
+      const text = encodeState(r.state);
       const { lastInsertRowid } = insert.run(
         r.id,
         r.accountId,
         r.kind,
         JSON.stringify(r.request),
-        encodeState(r.state),
+        text,
         status,
         r.createdAt,
         r.nextAt,
       );
       dueCache.moved(r.accountId, stored.get(r)?.nextAt, r.nextAt);
-      stored.set(r, { seq: Number(lastInsertRowid), nextAt: r.nextAt, status });
+      const seq = Number(lastInsertRowid);
+      stored.set(r, { seq, nextAt: r.nextAt, status, state: r.state, text });
       missing.found(r.accountId, r.id);
     },
     /** Scoped to the account: another account's id reads as absent (API document, 4.1). */
@@ -150,15 +158,20 @@ export function createRunRepo(db: Database, dueCache: DueCache) {
     saveState: (r: RunRecord) => {
       const was = stored.get(r);
       const { status } = r.state;
-      if (!was) setState.run(encodeState(r.state), status, r.nextAt, r.id);
-      else if (was.status === status)
-        setStateKeepStatus.run(encodeState(r.state), r.nextAt, was.seq, r.id);
-      else setStateAt.run(encodeState(r.state), status, r.nextAt, was.seq, r.id);
+      const text = encodeState(r.state);
+      if (!was) setState.run(text, status, r.nextAt, r.id);
+      else if (was.status === status) setStateKeepStatus.run(text, r.nextAt, was.seq, r.id);
+      else setStateAt.run(text, status, r.nextAt, was.seq, r.id);
       dueCache.moved(r.accountId, was?.nextAt, r.nextAt);
-      if (was) {
-        was.nextAt = r.nextAt;
-        was.status = status;
-      }
+      if (was) Object.assign(was, { nextAt: r.nextAt, status, state: r.state, text });
+    },
+    /**
+     * The text the row holds for the record's state, while `record.state` is still the object
+     * read or written (a state changed in place after that is not seen: callers replace it).
+     */
+    storedState: (r: RunRecord): string | undefined => {
+      const was = stored.get(r);
+      return was?.state === r.state ? was.text : undefined;
     },
     /** The account's runs with a transition due at or before `now`, in due order. */
     due: (accountId: string, now: number): RunRecord[] => due.all(accountId, now).map(read),
@@ -198,6 +211,9 @@ interface Stored {
   seq: number;
   nextAt: number | null;
   status: string;
+  /** The state object read or written, and its text in the row. */
+  state: RunState;
+  text: string;
 }
 
 /** Unknown ids remembered at most, per store; emptied when full, so bounded. */

@@ -69,3 +69,15 @@ test('a new in-memory database has pages of 8 KiB', () => {
   expect(PAGE_BYTES).toBe(8192);
   expect(store.db.pragma('page_size', { simple: true })).toBe(PAGE_BYTES);
 });
+
+test("a record's stored state text is the row's while its state is the object read or written", () => {
+  const { store } = storeWithAccounts([A]);
+  store.runs.insert(record('eval_1', 'failed'));
+  const read = store.runs.get(A, 'eval_1')!;
+  expect(store.runs.storedState(read)).toBe('{"status":"failed"}');
+  read.state = { ...read.state, status: 'queued' };
+  expect(store.runs.storedState(read)).toBeUndefined();
+  store.runs.saveState(read);
+  expect(store.runs.storedState(read)).toBe('{"status":"queued"}');
+  expect(store.runs.storedState(record('eval_1', 'queued'))).toBeUndefined();
+});
