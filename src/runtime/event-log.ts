@@ -75,7 +75,7 @@ export function runEventOf(
     resourceId: record.id,
     previousStatus,
     attempt: record.state.run!.attempt,
-    ...(previous?.run ? { previous, ...(previousText === undefined ? {} : { previousText }) } : {}),
+    ...(previous?.run ? { previous, previousText } : {}),
   };
 }
 
@@ -107,7 +107,7 @@ export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
       snapshot: d.snapshot ?? null,
       attempt: d.attempt ?? null,
       previous: d.previous ?? null,
-      ...(d.previousText === undefined ? {} : { previousText: d.previousText }),
+      previousText: d.previousText,
     });
     if (!webhooks.enabled) continue;
     for (const endpoint of store.webhookEndpoints.liveOfAccount(d.accountId))
