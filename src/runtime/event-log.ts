@@ -28,7 +28,7 @@ export interface EventDraft {
    */
   previous?: RunState;
   /** `previous` as the run's row held it (store/runs.ts `storedState`): not encoded again. */
-  previousText?: string;
+  previousStored?: string | Buffer;
 }
 
 /**
@@ -66,7 +66,7 @@ export function runEventOf(
   previousStatus: string | null,
   to: string,
   previous?: RunState,
-  previousText?: string,
+  previousStored?: string | Buffer,
 ): EventDraft {
   return {
     at,
@@ -75,7 +75,7 @@ export function runEventOf(
     resourceId: record.id,
     previousStatus,
     attempt: record.state.run!.attempt,
-    ...(previous?.run ? { previous, previousText } : {}),
+    ...(previous?.run ? { previous, previousStored } : {}),
   };
 }
 
@@ -107,7 +107,7 @@ export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
       snapshot: d.snapshot ?? null,
       attempt: d.attempt ?? null,
       previous: d.previous ?? null,
-      previousText: d.previousText,
+      previousStored: d.previousStored,
     });
     if (!webhooks.enabled) continue;
     for (const endpoint of store.webhookEndpoints.liveOfAccount(d.accountId))

@@ -25,7 +25,12 @@ export function policiesOf(
 export function worldOf(deps: Deps, account: Account): World {
   return {
     catalog: deps.catalog,
-    policy: (id) => policiesOf(deps, account.id).find((p) => p.id === id),
+    // The catalog's first: a produced policy is found by reading the account's succeeded runs.
+    policy: (id) => {
+      const listed = deps.catalog.policies.find((p) => p.id === id);
+      if (listed) return { ...listed, source_run: null };
+      return deps.store.runs.producedPolicies(account.id).find((p) => p.id === id);
+    },
     scenario: (id) => {
       const found =
         builtinScenarios(deps.catalog).find((s) => s.id === id) ??

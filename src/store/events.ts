@@ -14,7 +14,8 @@ interface EventRow {
   type: string;
   resource_id: string;
   previous_status: string | null;
-  snapshot: string | null;
+  /** JSON text (`Stored`), or a resume's replaced state as the run's row held it (packed). */
+  snapshot: string | Buffer | null;
   attempt: number | null;
   n: number | null;
   created_at: string;
@@ -22,7 +23,7 @@ interface EventRow {
   run_kind: string | null;
   run_request: string | null;
   run_created_at: string | null;
-  run_state: string | null;
+  run_state: string | Buffer | null;
 }
 
 /**
@@ -44,16 +45,27 @@ export interface NewEvent extends Omit<EventRecord, 'snapshot'> {
   attempt: number | null;
   /** For a resume's event: the state the attempt it replaces ended with. */
   previous: RunState | null;
-  /** That state's text as the run's row held it, if known: stored as it is. */
-  previousText?: string;
+  /** That state as the run's row held it (`runs.storedState`), if known: stored as it is. */
+  previousStored?: string | Buffer;
 }
 
-function toStored(e: NewEvent): string | null {
-  // The replaced attempt's state, its schedule packed as the run's row packs it.
-  if (e.previous) return `{"previous":${e.previousText ?? encodeState(e.previous)}}`;
+function toStored(e: NewEvent): string | Buffer | null {
+  // The replaced attempt's state as the run's row holds it: packed (a BLOB), or the JSON text of
+  // a row written before packing.
+  if (e.previous) {
+    const stored =
+      e.previousStored ?? encodeState(e.previous, e.type.slice(0, e.type.indexOf('.')));
+    return typeof stored === 'string' ? `{"previous":${stored}}` : stored;
+  }
   if (!e.snapshot) return null;
   const stored: Stored = e.snapshot.kind === 'run' ? { state: e.snapshot.run.state } : e.snapshot;
   return JSON.stringify(stored);
+}
+
+/** The state a resume's event kept (`snapshot`): packed (a BLOB), or in JSON text. */
+function previousOf(snapshot: string | Buffer): RunState {
+  if (typeof snapshot !== 'string') return decodeState(snapshot);
+  return restoreState((JSON.parse(snapshot) as { previous: RunState }).previous);
 }
 
 /** An event row with its run's fields. */
@@ -84,14 +96,15 @@ export function createEventRepo(db: Database) {
   const seqOf = db.prepare<[string, string], { seq: number }>(
     'SELECT seq FROM events WHERE id = ? AND account_id = ?',
   );
-  const replacedBy = db.prepare<[string, number], { snapshot: string }>(
+  const replacedBy = db.prepare<[string, number], { snapshot: string | Buffer }>(
     `SELECT snapshot FROM events INDEXED BY events_resource
       WHERE resource_id = ? AND attempt = ? AND snapshot IS NOT NULL LIMIT 1`,
   );
 
   /** What the run showed at the event: stored, or derived from the state of its attempt. */
   const snapshotOf = (row: EventRow): EventSnapshot => {
-    const stored = row.snapshot === null ? null : (JSON.parse(row.snapshot) as Stored);
+    // A BLOB is a resume's replaced state: not what this event showed (it is derived below).
+    const stored = typeof row.snapshot === 'string' ? (JSON.parse(row.snapshot) as Stored) : null;
     if (stored && 'kind' in stored) return stored;
     const kind = row.run_kind ?? 'evaluation';
     let state: RunState;
@@ -125,7 +138,7 @@ export function createEventRepo(db: Database) {
       throw new Error(
         `event ${row.id}: attempt ${row.attempt} of ${row.resource_id} left no state`,
       );
-    return restoreState((JSON.parse(next.snapshot) as { previous: RunState }).previous);
+    return previousOf(next.snapshot);
   };
 
   const fromRow = (row: EventRow): EventRecord => ({

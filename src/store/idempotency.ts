@@ -1,4 +1,6 @@
 import type { Database } from 'better-sqlite3';
+import { BODY_DICTIONARY } from './dictionaries.js';
+import { packText, unpackBytes } from './packed-text.js';
 
 /** A first response kept for `Idempotency-Key` replays (DESIGN.md section 3). */
 export interface IdempotencyRecord {
@@ -17,6 +19,7 @@ interface Row {
   request_hash: string;
   status: number;
   headers: string;
+  /** Packed (store/packed-text.ts), or the bytes themselves in rows written before. */
   body: Buffer;
   created_at_ms: number;
 }
@@ -43,7 +46,7 @@ export function createIdempotencyRepo(db: Database) {
           requestHash: row.request_hash,
           status: row.status,
           headers: JSON.parse(row.headers),
-          body: row.body,
+          body: unpackBytes(row.body),
           createdAtMs: row.created_at_ms,
         }
       );
@@ -55,7 +58,7 @@ export function createIdempotencyRepo(db: Database) {
         r.requestHash,
         r.status,
         JSON.stringify(r.headers),
-        r.body,
+        packText(r.body, BODY_DICTIONARY),
         r.createdAtMs,
       );
     },

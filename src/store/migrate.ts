@@ -11,6 +11,7 @@ import { migrate009 } from './migrations/009-runs.js';
 import { migrate010 } from './migrations/010-twins-on-runs.js';
 import { migrate011 } from './migrations/011-archives-not-stored.js';
 import { migrate012 } from './migrations/012-runs-store-less.js';
+import { migrate013 } from './migrations/013-packed-text.js';
 
 /** Migrations in order; migration N sets `user_version` to N. Append only, never edit one. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -26,6 +27,7 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migrate010,
   migrate011,
   migrate012,
+  migrate013,
 ];
 
 /**

@@ -3,6 +3,7 @@ import { RUN_KIND_ADDRESSES } from '../contract/run-kinds.js';
 import type { RunRecord, RunState } from '../domain/records.js';
 import type { Page } from './cursor-list.js';
 import type { DueCache } from './due-cache.js';
+import { unpackText } from './packed-text.js';
 import { decodeState, encodeState } from './state-codec.js';
 
 interface RunRow {
@@ -11,7 +12,8 @@ interface RunRow {
   account_id: string;
   kind: string;
   request: string;
-  state: string;
+  /** Packed (store/state-codec.ts), or the JSON text in rows written before. */
+  state: string | Buffer;
   created_at: string;
   next_at: number | null;
 }
@@ -47,6 +49,10 @@ const ACTIVE = "status IN ('queued', 'processing', 'canceling')";
 export function createRunRepo(db: Database, dueCache: DueCache) {
   const stored = new WeakMap<RunRecord, Stored>();
   const missing = missingRuns(db);
+  // A state's JSON for the statements that look into it, whether packed or not.
+  db.function('run_state_json', { deterministic: true }, (s) =>
+    s === null ? null : unpackText(s as string | Uint8Array),
+  );
   const read = (row: RunRow): RunRecord => {
     const record = fromRow(row);
     stored.set(record, {
@@ -65,7 +71,8 @@ export function createRunRepo(db: Database, dueCache: DueCache) {
     'SELECT * FROM runs WHERE account_id = ? AND next_at <= ? ORDER BY seq',
   );
   const byToken = db.prepare<[string], RunRow>(
-    "SELECT * FROM runs WHERE json_extract(state, '$.download_token') = ?",
+    `SELECT * FROM runs WHERE status = 'succeeded'
+        AND json_extract(run_state_json(state), '$.download_token') = ?`,
   );
   const active = db.prepare<[string], RunRow>(
     `SELECT * FROM runs INDEXED BY runs_kind_status
@@ -105,10 +112,11 @@ export function createRunRepo(db: Database, dueCache: DueCache) {
     'UPDATE runs SET state = ?, next_at = ? WHERE seq = ? AND id = ?',
   );
   const produced = db.prepare<[string], { policy: string; completed_at: string; id: string }>(
-    `SELECT id, json_extract(state, '$.result.policy') AS policy,
-            json_extract(state, '$.completed_at') AS completed_at
-       FROM runs WHERE account_id = ? AND status = 'succeeded'
-        AND json_extract(state, '$.result.policy.id') IS NOT NULL ORDER BY seq`,
+    `SELECT id, json_extract(json, '$.result.policy') AS policy,
+            json_extract(json, '$.completed_at') AS completed_at
+       FROM (SELECT id, seq, run_state_json(state) AS json FROM runs
+              WHERE account_id = ? AND status = 'succeeded')
+      WHERE json_extract(json, '$.result.policy.id') IS NOT NULL ORDER BY seq`,
   );
   return {
     /**
@@ -123,7 +131,7 @@ export function createRunRepo(db: Database, dueCache: DueCache) {
       })),
     insert: (r: RunRecord) => {
       const status = r.state.status ?? 'queued';
-      const text = encodeState(r.state);
+      const text = encodeState(r.state, r.kind);
       const { lastInsertRowid } = insert.run(
         r.id,
         r.accountId,
@@ -158,7 +166,7 @@ export function createRunRepo(db: Database, dueCache: DueCache) {
     saveState: (r: RunRecord) => {
       const was = stored.get(r);
       const { status } = r.state;
-      const text = encodeState(r.state);
+      const text = encodeState(r.state, r.kind);
       if (!was) setState.run(text, status, r.nextAt, r.id);
       else if (was.status === status) setStateKeepStatus.run(text, r.nextAt, was.seq, r.id);
       else setStateAt.run(text, status, r.nextAt, was.seq, r.id);
@@ -166,12 +174,13 @@ export function createRunRepo(db: Database, dueCache: DueCache) {
       if (was) Object.assign(was, { nextAt: r.nextAt, status, state: r.state, text });
     },
     /**
-     * The text the row holds for the record's state, while `record.state` is still the object
-     * read or written (a state changed in place after that is not seen: callers replace it).
+     * What the row holds for the record's state (packed, or a legacy row's JSON text), as it is
+     * while `record.state` is still the object read or written, else encoded anew (a state
+     * changed in place is not seen: callers replace it).
      */
-    storedState: (r: RunRecord): string | undefined => {
+    storedState: (r: RunRecord): string | Buffer => {
       const was = stored.get(r);
-      return was?.state === r.state ? was.text : undefined;
+      return was?.state === r.state ? was.text : encodeState(r.state, r.kind);
     },
     /** The account's runs with a transition due at or before `now`, in due order. */
     due: (accountId: string, now: number): RunRecord[] => due.all(accountId, now).map(read),
@@ -211,9 +220,9 @@ interface Stored {
   seq: number;
   nextAt: number | null;
   status: string;
-  /** The state object read or written, and its text in the row. */
+  /** The state object read or written, and what the row holds for it. */
   state: RunState;
-  text: string;
+  text: string | Buffer;
 }
 
 /** Unknown ids remembered at most, per store; emptied when full, so bounded. */

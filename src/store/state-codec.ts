@@ -1,9 +1,11 @@
 import type { RunState } from '../domain/records.js';
 import type { Schedule } from '../domain/run-schedule.js';
+import { STATE_DICTIONARY } from './dictionaries.js';
+import { packText, unpackText } from './packed-text.js';
 
 /**
  * A run's state as the store writes it (issue 12 items 2 and 4): as JSON, with the attempt's
- * schedule packed. The schedule was about 40% of a run's row: a 13-digit instant per segment
+ * schedule packed, the whole packed with its kind's dictionary (store/packed-text.ts). The schedule was about 40% of a run's row: a 13-digit instant per segment
  * boundary and each field's name per segment. Packed, instants are offsets from the attempt's
  * start and segments are tuples, which round-trip to the same object (key order included);
  * a schedule whose segments do not follow each other is stored as it is, and rows written
@@ -59,16 +61,29 @@ function unpack(p: Packed): Schedule {
     : { ...base, endMs: startMs + endOffset, failed: false, stepsAtEnd };
 }
 
-/** The state's JSON as stored. */
-export function encodeState(state: RunState): string {
+/** A run in one of these is written again only by a resume: its state is stored packed. */
+const finished = (status: string) =>
+  status === 'succeeded' || status === 'failed' || status === 'canceled';
+
+/**
+ * The state as stored: its JSON, packed with the dictionary of the run's kind once the run has
+ * finished. A state still moving stays text: it is written at each phase, and packing costs
+ * about 12 us a write where unpacking costs about 4 a read.
+ */
+export function encodeState(state: RunState, kind: string): string | Buffer {
   const run = state.run;
-  if (!run) return JSON.stringify(state);
-  return JSON.stringify({ ...state, run: { ...run, schedule: pack(run.schedule) } });
+  const text = run
+    ? JSON.stringify({ ...state, run: { ...run, schedule: pack(run.schedule) } })
+    : JSON.stringify(state);
+  return finished(state.status) ? packText(text, STATE_DICTIONARY[kind] ?? 0) : text;
 }
 
-/** A state read back: what `encodeState` was given (or a row written before it existed). */
-export function decodeState(text: string): RunState {
-  return restoreState(JSON.parse(text) as RunState);
+/**
+ * A state read back: what `encodeState` was given (or a row written before it existed: the
+ * JSON text itself).
+ */
+export function decodeState(stored: string | Uint8Array): RunState {
+  return restoreState(JSON.parse(unpackText(stored)) as RunState);
 }
 
 /** A stored state already parsed, its schedule unpacked in place. */

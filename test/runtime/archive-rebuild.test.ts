@@ -10,20 +10,7 @@ import { expect, onTestFinished, test } from 'vitest';
 import type { EmulatorOptions } from '../../src/emulator.js';
 import { REGISTERED_KINDS } from '../../src/kinds/index.js';
 import { DEFAULT_ACCOUNT, DEFAULT_SECRET, testEmulator } from '../helpers.js';
-import { listArchive, raw, SPEC, sha256 } from './support.js';
-
-/** A create body of each kind, as `POST /_control/accounts/{id}/runs` takes it (with `kind`). */
-const BODIES: Record<string, Record<string, unknown>> = {
-  evaluation: { spec: SPEC, options: { episodes: 3 } },
-  augmentation: { dataset: 'ds_01KA0000000000000000PANDA1', config: { episode_count: 2 } },
-  training_run: {
-    policy: 'pol_01KA0000000000000000PANDA1',
-    dataset: 'ds_01KA0000000000000000PANDA1',
-  },
-  rl_run: { robot: 'franka_panda', task: 'pick_place' },
-  scenario_run: { policy: 'pol_01KA0000000000000000PANDA1', scenarios: ['scn_builtin_push'] },
-  twin: { dataset: 'ds_01KA0000000000000000PANDA1', episode: 1 },
-};
+import { KIND_BODIES as BODIES, listArchive, raw, sha256 } from './support.js';
 
 const AUTH = { authorization: `Bearer ${DEFAULT_SECRET}` };
 

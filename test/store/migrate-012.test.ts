@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { Database } from '../../src/store/driver.js';
+import { MIGRATIONS } from '../../src/store/migrate.js';
+import { unpackBytes, unpackText } from '../../src/store/packed-text.js';
 import { DEFAULT_ACCOUNT, testEmulator } from '../helpers.js';
 
 const dirs: string[] = [];
@@ -41,6 +43,19 @@ function asVersion11(
   snapshots: Map<string, unknown>,
 ) {
   const db = new Database(file);
+  // Version 11 kept states and replay bodies as they are, not packed.
+  const setState = db.prepare('UPDATE runs SET state = ? WHERE seq = ?');
+  for (const r of db.prepare('SELECT seq, state FROM runs').all() as {
+    seq: number;
+    state: Buffer;
+  }[])
+    setState.run(unpackText(r.state), r.seq);
+  const setBody = db.prepare('UPDATE idempotency_records SET body = ? WHERE seq = ?');
+  for (const r of db.prepare('SELECT seq, body FROM idempotency_records').all() as {
+    seq: number;
+    body: Buffer;
+  }[])
+    setBody.run(unpackBytes(r.body), r.seq);
   db.exec(`
     DROP INDEX runs_kind_status;
     ALTER TABLE runs DROP COLUMN status;
@@ -109,7 +124,9 @@ test('migration 012 keeps every read of a version-11 world, and a resume derives
   );
 
   const after = testEmulator({ db: file });
-  expect(after.emulator.deps.store.db.pragma('user_version', { simple: true })).toBe(12);
+  expect(after.emulator.deps.store.db.pragma('user_version', { simple: true })).toBe(
+    MIGRATIONS.length,
+  );
   for (const [i, id] of ids.entries()) expect(await reads(after, id)).toEqual(expected[i]);
   const succeeded = await after.api('GET', '/v1/evaluations?status=succeeded');
   expect(succeeded.json.data.map((r: { id: string }) => r.id)).toEqual([ids[0]]);
