@@ -3,7 +3,7 @@ import { inflateSync } from 'fflate';
 import { DICTIONARY_TEXT } from './dictionaries.js';
 
 /**
- * Text the store keeps packed (issue 12 item 4): a finished run's state and an `Idempotency-Key`
+ * Text the store keeps packed (issue 12 item 4): a succeeded run's state and an `Idempotency-Key`
  * replay's body, raw DEFLATE with a preset dictionary of what such text repeats
  * (store/dictionaries.ts). A succeeded run's state of about 1.1 KB keeps about 140 bytes, a
  * create's body of about 870 about 70. With `--db :memory:` the whole database is in the process:

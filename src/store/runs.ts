@@ -12,7 +12,7 @@ interface RunRow {
   account_id: string;
   kind: string;
   request: string;
-  /** Packed (store/state-codec.ts), or the JSON text in rows written before. */
+  /** JSON text, or packed once the run has succeeded (store/state-codec.ts). */
   state: string | Buffer;
   created_at: string;
   next_at: number | null;

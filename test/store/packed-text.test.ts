@@ -2,7 +2,7 @@
  * Stored text packed with a preset dictionary (store/packed-text.ts, issue 12 item 4): a run's
  * state and an `Idempotency-Key` replay's body. Reading gives back the very text or bytes
  * written; rows written before packing read as they are; the dictionaries never change (a row is
- * read only with the dictionary it was packed with); and each kind's states do pack small.
+ * read only with the dictionary it was packed with); and each kind's succeeded state packs small.
  */
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
@@ -72,7 +72,7 @@ test('what was stored before packing reads as it is; an unknown dictionary is an
   expect(() => unpackText(packed)).toThrow('packed text: no dictionary 200');
 });
 
-test("every kind's finished states pack to under a quarter of their JSON; a moving state stays text", async () => {
+test("every kind's succeeded state packs to under a quarter of its JSON; a moving state stays text", async () => {
   const emu = testEmulator();
   const ids: Record<string, string> = {};
   for (const { kind } of REGISTERED_KINDS) {
