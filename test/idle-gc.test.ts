@@ -3,11 +3,11 @@
  * more often than its interval, and only when the heap grew; and V8's `gc` is reachable without
  * a command-line flag on the running Node (CI runs the tests on 20, 22 and 24), compacting.
  */
-import { spawnSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { collectWhenIdle, exposedGc } from '../src/idle-gc.js';
+import { childJson } from './child-json.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -104,16 +104,7 @@ function oldSpaceAfterFragmenting(compacting: boolean): { size: number; used: nu
     collect();
     const s = v8.getHeapSpaceStatistics().find((x) => x.space_name === 'old_space');
     console.log(JSON.stringify({ size: s.space_size / 1048576, used: s.space_used_size / 1048576, kept: kept.length }));`;
-  const child = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', '--input-type=module', '-e', script],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, NODE_OPTIONS: '' },
-    },
-  );
-  if (child.status !== 0) throw new Error(child.stderr);
-  return JSON.parse(child.stdout.trim().split('\n').at(-1)!);
+  return childJson(script);
 }
 
 test('the idle collection compacts: the old generation keeps no more pages than its live objects need', () => {

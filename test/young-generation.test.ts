@@ -3,9 +3,9 @@
  * only because V8 reads it each time it grows the young generation: checked here on whichever
  * Node runs the tests (CI runs them on 20, 22 and 24), in child processes that churn memory.
  */
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import { childJson } from './child-json.js';
 
 const MODULE = fileURLToPath(new URL('../src/young-generation.ts', import.meta.url));
 
@@ -23,16 +23,7 @@ function youngAfterChurn(cap: boolean, args: string[] = []): { mb: number; cappe
     }
     const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
     console.log(JSON.stringify({ mb: space.space_size / 1048576, capped }));`;
-  const child = spawnSync(
-    process.execPath,
-    [...args, '--import', 'tsx', '--input-type=module', '-e', script],
-    {
-      encoding: 'utf8',
-      env: { ...process.env, NODE_OPTIONS: '' },
-    },
-  );
-  if (child.status !== 0) throw new Error(child.stderr);
-  return JSON.parse(child.stdout.trim().split('\n').at(-1)!);
+  return childJson(script, args);
 }
 
 test('the young generation stays at its starting size once capped, and grows without', () => {

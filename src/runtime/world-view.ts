@@ -11,10 +11,12 @@ export function policiesOf(
   deps: Deps,
   accountId: string,
 ): (PolicyEntry & { source_run: string | null })[] {
-  return [
-    ...deps.catalog.policies.map((p) => ({ ...p, source_run: null })),
-    ...deps.store.runs.producedPolicies(accountId),
-  ];
+  return [...catalogPolicies(deps), ...deps.store.runs.producedPolicies(accountId)];
+}
+
+/** The catalog's policies, as `policiesOf` lists them. */
+function catalogPolicies(deps: Deps): (PolicyEntry & { source_run: null })[] {
+  return deps.catalog.policies.map((p) => ({ ...p, source_run: null }));
 }
 
 /**
@@ -25,12 +27,11 @@ export function policiesOf(
 export function worldOf(deps: Deps, account: Account): World {
   return {
     catalog: deps.catalog,
-    // The catalog's first: a produced policy is found by reading the account's succeeded runs.
-    policy: (id) => {
-      const listed = deps.catalog.policies.find((p) => p.id === id);
-      if (listed) return { ...listed, source_run: null };
-      return deps.store.runs.producedPolicies(account.id).find((p) => p.id === id);
-    },
+    // As `policiesOf` finds it, the catalog's read first: a produced policy means reading the
+    // account's succeeded runs.
+    policy: (id) =>
+      catalogPolicies(deps).find((p) => p.id === id) ??
+      deps.store.runs.producedPolicies(account.id).find((p) => p.id === id),
     scenario: (id) => {
       const found =
         builtinScenarios(deps.catalog).find((s) => s.id === id) ??

@@ -4,6 +4,7 @@ import { eventState } from '../domain/event-state.js';
 import type { EventRecord, EventSnapshot } from '../domain/event-view.js';
 import type { RunState } from '../domain/records.js';
 import { RUN_KINDS } from '../kinds/index.js';
+import { unpackText } from './packed-text.js';
 import { decodeState, encodeState, restoreState } from './state-codec.js';
 import { watchRows } from './watch-rows.js';
 
@@ -14,8 +15,7 @@ interface EventRow {
   type: string;
   resource_id: string;
   previous_status: string | null;
-  /** JSON text (`Stored`), or a resume's replaced state as the run's row held it (packed). */
-  snapshot: string | Buffer | null;
+  snapshot: string | null;
   attempt: number | null;
   n: number | null;
   created_at: string;
@@ -49,23 +49,17 @@ export interface NewEvent extends Omit<EventRecord, 'snapshot'> {
   previousStored?: string | Buffer;
 }
 
-function toStored(e: NewEvent): string | Buffer | null {
-  // The replaced attempt's state as the run's row holds it: packed (a BLOB), or the JSON text of
-  // a row written before packing.
+function toStored(e: NewEvent): string | null {
+  // The replaced attempt's state, its schedule packed as the run's row packs it. A resume
+  // replaces a failed or canceled state, which the row holds as text (store/state-codec.ts).
   if (e.previous) {
     const stored =
       e.previousStored ?? encodeState(e.previous, e.type.slice(0, e.type.indexOf('.')));
-    return typeof stored === 'string' ? `{"previous":${stored}}` : stored;
+    return `{"previous":${unpackText(stored)}}`;
   }
   if (!e.snapshot) return null;
   const stored: Stored = e.snapshot.kind === 'run' ? { state: e.snapshot.run.state } : e.snapshot;
   return JSON.stringify(stored);
-}
-
-/** The state a resume's event kept (`snapshot`): packed (a BLOB), or in JSON text. */
-function previousOf(snapshot: string | Buffer): RunState {
-  if (typeof snapshot !== 'string') return decodeState(snapshot);
-  return restoreState((JSON.parse(snapshot) as { previous: RunState }).previous);
 }
 
 /** An event row with its run's fields. */
@@ -96,15 +90,14 @@ export function createEventRepo(db: Database) {
   const seqOf = db.prepare<[string, string], { seq: number }>(
     'SELECT seq FROM events WHERE id = ? AND account_id = ?',
   );
-  const replacedBy = db.prepare<[string, number], { snapshot: string | Buffer }>(
+  const replacedBy = db.prepare<[string, number], { snapshot: string }>(
     `SELECT snapshot FROM events INDEXED BY events_resource
       WHERE resource_id = ? AND attempt = ? AND snapshot IS NOT NULL LIMIT 1`,
   );
 
   /** What the run showed at the event: stored, or derived from the state of its attempt. */
   const snapshotOf = (row: EventRow): EventSnapshot => {
-    // A BLOB is a resume's replaced state: not what this event showed (it is derived below).
-    const stored = typeof row.snapshot === 'string' ? (JSON.parse(row.snapshot) as Stored) : null;
+    const stored = row.snapshot === null ? null : (JSON.parse(row.snapshot) as Stored);
     if (stored && 'kind' in stored) return stored;
     const kind = row.run_kind ?? 'evaluation';
     let state: RunState;
@@ -138,7 +131,7 @@ export function createEventRepo(db: Database) {
       throw new Error(
         `event ${row.id}: attempt ${row.attempt} of ${row.resource_id} left no state`,
       );
-    return previousOf(next.snapshot);
+    return restoreState((JSON.parse(next.snapshot) as { previous: RunState }).previous);
   };
 
   const fromRow = (row: EventRow): EventRecord => ({

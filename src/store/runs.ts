@@ -174,7 +174,7 @@ export function createRunRepo(db: Database, dueCache: DueCache) {
       if (was) Object.assign(was, { nextAt: r.nextAt, status, state: r.state, text });
     },
     /**
-     * What the row holds for the record's state (packed, or a legacy row's JSON text), as it is
+     * What the row holds for the record's state (JSON text, or packed once succeeded), as it is
      * while `record.state` is still the object read or written, else encoded anew (a state
      * changed in place is not seen: callers replace it).
      */

@@ -5,7 +5,8 @@ import { packText, unpackText } from './packed-text.js';
 
 /**
  * A run's state as the store writes it (issue 12 items 2 and 4): as JSON, with the attempt's
- * schedule packed, the whole packed with its kind's dictionary (store/packed-text.ts). The schedule was about 40% of a run's row: a 13-digit instant per segment
+ * schedule packed (and, once the run has succeeded, the whole packed with its kind's dictionary:
+ * `encodeState`). The schedule was about 40% of a run's row: a 13-digit instant per segment
  * boundary and each field's name per segment. Packed, instants are offsets from the attempt's
  * start and segments are tuples, which round-trip to the same object (key order included);
  * a schedule whose segments do not follow each other is stored as it is, and rows written
