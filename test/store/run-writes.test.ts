@@ -26,6 +26,8 @@ function record(id: string, status: string): RunRecord {
 /** The rows, each state as its JSON text (a succeeded run's is stored packed, others as text). */
 function rows(store: ReturnType<typeof storeWithAccounts>['store']) {
   const all = store.db.prepare('SELECT seq, id, status, state FROM runs ORDER BY seq').all() as {
+    seq: number;
+    id: string;
     status: string;
     state: string | Buffer;
   }[];
@@ -95,4 +97,37 @@ test("a record's stored state is the row's while its state is the object read or
   expect(unpackText(store.runs.storedState(record('eval_1', 'canceled')))).toBe(
     '{"status":"canceled"}',
   );
+});
+
+test('what a record remembers of its row stays out of sight, and is only its own store’s', () => {
+  const { store } = storeWithAccounts([A]);
+  const other = storeWithAccounts([A]).store;
+  store.runs.insert(record('eval_1', 'failed'));
+  other.runs.insert(record('eval_0', 'failed'));
+  other.runs.insert(record('eval_1', 'failed'));
+  const read = store.runs.get(A, 'eval_1')!;
+  // Kept on the record itself (a WeakMap kept every record alive through V8's scavenges), yet
+  // nothing a caller sees: its keys, its JSON, a copy made by spreading it.
+  expect(Object.keys(read)).toEqual([
+    'id',
+    'accountId',
+    'kind',
+    'createdAt',
+    'request',
+    'state',
+    'nextAt',
+  ]);
+  expect(JSON.parse(JSON.stringify(read))).toEqual(record('eval_1', 'failed'));
+  const copy: RunRecord = { ...read, state: { ...read.state, status: 'queued' } };
+  store.runs.saveState(copy);
+  expect(rows(store)).toEqual([
+    { seq: 1, id: 'eval_1', status: 'queued', state: '{"status":"queued"}' },
+  ]);
+  // The other store's row of the same id is at another seq: a record read here writes there by id.
+  read.state = { ...read.state, status: 'canceled' };
+  other.runs.saveState(read);
+  expect(rows(other).map((r) => [r.seq, r.id, r.status])).toEqual([
+    [1, 'eval_0', 'failed'],
+    [2, 'eval_1', 'canceled'],
+  ]);
 });
