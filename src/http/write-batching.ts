@@ -10,10 +10,11 @@ import { setImmediate } from 'node:timers';
  * Why: a write on loopback wakes the client that waits for it, and the waking is paid by the
  * writer. Under load the loop takes several requests a turn (10 connections: 9 or 10 a turn); a
  * client woken for the first answer is still awake for the others. Measured with `npm run bench`
- * (server CPU per request, 3 alternating rounds): keys/me 43 to 49 us before, 33 to 38 after;
- * the 404 0.76 to 0.79 times keys/me before, 0.90 after; the resume write 228 to 246 us before,
- * 178 to 199 after, and its p99 at 50 connections 24 to 31 ms before, 20 after. In a CPU profile
- * over the socket the `writev` of a resume went from 54 to 23 us.
+ * (server CPU per request, medians of 3 alternating rounds, several runs on a noisy host):
+ * keys/me 43 to 52 us before, 33 to 38 after; the 404 0.76 to 0.79 times keys/me before, 0.90
+ * after, the 400 0.78 before, 0.92 after; the resume write 228 to 281 us before, 169 to 199
+ * after, and its p99 at 50 connections 24 to 31 ms before, 20 to 24 after. In a CPU profile over
+ * the socket the `writev` of a resume went from 54 to 18-23 us.
  *
  * How: Node's `res.end()` corks the socket, writes the head and body, and uncorks it fully. The
  * last uncork of each socket is put off to `setImmediate`, which runs after the turn's I/O
