@@ -50,9 +50,10 @@ export function createAccountRepo(db: Database) {
     'SELECT token_balance FROM accounts WHERE id = ?',
   );
   const adjust = db.prepare('UPDATE accounts SET token_balance = token_balance + ? WHERE id = ?');
-  const charge = db.prepare<[number, string, number], { token_balance: number }>(
-    `UPDATE accounts SET token_balance = token_balance - ? WHERE id = ? AND token_balance >= ?
-     RETURNING token_balance`,
+  // No `RETURNING`: SQLite gathers returned rows in a temporary B-tree it opens (a pager and a
+  // page allocated) on every run of the statement; the count of changed rows says as much.
+  const charge = db.prepare(
+    'UPDATE accounts SET token_balance = token_balance - ? WHERE id = ? AND token_balance >= ?',
   );
   const params = (a: Account) => ({
     ...a,
@@ -74,7 +75,7 @@ export function createAccountRepo(db: Database) {
     balance: (id: string): number => balance.get(id)?.token_balance ?? 0,
     adjustBalance: (id: string, delta: number) => void adjust.run(delta, id),
     /** Takes `amount` if the balance covers it (one statement); false, and nothing taken, if not. */
-    charge: (id: string, amount: number): boolean => charge.get(amount, id, amount) !== undefined,
+    charge: (id: string, amount: number): boolean => charge.run(amount, id, amount).changes === 1,
   };
 }
 export type AccountRepo = ReturnType<typeof createAccountRepo>;
