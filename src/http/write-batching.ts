@@ -8,8 +8,9 @@ import { setImmediate } from 'node:timers';
  * as each answer is made. Redis writes its replies the same way, before the loop sleeps.
  *
  * Why: a write on loopback wakes the client that waits for it, and the waking is paid by the
- * writer. Under load the loop takes several requests a turn (10 connections: 9 or 10 a turn); a
- * client woken for the first answer is still awake for the others. Measured with `npm run bench`
+ * writer. Under load the loop takes several requests a turn (10 connections: about 5.5 a turn,
+ * counted for keys/me and for the resume alike); a client woken for the first answer is still
+ * awake for the others. Measured with `npm run bench`
  * (server CPU per request, medians of 3 alternating rounds, several runs on a noisy host):
  * keys/me 43 to 52 us before, 33 to 38 after; the 404 0.76 to 0.79 times keys/me before, 0.90
  * after, the 400 0.78 before, 0.92 after; the resume write 228 to 281 us before, 169 to 199

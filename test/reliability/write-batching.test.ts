@@ -56,10 +56,10 @@ test('pipelined requests on one connection are answered in order, the last closi
   let rest = text;
   while (rest.length > 0) {
     const end = rest.indexOf('\r\n\r\n');
-    const head = rest.slice(0, end);
-    const length = Number(/content-length: (\d+)/i.exec(head)?.[1]);
+    const answerHead = rest.slice(0, end);
+    const length = Number(/content-length: (\d+)/i.exec(answerHead)?.[1]);
     const body = rest.slice(end + 4, end + 4 + length);
-    answers.push({ status: Number(head.split(' ')[1]), body: JSON.parse(body) });
+    answers.push({ status: Number(answerHead.split(' ')[1]), body: JSON.parse(body) });
     rest = rest.slice(end + 4 + length);
   }
   expect(answers.map((a) => a.status)).toEqual([200, 404, 200]);
