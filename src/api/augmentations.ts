@@ -17,7 +17,7 @@ export function registerAugmentationEpisodes(app: OpenAPIHono<AppEnv>): void {
     const { run_id } = c.req.valid('param');
     const deps = c.get('deps');
     const run = deps.store.runs.get(c.get('auth').account.id, run_id);
-    if (!run || run.kind !== 'augmentation') throw notFound('augmentation', run_id, 'run_id');
+    if (run?.kind !== 'augmentation') throw notFound('augmentation', run_id, 'run_id');
     const request = run.request as AugmentationRequest;
     const dataset = deps.catalog.datasets.find((d) => d.id === request.dataset);
     const done = deriveState(run.state, c.get('now')).episodes?.done ?? 0;

@@ -23,10 +23,6 @@ export function impliedBy(needed: string): string | null {
   return verb === 'read' ? `${resource}:write` : null;
 }
 
-export function isKnownScope(scope: string): boolean {
-  return (ALL_SCOPES as readonly string[]).includes(scope);
-}
-
 /**
  * The 403s of an operation's guards: the key's scope (API document section 5.5), then the
  * account's feature; undefined when both pass. The pipeline applies a route's own guards and
