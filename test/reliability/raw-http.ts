@@ -12,6 +12,20 @@ export interface RawAnswer {
  * our side open (a client that never finishes its request).
  */
 export function rawRequest(p: number, payload: Buffer | string, hold = false): Promise<RawAnswer> {
+  return rawExchange(p, payload, hold).then((text) => {
+    const [head = '', body = ''] = text.split('\r\n\r\n');
+    const [statusLine = '', ...lines] = head.split('\r\n');
+    const headers: Record<string, string> = {};
+    for (const line of lines) {
+      const at = line.indexOf(':');
+      headers[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim();
+    }
+    return { status: Number(statusLine.split(' ')[1]), headers, body };
+  });
+}
+
+/** What `rawRequest` reads back, unparsed: every byte the server sent before it closed. */
+export function rawExchange(p: number, payload: Buffer | string, hold = false): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(p, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -21,17 +35,7 @@ export function rawRequest(p: number, payload: Buffer | string, hold = false): P
     socket.on('error', (err) => {
       if (chunks.length === 0) reject(err);
     });
-    socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      const [head = '', body = ''] = text.split('\r\n\r\n');
-      const [statusLine = '', ...lines] = head.split('\r\n');
-      const headers: Record<string, string> = {};
-      for (const line of lines) {
-        const at = line.indexOf(':');
-        headers[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim();
-      }
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
-    });
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
     socket.setTimeout(10_000, () => socket.destroy());
     if (hold) socket.write(payload);
     else socket.end(payload);

@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
-import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { batchWrites } from '../../src/http/write-batching.js';
 import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
 import { DEFAULT_SECRET } from '../helpers.js';
+import { rawExchange } from './raw-http.js';
 
 // Issue 12: answers leave once per turn of the event loop (src/http/write-batching.ts).
 
@@ -43,14 +43,12 @@ test('pipelined requests on one connection are answered in order, the last closi
     `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${key.authorization}\r\n` +
     `${close ? 'Connection: close\r\n' : ''}\r\n`;
   const port = Number(new URL(emu.baseUrl).port);
-  const text = await new Promise<string>((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
-    const chunks: Buffer[] = [];
-    socket.on('data', (c: Buffer) => chunks.push(c));
-    socket.on('error', reject);
-    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    socket.write(head('/v1/keys/me') + head('/v1/nothing-here') + head('/v1/keys/me', true));
-  });
+  // Held open: the last request's `Connection: close` is what ends the exchange.
+  const text = await rawExchange(
+    port,
+    head('/v1/keys/me') + head('/v1/nothing-here') + head('/v1/keys/me', true),
+    true,
+  );
   // Each answer: its head, then exactly Content-Length bytes of body.
   const answers: Array<{ status: number; body: unknown }> = [];
   let rest = text;
