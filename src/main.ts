@@ -7,7 +7,6 @@ import { createNodeServer } from './http/node-server.js';
 import { collectWhenIdle, exposedGc } from './idle-gc.js';
 import { writeCoverageReport } from './runtime/coverage-file.js';
 import { DataFileError } from './world/load-scenario.js';
-import { capYoungGeneration } from './young-generation.js';
 
 /** `--coverage-report FILE` at shutdown; a failure to write is said, not thrown. */
 function writeReport(emulator: Emulator, file: string): void {
@@ -20,7 +19,6 @@ function writeReport(emulator: Emulator, file: string): void {
 }
 
 function main(): void {
-  capYoungGeneration(process.execArgv, process.env.NODE_OPTIONS);
   let config: ReturnType<typeof parseConfig>;
   try {
     config = parseConfig(process.argv.slice(2), process.env);
