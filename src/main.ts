@@ -4,7 +4,6 @@ import { banner } from './banner.js';
 import { ConfigError, helpText, parseConfig } from './config.js';
 import { createEmulator, type Emulator } from './emulator.js';
 import { createNodeServer } from './http/node-server.js';
-import { collectWhenIdle, exposedGc } from './idle-gc.js';
 import { writeCoverageReport } from './runtime/coverage-file.js';
 import { DataFileError } from './world/load-scenario.js';
 
@@ -57,8 +56,6 @@ function main(): void {
     process.exit(2);
   }
   const server = createNodeServer(emulator.app, emulator.deps);
-  const gc = exposedGc();
-  const idle = gc ? collectWhenIdle(server, gc, () => process.memoryUsage().heapTotal) : null;
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
@@ -84,7 +81,6 @@ function main(): void {
     process.exit(1);
   });
   const shutdown = (signal: string) => {
-    idle?.stop();
     console.log(`svc-emulator: ${signal}, shutting down`);
     // Written before the grace period can cut the exit short; calls still in flight are not in it.
     if (config.coverageReport) writeReport(emulator, config.coverageReport);

@@ -24,7 +24,6 @@ const WALL_TIME_ALLOWED: Record<string, string> = {
   'src/runtime/webhook-deliveries.ts':
     'deliveries go to real receivers: retry waits, attempt times and webhook-timestamp are wall time',
   'src/main.ts': 'the shutdown grace period',
-  'src/idle-gc.ts': 'a full garbage collection once the process has been quiet for a second',
 };
 const WALL_TIME = /\bwallNow\b|\bsetTimeout\(|\bsetInterval\(|performance\.now\(|process\.hrtime/;
 

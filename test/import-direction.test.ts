@@ -22,7 +22,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['src/http/'],
   ['src/control/'],
   ['src/emulator.ts', 'src/config.ts'],
-  ['src/banner.ts', 'src/testing/', 'src/index.ts', 'src/idle-gc.ts'],
+  ['src/banner.ts', 'src/testing/', 'src/index.ts'],
   ['src/main.ts'],
 ];
 
