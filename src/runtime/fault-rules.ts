@@ -2,7 +2,6 @@
  * Fault rules (DESIGN.md section 5): make chosen calls fail the way the real service fails, add a
  * delay, or drop the connection. Rules live in memory, in creation order; the first rule that
  * fires decides the call. Probabilities are drawn from the seeded PRNG, so a run is reproducible.
- * A call looks only at the rules that can match it (`FaultIndex`), in the same order.
  */
 import type { z } from '@hono/zod-openapi';
 import {
@@ -14,7 +13,6 @@ import {
 } from '../contract/faults.js';
 import type { ErrorCode } from '../errors.js';
 import { createPrng, type Prng } from '../prng.js';
-import { FaultIndex, type IndexedRule } from './fault-index.js';
 
 export {
   FAULT_STATUSES,
@@ -76,7 +74,6 @@ export interface FaultRuleSink {
 
 export class FaultRules {
   private rules: FaultRule[] = [];
-  private index = new FaultIndex();
   private draw: Prng;
 
   constructor(
@@ -92,8 +89,6 @@ export class FaultRules {
    */
   restore(): number {
     this.rules = this.sink?.load() ?? [];
-    this.index = new FaultIndex();
-    for (const rule of this.rules) this.index.add(rule);
     return this.rules.length;
   }
 
@@ -105,7 +100,6 @@ export class FaultRules {
     const parsed = FaultRuleInput.parse(input);
     const rule: FaultRule = { ...parsed, id, createdAt, hits: 0, skipped: 0 };
     this.rules.push(rule);
-    this.index.add(rule);
     this.sink?.save(rule);
     return rule;
   }
@@ -118,7 +112,6 @@ export class FaultRules {
     const rule = this.rules.find((r) => r.id === id);
     if (rule === undefined) return false;
     this.rules = this.rules.filter((r) => r !== rule);
-    this.index.remove(rule);
     this.sink?.delete(id);
     return true;
   }
@@ -127,7 +120,6 @@ export class FaultRules {
   clear(): number {
     const n = this.rules.length;
     this.rules = [];
-    this.index = new FaultIndex();
     this.sink?.clear();
     this.draw = createPrng(this.seed, 'faults');
     return n;
@@ -138,23 +130,9 @@ export class FaultRules {
    * search. A rule in its `skip` phase, exhausted, or losing its draw lets the call through.
    */
   decide(target: FaultTarget): FaultDecision {
-    const lists = this.index.candidates(target);
-    if (lists.length === 0) return NOTHING;
     const decision: FaultDecision = { delayMs: 0, fired: [], action: null };
-    const at = new Array<number>(lists.length).fill(0);
-    for (;;) {
-      const rule = nextInOrder(lists, at);
-      if (rule === undefined) break;
-      if (rule.times !== undefined && rule.hits >= rule.times) continue;
-      const m = rule.match;
-      if (m.method !== undefined && m.method !== target.method) continue;
-      if (m.route !== undefined && m.route !== target.route) continue;
-      if (m.operation !== undefined && m.operation !== target.operation) continue;
-      if (m.account !== undefined || m.key !== undefined) {
-        const c = target.caller();
-        if (m.account !== undefined && m.account !== c?.accountId) continue;
-        if (m.key !== undefined && m.key !== c?.keyId) continue;
-      }
+    for (const rule of this.rules) {
+      if (!matches(rule, target)) continue;
       if (rule.skipped < rule.skip) {
         rule.skipped += 1;
         this.sink?.save(rule);
@@ -162,7 +140,6 @@ export class FaultRules {
       }
       if (rule.probability !== undefined && this.draw() >= rule.probability) continue;
       rule.hits += 1;
-      if (rule.hits === rule.times) this.index.exhausted(rule);
       this.sink?.save(rule);
       decision.fired.push(rule);
       const r = rule.respond;
@@ -178,29 +155,20 @@ export class FaultRules {
 }
 
 /**
- * The earliest-created rule at the heads of `lists` (each in creation order), advancing its
- * list's position in `at`; undefined when all are used up. A call has at most seven lists.
+ * Whether `rule` can still fire and everything it names matches the call; the caller is looked
+ * up only for a rule that names an account or key.
  */
-function nextInOrder(lists: IndexedRule[][], at: number[]): FaultRule | undefined {
-  let best = -1;
-  let bestSeq = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < lists.length; i++) {
-    const head = lists[i]![at[i]!];
-    if (head !== undefined && head.seq < bestSeq) {
-      best = i;
-      bestSeq = head.seq;
-    }
-  }
-  if (best < 0) return undefined;
-  return lists[best]![at[best]!++]!.rule;
+function matches(rule: FaultRule, target: FaultTarget): boolean {
+  if (rule.times !== undefined && rule.hits >= rule.times) return false;
+  const m = rule.match;
+  if (m.method !== undefined && m.method !== target.method) return false;
+  if (m.route !== undefined && m.route !== target.route) return false;
+  if (m.operation !== undefined && m.operation !== target.operation) return false;
+  if (m.account === undefined && m.key === undefined) return true;
+  const c = target.caller();
+  if (m.account !== undefined && m.account !== c?.accountId) return false;
+  return m.key === undefined || m.key === c?.keyId;
 }
-
-/** What a call no rule can match decides: shared, never written. */
-const NOTHING: FaultDecision = Object.freeze({
-  delayMs: 0,
-  fired: Object.freeze([]) as unknown as FaultRule[],
-  action: null,
-}) as FaultDecision;
 
 /** The code a fault answers with when the rule names only a status. */
 export function defaultFaultCode(status: number, operation: string | null): ErrorCode {

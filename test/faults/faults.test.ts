@@ -198,6 +198,52 @@ describe('fault rules', () => {
     expect(res.type).toBe('error');
   });
 
+  test('among many rules of every kind, the first installed that matches fires', async () => {
+    const { api, control } = testEmulator();
+    const me = (await api('GET', '/v1/keys/me')).json;
+    // 200 rules of each kind that keys/me never matches.
+    for (let i = 0; i < 200; i++) {
+      for (const match of [
+        { route: '/v1/evaluations', method: 'POST' },
+        { route: '/v1/keys/me', method: 'DELETE' },
+        { operation: 'createEvaluation' },
+        { account: `acct_other_${i}` },
+        { key: `key_other_${i}` },
+        { method: 'PUT' },
+      ]) {
+        await control('POST', '/faults', { match, respond: { status: 500 } });
+      }
+    }
+    // Then one matching rule of each kind, each firing once, in the order they were installed.
+    const matching = [
+      [{ method: 'GET' }, 503],
+      [{ account: DEFAULT_ACCOUNT }, 502],
+      [{ route: '/v1/keys/me' }, 429],
+      [{}, 404],
+      [{ operation: 'getCurrentKey', method: 'GET' }, 403],
+      [{ key: me.id, method: 'GET' }, 409],
+      [{ route: '/v1/keys/me', method: 'GET' }, 401],
+    ] as const;
+    for (const [match, status] of matching) {
+      await control('POST', '/faults', { match, respond: { status }, times: 1 });
+    }
+    for (const [, status] of matching) {
+      expect((await api('GET', '/v1/keys/me')).status).toBe(status);
+    }
+    expect((await api('GET', '/v1/keys/me')).status).toBe(200);
+    const rules = (await control('GET', '/faults')).data as { hits: number }[];
+    expect(rules.reduce((n, r) => n + r.hits, 0)).toBe(matching.length);
+    // A removed rule no longer fires.
+    await control('POST', '/faults', {
+      match: { account: DEFAULT_ACCOUNT },
+      respond: { status: 503 },
+    });
+    const last = ((await control('GET', '/faults')).data as { id: string }[]).at(-1)!;
+    expectError(await api('GET', '/v1/keys/me'), 503, 'api_error');
+    await control('DELETE', `/faults/${last.id}`);
+    expect((await api('GET', '/v1/keys/me')).status).toBe(200);
+  });
+
   test('rules are validated; unknown ids answer 404', async () => {
     const { app, control } = testEmulator();
     const post = (body: unknown) =>
