@@ -1,8 +1,6 @@
 /**
- * The journal's ring (runtime/journal.ts) keeps entries as columns and their id and path in a
- * byte arena. Whatever it holds is the newest entries recorded, oldest first, each exactly as
- * recorded; it holds up to its capacity when paths are of ordinary length, and fewer only when
- * long paths fill the arena.
+ * The journal's ring (runtime/journal.ts): whatever it holds is the newest entries recorded, up to
+ * its capacity, oldest first, each exactly as recorded; filters and removal keep that order.
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
@@ -34,7 +32,7 @@ const anyPath = fc.oneof(
   fc.string({ minLength: 1000, maxLength: 2100 }).map((s) => `/v1/${s}`),
 );
 
-test('the ring holds the newest entries recorded, each as recorded, however long their paths', () => {
+test('the ring holds the newest entries recorded, up to its capacity, each as recorded', () => {
   fc.assert(
     fc.property(
       fc.integer({ min: 1, max: 40 }),
@@ -43,7 +41,7 @@ test('the ring holds the newest entries recorded, each as recorded, however long
         const journal = new Journal(capacity);
         for (const e of entries) journal.record(e);
         const held = [...journal.entries()];
-        expect(held.length).toBeLessThanOrEqual(Math.min(capacity, entries.length));
+        expect(held.length).toBe(Math.min(capacity, entries.length));
         expect(held).toEqual(entries.slice(entries.length - held.length));
         expect([...journal.newest()]).toEqual([...held].reverse());
         expect(journal.size).toBe(held.length);
@@ -53,7 +51,7 @@ test('the ring holds the newest entries recorded, each as recorded, however long
   );
 });
 
-test('with paths of ordinary length the ring holds exactly its capacity', () => {
+test('a full ring drops its oldest entry for each new one', () => {
   const ordinary = fc.stringMatching(/^\/v1\/[a-z_]{1,20}\/[a-z]{4}_[0-9A-Z]{26}$/);
   fc.assert(
     fc.property(
@@ -88,6 +86,45 @@ test('removing entries keeps the others in order, and the ring goes on from them
         const held = [...journal.entries()];
         const all = [...kept, ...after];
         expect(held).toEqual(all.slice(all.length - held.length));
+      },
+    ),
+    { numRuns: 200 },
+  );
+});
+
+test('a journal of capacity 0 keeps nothing', () => {
+  fc.assert(
+    fc.property(fc.array(entry(anyPath), { maxLength: 10 }), (entries) => {
+      const journal = new Journal(0);
+      for (const e of entries) journal.record(e);
+      journal.restore(entries);
+      expect(journal.size).toBe(0);
+      expect([...journal.entries()]).toEqual([]);
+    }),
+    { numRuns: 20 },
+  );
+});
+
+test('filters select the matching entries, oldest first', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: 1, max: 40 }),
+      fc.array(entry(anyPath), { maxLength: 80 }),
+      (capacity, entries) => {
+        const journal = new Journal(capacity);
+        for (const e of entries) journal.record(e);
+        const held = [...journal.entries()];
+        const status = held[0]?.status ?? 404;
+        expect(journal.filter({ method: 'GET', status })).toEqual(
+          held.filter((e) => e.method === 'GET' && e.status === status),
+        );
+        expect(journal.filter({ account: 'acct_1', sinceMs: 2 ** 44 })).toEqual(
+          held.filter((e) => e.account_id === 'acct_1' && e.at_ms >= 2 ** 44),
+        );
+        const page = journal.newestPage({ code: 'resource_not_found' }, undefined, 5);
+        const newest = held.filter((e) => e.code === 'resource_not_found').reverse();
+        expect(page.data).toEqual(newest.slice(0, 5));
+        expect(page.hasMore).toBe(newest.length > 5);
       },
     ),
     { numRuns: 200 },
