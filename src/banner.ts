@@ -43,7 +43,7 @@ export function banner(
  * The scenario files besides the loaded one that could add a key line, skipping any that cannot
  * be read. A file none of whose `secret` strings opens a live key not already named (by the
  * loaded file or a file before it) adds no line, valid or not, so it is not validated:
- * validating the shipped files took several ms of each cold start (issue 12 item 6). A file
+ * validating every shipped file would slow each start. A file
  * that is validated gives the same `secret` strings as its JSON: the schema transforms none.
  */
 function otherScenarios(emulator: Emulator): ScenarioFile[] {

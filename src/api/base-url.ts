@@ -9,8 +9,8 @@ const originOf = boundedMemo(
 
 /**
  * `{base_url}` of the API document: the origin the caller reached this emulator at. Only the
- * part before the path decides an origin, so that part is parsed and remembered: parsing the
- * whole URL again for every run answer (a new id in each path) cost a few microseconds.
+ * part before the path decides an origin, so that part is parsed, once per distinct one, rather
+ * than the whole URL of every run answer (a new id in each path).
  */
 export function baseUrl(c: Context): string {
   const url = c.req.url;

@@ -77,10 +77,8 @@ export function registerRunKind(
   /**
    * The caller's run of this kind, or the 404 naming the kind's own path parameter (`noun` says
    * what a logs or files route calls it). Commands take it as read: the handler is synchronous.
-   * The 404 is returned, and the handler answers it (the product route renders an ApiError a
-   * handler returns, http/answer.ts): SDK error tests call an unknown id over and over, and a
-   * throw cost each call several microseconds and kept V8 from optimizing the functions it left
-   * (issue 12, by CPU profile).
+   * The 404 is returned rather than thrown, and the handler answers it (the product route renders
+   * an ApiError a handler returns, http/answer.ts), as SDK error tests call an unknown id often.
    */
   const lookup = (c: Ctx, noun: string): RunRecord | ApiError => {
     const runId = idOf(c);

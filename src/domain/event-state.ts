@@ -1,6 +1,6 @@
 /**
  * A run's state as an event showed it, derived from the state of the attempt the event belongs
- * to (issue 12 item 4: an event used to store a copy of the run, the largest part of a run's
+ * to, so that an event stores no copy of the run (which would be the largest part of a run's
  * storage). `attempt` is that attempt's state as stored after the event: the run's own state
  * while the attempt is its current one, or the state it ended with. Every field the event
  * showed is either derived from the attempt's schedule at the event's instant (status, phase,

@@ -1,7 +1,7 @@
 /**
  * The SDK log of a run's current attempt (API document section 4.4: "readable while the run
  * builds and after it ends"), derived from the attempt rather than stored: its lines are the
- * attempt's events the clock has passed, each written by the kind (issue 12: work when it is
+ * attempt's events the clock has passed, each written by the kind (work when it is
  * due, and a run keeps no more than it cannot make again). The same lines the engine used to
  * append as it applied each event, in the same order: the queued line, each phase and step, the
  * end, and a cancel's two lines. A resume starts a new attempt, and so a new log.

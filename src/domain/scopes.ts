@@ -15,7 +15,7 @@ export function hasScope(
 
 /**
  * The other scope that grants `needed`: `<resource>:write` for `<resource>:read`, else none. A
- * route works it out once, with its guards, instead of on every call (issue 12).
+ * route works it out once, with its guards, instead of on every call.
  * @example impliedBy('evaluations:read') // 'evaluations:write'
  */
 export function impliedBy(needed: string): string | null {

@@ -9,13 +9,11 @@ export interface Issue {
 
 /** The dotted path of a zod issue (API document section 7: e.g. `config.episode_count`). */
 export function issueParam(issue: Issue): string | null {
-  // Joined as it goes, without mapping and joining arrays: every rejected field asks (issue 12).
-  let param: string | null = null;
-  for (const key of issue.path) param = param === null ? String(key) : `${param}.${String(key)}`;
+  const parts = issue.path.map(String);
   // An unknown key is reported on its parent; the parameter at fault is the key itself.
   const unknown = issue.code === 'unrecognized_keys' ? issue.keys?.[0] : undefined;
-  if (unknown) param = param === null ? unknown : `${param}.${unknown}`;
-  return param;
+  if (unknown) parts.push(unknown);
+  return parts.length > 0 ? parts.join('.') : null;
 }
 
 export function issueMessage(issue: Issue, param: string | null): string {

@@ -37,7 +37,7 @@ type Counts = Map<string | null, Map<number | null, Map<string | null, number>>>
 export class CoverageCounts {
   /**
    * account -> counts. Nested maps keyed by the strings every call shares (the route table's
-   * operation, the catalog's code), so counting a call builds no key string (issue 12).
+   * operation, the catalog's code), so counting a call builds no key string.
    */
   private byAccount = new Map<string, Counts>();
 

@@ -54,8 +54,8 @@ export function eventOf(
 }
 
 /**
- * The event of a run's attempt entering `to` at `at`. Nothing of the run is copied (issue 12
- * item 4): reading the event derives what the run showed then from the attempt's state
+ * The event of a run's attempt entering `to` at `at`. Nothing of the run is copied, which keeps
+ * a run's storage small: reading the event derives what the run showed then from the attempt's state
  * (domain/event-state.ts), the run's own while the attempt is current. A resume's event keeps
  * the state the replaced attempt ended with (`previous`), for that attempt's events.
  * @example runEventOf(record, now, 'failed', 'queued', stateBefore, store.runs.storedState(record))

@@ -1,5 +1,5 @@
 /**
- * The archive of a succeeded run as served (issue 12 item 4): from the store's bounded cache,
+ * The archive of a succeeded run as served: from the store's bounded cache,
  * or rebuilt. An archive is a pure function of the stored run (request, outcome, the attempt's
  * log, the catalog) and the instant it succeeded, which is how `apply-due.ts` built it, so the
  * rebuild is byte-identical and its SHA-256 is the run's `download.sha256`; it is checked.

@@ -53,7 +53,7 @@ async function settleWindows(deps: Deps, account: Account, upTo: number): Promis
 /**
  * Brings the account to `upTo` in slices, after any settle of the account already in progress.
  * Answers the transitions applied, in order; undefined, with no promise to wait for, when
- * nothing is due and nothing is in progress (nearly every request: the bench's hot path).
+ * nothing is due and nothing is in progress (nearly every request).
  */
 export function settleSliced(
   deps: Deps,

@@ -23,9 +23,8 @@ export function parseDataFile<T extends z.ZodType>(
   data: unknown,
   file: string,
 ): z.infer<T> {
-  // Each file is parsed once (at start, or per reset that names it): zod's compiled fast path
-  // (`new Function` per object shape) would cost more to build than it saves; about 5 ms of cold
-  // start for the scenario, the catalog and the flags together (issue 12 item 6). Same result.
+  // Each file is parsed once (at start, or per reset that names it), so zod's compiled fast path
+  // (`new Function` per object shape) would cost more to build than it saves; same result.
   const result = schema.safeParse(data, { jitless: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
