@@ -9,12 +9,9 @@ type RunSnapshot = Pick<RunRecord, 'id' | 'createdAt' | 'request'> & { state: Ru
 /**
  * What a resource looked like at an event's instant. A run is kept as the fields its body reads,
  * not as a rendered body: its `links` and download URL name the host of the request that reads
- * the event, exactly as `GET /v1/<kind>/{id}` would. Events stored before other kinds existed
- * carry `kind: 'evaluation'`; twins' older ones became run snapshots (migration 010).
+ * the event, exactly as `GET /v1/<kind>/{id}` would.
  */
-export type EventSnapshot =
-  | { kind: 'run'; runKind: string; run: RunSnapshot }
-  | { kind: 'evaluation'; evaluation: RunSnapshot };
+export type EventSnapshot = { kind: 'run'; runKind: string; run: RunSnapshot };
 
 /** A run as the API shows it in `state` (the schedule and the plan stay internal). */
 export function runSnapshot(record: RunRecord, state: RunState): EventSnapshot {
@@ -36,10 +33,6 @@ export function snapshotSubject(snapshot: EventSnapshot): {
   kind: string;
   status: string;
 } {
-  if (snapshot.kind === 'evaluation') {
-    const { id, state } = snapshot.evaluation;
-    return { id, kind: 'evaluation', status: state.status };
-  }
   return { id: snapshot.run.id, kind: snapshot.runKind, status: snapshot.run.state.status };
 }
 
@@ -65,10 +58,7 @@ export function toEvent(
   kinds: Readonly<Record<string, RunKind>>,
 ): Event {
   const { snapshot } = e;
-  const run =
-    snapshot.kind === 'run'
-      ? { kind: kinds[snapshot.runKind], run: snapshot.run }
-      : { kind: kinds.evaluation, run: snapshot.evaluation };
+  const run = { kind: kinds[snapshot.runKind], run: snapshot.run };
   return {
     id: e.id,
     object: 'event',

@@ -103,11 +103,6 @@ export interface RunAttempt {
   cancel: { at: number; doneAt: number } | null;
   /** Events at or before this instant have been applied. */
   appliedUntil: number;
-  /**
-   * Set on attempts begun before migration 012, whose log and file listing are stored rows; a
-   * newer attempt's are derived from it (domain/run-log.ts, runtime/run-outputs.ts).
-   */
-  storedOutputs?: true;
 }
 
 /** A run of any kind (DESIGN.md section 7): one row of the `runs` table. */

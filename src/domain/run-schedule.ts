@@ -33,8 +33,7 @@ export interface Schedule {
   failed: boolean;
   /**
    * The phase a failed attempt fails in. Several zero-length phases can share the failure
-   * instant, so it is recorded rather than looked up. Absent on success (and on schedules
-   * stored before it was recorded).
+   * instant, so it is recorded rather than looked up. Absent on success.
    */
   failedPhase?: string;
   /** Steps completed when the attempt ends (all of them on success). */
@@ -147,7 +146,7 @@ export function firstEventAt(schedule: Schedule): number {
 
 /** The phase the attempt ends in: the failing one, or the last phase on success. */
 export function endPhase(schedule: Schedule): string | null {
-  if (schedule.failed) return schedule.failedPhase ?? phaseAt(schedule, schedule.endMs - 1);
+  if (schedule.failed) return schedule.failedPhase ?? null;
   return schedule.segments.at(-1)?.name ?? null;
 }
 

@@ -8,14 +8,14 @@ import { runSnapshot } from '../domain/event-view.js';
 import type { Account, RunRecord, RunRequest } from '../domain/records.js';
 import type { RunKind } from '../domain/run-kind.js';
 import { logLine } from '../domain/run-log.js';
-import { endPhase, phaseAt, progressAt } from '../domain/run-schedule.js';
+import { phaseAt, progressAt } from '../domain/run-schedule.js';
 import { deriveState } from '../domain/run-state.js';
-import { cutShort, nextDue, pendingEvents, stepIndex } from '../domain/run-timeline.js';
+import { cutShort, nextDue, pendingEvents } from '../domain/run-timeline.js';
 import { toTimestamp } from './clock.js';
 import type { Deps } from './deps.js';
 import { type EventDraft, eventOf, runEventOf } from './event-log.js';
 import { buildRunArchive, runLogAt } from './run-archive.js';
-import { appendStoredLog, signedToken, storesOutputs } from './run-attempt.js';
+import { appendStoredLog, signedToken } from './run-attempt.js';
 
 export interface Transition {
   at: string;
@@ -34,9 +34,8 @@ export interface Applied {
 /**
  * Applies every event of the run due in (appliedUntil, upTo], in order, and pushes the status
  * and phase changes onto `out.transitions`, and an event draft for each status change onto
- * `out.events`. Terminal events settle tokens and, on success, build the archive. Log lines are
- * written only for a run whose log is stored (`storesOutputs`): an attempt's own log is derived
- * from it when read (domain/run-log.ts).
+ * `out.events`. Terminal events settle tokens and, on success, build the archive. No log line is
+ * written: an attempt's log is derived from it when read (domain/run-log.ts).
  */
 export function applyDue(
   deps: Deps,
@@ -53,11 +52,6 @@ export function applyDue(
   }
   const { schedule } = run;
   const ctx = kind.context(record.request, run.outcome, record.id, deps.catalog);
-  // The lines of a stored log; null when the log is derived (nothing to write).
-  const lines: string[] | null = storesOutputs(record) ? [] : null;
-  const flush = () => {
-    if (lines?.length) deps.store.runLogs.append(record.id, lines.splice(0));
-  };
   const push = (at: number, from: string, to: string, phase: string | null) => {
     out.transitions.push({ at: toTimestamp(at), resource: record.id, from, to, phase });
     // Phase changes inside `processing` are not events; status changes are, once each.
@@ -70,29 +64,20 @@ export function applyDue(
   for (const event of pendingEvents(run)) {
     if (event.at <= run.appliedUntil || event.at > upTo) continue;
     if (event.kind === 'phase') {
-      lines?.push(logLine(event.at, `phase ${event.phase} started`));
       push(event.at, status, 'processing', event.phase);
       status = 'processing';
-    } else if (event.kind === 'step') {
-      if (lines) {
-        const text = kind.stepLine(ctx, stepIndex(schedule, event), schedule.totalSteps);
-        lines.push(logLine(event.at, text));
-      }
-    } else {
-      flush();
+      // A step only adds a log line, and an attempt's log is derived when read.
+    } else if (event.kind !== 'step') {
       finish(deps, kind, account, record, event.at, ctx);
       push(event.at, status, event.outcome, event.phase);
     }
   }
   const cancel = cutShort(run);
   if (cancel && cancel.doneAt <= upTo && cancel.doneAt > run.appliedUntil) {
-    lines?.push(logLine(cancel.doneAt, 'run canceled'));
-    flush();
     settleTokens(deps, account, record, progressAt(schedule, cancel.at), cancel.doneAt);
     record.state.status_message = 'Canceled';
     push(cancel.doneAt, 'canceling', 'canceled', phaseAt(schedule, cancel.at));
   }
-  flush();
   run.appliedUntil = upTo;
   record.nextAt = nextDue(run, upTo);
   // Keep the stored status current: listing by status and counting active runs read it.
@@ -160,27 +145,20 @@ function finish<Ctx>(
     record.state.error = error;
     record.state.result = result;
     record.state.status_message = error.message;
-    if (storesOutputs(record)) {
-      deps.store.runLogs.append(record.id, [
-        logLine(at, `run failed in ${endPhase(schedule)}: ${error.code}: ${error.message}`),
-      ]);
-    }
     settleTokens(deps, account, record, progressAt(schedule, at), at);
     return;
   }
-  const { result, line } = kind.success(ctx, schedule.stepsAtEnd);
-  if (storesOutputs(record)) deps.store.runLogs.append(record.id, [logLine(at, line)]);
+  const { result } = kind.success(ctx, schedule.stepsAtEnd);
   record.state.result = result;
   record.state.status_message = 'Succeeded';
   settleTokens(deps, account, record, 1, at);
   // A run seeded with a file listing of its own keeps it, and has no archive to serve.
   if (record.state.given_files) return;
   const steps = schedule.stepsAtEnd;
-  const logs = runLogAt(deps, kind, record, ctx, at);
+  const logs = runLogAt(kind, record, ctx, at);
   const archive = buildRunArchive(kind, record.id, { ctx, result, steps, logs }, at);
-  // The listing is the archive's (runtime/run-outputs.ts); an older attempt's stays a row.
+  // The listing is the archive's (runtime/run-outputs.ts): no row is written.
   deps.store.archives.put(record.id, archive);
-  if (storesOutputs(record)) deps.store.runFiles.replace(record.id, archive.files);
   const signed = account.downloadMode === 'signed';
   record.state.download = {
     url: '',

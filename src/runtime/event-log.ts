@@ -27,8 +27,6 @@ export interface EventDraft {
    * it: kept for that attempt's events to be read once the run's own state is the new one's.
    */
   previous?: RunState;
-  /** `previous` as the run's row held it (store/runs.ts `storedState`): not encoded again. */
-  previousStored?: string | Buffer;
 }
 
 /**
@@ -54,11 +52,11 @@ export function eventOf(
 }
 
 /**
- * The event of a run's attempt entering `to` at `at`. Nothing of the run is copied, which keeps
- * a run's storage small: reading the event derives what the run showed then from the attempt's state
- * (domain/event-state.ts), the run's own while the attempt is current. A resume's event keeps
- * the state the replaced attempt ended with (`previous`), for that attempt's events.
- * @example runEventOf(record, now, 'failed', 'queued', stateBefore, store.runs.storedState(record))
+ * The event of a run's attempt entering `to` at `at`. Nothing of the run is copied: reading
+ * the event derives what the run showed then from the attempt's state (domain/event-state.ts),
+ * the run's own while the attempt is current. A resume's event keeps the state the replaced
+ * attempt ended with (`previous`), for that attempt's events.
+ * @example runEventOf(record, now, 'failed', 'queued', stateBefore)
  */
 export function runEventOf(
   record: RunRecord,
@@ -66,7 +64,6 @@ export function runEventOf(
   previousStatus: string | null,
   to: string,
   previous?: RunState,
-  previousStored?: string | Buffer,
 ): EventDraft {
   return {
     at,
@@ -75,7 +72,7 @@ export function runEventOf(
     resourceId: record.id,
     previousStatus,
     attempt: record.state.run!.attempt,
-    ...(previous?.run ? { previous, previousStored } : {}),
+    ...(previous?.run ? { previous } : {}),
   };
 }
 
@@ -86,12 +83,11 @@ export function runEventOf(
  */
 export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
   const { store, webhooks } = deps;
-  // Who each event goes to is decided here, in the transaction, from the endpoints live now
-  // (kept per account by the store); the deliveries are enqueued only once it commits (a
-  // rollback drops them with the events).
+  // Who each event goes to is decided here, in the transaction, from the endpoints live now;
+  // the deliveries are enqueued only once it commits (a rollback drops them with the events).
   const staged: StagedDelivery[] = [];
   for (const d of drafts) {
-    // The account's event counter is kept by the store (store/events.ts `nextNumber`).
+    // The account's event counter is the store's (store/events.ts `nextNumber`).
     const n = store.events.nextNumber(d.accountId);
     const event = {
       id: deps.ids.numbered('evt', d.accountId, d.at, n),
@@ -107,7 +103,6 @@ export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
       snapshot: d.snapshot ?? null,
       attempt: d.attempt ?? null,
       previous: d.previous ?? null,
-      previousStored: d.previousStored,
     });
     if (!webhooks.enabled) continue;
     for (const endpoint of store.webhookEndpoints.liveOfAccount(d.accountId))

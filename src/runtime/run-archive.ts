@@ -11,7 +11,6 @@ import { attemptLog } from '../domain/run-log.js';
 import { RUN_KINDS } from '../kinds/index.js';
 import type { CachedArchive } from '../store/archive-cache.js';
 import type { Deps } from './deps.js';
-import { storesOutputs } from './run-attempt.js';
 
 /**
  * The archive of `record`, a run whose state is `succeeded`; undefined for a run that has none
@@ -49,22 +48,17 @@ function rebuild(deps: Deps, record: RunRecord): CachedArchive {
   const steps = run.schedule.stepsAtEnd;
   const { result } = kind.success(ctx, steps);
   // Nothing is logged after success (a resume starts a new log), so this is the log it had.
-  const logs = runLogAt(deps, kind, record, ctx, at);
+  const logs = runLogAt(kind, record, ctx, at);
   return buildRunArchive(kind, record.id, { ctx, result, steps, logs }, at);
 }
 
-/**
- * The log of the run's attempt as of `at`: derived from the attempt, or the stored lines of a
- * run that keeps them (`storesOutputs`), which are the lines applied so far.
- */
+/** The log of the run's attempt as of `at`, derived from the attempt. */
 export function runLogAt<Ctx>(
-  deps: Deps,
   kind: RunKind<RunRequest, Ctx>,
   record: RunRecord,
   ctx: Ctx,
   at: number,
 ): string[] {
-  if (storesOutputs(record)) return deps.store.runLogs.tail(record.id, Number.MAX_SAFE_INTEGER);
   return attemptLog(kind, record.request, record.state.run!, ctx, at);
 }
 

@@ -16,19 +16,18 @@ import type { Deps } from './deps.js';
 
 /**
  * Whether the run's log and file listing are stored rows: a run seeded in a fixed state (no
- * attempt), or an attempt begun before migration 012. Every other attempt's are derived from
- * the attempt itself when read (runtime/run-outputs.ts), so applying its events writes neither.
+ * attempt). An attempt's are derived from the attempt itself when read (runtime/run-outputs.ts),
+ * so applying its events writes neither.
  */
 export function storesOutputs(record: RunRecord): boolean {
-  const run = record.state.run;
-  return !run || run.storedOutputs === true;
+  return !record.state.run;
 }
 
 /**
  * Starts attempt `attempt` of a run at `now`: computes its schedule, charges its token estimate
  * (402 `insufficient_tokens` when the balance cannot cover it) and resets the run's state. The
  * new attempt's log and listing are derived, so it writes neither; the stored ones of a seeded
- * or older attempt are dropped (a seeded listing of its own stays).
+ * run are dropped (a seeded listing of its own stays).
  */
 export function startAttempt(
   deps: Deps,
@@ -60,8 +59,8 @@ export function startAttempt(
   };
   const previous = record.state.tokens;
   const given = record.state.given_files === true;
-  // Rows to drop: an older attempt's (before migration 012), or a seeded run's if it has any.
-  const dropStored = record.state.run?.storedOutputs === true || record.state.stored_rows === true;
+  // A seeded run's rows, if it has any, give way to the attempt's derived log and listing.
+  const dropStored = record.state.stored_rows === true;
   record.state = {
     status: 'queued',
     phase: null,

@@ -56,8 +56,6 @@ export function resumeRun(caller: Caller, kind: RunKind, found: RunRecord): RunR
   return deps.store.tx(() => {
     const left = found.state.status;
     const before = found.state;
-    // As the row holds it: the resume's event keeps it without encoding it again.
-    const beforeStored = deps.store.runs.storedState(found);
     kind.assertStartable?.(found.request, worldOf(deps, account), found.id);
     const number = (found.state.run?.attempt ?? 1) + 1;
     startAttempt(deps, kind, account, found, {
@@ -67,7 +65,7 @@ export function resumeRun(caller: Caller, kind: RunKind, found: RunRecord): RunR
       version: caller.version,
     });
     deps.store.runs.saveState(found);
-    recordEvents(deps, [runEventOf(found, now, left, 'queued', before, beforeStored)]);
+    recordEvents(deps, [runEventOf(found, now, left, 'queued', before)]);
     assertConcurrency(deps, account, found.id, now);
     assertCapacity(deps, RUN_KINDS, account, found, now);
     return found;

@@ -1,9 +1,9 @@
 /**
  * What a run yields besides its body, as read: its log and its file listing. An attempt the
- * engine runs stores neither (a run keeps no more than it cannot make again): its log
- * is derived from the attempt (domain/run-log.ts) and its listing is its archive's, from the
- * archive cache or rebuilt (runtime/run-archive.ts). A run seeded in a fixed state, one seeded
- * with a listing of its own, and an attempt begun before migration 012 keep stored rows.
+ * engine runs stores neither (a run keeps no more than it cannot make again): its log is
+ * derived from the attempt (domain/run-log.ts) and its listing is its archive's, from the
+ * archive cache or rebuilt (runtime/run-archive.ts). A run seeded in a fixed state, and one
+ * seeded with a listing of its own, keep stored rows.
  */
 import type { FileEntry, RunRecord } from '../domain/records.js';
 import { attemptLog } from '../domain/run-log.js';

@@ -16,7 +16,7 @@ const NOTHING_DUE: Transition[] = Object.freeze([]) as unknown as Transition[];
  */
 export function settleAccount(deps: Deps, account: Account, now: number): Transition[] {
   const { store } = deps;
-  // The common case: nothing due. One in-memory lookup, no transaction, no allocation.
+  // The common case: nothing due. One indexed read, no transaction.
   const due = store.earliestDue(account.id);
   if (due === null || due > now) return NOTHING_DUE;
   const transitions: Transition[] = [];

@@ -1,8 +1,8 @@
 /**
  * The archives of succeeded runs, in memory within a byte budget, least recently used dropped
- * first (issue 12 item 4). Archives are not stored: each is a pure function of its run (request,
- * outcome, log, the catalog), so a read that misses rebuilds it, byte for byte
- * (`runtime/run-archive.ts`); this only saves rebuilding the ones read again.
+ * first. Archives are not stored: each is a pure function of its run (request, outcome, log,
+ * the catalog), so a read that misses rebuilds it, byte for byte (`runtime/run-archive.ts`);
+ * this only saves rebuilding the ones read again.
  */
 import type { FileEntry } from '../domain/records.js';
 
@@ -26,7 +26,7 @@ function listingBytes(files: FileEntry[]): number {
 /**
  * The default budget: about 1,200 archives of default evaluations, or a few of 10,000 episodes.
  * A suite downloads an archive soon after its run succeeds, so few are read twice; a miss is a
- * rebuild (about 1 ms for a default evaluation), not an error (issue 12 item 4: it was 8 MiB).
+ * rebuild, not an error.
  */
 export const ARCHIVE_CACHE_BYTES = 4 * 1024 * 1024;
 
@@ -80,7 +80,7 @@ export type ArchiveCache = ReturnType<typeof createArchiveCache>;
 
 /**
  * `bytes` in memory of its own size: zlib answers a small archive as a view of its 16 KiB output
- * chunk, and a cached view would hold the whole chunk (five times the budget, measured).
+ * chunk, and a cached view would hold the whole chunk, far beyond the budget.
  */
 function compact(bytes: Buffer): Buffer {
   if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;

@@ -4,9 +4,6 @@ import { eventState } from '../domain/event-state.js';
 import type { EventRecord, EventSnapshot } from '../domain/event-view.js';
 import type { RunState } from '../domain/records.js';
 import { RUN_KINDS } from '../kinds/index.js';
-import { unpackText } from './packed-text.js';
-import { decodeState, encodeState, restoreState } from './state-codec.js';
-import { watchRows } from './watch-rows.js';
 
 interface EventRow {
   seq: number;
@@ -23,19 +20,18 @@ interface EventRow {
   run_kind: string | null;
   run_request: string | null;
   run_created_at: string | null;
-  run_state: string | Buffer | null;
+  run_state: string | null;
 }
 
 /**
- * What an event row keeps of the run it is about (issue 12 item 4: a copy of the run was the
- * largest part of a run's storage). The run's id, kind, creation time and request are the run's
- * row. What the run showed is derived from the state of the event's attempt
- * (domain/event-state.ts): the run's own while the attempt is current, so most rows keep
- * nothing (`snapshot` NULL); a resume's event keeps the state the attempt it replaced ended
- * with (`previous`), for that attempt's events; a run seeded without an attempt keeps what it
- * showed (`state`). Rows written before migration 012 hold a whole snapshot (`kind` set).
+ * What an event row keeps of the run it is about, so that it does not copy the run. The run's
+ * id, kind, creation time and request are the run's row. What the run showed is derived from
+ * the state of the event's attempt (domain/event-state.ts): the run's own while the attempt is
+ * current, so most rows keep nothing (`snapshot` NULL); a resume's event keeps the state the
+ * attempt it replaced ended with (`previous`), for that attempt's events; a run seeded without
+ * an attempt keeps what it showed (`state`).
  */
-type Stored = EventSnapshot | { state: RunState } | { previous: RunState };
+type Stored = { state: RunState } | { previous: RunState };
 
 /** An event as the engine records it: a seeded run's snapshot, or its attempt's number. */
 export interface NewEvent extends Omit<EventRecord, 'snapshot'> {
@@ -45,21 +41,13 @@ export interface NewEvent extends Omit<EventRecord, 'snapshot'> {
   attempt: number | null;
   /** For a resume's event: the state the attempt it replaces ended with. */
   previous: RunState | null;
-  /** That state as the run's row held it (`runs.storedState`), if known: stored as it is. */
-  previousStored?: string | Buffer;
 }
 
 function toStored(e: NewEvent): string | null {
-  // The replaced attempt's state, its schedule packed as the run's row packs it. A resume
-  // replaces a failed or canceled state, which the row holds as text (store/state-codec.ts).
-  if (e.previous) {
-    const stored =
-      e.previousStored ?? encodeState(e.previous, e.type.slice(0, e.type.indexOf('.')));
-    return `{"previous":${unpackText(stored)}}`;
-  }
-  if (!e.snapshot) return null;
-  const stored: Stored = e.snapshot.kind === 'run' ? { state: e.snapshot.run.state } : e.snapshot;
-  return JSON.stringify(stored);
+  let stored: Stored | null = null;
+  if (e.previous) stored = { previous: e.previous };
+  else if (e.snapshot) stored = { state: e.snapshot.run.state };
+  return stored && JSON.stringify(stored);
 }
 
 /** An event row with its run's fields. */
@@ -83,7 +71,9 @@ export function createEventRepo(db: Database) {
        (id, account_id, type, resource_id, previous_status, snapshot, attempt, n, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const numbers = eventNumbers(db);
+  const lastNumber = db.prepare<[string], { n: number }>(
+    'SELECT n FROM events WHERE account_id = ? ORDER BY seq DESC LIMIT 1',
+  );
   const byId = db.prepare<[string, string], EventRow>(
     `${SELECT} WHERE e.id = ? AND e.account_id = ?`,
   );
@@ -91,14 +81,13 @@ export function createEventRepo(db: Database) {
     'SELECT seq FROM events WHERE id = ? AND account_id = ?',
   );
   const replacedBy = db.prepare<[string, number], { snapshot: string }>(
-    `SELECT snapshot FROM events INDEXED BY events_resource
+    `SELECT snapshot FROM events
       WHERE resource_id = ? AND attempt = ? AND snapshot IS NOT NULL LIMIT 1`,
   );
 
   /** What the run showed at the event: stored, or derived from the state of its attempt. */
   const snapshotOf = (row: EventRow): EventSnapshot => {
     const stored = row.snapshot === null ? null : (JSON.parse(row.snapshot) as Stored);
-    if (stored && 'kind' in stored) return stored;
     const kind = row.run_kind ?? 'evaluation';
     let state: RunState;
     if (stored && 'state' in stored) state = stored.state;
@@ -124,14 +113,14 @@ export function createEventRepo(db: Database) {
    * the resume that replaced it kept (in the event that started the next attempt).
    */
   const attemptState = (row: EventRow): RunState => {
-    const current = row.run_state === null ? ({} as RunState) : decodeState(row.run_state);
+    const current: RunState = row.run_state === null ? ({} as RunState) : JSON.parse(row.run_state);
     if (current.run?.attempt === row.attempt) return current;
     const next = replacedBy.get(row.resource_id, row.attempt! + 1);
     if (!next)
       throw new Error(
         `event ${row.id}: attempt ${row.attempt} of ${row.resource_id} left no state`,
       );
-    return restoreState((JSON.parse(next.snapshot) as { previous: RunState }).previous);
+    return (JSON.parse(next.snapshot) as { previous: RunState }).previous;
   };
 
   const fromRow = (row: EventRow): EventRecord => ({
@@ -173,7 +162,11 @@ export function createEventRepo(db: Database) {
         e.n,
         e.createdAt,
       ),
-    ...numbers,
+    /**
+     * The account's next event counter, from which its next event id is made
+     * (runtime/id-factory.ts): one past its last event's, 1 for its first.
+     */
+    nextNumber: (accountId: string): number => (lastNumber.get(accountId)?.n ?? 0) + 1,
     /** Scoped to the account: another account's id reads as absent. */
     get: (accountId: string, id: string): EventRecord | undefined => {
       const row = byId.get(id, accountId);
@@ -196,73 +189,3 @@ export function createEventRepo(db: Database) {
   };
 }
 export type EventRepo = ReturnType<typeof createEventRepo>;
-
-/**
- * Each account's event counter, from which its event ids are made (runtime/id-factory.ts), kept
- * in memory (issue 12 item 2: a counter row written with every event, on every resume and every
- * transition). It is exact as the `sequences` row was: each event row keeps its counter (`n`),
- * so an account's counter is read back, on first use after a start or a reset, from its last
- * event (or from the `sequences` row an older version wrote); a transaction that rolls back
- * puts back the counters it moved (`rolledBack`, called by `store.tx`); an account that goes,
- * or whose resources are cleared, is read again (`forget`).
- */
-function eventNumbers(db: Database) {
-  const counters = new Map<string, number>();
-  // One level per open transaction or savepoint (`store.tx`): the counters it moved, with what
-  // they were before it.
-  const levels: Map<string, number | undefined>[] = [];
-  const lastOfAccount = db.prepare<[string], { n: number }>(
-    `SELECT n FROM events INDEXED BY events_account
-      WHERE account_id = ? AND n IS NOT NULL ORDER BY seq DESC LIMIT 1`,
-  );
-  const legacyRow = db.prepare<[string], { value: number }>(
-    'SELECT value FROM sequences WHERE stream = ?',
-  );
-  const forget = (accountId: string) => {
-    counters.delete(accountId);
-    for (const level of levels) level.delete(accountId);
-  };
-  watchRows(
-    db,
-    'svc_event_numbers_gone',
-    [{ table: 'accounts', column: 'id', on: ['delete'] }],
-    (id) => forget(String(id)),
-  );
-  return {
-    /** The account's next event counter: 1 for its first event. */
-    nextNumber(accountId: string): number {
-      let last = counters.get(accountId);
-      if (last === undefined) {
-        last = Math.max(
-          lastOfAccount.get(accountId)?.n ?? 0,
-          legacyRow.get(`${accountId}/evt`)?.value ?? 0,
-        );
-      }
-      const level = levels.at(-1);
-      if (level && !level.has(accountId)) level.set(accountId, counters.get(accountId));
-      counters.set(accountId, last + 1);
-      return last + 1;
-    },
-    /** The account's counter is read again on its next use (a reset of its resources). */
-    forgetNumbers: forget,
-    /** A transaction or savepoint begins (`store.tx`). */
-    numbersBegin(): void {
-      levels.push(new Map());
-    },
-    /**
-     * The innermost open one ends: committed, its moves join the enclosing one's (or stand);
-     * rolled back, its counters go back to what they were when it began.
-     */
-    numbersEnd(committed: boolean): void {
-      const level = levels.pop();
-      if (!level) return;
-      const parent = levels.at(-1);
-      for (const [accountId, was] of level) {
-        if (!committed) {
-          if (was === undefined) counters.delete(accountId);
-          else counters.set(accountId, was);
-        } else if (parent && !parent.has(accountId)) parent.set(accountId, was);
-      }
-    },
-  };
-}

@@ -1,6 +1,4 @@
 import type { Database } from 'better-sqlite3';
-import { BODY_DICTIONARY } from './dictionaries.js';
-import { packText, unpackBytes } from './packed-text.js';
 
 /** A first response kept for `Idempotency-Key` replays (DESIGN.md section 3). */
 export interface IdempotencyRecord {
@@ -9,6 +7,7 @@ export interface IdempotencyRecord {
   requestHash: string;
   status: number;
   headers: Record<string, string>;
+  /** The answer's bytes, stored as text: every answer a key replays is a create's JSON. */
   body: Buffer;
   createdAtMs: number;
 }
@@ -19,8 +18,8 @@ interface Row {
   request_hash: string;
   status: number;
   headers: string;
-  /** Packed (store/packed-text.ts), or the bytes themselves in rows written before. */
-  body: Buffer;
+  /** The answer's JSON text. */
+  body: string;
   created_at_ms: number;
 }
 
@@ -46,7 +45,7 @@ export function createIdempotencyRepo(db: Database) {
           requestHash: row.request_hash,
           status: row.status,
           headers: JSON.parse(row.headers),
-          body: unpackBytes(row.body),
+          body: Buffer.from(row.body, 'utf8'),
           createdAtMs: row.created_at_ms,
         }
       );
@@ -58,7 +57,7 @@ export function createIdempotencyRepo(db: Database) {
         r.requestHash,
         r.status,
         JSON.stringify(r.headers),
-        packText(r.body, BODY_DICTIONARY),
+        r.body.toString('utf8'),
         r.createdAtMs,
       );
     },

@@ -1,51 +1,49 @@
 import type { Database } from 'better-sqlite3';
-import { migrate001 } from './migrations/001-initial.js';
-import { migrate002 } from './migrations/002-runtime.js';
-import { migrate003 } from './migrations/003-clock-anchor.js';
-import { migrate004 } from './migrations/004-webhook-endpoint-fields.js';
-import { migrate005 } from './migrations/005-events.js';
-import { migrate006 } from './migrations/006-webhook-deliveries.js';
-import { migrate007 } from './migrations/007-runtime-persistence.js';
-import { migrate008 } from './migrations/008-user-asset-lifecycle.js';
-import { migrate009 } from './migrations/009-runs.js';
-import { migrate010 } from './migrations/010-twins-on-runs.js';
-import { migrate011 } from './migrations/011-archives-not-stored.js';
-import { migrate012 } from './migrations/012-runs-store-less.js';
-import { migrate013 } from './migrations/013-packed-text.js';
-
-/** Migrations in order; migration N sets `user_version` to N. Append only, never edit one. */
-export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
-  migrate001,
-  migrate002,
-  migrate003,
-  migrate004,
-  migrate005,
-  migrate006,
-  migrate007,
-  migrate008,
-  migrate009,
-  migrate010,
-  migrate011,
-  migrate012,
-  migrate013,
-];
+import { baseline } from './migrations/100-baseline.js';
 
 /**
- * Brings the database to the newest schema, one synchronous transaction per migration.
- * Refuses a database written by a newer emulator rather than guessing at its schema.
+ * The schema version the baseline writes. The unreleased emulator before it wrote versions 1 to
+ * 13 with other row layouts; starting at 100 keeps any such file from reading as current.
  */
-export function runMigrations(db: Database): void {
+export const BASELINE_VERSION = 100;
+
+/** Migrations in order: the baseline, then any later one, which sets the version after it. */
+const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [baseline];
+
+/** The schema version this emulator writes. */
+export const SCHEMA_VERSION = BASELINE_VERSION + MIGRATIONS.length - 1;
+
+/**
+ * The database's schema version (0 for a new one), after refusing one this emulator cannot
+ * read: written by a newer emulator, or by an older layout from before the baseline. Call it
+ * before anything writes to the file.
+ */
+export function checkSchemaVersion(db: Database): number {
   const current = db.pragma('user_version', { simple: true }) as number;
-  if (current > MIGRATIONS.length) {
+  if (current > SCHEMA_VERSION) {
     throw new Error(
-      `The database has schema version ${current}, newer than this emulator's ${MIGRATIONS.length}. Use a newer svc-emulator or another --db file.`,
+      `The database has schema version ${current}, newer than this emulator's ${SCHEMA_VERSION}. Use a newer svc-emulator or another --db file.`,
     );
   }
-  for (let version = current + 1; version <= MIGRATIONS.length; version++) {
-    const migration = MIGRATIONS[version - 1]!;
+  if (current !== 0 && current < BASELINE_VERSION) {
+    throw new Error(
+      `The database file ${db.name} was written by an older, unreleased svc-emulator (schema version ${current}; this one reads ${BASELINE_VERSION} and later) and cannot be opened. Delete the file, or start with another --db file.`,
+    );
+  }
+  return current;
+}
+
+/**
+ * Brings the database to the newest schema, one synchronous transaction per migration, each
+ * setting `user_version`; refuses what `checkSchemaVersion` refuses.
+ */
+export function runMigrations(db: Database): void {
+  const current = checkSchemaVersion(db);
+  const first = current === 0 ? 0 : current - BASELINE_VERSION + 1;
+  for (let i = first; i < MIGRATIONS.length; i++) {
     db.transaction(() => {
-      migration(db);
-      db.pragma(`user_version = ${version}`);
+      MIGRATIONS[i]!(db);
+      db.pragma(`user_version = ${BASELINE_VERSION + i}`);
     })();
   }
 }

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import type { Scenario } from '../contract/scenarios.js';
 import { createCursorList } from './cursor-list.js';
 
-/** Rows written before scenarios were listed have no `builtin`: they are the account's own. */
+/** A stored scenario, `builtin` (false: stored ones are the account's own) first, as reads show it. */
 const fromBody = (body: string): Scenario => ({ builtin: false, ...JSON.parse(body) });
 
 /** The account's own scenarios (built-in ones are derived from the catalog, never stored). */

@@ -70,7 +70,7 @@ const fromRow = (r: Row): Delivery => ({
   createdAt: r.created_at,
 });
 
-/** Delivery records (migration 006): small rows, no bodies; pruned by the dispatcher. */
+/** Delivery records: small rows, no bodies; pruned by the dispatcher. */
 export function createDeliveryRepo(db: Database) {
   const insert = db.prepare(
     `INSERT INTO webhook_deliveries (account_id, event_id, event_type, endpoint_id, url, status, created_at)

@@ -1,6 +1,5 @@
 import type { Database } from 'better-sqlite3';
 import type { WebhookEndpointRecord } from '../domain/records.js';
-import { watchRows } from './watch-rows.js';
 
 interface EndpointRow {
   id: string;
@@ -26,22 +25,8 @@ const fromRow = (row: EndpointRow): WebhookEndpointRecord => ({
 
 type LiveEndpoint = { id: string; url: string; events: string[] };
 
-/**
- * Webhook endpoints. Who an event goes to (`liveOfAccount`) is asked for every event the engine
- * records, and an account seldom has endpoints: the answer is kept per account (issue 12: a
- * read on every resume and every transition), dropped by a trigger on any change to the table
- * (whichever code makes it), and dropped again if the transaction that read it rolls back
- * (`rolledBack`, called by `store.tx`), since a row it added or deleted would come or go.
- */
+/** Webhook endpoints; deleted ones stay as rows (`deleted_at`) so their ids stay taken. */
 export function createWebhookEndpointRepo(db: Database) {
-  const live = new Map<string, readonly LiveEndpoint[]>();
-  const readInTransaction = new Set<string>();
-  watchRows(
-    db,
-    'svc_endpoints_changed',
-    [{ table: 'webhook_endpoints', column: 'account_id' }],
-    (accountId) => live.delete(String(accountId)),
-  );
   const insert = db.prepare(
     `INSERT INTO webhook_endpoints (id, account_id, url, events, description, metadata, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
@@ -93,27 +78,10 @@ export function createWebhookEndpointRepo(db: Database) {
       return { data: rows.slice(0, opts.limit).map(fromRow), hasMore: rows.length > opts.limit };
     },
     /** The account's endpoints that are not deleted, oldest first: who an event goes to. */
-    liveOfAccount: (accountId: string): readonly LiveEndpoint[] => {
-      const known = live.get(accountId);
-      if (known) return known;
-      const rows = Object.freeze(
-        liveOfAccount
-          .all(accountId)
-          .map((r) => Object.freeze({ id: r.id, url: r.url, events: JSON.parse(r.events) })),
-      );
-      live.set(accountId, rows);
-      if (db.inTransaction) readInTransaction.add(accountId);
-      return rows;
-    },
-    /** A transaction (or savepoint) rolled back: what it read is read again. */
-    rolledBack(): void {
-      for (const accountId of readInTransaction) live.delete(accountId);
-      readInTransaction.clear();
-    },
-    /** The outermost transaction committed: what it read stands. */
-    committed(): void {
-      readInTransaction.clear();
-    },
+    liveOfAccount: (accountId: string): LiveEndpoint[] =>
+      liveOfAccount
+        .all(accountId)
+        .map((r) => ({ id: r.id, url: r.url, events: JSON.parse(r.events) })),
     markDeleted: (id: string, at: string) => void markDeleted.run(at, id),
   };
 }

@@ -1,9 +1,9 @@
 import { openStore } from '../../src/store/store.js';
 
 /**
- * An in-memory store holding bare accounts with these ids (no keys, no runs), for the
- * model-based tests of the store's in-memory caches; `addAccount` adds another (or the same
- * again after a delete) straight into the table.
+ * An in-memory store holding bare accounts with these ids (no keys, no runs), for tests of the
+ * store's repositories; `addAccount` adds another (or the same again after a delete) straight
+ * into the table.
  */
 export function storeWithAccounts(ids: readonly string[]) {
   const store = openStore(':memory:');

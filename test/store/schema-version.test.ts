@@ -1,0 +1,105 @@
+/**
+ * The store opens a database of its own schema version, makes a new one with the baseline, and
+ * refuses, without writing to it, a file written by a newer emulator or by the older layouts of
+ * the unreleased emulator before the baseline (versions 1 to 13). The CLI exits 2 with that.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { Database } from '../../src/store/driver.js';
+import { SCHEMA_VERSION } from '../../src/store/migrate.js';
+import { openStore } from '../../src/store/store.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'svc-schema-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A database file at `user_version` = `version`, holding one table of its own. */
+function fileAt(name: string, version: number): string {
+  const file = join(dir, name);
+  const db = new Database(file);
+  db.exec('CREATE TABLE evaluations (id TEXT)');
+  db.pragma(`user_version = ${version}`);
+  db.close();
+  return file;
+}
+
+/** What the file holds: its version, its tables and its journal mode. */
+function contents(file: string) {
+  const db = new Database(file, { readonly: true });
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    .pluck()
+    .all();
+  const seen = {
+    version: db.pragma('user_version', { simple: true }),
+    tables,
+    journal: db.pragma('journal_mode', { simple: true }),
+  };
+  db.close();
+  return seen;
+}
+
+test('a new database gets the baseline schema at version 100, and opens again as it is', () => {
+  expect(SCHEMA_VERSION).toBe(100);
+  const file = join(dir, 'new.db');
+  openStore(file).close();
+  const made = contents(file);
+  expect(made.version).toBe(100);
+  expect(made.tables).toEqual([
+    'accounts',
+    'api_keys',
+    'events',
+    'fault_rules',
+    'idempotency_records',
+    'journal',
+    'run_files',
+    'run_logs',
+    'runs',
+    'scenarios',
+    'sequences',
+    'sqlite_sequence',
+    'user_assets',
+    'webhook_deliveries',
+    'webhook_endpoints',
+  ]);
+  openStore(file).close();
+  expect(contents(file)).toEqual(made);
+  const memory = openStore(':memory:');
+  expect(memory.db.pragma('user_version', { simple: true })).toBe(100);
+  memory.close();
+});
+
+test('a file of an older layout is refused with what to do, and left as it was', () => {
+  for (const version of [1, 5, 13, 99]) {
+    const file = fileAt(`old-${version}.db`, version);
+    const before = contents(file);
+    expect(() => openStore(file)).toThrow(
+      `The database file ${file} was written by an older, unreleased svc-emulator (schema version ${version}; this one reads 100 and later) and cannot be opened. Delete the file, or start with another --db file.`,
+    );
+    expect(contents(file)).toEqual(before);
+  }
+});
+
+test('a file written by a newer emulator is refused, and left as it was', () => {
+  const file = fileAt('newer.db', 101);
+  const before = contents(file);
+  expect(() => openStore(file)).toThrow(
+    "The database has schema version 101, newer than this emulator's 100. Use a newer svc-emulator or another --db file.",
+  );
+  expect(contents(file)).toEqual(before);
+});
+
+test('the CLI given a file of an older layout exits 2 and says why', () => {
+  const file = fileAt('cli-old.db', 12);
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/main.ts', '--db', file, '--port', '0'],
+    { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, timeout: 60_000 },
+  );
+  expect(child.status).toBe(2);
+  expect(child.stderr).toContain(
+    `svc-emulator: cannot start: The database file ${file} was written by an older, unreleased svc-emulator (schema version 12; this one reads 100 and later) and cannot be opened. Delete the file, or start with another --db file.`,
+  );
+});
