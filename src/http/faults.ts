@@ -6,9 +6,9 @@ import {
   defaultFaultCode,
   type FaultDecision,
   type FaultRespond,
-  type FaultTarget,
   parseFaultHeader,
 } from '../runtime/fault-rules.js';
+import type { RouteMatch } from '../runtime/route-table.js';
 import { peekCaller } from './caller.js';
 import { routeMatchOf } from './route-match.js';
 
@@ -42,13 +42,28 @@ export function faultable(path: string): boolean {
  * @example app.use(faults)
  */
 export const faults: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const deps = c.get('deps');
   const header = c.req.header('x-emulator-fault') || undefined;
-  if (!faultable(c.req.path) || (header === undefined && deps.faults.size === 0)) return next();
+  const noRules = c.get('deps').faults.size === 0;
+  if (!faultable(c.req.path) || (header === undefined && noRules)) return next();
   const match = routeMatchOf(c);
-  const operation = match?.operation ?? null;
+  const { delayMs, action } = decide(c, header, match);
+  if (delayMs > 0) await sleep(delayMs);
+  if (action === null) return next();
+  callerOf(c);
+  c.set('faultId', action.kind === 'header' ? 'X-Emulator-Fault' : action.rule.id);
+  const respond = action.kind === 'drop' ? ({ drop: true } as const) : action.respond;
+  if ('drop' in respond) return drop(c);
+  if ('delay_ms' in respond) return next();
+  throw faultError(respond, match?.operation ?? null);
+};
+
+/** What the header asks for, else what the first rule that fires decides, plus any delays. */
+function decide(
+  c: Context<AppEnv>,
+  header: string | undefined,
+  match: RouteMatch | null,
+): { delayMs: number; action: Action } {
   let delayMs = 0;
-  let action: Action = null;
   if (header !== undefined) {
     const parsed = parseFaultHeader(header);
     if ('invalid' in parsed) {
@@ -57,29 +72,19 @@ export const faults: MiddlewareHandler<AppEnv> = async (c, next) => {
         message: MESSAGES.badFaultHeader(parsed.invalid),
       });
     }
-    if ('delay_ms' in parsed) delayMs += parsed.delay_ms;
-    else action = { kind: 'header', respond: parsed };
+    if (!('delay_ms' in parsed)) return { delayMs, action: { kind: 'header', respond: parsed } };
+    delayMs = parsed.delay_ms;
   }
-  if (action === null && deps.faults.size > 0) {
-    const target: FaultTarget = {
-      method: c.req.method,
-      route: match?.route ?? null,
-      operation,
-      caller: () => callerOf(c),
-    };
-    const decision = deps.faults.decide(target);
-    delayMs += decision.delayMs;
-    action = decision.action;
-  }
-  if (delayMs > 0) await sleep(delayMs);
-  if (action === null) return next();
-  callerOf(c);
-  c.set('faultId', action.kind === 'header' ? 'X-Emulator-Fault' : action.rule.id);
-  const respond = action.kind === 'drop' ? ({ drop: true } as const) : action.respond;
-  if ('drop' in respond) return drop(c);
-  if ('delay_ms' in respond) return next();
-  throw faultError(respond, operation);
-};
+  const rules = c.get('deps').faults;
+  if (rules.size === 0) return { delayMs, action: null };
+  const decision = rules.decide({
+    method: c.req.method,
+    route: match?.route ?? null,
+    operation: match?.operation ?? null,
+    caller: () => callerOf(c),
+  });
+  return { delayMs: delayMs + decision.delayMs, action: decision.action };
+}
 
 /**
  * Who the Authorization header names, looked up once per request: for rules matched on account
