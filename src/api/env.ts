@@ -1,8 +1,6 @@
 import type { ServiceVersion } from '../contract/common.js';
 import type { Account, ApiKeyRecord } from '../domain/records.js';
 import type { Deps } from '../runtime/deps.js';
-import type { RouteMatch } from '../runtime/route-table.js';
-import type { Credentials } from '../store/credentials.js';
 
 export interface AuthContext {
   account: Account;
@@ -20,15 +18,13 @@ export type AppEnv = {
     /** The caller's virtual now, fixed for the request once its account is settled. */
     now: number;
     /** Set by a fault: who the Authorization header names (authentication did not run). */
-    caller: { accountId: string; keyId: string; digest: Buffer; found: Credentials } | null;
+    caller: { accountId: string; keyId: string } | null;
     /** The fault rule (or `X-Emulator-Fault`) that answered the call. */
     faultId: string;
     /** A fault dropped the connection: there is no response. */
     dropped: boolean;
     /** An Idempotency-Key replay. */
     replayed: boolean;
-    /** The request's route template and operation (null: none), once looked up. */
-    routeMatch: RouteMatch | null;
     /** The error code of the response, set by `renderError`. */
     errorCode: string;
   };

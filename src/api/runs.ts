@@ -14,7 +14,7 @@ import type { RunRecord } from '../domain/records.js';
 import type { RunKind } from '../domain/run-kind.js';
 import { deriveState } from '../domain/run-state.js';
 import { toRunBody } from '../domain/run-view.js';
-import { ApiError, apiError, MESSAGES, notFound } from '../errors.js';
+import { apiError, MESSAGES, notFound } from '../errors.js';
 import type { IdPrefix } from '../ids.js';
 import { type Caller, cancelRun, createRunCommand, resumeRun } from '../runtime/run-commands.js';
 import { runFilePage, runLog } from '../runtime/run-outputs.js';
@@ -69,7 +69,7 @@ export function registerRunKind(
   const on = (
     name: RunRouteName,
     route: RouteConfig | undefined,
-    handler: (c: Ctx) => Response | ApiError,
+    handler: (c: Ctx) => Response,
   ) => {
     if (route && served(name)) app.openapi(route, handler as never);
   };
@@ -77,14 +77,12 @@ export function registerRunKind(
   /**
    * The caller's run of this kind, or the 404 naming the kind's own path parameter (`noun` says
    * what a logs or files route calls it). Commands take it as read: the handler is synchronous.
-   * The 404 is returned rather than thrown, and the handler answers it (the product route renders
-   * an ApiError a handler returns, http/answer.ts), as SDK error tests call an unknown id often.
    */
-  const lookup = (c: Ctx, noun: string): RunRecord | ApiError => {
+  const lookup = (c: Ctx, noun: string): RunRecord => {
     const runId = idOf(c);
     const found = c.get('deps').store.runs.get(c.get('auth').account.id, runId);
     // A run of another kind is not one of this kind's: the same 404 as an unknown id.
-    if (!found || found.kind !== kind.name) return notFound(noun, runId, routes.idParam);
+    if (!found || found.kind !== kind.name) throw notFound(noun, runId, routes.idParam);
     return found;
   };
   const find = (c: Ctx) => lookup(c, kind.name);
@@ -92,13 +90,11 @@ export function registerRunKind(
 
   on('resume', routes.resume, (c) => {
     const run = find(c);
-    if (run instanceof ApiError) return run;
     return c.json(runView(c, kind, resumeRun(caller(c), kind, run)), 202);
   });
 
   on('logs', routes.logs, (c) => {
     const found = findSub(c);
-    if (found instanceof ApiError) return found;
     const lines = runLog(c.get('deps'), found, valid(c, 'query').limit);
     return c.json({ id: found.id, object: routes.objects.logs, lines }, 200);
   });
@@ -106,7 +102,6 @@ export function registerRunKind(
   on('files', routes.files, (c) => {
     const { after, limit } = valid(c, 'query');
     const found = findSub(c);
-    if (found instanceof ApiError) return found;
     if (found.state.status !== 'succeeded') {
       throw apiError(routes.notReadyCode, {
         message: MESSAGES.filesNotReady(
@@ -136,8 +131,7 @@ export function registerRunKind(
   });
 
   on('get', routes.get, (c) => {
-    const run = find(c);
-    return run instanceof ApiError ? run : c.json(runView(c, kind, run), 200);
+    return c.json(runView(c, kind, find(c)), 200);
   });
 
   on('list', routes.list, (c) => {
@@ -162,13 +156,11 @@ export function registerRunKind(
   });
 
   on('cancel', routes.cancel, (c) => {
-    const run = find(c);
-    return run instanceof ApiError ? run : c.json(runView(c, kind, cancelRun(caller(c), run)), 202);
+    return c.json(runView(c, kind, cancelRun(caller(c), find(c))), 202);
   });
 
   on('archive', routes.archive, (c) => {
-    const run = find(c);
-    return run instanceof ApiError ? run : serveArchive(c, run, routes.idParam);
+    return serveArchive(c, find(c), routes.idParam);
   });
 }
 

@@ -3,9 +3,8 @@ import type { AppEnv } from '../api/env.js';
 import { getStatusRoute, STATUS_COMPONENTS } from '../contract/status.js';
 
 /**
- * Inferred only. Registered before the /v1 authentication layer: a handler that answers ends
- * the chain there, so this route needs no key and every other route pays nothing for it.
- * X-Emulator-Fault and fault rules still apply (the request context runs them first).
+ * Inferred only. Needs no key: its route says `security: []`, so the pipeline does not
+ * authenticate it; X-Emulator-Fault and fault rules still apply.
  * `served` names the areas (OpenAPI tags) the app serves, filled once every route is
  * registered: the status lists those parts (DESIGN.md section 7), in the API document's order.
  */

@@ -153,7 +153,8 @@ export interface OperationGuards {
 
 /**
  * The guards of a product operation as route data: the documented `Service-Version` parameter,
- * the bearer security requirement, and `x-` extensions that `guardRoute()` turns into middleware.
+ * the bearer security requirement, and `x-` extensions that `routeSteps()` (http/pipeline.ts)
+ * turns into the route's middleware.
  */
 export function operationGuards({ versions, scope, feature, keyless }: OperationGuards) {
   return {

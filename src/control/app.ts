@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { createMiddleware } from 'hono/factory';
 import { baseUrl } from '../api/base-url.js';
 import type { AppEnv } from '../api/env.js';
@@ -9,8 +9,7 @@ import { toRunBody } from '../domain/run-view.js';
 import { toWebhookEndpoint } from '../domain/webhook-endpoint-view.js';
 import { apiError, type ErrorCode, MESSAGES, notFound } from '../errors.js';
 import { docsPage } from '../http/docs-page.js';
-import { validatedApp } from '../http/validated-app.js';
-import { invalidAnswer } from '../http/validation-hook.js';
+import { validationHook } from '../http/validation-hook.js';
 import { evaluationKind, RUN_KINDS } from '../kinds/index.js';
 import {
   CLOCK_LIMIT_MESSAGE,
@@ -100,7 +99,7 @@ export function createControlApp(
   deps: Deps,
   productDocument: () => CoverageDocument,
 ): OpenAPIHono<AppEnv> {
-  const app = validatedApp<AppEnv>(invalidAnswer);
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('*', sameOrigin(deps.config.controlAllowOrigins));
   app.use('*', controlToken(deps.config.controlToken));
   const account = (id: string) => {

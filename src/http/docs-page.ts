@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { swaggerUI } from '@hono/swagger-ui';
-import type { Context, Env, Handler, Hono } from 'hono';
+import type { Context, Env, Hono } from 'hono';
 
 /**
  * Where the docs pages load Swagger UI from: this server, from the `swagger-ui-dist` package, so
@@ -34,13 +34,9 @@ export function docsPage(title: string, documentUrl: string) {
 
 /**
  * Serves the two Swagger UI files the pages use, read once per app on first request. The
- * middleware asks for `<baseUrl>/swagger-ui-dist/<file>`. `wrap` serves the handler in the
- * app's request context.
+ * middleware asks for `<baseUrl>/swagger-ui-dist/<file>`.
  */
-export function registerDocsAssets<E extends Env>(
-  app: Hono<E>,
-  wrap: (handler: (c: Context<E>) => Response | Promise<Response>) => Handler<E>,
-): void {
+export function registerDocsAssets<E extends Env>(app: Hono<E>): void {
   const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const cache = new Map<string, Buffer>();
   const asset = (c: Context<E>): Response | Promise<Response> => {
@@ -57,5 +53,5 @@ export function registerDocsAssets<E extends Env>(
       'cache-control': 'public, max-age=86400',
     });
   };
-  app.get(`${DOCS_ASSETS}/swagger-ui-dist/:file`, wrap(asset));
+  app.get(`${DOCS_ASSETS}/swagger-ui-dist/:file`, asset);
 }

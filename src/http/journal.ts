@@ -1,7 +1,6 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import { wallNow } from '../runtime/clock.js';
-import type { Deps } from '../runtime/deps.js';
 import { routeMatchOf } from './route-match.js';
 
 /** Paths longer than this are kept truncated, so the journal's size is bounded (inferred). */
@@ -15,17 +14,19 @@ export function journalPath(path: string): string {
 }
 
 /**
- * Records a product request in the journal once its response is decided (DESIGN.md section 5).
- * Called by the request context for every request but the control API's: reading the journal
- * must not change it.
+ * Records every request but the control API's in the journal once its answer is decided,
+ * faulted and dropped ones included (DESIGN.md section 5): reading the journal must not change it.
+ * @example app.use(journal)
  */
-export function recordRequest(
-  c: Context<AppEnv>,
-  deps: Deps,
-  path: string,
-  startedWall: number,
-  res: Response,
-): void {
+export const journal: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.path.startsWith('/_control')) return next();
+  const startedWall = wallNow();
+  await next();
+  recordRequest(c, startedWall);
+};
+
+function recordRequest(c: Context<AppEnv>, startedWall: number): void {
+  const deps = c.get('deps');
   const wall = wallNow();
   const match = routeMatchOf(c);
   const auth = c.get('auth');
@@ -33,23 +34,19 @@ export function recordRequest(
   const accountId = auth?.account.id ?? caller?.accountId ?? null;
   let atMs = c.get('now');
   if (atMs === undefined) {
-    // A call answered before authentication (a fault): the caller's account from the
-    // credential cache, which holds the same row, instead of reading it from SQLite again.
-    const account =
-      auth?.account ??
-      (caller ? deps.store.credentials(caller.digest)?.account : undefined) ??
-      (accountId ? deps.store.accounts.get(accountId) : undefined);
+    // A call answered before authentication (a fault): the caller's account, if any.
+    const account = auth?.account ?? (accountId ? deps.store.accounts.get(accountId) : undefined);
     atMs = account ? deps.clocks.now(account) : deps.systemClock.now();
   }
   const dropped = c.get('dropped') === true;
-  const status = dropped ? null : res.status;
+  const status = dropped ? null : c.res.status;
   const code = dropped ? null : (c.get('errorCode') ?? null);
   // Counted whatever the journal keeps (--journal-size 0 too): the coverage report needs them all.
   deps.coverage.record({ operation: match?.operation ?? null, status, code, account: accountId });
   deps.journal.record({
     request_id: c.get('requestId'),
     method: c.req.method,
-    path: journalPath(path),
+    path: journalPath(c.req.path),
     route: match?.route ?? null,
     operation: match?.operation ?? null,
     status,

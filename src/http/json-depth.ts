@@ -1,8 +1,6 @@
-import type { Context } from 'hono';
+import type { Context, Next } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import { apiError, MESSAGES } from '../errors.js';
-import type { Answer } from './answer.js';
-import { renderError } from './render-error.js';
 
 /**
  * The deepest nesting of arrays and objects a JSON body may have (our inference, issue 9). Deeper
@@ -32,18 +30,16 @@ export function jsonDepth(text: string): number {
 }
 
 /**
- * After the body limit: a JSON body nested deeper than {@link MAX_JSON_DEPTH} is answered 400
- * before anything parses it; otherwise `next`. The text is cached by Hono, so `c.req.json()`
- * later reuses it.
+ * After the body limit: a JSON body nested deeper than {@link MAX_JSON_DEPTH} answers 400
+ * before anything parses it. Hono keeps the text, so `c.req.json()` later reuses it.
  */
-export function checkJsonDepth(c: Context<AppEnv>, next: () => Answer): Answer {
+export async function checkJsonDepth(c: Context<AppEnv>, next: Next): Promise<void> {
   const type = c.req.header('content-type') ?? '';
-  if (c.req.method === 'GET' || c.req.method === 'HEAD' || !type.includes('json')) return next();
-  return c.req.text().then((text) => {
-    if (jsonDepth(text) <= MAX_JSON_DEPTH) return next();
-    return renderError(
-      apiError('parameter_invalid', { message: MESSAGES.jsonTooDeep(MAX_JSON_DEPTH) }),
-      c,
-    );
-  });
+  const method = c.req.method;
+  if (method !== 'GET' && method !== 'HEAD' && type.includes('json')) {
+    if (jsonDepth(await c.req.text()) > MAX_JSON_DEPTH) {
+      throw apiError('parameter_invalid', { message: MESSAGES.jsonTooDeep(MAX_JSON_DEPTH) });
+    }
+  }
+  await next();
 }

@@ -5,7 +5,6 @@ import { DEFAULT_VERSION } from '../contract/common.js';
 import { type ApiError, apiError, type ErrorCode, MESSAGES } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 import { errorEnvelope } from './render-error.js';
-import { batchWrites } from './write-batching.js';
 
 /** An unread body up to this size is read and discarded, and the connection stays usable. */
 const DRAIN_BYTES = 64 * 1024;
@@ -54,7 +53,6 @@ export function createNodeServer(
     guardEarlyAnswer(incoming, outgoing);
     void listener(incoming, outgoing);
   });
-  batchWrites(server);
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) =>
     answerClientError(deps, err, socket),
   );

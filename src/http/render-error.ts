@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from '../api/env.js';
 import type { ErrorEnvelope } from '../contract/common.js';
 import { ApiError, apiError, MESSAGES } from '../errors.js';
@@ -47,30 +48,7 @@ export function renderError(err: Error, c: Context<AppEnv>): Response {
     console.error(`[svc-emulator] unexpected error on ${c.req.method} ${c.req.path}:`, err);
     apiErr = apiError('api_error');
   }
-  const requestId = c.get('requestId') ?? null;
   c.set('errorCode', apiErr.code);
-  return new Response(JSON.stringify(errorEnvelope(apiErr, requestId)), {
-    status: apiErr.status,
-    headers: errorHeaders(apiErr.headers),
-  });
-}
-
-/**
- * The headers of an error answer as a plain object. `c.json()` keeps one only for a single
- * header: with a second (a 429's `Retry-After`) it builds a WHATWG Headers, which the Node
- * adapter converts back (issue 12). The names are written as that Headers sent them, lowercase
- * and sorted, so the bytes on the wire are unchanged.
- */
-function errorHeaders(extra: Record<string, string>): Record<string, string> {
-  const names = Object.keys(extra);
-  if (names.length === 0) return { 'Content-Type': 'application/json' };
-  // A 429's, already in that order: sorting and building entries was about 1 us of a faulted
-  // 429 (issue 12, by CPU profile).
-  if (names.length === 1 && names[0] === 'Retry-After') {
-    return { 'content-type': 'application/json', 'retry-after': extra['Retry-After']! };
-  }
-  const entries: [string, string][] = [['content-type', 'application/json']];
-  for (const name of names) entries.push([name.toLowerCase(), extra[name]!]);
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return Object.fromEntries(entries);
+  const body = errorEnvelope(apiErr, c.get('requestId') ?? null);
+  return c.json(body, apiErr.status as ContentfulStatusCode, apiErr.headers);
 }

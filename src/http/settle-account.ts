@@ -8,11 +8,10 @@ import { settleSliced } from '../runtime/sliced-settle.js';
  * clock cannot move between settling and reading. A long settle is applied in slices, so other
  * accounts' requests are served meanwhile; this account's wait for it.
  */
-export function settle(c: Context<AppEnv>): Promise<unknown> | undefined {
+export async function settle(c: Context<AppEnv>): Promise<void> {
   const { account } = c.get('auth');
   const deps = c.get('deps');
   const now = deps.clocks.now(account);
   c.set('now', now);
-  // In slices, after any settle of the account in progress; undefined when nothing is due.
-  return settleSliced(deps, account, now);
+  await settleSliced(deps, account, now);
 }

@@ -1,7 +1,6 @@
 /**
  * `X-Request-Id` and `Service-Version` through a real `@hono/node-server` listener, as
- * `src/main.ts` serves the app: there the headers go onto Node's response rather than the
- * app's (src/http/request-context.ts), so `app.request()` alone does not cover that path.
+ * `src/main.ts` serves the app: what reaches the wire, not only what `app.request()` returns.
  */
 import type { AddressInfo } from 'node:net';
 import { type ServerType, serve } from '@hono/node-server';
@@ -90,8 +89,8 @@ test('every response gets its own request id', async () => {
 });
 
 test('every route the app serves, and a path none serves, answers with both headers once', async () => {
-  // Each route is one Hono handler that runs the request context itself (src/http/app.ts): a
-  // route registered without it would answer without them.
+  // The request context is middleware on every path (src/http/pipeline.ts): a route or a path
+  // it missed would answer without them.
   const fresh = testEmulator();
   const routes = new Set<string>();
   for (const r of fresh.app.routes) if (r.method !== 'ALL') routes.add(`${r.method} ${r.path}`);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { rawExchange } from './raw-http.js';
 
 // Issue 9 item 1: an answer given before the request body was read must leave Node's own pooled
 // `fetch` (undici) working; before, its next request failed with "other side closed".
@@ -109,3 +110,42 @@ for (const [name, path, headers, small, big] of early) {
     }
   });
 }
+
+test('pipelined requests on one connection are answered in order, the last closing it', async () => {
+  const head = (path: string, close = false) =>
+    `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${key.authorization}\r\n` +
+    `${close ? 'Connection: close\r\n' : ''}\r\n`;
+  const port = Number(new URL(emu.baseUrl).port);
+  // Held open: the last request's `Connection: close` is what ends the exchange.
+  const text = await rawExchange(
+    port,
+    head('/v1/keys/me') + head('/v1/nothing-here') + head('/v1/keys/me', true),
+    true,
+  );
+  // Each answer: its head, then exactly Content-Length bytes of body.
+  const answers: Array<{ status: number; body: unknown }> = [];
+  let rest = text;
+  while (rest.length > 0) {
+    const end = rest.indexOf('\r\n\r\n');
+    const answerHead = rest.slice(0, end);
+    const length = Number(/content-length: (\d+)/i.exec(answerHead)?.[1]);
+    const body = rest.slice(end + 4, end + 4 + length);
+    answers.push({ status: Number(answerHead.split(' ')[1]), body: JSON.parse(body) });
+    rest = rest.slice(end + 4 + length);
+  }
+  expect(answers.map((a) => a.status)).toEqual([200, 404, 200]);
+  expect(answers[0]!.body).toMatchObject({ object: 'api_key' });
+  expect(answers[1]!.body).toMatchObject({ error: { code: 'resource_not_found' } });
+  expect(answers[2]!.body).toEqual(answers[0]!.body);
+});
+
+test('answers still leave while the caller fakes the global timers', async () => {
+  vi.useFakeTimers();
+  try {
+    const res = await fetch(`${emu.baseUrl}/v1/keys/me`, { headers: key });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ object: 'api_key' });
+  } finally {
+    vi.useRealTimers();
+  }
+});
