@@ -89,6 +89,8 @@ describe.each(KINDS)('%s', (_name, registered) => {
     expect(res.headers.get('content-type')).toBe('application/gzip');
     expect(res.headers.get('content-length')).toBe(String(res.bytes.length));
     expect(res.headers.get('etag')).toBe(`"${download.sha256}"`);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${id}.tar.gz"`);
+    expect(res.headers.get('accept-ranges')).toBe('bytes');
     expect(sha256(res.bytes)).toBe(download.sha256);
     expect(res.bytes.length).toBe(download.bytes);
 
