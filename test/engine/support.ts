@@ -69,7 +69,7 @@ export function withOutcomes(body: Record<string, unknown>, outcomes: unknown[])
   return { ...body, options: { ...options, emulator: { outcomes } } };
 }
 
-/** A fresh emulator (seed 0, manual clocks) with shortcuts for one kind on the default account. */
+/** A fresh emulator (seed 0 unless `options` say otherwise, manual clocks) with shortcuts for one kind on the default account. */
 export function kindWorld(registered: Registered, options: EmulatorOptions = {}) {
   const emu = testEmulator(options);
   const body = createBodyOf(registered.kind.name);
