@@ -18,29 +18,6 @@ async function keyWith(emu: Emu, scopes: string[]) {
 }
 
 describe('GET /v1/operations/{operation_id} for evaluations', () => {
-  test('an eval_ run: compact shape, status and progress as GET /v1/evaluations/{id} after advances', async () => {
-    const emu = testEmulator();
-    const { id } = await seedEval(emu);
-    expect(id).toMatch(/^eval_/);
-    for (const seconds of [0, 1, 7, 30]) {
-      await emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/clock/advance`, { seconds });
-      const op = await emu.api('GET', `/v1/operations/${id}`);
-      expectOk(op, 200);
-      const full = (await emu.api('GET', `/v1/evaluations/${id}`)).json;
-      expect(op.json).toEqual({
-        id,
-        object: 'operation',
-        kind: 'evaluation',
-        status: full.status,
-        progress: full.progress,
-        links: { self: `${BASE}/v1/evaluations/${id}` },
-      });
-    }
-    // The advances moved the run on: the comparison was not of two unchanged bodies.
-    const end = (await emu.api('GET', `/v1/operations/${id}`)).json;
-    expect(end.status).not.toBe('queued');
-  });
-
   test('a legacy srun_ run answers like an eval_ one', async () => {
     const emu = testEmulator();
     const { id } = await seedEval(emu, { legacy: true, status: 'succeeded' });

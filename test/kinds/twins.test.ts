@@ -1,12 +1,13 @@
 /**
- * Twins on the run engine (API document sections 1, 3.2 and 4.6; DESIGN.md section 7): created
- * from a dataset episode, built on the clock, failed by a plan, resumed, canceled, downloaded,
- * and refused to accounts without the `twins` feature.
+ * Twins' own rules (API document sections 1, 3.2 and 4.6; DESIGN.md section 7): their body,
+ * parts, timeline, scene and archive contents, failure codes and request checks, the `twins`
+ * feature, seeded twins and what `--strict` serves. What every kind shares (paging, cancel,
+ * resume, archive digest, 404 under `twin_id`, scopes, events, determinism) is test/engine's.
  */
 import { expect, test } from 'vitest';
 import { expectApiError, expectOk } from '../api/support.js';
 import { DEFAULT_ACCOUNT, DEFAULT_SECRET, NO_TWINS_SECRET, testEmulator } from '../helpers.js';
-import { extractArchive, raw, sha256 } from '../runtime/support.js';
+import { extractArchive, raw } from '../runtime/support.js';
 
 const PANDA = 'ds_01KA0000000000000000PANDA1';
 const ALOHA = 'ds_01KA0000000000000000ALOHA1';
@@ -34,8 +35,8 @@ function setup() {
   return { emu, advance, create, get, archive };
 }
 
-test('create answers 201 queued with every field of a twin, and GET reads it back', async () => {
-  const { emu, create, get } = setup();
+test('create answers 201 queued with every field of a twin, one part per started 5 s of the episode', async () => {
+  const { create } = setup();
   const twin = await create({ ...BODY, label: 'kitchen', webhook_metadata: { build: 7 } });
   expect(twin.id).toMatch(TWIN_ID);
   expect(twin).toEqual({
@@ -68,51 +69,15 @@ test('create answers 201 queued with every field of a twin, and GET reads it bac
       archive: `http://localhost/v1/twins/${twin.id}/archive`,
     },
   });
-  expect(await get(twin.id)).toEqual(twin);
   // The scene has one part per started 5 s of the episode: 21.5 s, 5 parts.
   const long = await create({ dataset: ALOHA, episode: 0, hardware_tier: 'gpu-h100' });
   expect(long).toMatchObject({ hardware_tier: 'gpu-h100', parts: { done: 0, total: 5 } });
-  expect((await emu.api('GET', `/v1/twins/${long.id}/files`)).status).toBe(409);
 });
 
-test('list answers newest first, filters by status, and refuses a cursor that is not one of its twins', async () => {
-  const { emu, advance, create } = setup();
-  const first = await create();
-  await advance(10);
-  const second = await create();
-  const ids = async (query: string) =>
-    (await emu.api('GET', `/v1/twins${query}`)).json.data.map((t: { id: string }) => t.id);
-  expect(await ids('')).toEqual([second.id, first.id]);
-  expect(await ids('?status=succeeded')).toEqual([first.id]);
-  expect(await ids('?status=queued')).toEqual([second.id]);
-  const page = await emu.api('GET', '/v1/twins?limit=1');
-  expect(page.json).toMatchObject({ has_more: true, next_cursor: second.id });
-  expect(await ids(`?limit=1&after=${second.id}`)).toEqual([first.id]);
-  const evaluation = await emu.api('POST', '/v1/evaluations', {
-    body: { spec: { path: 'specs/a.py', name: 'a' } },
-  });
-  for (const after of [evaluation.json.id, `twin_${'0'.repeat(26)}`]) {
-    expectApiError(
-      await emu.api('GET', `/v1/twins?after=${after}`),
-      400,
-      'parameter_invalid',
-      'after',
-    );
-  }
-});
-
-test('the clock walks extracting, reconstructing, validating, packaging to succeeded; the archive extracts to its listing', async () => {
+test('a built twin yields its scene: the result, file_count, one file per part, the scene and its log', async () => {
   const { emu, advance, create, get, archive } = setup();
   const twin = await create();
-  expectApiError(await emu.api('GET', `/v1/twins/${twin.id}/files`), 409, 'twin_not_ready');
-  const { transitions } = await advance(10);
-  expect(transitions.map((t: { to: string; phase: string }) => `${t.to}:${t.phase}`)).toEqual([
-    'processing:extracting',
-    'processing:reconstructing',
-    'processing:validating',
-    'processing:packaging',
-    'succeeded:packaging',
-  ]);
+  await advance(10);
   const done = await get(twin.id);
   expect(done).toMatchObject({
     status: 'succeeded',
@@ -131,11 +96,6 @@ test('the clock walks extracting, reconstructing, validating, packaging to succe
   });
 
   const bytes = await archive(twin.id);
-  expect(bytes.status).toBe(200);
-  expect(bytes.bytes.length).toBe(done.download.bytes);
-  expect(sha256(bytes.bytes)).toBe(done.download.sha256);
-  expect(done.download.filename).toBe(`${twin.id}.tar.gz`);
-
   const files = await emu.api('GET', `/v1/twins/${twin.id}/files`);
   expectOk(files, 200);
   const listing = files.json.data;
@@ -149,18 +109,6 @@ test('the clock walks extracting, reconstructing, validating, packaging to succe
   ]);
   expect(listing).toHaveLength(done.file_count);
   const extracted = extractArchive(bytes.bytes);
-  expect([...extracted.keys()]).toEqual(
-    listing.map((f: { path: string }) => `${twin.id}/${f.path}`),
-  );
-  for (const f of listing) {
-    const content = extracted.get(`${twin.id}/${f.path}`)!;
-    expect(f).toEqual({
-      path: f.path,
-      bytes: content.length,
-      sha256: sha256(content),
-      object: 'twin_file',
-    });
-  }
   const scene = extracted.get(`${twin.id}/scene/scene.usda`)!.toString();
   expect(scene).toContain(`Twin of ${PANDA} episode 1`);
   expect(scene).toContain('@./part_00002.usd@');
@@ -173,7 +121,6 @@ test('the clock walks extracting, reconstructing, validating, packaging to succe
 
   const logs = await emu.api('GET', `/v1/twins/${twin.id}/logs`);
   expectOk(logs, 200);
-  expect(logs.json.object).toBe('twin_logs');
   expect(logs.json.lines[0]).toMatch(/attempt 1 queued: scene of .* episode 1, 3 parts/);
   expect(logs.json.lines).toContain(`${at(3)} part 2/3 reconstructed: scene/part_00001.usd`);
   expect(logs.json.lines.at(-1)).toBe(`${at(5)} twin succeeded: scene/scene.usda with 3 parts`);
@@ -181,7 +128,7 @@ test('the clock walks extracting, reconstructing, validating, packaging to succe
   expect(log).toContain('phase reconstructing started');
 });
 
-test('reconstruction_failed fails it reconstructing, refunds the rest, and a resume runs it again to success', async () => {
+test('reconstruction_failed fails it reconstructing at the part after after_episodes, refunding the rest', async () => {
   const { emu, advance, create, get } = setup();
   const twin = await create({
     ...BODY,
@@ -206,17 +153,9 @@ test('reconstruction_failed fails it reconstructing, refunds the rest, and a res
   });
   // 2.25 s of a 4 s build consumed: 56% of the 10 tokens kept, the rest refunded.
   expect(failed.tokens).toEqual({ charged: 10, refunded: 10 - Math.round(10 * 0.5625) });
-  expectApiError(await emu.api('GET', `/v1/twins/${twin.id}/files`), 409, 'twin_not_ready');
-  expectApiError(await emu.api('GET', `/v1/twins/${twin.id}/archive`), 409, 'run_not_ready');
-
-  const resumed = await emu.api('POST', `/v1/twins/${twin.id}/resume`);
-  expectOk(resumed, 202);
-  expect(resumed.json).toMatchObject({ status: 'queued', error: null, parts: { done: 0 } });
+  expectOk(await emu.api('POST', `/v1/twins/${twin.id}/resume`), 202);
   await advance(10);
-  const done = await get(twin.id);
-  expect(done).toMatchObject({ status: 'succeeded', parts: { done: 3, total: 3 }, file_count: 6 });
-  expect(done.tokens.charged).toBe(20);
-  expectApiError(await emu.api('POST', `/v1/twins/${twin.id}/resume`), 409, 'not_resumable');
+  expect(await get(twin.id)).toMatchObject({ status: 'succeeded', file_count: 6 });
 });
 
 test('episode_unreadable fails it extracting, naming episode, and is not resumable; interrupted is', async () => {
@@ -270,7 +209,7 @@ test('an outcome plan naming a code or phase twins lack answers 400 naming it', 
   );
 });
 
-test('cancel takes a processing twin to canceling, then canceled; a succeeded one answers 409 to cancel and resume', async () => {
+test('a twin canceled while reconstructing shows that phase while canceling, and ends with no file_count', async () => {
   const { emu, advance, create, get } = setup();
   const twin = await create();
   await advance(2.5);
@@ -280,13 +219,6 @@ test('cancel takes a processing twin to canceling, then canceled; a succeeded on
   await advance(5);
   const canceled = await get(twin.id);
   expect(canceled).toMatchObject({ status: 'canceled', file_count: null });
-  expect(canceled.tokens.refunded).toBeGreaterThan(0);
-  expectApiError(await emu.api('GET', `/v1/twins/${twin.id}/files`), 409, 'twin_not_ready');
-
-  const other = await create();
-  await advance(10);
-  expectApiError(await emu.api('POST', `/v1/twins/${other.id}/cancel`), 409, 'not_cancelable');
-  expectApiError(await emu.api('POST', `/v1/twins/${other.id}/resume`), 409, 'not_resumable');
 });
 
 test('an unknown dataset, an episode the dataset lacks, or an unknown tier answers 400 naming the field', async () => {
@@ -326,47 +258,6 @@ test('the create body is checked field by field: types, required fields and unkn
   }
 });
 
-test('an unknown id and an id of another kind answer 404 naming twin_id; a key without twins scope answers 403', async () => {
-  const { emu, create } = setup();
-  const evaluation = await emu.api('POST', '/v1/evaluations', {
-    body: { spec: { path: 'specs/a.py', name: 'a' } },
-  });
-  for (const id of [evaluation.json.id, `twin_${'0'.repeat(26)}`]) {
-    for (const path of ['', '/files', '/logs', '/archive']) {
-      const res = await emu.api('GET', `/v1/twins/${id}${path}`);
-      expectApiError(res, 404, 'resource_not_found', 'twin_id');
-    }
-    for (const verb of ['cancel', 'resume']) {
-      const res = await emu.api('POST', `/v1/twins/${id}/${verb}`);
-      expectApiError(res, 404, 'resource_not_found', 'twin_id');
-    }
-  }
-  const twin = await create();
-  expectApiError(
-    await emu.api('GET', `/v1/evaluations/${twin.id}`),
-    404,
-    'resource_not_found',
-    'run_id',
-  );
-  const key = await emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/keys`, {
-    name: 'x',
-    scopes: ['evaluations:read'],
-  });
-  const denied = await emu.api('GET', `/v1/twins/${twin.id}`, { secret: key.secret });
-  expect(expectApiError(denied, 403, 'missing_scope').details).toEqual({
-    required_scope: 'twins:read',
-  });
-  const reader = await emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/keys`, {
-    name: 'twins reader',
-    scopes: ['twins:read'],
-  });
-  expectOk(await emu.api('GET', `/v1/twins/${twin.id}`, { secret: reader.secret }), 200);
-  const write = await emu.api('POST', '/v1/twins', { body: BODY, secret: reader.secret });
-  expect(expectApiError(write, 403, 'missing_scope').details).toEqual({
-    required_scope: 'twins:write',
-  });
-});
-
 test('an account without the twins feature answers 403 feature_not_enabled on every twin route', async () => {
   const { emu } = setup();
   const id = `twin_${'0'.repeat(26)}`;
@@ -385,53 +276,6 @@ test('an account without the twins feature answers 403 feature_not_enabled on ev
     const res = await emu.api(method, path, { body, secret: NO_TWINS_SECRET });
     expect(expectApiError(res, 403, 'feature_not_enabled').details).toEqual({ feature: 'twins' });
   }
-});
-
-test('operations poll a twin by id, and its events are twin.<status>', async () => {
-  const { emu, advance, create } = setup();
-  const twin = await create();
-  await advance(2);
-  const running = await emu.api('GET', `/v1/operations/${twin.id}`);
-  expectOk(running, 200);
-  expect(running.json).toEqual({
-    id: twin.id,
-    object: 'operation',
-    kind: 'twin',
-    status: 'processing',
-    progress: 0.25,
-    links: { self: `http://localhost/v1/twins/${twin.id}` },
-  });
-  await advance(10);
-  const op = await emu.api('GET', `/v1/operations/${twin.id}`);
-  expect(op.json).toMatchObject({ kind: 'twin', status: 'succeeded', progress: 1 });
-  const events = await emu.api('GET', `/v1/events?resource=${twin.id}`);
-  expect(events.json.data.map((e: { type: string }) => e.type)).toEqual([
-    'twin.succeeded',
-    'twin.processing',
-    'twin.queued',
-  ]);
-  expect(events.json.data[0].data.object).toMatchObject({ id: twin.id, object: 'twin' });
-  const filtered = await emu.api('GET', '/v1/events?type=twin.*');
-  expect(filtered.json.data).toHaveLength(3);
-});
-
-test('the same requests and clock moves give byte-identical bodies and archives', async () => {
-  const run = async () => {
-    const { emu, advance, create, archive } = setup();
-    const twin = await create({ dataset: ALOHA, episode: 1, label: 'same' });
-    await advance(3);
-    const midway = (await emu.api('GET', `/v1/twins/${twin.id}`)).text;
-    await advance(10);
-    const body = (await emu.api('GET', `/v1/twins/${twin.id}`)).text;
-    const files = (await emu.api('GET', `/v1/twins/${twin.id}/files`)).text;
-    return { midway, body, files, archive: (await archive(twin.id)).bytes };
-  };
-  const [a, b] = [await run(), await run()];
-  expect(a.midway).toBe(b.midway);
-  expect(a.body).toBe(b.body);
-  expect(a.files).toBe(b.files);
-  expect(a.archive.length).toBeGreaterThan(0);
-  expect(Buffer.compare(a.archive, b.archive)).toBe(0);
 });
 
 test('a twin seeded through the control API on the clock keeps its seeded listing and builds no archive', async () => {

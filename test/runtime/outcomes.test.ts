@@ -522,23 +522,6 @@ test('cancel of a succeeded, failed or canceled run answers 409 not_cancelable a
   }
 });
 
-test('resume of a canceled run runs it again from its original request', async () => {
-  const rt = runtime();
-  const { id } = await rt.create({ spec: SPEC, options: { episodes: 2 }, label: 'again' });
-  await rt.call('POST', `/v1/evaluations/${id}/cancel`);
-  await rt.advance(2);
-  const res = await rt.call('POST', `/v1/evaluations/${id}/resume`);
-  expect(res.status).toBe(202);
-  expect(res.json).toMatchObject({
-    status: 'queued',
-    episodes: { done: 0, total: 2 },
-    label: 'again',
-    options: { episodes: 2 },
-  });
-  await rt.advance(60);
-  expect(await rt.get(id)).toMatchObject({ status: 'succeeded', episodes: { done: 2, total: 2 } });
-});
-
 test('resume of a queued, processing or succeeded run answers 409 not_resumable', async () => {
   const rt = runtime();
   const done = await rt.create();

@@ -233,14 +233,4 @@ export function expectEnvelope(
 }
 
 /** A create body of each kind, as `POST /_control/accounts/{id}/runs` takes it (with `kind`). */
-export const KIND_BODIES: Record<string, Record<string, unknown>> = {
-  evaluation: { spec: SPEC, options: { episodes: 3 } },
-  augmentation: { dataset: 'ds_01KA0000000000000000PANDA1', config: { episode_count: 2 } },
-  training_run: {
-    policy: 'pol_01KA0000000000000000PANDA1',
-    dataset: 'ds_01KA0000000000000000PANDA1',
-  },
-  rl_run: { robot: 'franka_panda', task: 'pick_place' },
-  scenario_run: { policy: 'pol_01KA0000000000000000PANDA1', scenarios: ['scn_builtin_push'] },
-  twin: { dataset: 'ds_01KA0000000000000000PANDA1', episode: 1 },
-};
+export { CREATE_BODIES as KIND_BODIES } from '../engine/support.js';

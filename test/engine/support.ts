@@ -1,0 +1,124 @@
+/**
+ * The engine test's one piece of kind-specific data, a minimal valid create body per kind, and
+ * the shortcuts that drive any registered kind through the real app. Everything else a test needs
+ * of a kind (paths, id parameter, not-ready code, scope, objects) comes from its registration.
+ */
+import { expect } from 'vitest';
+import type { EmulatorOptions } from '../../src/emulator.js';
+import { REGISTERED_KINDS } from '../../src/kinds/index.js';
+import { expectOk } from '../api/support.js';
+import { DEFAULT_ACCOUNT, DEFAULT_SECRET, testEmulator } from '../helpers.js';
+
+/** A minimal valid create body of each kind, by its name: a new kind adds one line here. */
+export const CREATE_BODIES: Record<string, Record<string, unknown>> = {
+  evaluation: {
+    spec: { path: 'specs/pick_place.py', name: 'pick_place' },
+    options: { episodes: 3 },
+  },
+  augmentation: { dataset: 'ds_01KA0000000000000000PANDA1', config: { episode_count: 2 } },
+  training_run: {
+    policy: 'pol_01KA0000000000000000PANDA1',
+    dataset: 'ds_01KA0000000000000000PANDA1',
+  },
+  rl_run: { robot: 'franka_panda', task: 'pick_place' },
+  scenario_run: { policy: 'pol_01KA0000000000000000PANDA1', scenarios: ['scn_builtin_push'] },
+  twin: { dataset: 'ds_01KA0000000000000000PANDA1', episode: 1 },
+};
+
+export type Registered = (typeof REGISTERED_KINDS)[number];
+
+/** Every registered kind as `[name, registration]`, for `describe.each`. */
+export const KINDS = REGISTERED_KINDS.map((r) => [r.kind.name, r] as const);
+
+/** A kind's create body, or a failure that says where to add it. */
+export function createBodyOf(name: string): Record<string, unknown> {
+  const body = CREATE_BODIES[name];
+  if (!body) {
+    throw new Error(
+      `the registered kind '${name}' has no create body: add a minimal valid one to CREATE_BODIES in test/engine/support.ts`,
+    );
+  }
+  return body;
+}
+
+/** Virtual seconds after which a run of any kind's minimal body has ended. */
+export const END = 3600;
+
+/** The ULID part of an id: 26 Crockford base32 characters (DESIGN.md section 3). */
+export const ULID = '[0-9A-HJKMNP-TV-Z]{26}';
+
+export const HEX64 = /^[0-9a-f]{64}$/;
+
+/** The origin `app.request()` answers at, as used in `links` and download URLs. */
+export const BASE = 'http://localhost';
+
+export const T0 = '2026-01-01T00:00:00.000Z';
+
+type RouteName = 'create' | 'get' | 'list' | 'cancel' | 'resume' | 'archive' | 'files' | 'logs';
+
+/** The path of one of a kind's routes, its id parameter filled with `id`. */
+export function pathOf({ kind, routes }: Registered, name: RouteName, id = ''): string {
+  const route = routes[name];
+  if (!route) throw new Error(`the kind '${kind.name}' registers no ${name} route`);
+  return route.path.replace(`{${routes.idParam}}`, id);
+}
+
+/** `body` with an outcome plan (`options.emulator.outcomes`), its other options kept. */
+export function withOutcomes(body: Record<string, unknown>, outcomes: unknown[]) {
+  const options = (body.options ?? {}) as Record<string, unknown>;
+  return { ...body, options: { ...options, emulator: { outcomes } } };
+}
+
+/** A fresh emulator (seed 0 unless `options` say otherwise, manual clocks) with shortcuts for one kind on the default account. */
+export function kindWorld(registered: Registered, options: EmulatorOptions = {}) {
+  const emu = testEmulator(options);
+  const body = createBodyOf(registered.kind.name);
+  const path = (name: RouteName, id?: string) => pathOf(registered, name, id);
+  const advance = (seconds: number) =>
+    emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/clock/advance`, { seconds });
+  const get = async (id: string) => {
+    const res = await emu.api('GET', path('get', id));
+    expectOk(res, 200);
+    return res.json;
+  };
+  return {
+    emu,
+    kind: registered.kind,
+    routes: registered.routes,
+    body,
+    path,
+    advance,
+    get,
+    /** `POST` the kind's create route; throws unless 201. */
+    async create(given: Record<string, unknown> = body) {
+      const res = await emu.api('POST', path('create'), { body: given });
+      expectOk(res, 201);
+      return res.json;
+    },
+    /** Advances in quarter seconds until the run is processing. */
+    async untilProcessing(id: string) {
+      for (let i = 0; i < 40 && (await get(id)).status === 'queued'; i++) await advance(0.25);
+      expect((await get(id)).status).toBe('processing');
+    },
+    /** The archive route with the default key, as raw bytes. */
+    async archive(id: string) {
+      const headers = { authorization: `Bearer ${DEFAULT_SECRET}` };
+      const res = await emu.app.request(path('archive', id), { headers });
+      return {
+        status: res.status,
+        headers: res.headers,
+        bytes: Buffer.from(await res.arrayBuffer()),
+      };
+    },
+    balance: async (): Promise<number> =>
+      (await emu.control('GET', `/accounts/${DEFAULT_ACCOUNT}`)).token_balance,
+    /** The types of the run's events, oldest first. */
+    async eventTypes(id: string): Promise<string[]> {
+      const res = await emu.api('GET', `/v1/events?resource=${id}&limit=100`);
+      expectOk(res, 200);
+      return res.json.data.map((e: { type: string }) => e.type).reverse();
+    },
+  };
+}
+
+export type KindWorld = ReturnType<typeof kindWorld>;
