@@ -1,5 +1,19 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Tests that start other processes or outside tools (the documents' linters, codegen and tsc,
+ * npm pack, the README's shell blocks, the CLI, a killed server): the "slow" project. Reading an
+ * archive with `tar` does not count; those tests stay quick.
+ */
+const SLOW = [
+  'test/contract/lint.test.ts',
+  'test/contract/codegen.test.ts',
+  'test/package/**/*.test.ts',
+  'test/readme.test.ts',
+  'test/reliability/kill-under-load.test.ts',
+  'test/control/coverage.test.ts',
+];
 
 export default defineConfig({
   resolve: {
@@ -12,7 +26,24 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'examples/**/*.test.ts'],
     testTimeout: 20_000,
+    // One worker per core (vitest's default leaves one core to itself, which on two cores halves
+    // the suite's speed; the slow tests mostly wait on the processes they start).
+    maxWorkers: '100%',
+    // `vitest run` runs both; `vitest run --project quick` is the edit loop (`npm run test:quick`).
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'quick',
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'examples/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...SLOW],
+          // The files share a worker's module cache instead of each importing the app afresh:
+          // that import was most of the set's time, and every file builds its own emulators.
+          isolate: false,
+        },
+      },
+      { extends: true, test: { name: 'slow', include: SLOW } },
+    ],
   },
 });

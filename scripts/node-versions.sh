@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
-# Runs the test suite (`vitest run`) under each pinned Node.js version beside the one on PATH.
-# The package claims `node >= 20`; CI's own Node is 20, so this covers the other supported
-# majors. Node binaries come from the npm registry as packages (node-<os>-<arch>@VERSION, which
-# contain bin/node), the only download source CI has. They are cached in $NODE_VERSIONS_CACHE
-# (default: node_modules/.cache/node-versions, inside the ignored node_modules).
+# Runs the quick tests (`vitest run --project quick`: all but the tests that start outside tools,
+# which CI runs under Node 20) under each pinned Node.js version beside the one on PATH; with
+# --all, every test (`vitest run`). The package claims `node >= 20`; CI's own Node is 20, so this
+# covers the other supported majors. Node binaries come from the npm registry as packages
+# (node-<os>-<arch>@VERSION, which contain bin/node), the only download source CI has. They are
+# cached in $NODE_VERSIONS_CACHE (default: node_modules/.cache/node-versions, inside the ignored
+# node_modules).
 #
-# Usage: scripts/node-versions.sh [VERSION...]   (default: the pinned versions below)
+# Usage: scripts/node-versions.sh [--all] [VERSION...]   (default: the pinned versions below)
 # Exit status: non-zero if any version's suite fails or its Node cannot be fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+VITEST_ARGS=(run --project quick)
+if [ "${1:-}" = "--all" ]; then
+  VITEST_ARGS=(run)
+  shift
+fi
 
 # The one place the versions are pinned.
 PINNED=(22.23.3 24.21.0)
@@ -61,7 +69,7 @@ fetch_sqlite() {
 failed=()
 for version in "${VERSIONS[@]}"; do
   echo
-  echo "=== Node $version: vitest run ==="
+  echo "=== Node $version: vitest ${VITEST_ARGS[*]} ==="
   if ! node_bin=$(fetch_node "$version"); then
     echo "=== Node $version: could not fetch node-$os-$arch@$version ===" >&2
     failed+=("$version")
@@ -80,7 +88,7 @@ for version in "${VERSIONS[@]}"; do
   # Its bin dir first on PATH, so child processes that tests start with `node` get it too.
   start=$SECONDS
   if PATH="$(dirname "$node_bin"):$PATH" NODE_PATH="$sqlite_path" \
-    "$node_bin" node_modules/vitest/vitest.mjs run; then
+    "$node_bin" node_modules/vitest/vitest.mjs "${VITEST_ARGS[@]}"; then
     echo "=== Node $version: passed ($((SECONDS - start)) s) ==="
   else
     echo "=== Node $version: FAILED ($((SECONDS - start)) s) ===" >&2

@@ -6,6 +6,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     setupRequest?: (req: Request, context: Record<string, unknown>) => Request | null | undefined;
+    /** Called with each answer's status and body. */
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
   }
 
   export interface Options {
@@ -47,28 +49,10 @@ declare module 'autocannon' {
     throughput: Histogram;
   }
 
-  /** What the callback gets off the main thread: encoded histograms, not aggregated. */
-  export interface RawResult {
-    duration: number;
-    samples: number;
-    totalCompletedRequests: number;
-    totalRequests: number;
-    errors: number;
-    timeouts: number;
-    non2xx: number;
-    statusCodeStats: Record<string, { count: number }>;
-  }
-
   export interface Instance {
     stop(): void;
   }
 
-  function autocannon(
-    opts: Options,
-    cb: (err: Error | null, result: Result | RawResult) => void,
-  ): Instance;
-  namespace autocannon {
-    function aggregateResult(results: RawResult[], opts: Options): Result;
-  }
+  function autocannon(opts: Options, cb: (err: Error | null, result: Result) => void): Instance;
   export default autocannon;
 }

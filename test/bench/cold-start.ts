@@ -1,26 +1,35 @@
 /**
- * Issue 12 item 6: cold start to the first 200, the emulator against a floor, both started as
- * users start them: the compiled package (`node dist/main.js`) and a plain `.mjs` Hono +
- * zod-openapi server (`cold-floor.mjs`), so tsx is not counted. The time runs from spawn to the
- * first 200 of `GET /v1/keys/me` with the default key. The two alternate for BENCH_COLD_ROUNDS
- * rounds (default 7) after one unmeasured start of each; the ratio is taken per round and its
- * median printed, since this machine is shared.
+ * Issue 26: cold start to the first 200, the emulator against the floor, both started as users
+ * start them (plain `node`, on the servers' core): the compiled package (`node dist/main.js`) and
+ * floor.mjs (Hono + zod-openapi), so tsx is not counted. The time runs from spawn to the first 200
+ * of `GET /v1/keys/me` with the default key. The two alternate for BENCH_COLD_ROUNDS rounds
+ * (default 7) after one unmeasured start of each; the ratio is taken per round and its median
+ * printed, since this machine is shared.
  * Env: BENCH_COLD_DIST: a compiled `dist/` to start (its parent holding `package.json`,
- * `scenarios/`, `fixtures/` and `node_modules/`, as an installed package does) instead of
- * `dist/main.js` when fresh, or else `src/` compiled into a temporary package.
+ * `scenarios/`, `fixtures/` and `node_modules/`, as an installed package does) instead of the one
+ * the other scenarios start.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compiledPackage } from './compiled-package.js';
-import { AUTH, median, positiveFromEnv, type Scenario, type ScenarioResult } from './context.js';
+import {
+  AUTH,
+  median,
+  positiveFromEnv,
+  type Scenario,
+  type ScenarioResult,
+  verdict,
+} from './context.js';
+import type { Pinning } from './pinning.js';
+import { printedUrl } from './server-process.js';
 
 export const COLD_EMULATOR = 'cold start to the first 200: emulator (node dist/main.js)';
 export const COLD_FLOOR = 'cold start to the first 200: floor (Hono + zod-openapi, node)';
-/** Issue 12 item 6: the emulator starts in at most 1.3x the floor's time. */
+/** Issue 26: the emulator starts in at most 1.3x the floor's time. */
 export const COLD_TARGET = 1.3;
 
-const FLOOR_SCRIPT = fileURLToPath(new URL('./cold-floor.mjs', import.meta.url));
+const FLOOR_SCRIPT = fileURLToPath(new URL('./floor.mjs', import.meta.url));
 const TIMEOUT_MS = 30_000;
 
 interface ColdStart {
@@ -28,23 +37,6 @@ interface ColdStart {
   ms: number;
   /** Spawn to the line that names the URL (listening). */
   listeningMs: number;
-}
-
-/** Resolves with the first URL the child prints on stdout. */
-function printedUrl(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const port = /http:\/\/[^\s/]+:(\d+)/.exec(out)?.[1];
-      if (port) resolve(`http://127.0.0.1:${port}`);
-    });
-    child.stderr!.on('data', (chunk: Buffer) => {
-      err += chunk.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`exited with ${code} before listening: ${err}`)));
-  });
 }
 
 /** One GET of keys/me on a fresh connection; resolves with the status, 0 on a socket error. */
@@ -59,13 +51,14 @@ function getKeysMe(url: string): Promise<number> {
   });
 }
 
-/** Spawns `node <args>`, waits for its URL, then asks keys/me until a 200; kills it. */
-async function coldStart(args: string[]): Promise<ColdStart> {
+/** Spawns `node <args>` pinned, waits for its URL, then asks keys/me until a 200; kills it. */
+async function coldStart(pinning: Pinning, args: string[]): Promise<ColdStart> {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const [file, ...rest] = [...pinning.prefix, process.execPath, ...args];
+  const child = spawn(file!, rest, { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
-    const url = await printedUrl(child);
+    const url = await printedUrl(child, TIMEOUT_MS);
     const listeningMs = performance.now() - started;
     while ((await getKeysMe(url)) !== 200) {
       if (performance.now() - started > TIMEOUT_MS) throw new Error(`no 200 from ${args[0]}`);
@@ -98,43 +91,37 @@ function row(name: string, runs: ColdStart[]): ColdRow {
 
 /** Runs cold starts of the floor and the emulator in alternating rounds. */
 export function coldStartScenario(): Scenario {
-  const floorRuns: ColdStart[] = [];
-  const emulatorRuns: ColdStart[] = [];
   return {
-    name: 'cold start to the first 200, floor and emulator alternating',
-    async setup() {},
-    async run() {
-      const pkg = compiledPackage(process.env.BENCH_COLD_DIST);
-      try {
-        const floor = [FLOOR_SCRIPT];
-        const emulator = [pkg.main, '--port', '0', '--host', '127.0.0.1'];
-        // One unmeasured start of each: the first reads every module from disk.
-        await coldStart(floor);
-        await coldStart(emulator);
-        for (let i = positiveFromEnv('BENCH_COLD_ROUNDS', 7, 'integer'); i > 0; i--) {
-          floorRuns.push(await coldStart(floor));
-          emulatorRuns.push(await coldStart(emulator));
-        }
-      } finally {
-        pkg.cleanup();
+    name: 'cold start to the first 200, the emulator and the floor alternating',
+    async run(ctx) {
+      const floorRuns: ColdStart[] = [];
+      const emulatorRuns: ColdStart[] = [];
+      const given = process.env.BENCH_COLD_DIST;
+      const floor = [FLOOR_SCRIPT];
+      const emulator = [given ? join(given, 'main.js') : ctx.main, '--port', '0'];
+      // One unmeasured start of each: the first reads every module from disk.
+      await coldStart(ctx.pinning, floor);
+      await coldStart(ctx.pinning, emulator);
+      for (let i = positiveFromEnv('BENCH_COLD_ROUNDS', 7, 'integer'); i > 0; i--) {
+        floorRuns.push(await coldStart(ctx.pinning, floor));
+        emulatorRuns.push(await coldStart(ctx.pinning, emulator));
       }
       return [row(COLD_FLOOR, floorRuns), row(COLD_EMULATOR, emulatorRuns)];
     },
+    targets: (rows) => [coldStartLine(rows)],
   };
 }
 
 /** The ratio line: the median of the per-round emulator / floor ratios against the target. */
-export function coldStartLine(results: Map<string, ScenarioResult>): string {
-  const floor = results.get(COLD_FLOOR) as ColdRow | undefined;
-  const emulator = results.get(COLD_EMULATOR) as ColdRow | undefined;
-  // Left out by BENCH_ONLY.
-  if (!floor?.coldMs || !emulator?.coldMs) return '';
+function coldStartLine(rows: Map<string, ScenarioResult>): string {
+  const floor = rows.get(COLD_FLOOR) as ColdRow | undefined;
+  const emulator = rows.get(COLD_EMULATOR) as ColdRow | undefined;
+  if (!floor?.coldMs || !emulator?.coldMs) return 'cold start emulator / floor: not measured';
   const ratios = floor.coldMs.map((ms, i) => emulator.coldMs[i]! / ms);
   const ratio = median(ratios);
-  const met = ratio <= COLD_TARGET ? 'met' : 'NOT met';
   return (
     `cold start emulator / floor: ${ratio.toFixed(2)}x (target <= ${COLD_TARGET.toFixed(2)}x: ` +
-    `${met}; per round ${ratios.map((r) => r.toFixed(2)).join(' / ')}; ` +
+    `${verdict(ratio <= COLD_TARGET)}; per round ${ratios.map((r) => r.toFixed(2)).join(' / ')}; ` +
     `${Math.round(floor.ms!)} ms vs ${Math.round(emulator.ms!)} ms)`
   );
 }

@@ -24,11 +24,9 @@ export interface CompiledPackage {
  * The package as users start it, `node dist/main.js`: `dist/main.js` when it is newer than every
  * file of `src/`, else a build into a temporary directory beside links to `package.json`,
  * `fixtures/`, `scenarios/` and `node_modules/` (the emulator finds them as `dist/..`), built as
- * `npm run build` builds (`scripts/build.mjs`: the bin is one bundle). A
- * `given` dist directory (a ready build) is started as it is.
+ * `npm run build` builds (`scripts/build.mjs`: the bin is one bundle).
  */
-export function compiledPackage(given?: string): CompiledPackage {
-  if (given) return { main: join(given, 'main.js'), source: given, cleanup() {} };
+export function compiledPackage(): CompiledPackage {
   const dist = join(ROOT, 'dist', 'main.js');
   if (existsSync(dist) && statSync(dist).mtimeMs >= newest(join(ROOT, 'src'))) {
     return { main: dist, source: 'dist/main.js', cleanup() {} };

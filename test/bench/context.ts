@@ -1,69 +1,64 @@
-import type { Emulator } from '../../src/emulator.js';
-import type { LoadSpec, LoadStats } from './load.js';
+import type { LoadRequest, LoadStats } from './load.js';
+import type { Pinning } from './pinning.js';
+import type { ServerProcess } from './server-process.js';
 
 export const DEFAULT_ACCOUNT = 'acct_00000000000000000000000001';
 export const DEFAULT_SECRET = 'svc_test_emulator_default';
 export const AUTH = { authorization: `Bearer ${DEFAULT_SECRET}` };
+/** The read every ratio is taken against (or, for the floor, measured against). */
+export const KEYS_ME: LoadRequest = { method: 'GET', path: '/v1/keys/me', headers: AUTH };
 
 /** What every scenario gets: the running servers, the load settings and earlier results. */
 export interface BenchContext {
-  emulator: Emulator;
-  emulatorUrl: string;
-  floorUrl: string;
-  /** Defaults for every load run: connections, duration, pipelining. */
-  load: Pick<LoadSpec, 'connections' | 'durationSec' | 'pipelining'>;
-  /** How many alternating rounds the floor and keys/me get (BENCH_ROUNDS). */
+  pinning: Pinning;
+  /** The compiled emulator's entry point, for scenarios that start emulators of their own. */
+  main: string;
+  /** The emulator shared by the speed scenarios (reset before each scenario). */
+  emulator: ServerProcess;
+  /** The bare Hono + zod-openapi server answering keys/me with the emulator's bytes. */
+  floor: ServerProcess;
+  /** Every load run: connections and seconds (BENCH_DURATION). */
+  load: { connections: number; durationSec: number };
+  /** How many alternating rounds a scenario's loads get (BENCH_ROUNDS). */
   rounds: number;
-  /** Results so far, by scenario name (ratios against an earlier scenario read them). */
-  results: Map<string, ScenarioResult>;
 }
 
 /**
- * One row of the table. Load scenarios fill `rps` and `p99Ms`; timing scenarios (a clock
- * advance, an archive build) can leave them out and say what they measured in `notes`.
+ * One row of the table. Load scenarios fill `rps` and `p99Ms`; timing and memory scenarios leave
+ * them out and say what they measured in `ms`, `rssMb` and `notes`.
  */
 export interface ScenarioResult {
   name: string;
   rps?: number;
   p99Ms?: number;
-  /** What a timing scenario measured: one operation's wall time. */
+  /** One operation's wall time. */
   ms?: number;
-  /** A server's resident memory in MB, for the memory scenario (Linux only). */
+  /** A server's resident memory in MB (Linux only). */
   rssMb?: number;
-  /** Server-thread CPU per request (Linux only). */
+  /** The server's CPU per request (Linux only). */
   cpuUsPerReq?: number;
   non2xx: number;
   errors: number;
-  /** An error-path row: every answer must have this status (and non-2xx is then expected). */
-  expectedStatus?: number;
+  /** The statuses every answer must have; unset: any 2xx. */
+  expectedStatuses?: number[];
   notes?: string;
-  /** Raw numbers, for later scenarios and debugging. */
-  stats?: LoadStats;
   /** Each round's numbers, in order, when the row is the median of several runs. */
   rounds?: LoadStats[];
 }
 
-/** Append new scenarios to the list in `scenarios.ts`; they run in order. */
+/**
+ * A scenario measures its rows, then says which targets they meet. To add one, write it in a file
+ * of its own and append it to the list in `scenarios.ts`.
+ */
 export interface Scenario {
   name: string;
-  /** Seeds whatever the run needs; not timed. */
-  setup(ctx: BenchContext): Promise<void>;
-  /** One row, or several (scenarios that alternate servers measure each in turn). */
-  run(ctx: BenchContext): Promise<ScenarioResult | ScenarioResult[]>;
+  run(ctx: BenchContext): Promise<ScenarioResult[]>;
+  /** One line per target, each ending in `met` or `NOT met`; `rows` holds this run's rows. */
+  targets(rows: Map<string, ScenarioResult>): string[];
 }
 
-export function fromStats(name: string, stats: LoadStats, notes?: string): ScenarioResult {
-  return {
-    name,
-    rps: stats.rps,
-    p99Ms: stats.p99Ms,
-    ...(stats.cpuUsPerReq === undefined ? {} : { cpuUsPerReq: stats.cpuUsPerReq }),
-    non2xx: stats.non2xx,
-    errors: stats.errors + stats.timeouts,
-    stats,
-    ...(notes === undefined ? {} : { notes }),
-  };
-}
+/** `met` or `NOT met`, as each target line says it. */
+export const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 /** The median; for an even count, the mean of the middle two. */
 export function median(values: number[]): number {
@@ -75,6 +70,9 @@ export function median(values: number[]): number {
 /** One row from several runs of the same load: medians of req/s, p99 and CPU; sums of failures. */
 export function fromRounds(name: string, rounds: LoadStats[]): ScenarioResult {
   const cpu = rounds.map((r) => r.cpuUsPerReq).filter((v): v is number => v !== undefined);
+  const busy = rounds.map((r) => r.serverBusy).filter((v): v is number => v !== undefined);
+  const each = rounds.map((r) => Math.round(r.rps)).join(' / ');
+  const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
   return {
     name,
     rps: median(rounds.map((r) => r.rps)),
@@ -83,21 +81,24 @@ export function fromRounds(name: string, rounds: LoadStats[]): ScenarioResult {
     non2xx: rounds.reduce((n, r) => n + r.non2xx, 0),
     errors: rounds.reduce((n, r) => n + r.errors + r.timeouts, 0),
     rounds,
-    notes: `median of ${rounds.length}: ${rounds.map((r) => Math.round(r.rps)).join(' / ')} req/s`,
+    notes:
+      `median of ${rounds.length}: ${each} req/s; busy: ` +
+      (busy.length ? `server ${percent(median(busy))}, ` : '') +
+      `load generator ${percent(median(rounds.map((r) => r.loadBusy)))}`,
   };
 }
 
 /**
- * A control API call in-process (no socket); throws unless it answers 2xx. `T` is the caller's
- * word for the answer's shape: it is not checked.
+ * A control API call over HTTP; throws unless it answers 2xx. `T` is the caller's word for the
+ * answer's shape: it is not checked.
  */
 export async function control<T = { id: string }>(
-  ctx: BenchContext,
+  server: ServerProcess,
   method: string,
   path: string,
   body?: unknown,
 ): Promise<T> {
-  const res = await ctx.emulator.app.request(`/_control${path}`, {
+  const res = await fetch(`${server.url}/_control${path}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -122,3 +123,5 @@ export function positiveFromEnv(name: string, fallback: number, integer?: 'integ
   }
   return value;
 }
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

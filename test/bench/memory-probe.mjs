@@ -1,5 +1,5 @@
 /**
- * Preloaded (`node --import`) into the servers the memory scenario starts: answers the parent's
+ * Preloaded (`node --import`) into the servers the bench starts: answers the parent's
  * `usage` message over the IPC channel with `process.memoryUsage()`, so the bench can say how much
  * of the RSS is V8's heap and buffers and how much native memory (SQLite, code). Nothing else.
  */

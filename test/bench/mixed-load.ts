@@ -1,6 +1,6 @@
 /**
- * Mixed load as an SDK test suite makes it (issue 12 item 4), over keep-alive HTTP against a
- * server in another process: each worker plays one test after another on an account of its own
+ * Mixed load as an SDK test suite makes it, over keep-alive HTTP against a server in another
+ * process: each worker plays one test after another on an account of its own
  * (a fresh one every {@link TESTS_PER_ACCOUNT} tests, as a suite's `newAccount()` per file):
  * create a run of each kind in turn (an evaluation that fails first every other time, some with an
  * `Idempotency-Key`), read it, advance the clock, read and list, download the archive or resume
@@ -67,6 +67,7 @@ export interface MixedLoadStats {
   /** Answers a step did not expect, and failed connections. */
   unexpected: number;
   errors: number;
+  /** Creates answered 201 (the runs the world now holds, beside the scenario's own). */
   runsCreated: number;
   accountsCreated: number;
   archiveBytes: number;
@@ -79,11 +80,14 @@ interface Answer {
   body: Buffer;
 }
 
-/** Runs the load for `durationSec` seconds with `connections` workers. */
+/** Failed calls after which the load stops: the server is broken, more would not tell more. */
+const GIVE_UP_AFTER = 1000;
+
+/** Runs the load with `connections` workers until they have created `runs` runs. */
 export async function mixedLoad(
   baseUrl: string,
   connections: number,
-  durationSec: number,
+  runs: number,
 ): Promise<MixedLoadStats> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const stats: MixedLoadStats = {
@@ -96,7 +100,7 @@ export async function mixedLoad(
     archiveBytes: 0,
     samples: [],
   };
-  const deadline = performance.now() + durationSec * 1000;
+  const going = () => stats.runsCreated < runs && stats.unexpected + stats.errors < GIVE_UP_AFTER;
   let serial = 0;
 
   const send = (method: string, path: string, headers: object, body?: object) =>
@@ -181,8 +185,9 @@ export async function mixedLoad(
       call([200], 'POST', `/_control/accounts/${account.id}/clock/advance`, {}, { seconds: 3600 });
     const idem = n % 3 === 0 ? { 'idempotency-key': `bench-${n}` } : {};
     // A training run already active on the policy answers 409; so may a replayed key.
-    const run = json(await call([201, 200, 409], 'POST', base, { ...auth, ...idem }, kind.body(n)));
-    if (run?.id) stats.runsCreated++;
+    const created = await call([201, 200, 409], 'POST', base, { ...auth, ...idem }, kind.body(n));
+    const run = json(created);
+    if (created?.status === 201) stats.runsCreated++;
     const id: string = run?.id ?? 'eval_01KA0000000000000000000000';
     await call([200, 404], 'GET', `${base}/${id}`, auth);
     await advance();
@@ -206,9 +211,9 @@ export async function mixedLoad(
   };
 
   const worker = async () => {
-    while (performance.now() < deadline) {
+    while (going()) {
       const account = await newAccount();
-      for (let t = 0; t < TESTS_PER_ACCOUNT && performance.now() < deadline; t++) {
+      for (let t = 0; t < TESTS_PER_ACCOUNT && going(); t++) {
         await oneTest(account, serial++);
       }
     }

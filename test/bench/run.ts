@@ -1,171 +1,113 @@
 /**
- * `npm run bench`: the emulator and a bare Hono floor server in this process, each loaded with
- * autocannon (in a worker thread) on loopback. Prints a table and the keys/me : floor ratios,
- * by requests/s and by server CPU per request, then the timings of the clock-advance scenarios.
- * Exits 1 if any scenario saw answers other than it expects (2xx; an error path its one status) or
- * errors, whatever the ratio.
- * Env: BENCH_DURATION (seconds per measured run, default 5), BENCH_ROUNDS (alternating rounds
- * of the floor and keys/me, default 3), BENCH_ONLY (run only scenarios whose name contains it),
- * BENCH_MEMORY_SEC (seconds of the memory scenario's mixed load, default 60).
+ * `npm run bench`: the targets of issue 26, each measured against its baseline in the same run.
+ * The emulator (the compiled package, `node dist/main.js`) and the floor (floor.mjs) run as child
+ * processes pinned to core 0; this process, the load generator (autocannon, 50 connections),
+ * is pinned to core 1. Prints a table, then one line per target ending in `met` or `NOT met`.
+ * Exits 1 if any scenario saw answers other than it expects (2xx; an error path its one status)
+ * or errors, whatever the targets.
+ * Env: BENCH_DURATION (seconds per measured run, default 5), BENCH_ROUNDS (alternating rounds,
+ * default 3), BENCH_ONLY (run only scenarios whose name contains it), BENCH_FLAT_SEC (seconds of
+ * the load that creates nothing, default 300), BENCH_MIXED_RUNS (runs the mixed load creates,
+ * default 40,000), BENCH_COLD_ROUNDS (default 7), BENCH_COLD_DIST, BENCH_MEMORY_ARGS.
  */
 import os from 'node:os';
-import { createEmulator } from '../../src/emulator.js';
-import { capYoungGeneration } from '../../src/young-generation.js';
-import { coldStartLine } from './cold-start.js';
+import { compiledPackage } from './compiled-package.js';
 import {
   AUTH,
   type BenchContext,
   control,
-  median,
   positiveFromEnv,
   type ScenarioResult,
 } from './context.js';
-import { P99_CONNECTIONS, P99_KEYS_ME, P99_NOT_FOUND, P99_TARGET_MS } from './error-paths.js';
-import { memoryLine } from './memory.js';
+import { pinCores } from './pinning.js';
 import { table } from './report.js';
-import { MIXED_ADVANCE, MIXED_ADVANCE_TARGET_MS, RATIOS, scenarios } from './scenarios.js';
-import { type Listening, listenEmulator, sameSizeBody, startFloor } from './servers.js';
-import { P99_RESUME } from './writes.js';
+import { scenarios } from './scenarios.js';
+import { type ServerProcess, startEmulator, startFloor } from './server-process.js';
+
+const CONNECTIONS = 50;
 
 async function main(): Promise<number> {
-  // Serve with the V8 settings main.ts gives the emulator's process (the floor, in this process
-  // too, gets the same).
-  capYoungGeneration(process.execArgv, process.env.NODE_OPTIONS);
+  const pinning = pinCores();
   const durationSec = positiveFromEnv('BENCH_DURATION', 5);
-  const emulator = createEmulator({ seed: '0', clock: 'manual' });
-  const servers: Listening[] = [];
+  const rounds = positiveFromEnv('BENCH_ROUNDS', 3, 'integer');
+  const only = process.env.BENCH_ONLY;
+  const chosen = scenarios().filter((s) => !only || s.name.includes(only));
+  const pkg = compiledPackage();
+  const servers: ServerProcess[] = [];
   try {
-    const api = await listenEmulator(emulator);
-    servers.push(api);
-
-    const res = await fetch(`${api.url}/v1/keys/me`, { headers: AUTH });
-    const sample = await res.text();
-    if (res.status !== 200) throw new Error(`GET /v1/keys/me: ${res.status} ${sample}`);
-    const floorBody = sameSizeBody(JSON.parse(sample), Buffer.byteLength(sample));
-    const sizes = [Buffer.byteLength(sample), Buffer.byteLength(JSON.stringify(floorBody))];
-    if (Math.abs(sizes[0]! - sizes[1]!) > 5) throw new Error(`floor body size off: ${sizes}`);
-    const floor = await startFloor(floorBody);
+    const emulator = await startEmulator(pinning, pkg.main);
+    servers.push(emulator);
+    // The floor sends the emulator's own keys/me bytes.
+    const body = await keysMe(emulator);
+    const floor = await startFloor(pinning, body);
     servers.push(floor);
-
+    if ((await keysMe(floor)) !== body) throw new Error('the floor does not answer the same body');
     const ctx: BenchContext = {
+      pinning,
+      main: pkg.main,
       emulator,
-      emulatorUrl: api.url,
-      floorUrl: floor.url,
-      load: { connections: 10, durationSec, pipelining: 1 },
-      rounds: positiveFromEnv('BENCH_ROUNDS', 3, 'integer'),
-      results: new Map(),
+      floor,
+      load: { connections: CONNECTIONS, durationSec },
+      rounds,
     };
     console.log(
-      `svc-emulator bench: node ${process.version}, ${os.cpus().length} CPUs, ` +
-        `${ctx.load.connections} connections, ${durationSec}s per run after a 1s warm-up, ` +
-        `pipelining ${ctx.load.pipelining}, ${ctx.rounds} alternating rounds of floor and keys/me; ` +
-        `body ${sizes[0]} B (emulator) / ${sizes[1]} B (floor)`,
+      `svc-emulator bench: node ${process.version}, ${os.cpus().length} CPUs; ${pinning.summary}; ` +
+        `${CONNECTIONS} connections, ${durationSec} s per run after a 1 s warm-up, ` +
+        `${rounds} alternating rounds; keys/me body ${Buffer.byteLength(body)} B from both; ` +
+        `emulator ${pkg.source}`,
     );
-
-    const only = process.env.BENCH_ONLY;
-    for (const scenario of scenarios().filter((s) => !only || s.name.includes(only))) {
+    const rows = new Map<string, ScenarioResult>();
+    const lines: string[] = [];
+    for (const scenario of chosen) {
       process.stderr.write(`running: ${scenario.name}\n`);
       // Each scenario starts from the loaded scenario, whatever the one before left behind.
-      await control(ctx, 'POST', '/reset');
-      await scenario.setup(ctx);
-      const rows = await scenario.run(ctx);
-      for (const row of Array.isArray(rows) ? rows : [rows]) ctx.results.set(row.name, row);
+      await control(emulator, 'POST', '/reset');
+      const results = await scenario.run(ctx);
+      for (const row of results) rows.set(row.name, row);
+      lines.push(...scenario.targets(new Map(results.map((r) => [r.name, r]))));
     }
-
-    const results = [...ctx.results.values()];
-    console.log(`\n${table(results)}\n`);
-    for (const ratio of RATIOS) {
-      for (const line of ratioLines(ctx.results, ratio, ratio.label)) console.log(line);
-    }
-    for (const name of [P99_KEYS_ME, P99_NOT_FOUND, P99_RESUME]) {
-      const line = p99Line(ctx.results, name);
-      if (line) console.log(line);
-    }
-    const rss = memoryLine(ctx.results);
-    if (rss) console.log(rss);
-    const cold = coldStartLine(ctx.results);
-    if (cold) console.log(cold);
-    const mixed = ctx.results.get(MIXED_ADVANCE);
-    if (mixed?.ms !== undefined) {
-      const met = mixed.ms < MIXED_ADVANCE_TARGET_MS ? 'met' : 'NOT met';
-      console.log(
-        `${MIXED_ADVANCE}: ${Math.round(mixed.ms)} ms (target < ${MIXED_ADVANCE_TARGET_MS} ms: ${met})`,
-      );
-    }
-    return verdict(results);
+    console.log(`\n${table([...rows.values()])}\n`);
+    for (const line of lines) console.log(line);
+    return failures([...rows.values()]);
   } finally {
-    for (const server of servers.reverse()) await server.close();
-    emulator.close();
+    for (const server of servers) await server.stop();
+    pkg.cleanup();
   }
 }
 
-/**
- * The targets (issue 2: keys/me / floor; issue 4: 100 fault rules / none; issue 12: 10,000
- * fault rules / none, each error path / keys/me) are on requests/s.
- * On a shared 2-core machine that figure moves with whatever else runs, so the ratio is taken per
- * round (the two sides alternate) and the median printed; the CPU ratio (the baseline's server
- * CPU per request over the measured side's) is steadier, since it does not count the time the
- * server thread waits for a core.
- */
-function ratioLines(
-  results: Map<string, ScenarioResult>,
-  ratio: { emulator: string; floor: string; target: number },
-  label: string,
-): string[] {
-  const emu = results.get(ratio.emulator);
-  const floor = results.get(ratio.floor);
-  // Scenarios left out by BENCH_ONLY print nothing.
-  if (!emu?.rounds || !floor?.rounds) return emu || floor ? [`${label}: not measured`] : [];
-  const pairs = floor.rounds.map((f, i) => [f, emu.rounds![i]!] as const);
-  const rps = pairs.map(([f, e]) => e.rps / f.rps);
-  const verdict = (r: number) => (r >= ratio.target ? 'met' : 'NOT met');
-  const each = (ratios: number[]) => ratios.map((r) => r.toFixed(2)).join(' / ');
-  const target = `target >= ${ratio.target.toFixed(2)}`;
-  const lines = [
-    `${label} requests/s: ${median(rps).toFixed(2)} (${target}: ${verdict(median(rps))}; ` +
-      `per round ${each(rps)})`,
-  ];
-  const cpu = pairs.flatMap(([f, e]) =>
-    f.cpuUsPerReq && e.cpuUsPerReq ? [f.cpuUsPerReq / e.cpuUsPerReq] : [],
-  );
-  if (cpu.length === pairs.length) {
-    lines.push(
-      `${label} by server CPU per request: ${median(cpu).toFixed(2)} (${target}: ` +
-        `${verdict(median(cpu))}; per round ${each(cpu)}; ` +
-        `${Math.round(floor.cpuUsPerReq!)} us vs ${Math.round(emu.cpuUsPerReq!)} us)`,
-    );
-  }
-  return lines;
+/** The body of `GET /v1/keys/me` with the default key; throws unless 200. */
+async function keysMe(server: ServerProcess): Promise<string> {
+  const res = await fetch(`${server.url}/v1/keys/me`, { headers: AUTH });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`GET /v1/keys/me: ${res.status} ${text}`);
+  return text;
 }
 
-/** Issue 12 item 3: the median of the rounds' p99 against its ceiling. */
-function p99Line(results: Map<string, ScenarioResult>, name: string): string {
-  const row = results.get(name);
-  if (row?.p99Ms === undefined) return '';
-  const met = row.p99Ms <= P99_TARGET_MS ? 'met' : 'NOT met';
-  const each = row.rounds?.map((r) => r.p99Ms.toFixed(1)).join(' / ') ?? '';
-  return (
-    `p99 ${name}: ${row.p99Ms.toFixed(1)} ms (target <= ${P99_TARGET_MS} ms at ` +
-    `${P99_CONNECTIONS} connections: ${met}; per round ${each})`
-  );
-}
-
-/** Answers with a status other than the row's expected one (2xx unless it names one). */
+/** Answers with a status other than the row's expected ones (2xx unless it names them). */
 function unexpected(r: ScenarioResult): number {
-  if (r.expectedStatus === undefined) return r.non2xx;
-  const runs = r.rounds ?? (r.stats ? [r.stats] : []);
-  return runs.reduce((n, s) => n + s.total - (s.statusCodes[String(r.expectedStatus)] ?? 0), 0);
+  if (r.expectedStatuses === undefined) return r.non2xx;
+  const expected = r.expectedStatuses.map(String);
+  return (r.rounds ?? []).reduce(
+    (n, s) =>
+      n +
+      Object.entries(s.statusCodes).reduce(
+        (m, [code, c]) => m + (expected.includes(code) ? 0 : c),
+        0,
+      ),
+    0,
+  );
 }
 
-function verdict(results: ScenarioResult[]): number {
+/** Prints each row that saw unexpected answers or errors; answers the exit code. */
+function failures(results: ScenarioResult[]): number {
   const bad = results.filter((r) => unexpected(r) > 0 || r.errors > 0);
   for (const r of bad) {
-    const runs = r.rounds ?? (r.stats ? [r.stats] : []);
-    const codes = runs.length
-      ? ` status codes ${runs.map((s) => JSON.stringify(s.statusCodes)).join(' ')}`
-      : '';
-    const wanted = r.expectedStatus === undefined ? 'non-2xx' : `not ${r.expectedStatus}`;
-    console.error(`FAIL ${r.name}: ${unexpected(r)} ${wanted}, ${r.errors} errors;${codes}`);
+    const codes = (r.rounds ?? []).map((s) => JSON.stringify(s.statusCodes)).join(' ');
+    const wanted = r.expectedStatuses ? `not ${r.expectedStatuses.join('/')}` : 'non-2xx';
+    console.error(
+      `FAIL ${r.name}: ${unexpected(r)} ${wanted}, ${r.errors} errors` +
+        (codes ? `; status codes ${codes}` : ''),
+    );
   }
   return bad.length > 0 ? 1 : 0;
 }

@@ -1,0 +1,45 @@
+// The floor of `npm run bench`: a bare Hono + @hono/zod-openapi server answering GET /v1/keys/me,
+// one route made with createRoute and registered with app.openapi (which checks the header as the
+// emulator's routes check theirs), served by @hono/node-server and run with plain `node`, as the
+// emulator's compiled `dist/main.js` is. Prints its URL once listening, as the emulator's banner
+// does. The body is the JSON given as the first argument (the bench passes the emulator's own
+// keys/me answer, so both send the same bytes), or a key like the emulator's default one.
+// Usage: node test/bench/floor.mjs ['{"id":"key_...",...}']
+import { serve } from '@hono/node-server';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+
+const Key = z
+  .object({
+    id: z.string(),
+    object: z.literal('api_key'),
+    name: z.string(),
+    scopes: z.array(z.string()),
+    created_at: z.string(),
+  })
+  .openapi('ApiKey');
+
+const route = createRoute({
+  method: 'get',
+  path: '/v1/keys/me',
+  request: { headers: z.object({ authorization: z.string().startsWith('Bearer ') }) },
+  responses: {
+    200: { content: { 'application/json': { schema: Key } }, description: 'The calling key' },
+  },
+});
+
+const body = process.argv[2]
+  ? JSON.parse(process.argv[2])
+  : {
+      id: 'key_00000000000000000000000001',
+      object: 'api_key',
+      name: 'Default',
+      scopes: ['evaluations:read', 'evaluations:write'],
+      created_at: '2025-01-01T00:00:00Z',
+    };
+
+const app = new OpenAPIHono();
+app.openapi(route, (c) => c.json(body, 200));
+
+serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+  console.log(`floor listening on http://127.0.0.1:${info.port}`);
+});
