@@ -10,17 +10,17 @@ import { createApp } from './http/app.js';
 import { productDocument } from './http/openapi-document.js';
 import { type ClockMode, DEFAULT_CLOCK_START, VirtualClock, wallNow } from './runtime/clock.js';
 import { ClockRegistry } from './runtime/clock-registry.js';
-import { CoverageCounts } from './runtime/coverage.js';
-import type { CoverageDocument } from './runtime/coverage-outcomes.js';
-import { type CoverageReport, coverageReport } from './runtime/coverage-report.js';
+import { CoverageCounts } from './runtime/coverage/counts.js';
+import type { CoverageDocument } from './runtime/coverage/outcomes.js';
+import { type CoverageReport, coverageReport } from './runtime/coverage/report.js';
 import type { AppConfig, Deps } from './runtime/deps.js';
-import { FaultRules } from './runtime/fault-rules.js';
+import { FaultRules } from './runtime/faults/fault-rules.js';
 import { createIdFactory } from './runtime/id-factory.js';
 import { Journal } from './runtime/journal.js';
 import { RateLimiter } from './runtime/rate-limiter.js';
 import { RouteTable } from './runtime/route-table.js';
-import { DEFAULT_SETTLE_SLICE } from './runtime/sliced-settle.js';
-import { WebhookDispatcher, type WebhookTimestamps } from './runtime/webhook-deliveries.js';
+import { DEFAULT_SETTLE_SLICE } from './runtime/engine/sliced-settle.js';
+import { WebhookDispatcher, type WebhookTimestamps } from './runtime/webhooks/deliveries.js';
 import { FaultRuleStore } from './store/fault-rules.js';
 import { JournalStore } from './store/journal.js';
 import { openStore } from './store/store.js';
@@ -65,7 +65,7 @@ export interface EmulatorOptions {
   webhookHistory?: number;
   /** `webhook-timestamp`: wall time at the attempt (default) or the event's virtual time. */
   webhookTimestamps?: WebhookTimestamps;
-  /** Most events one settle window applies (runtime/sliced-settle.ts). Default 2000. */
+  /** Most events one settle window applies (runtime/engine/sliced-settle.ts). Default 2000. */
   settleSlice?: number;
   /**
    * Bytes of built archives kept in memory, least recently read dropped first; a dropped one is

@@ -4,7 +4,7 @@ import { banner } from './banner.js';
 import { ConfigError, helpText, parseConfig } from './config.js';
 import { createEmulator, type Emulator } from './emulator.js';
 import { createNodeServer } from './http/node-server.js';
-import { writeCoverageReport } from './runtime/coverage-file.js';
+import { writeCoverageReport } from './runtime/coverage/file.js';
 import { DataFileError } from './world/load-scenario.js';
 
 /** `--coverage-report FILE` at shutdown; a failure to write is said, not thrown. */

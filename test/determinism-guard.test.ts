@@ -20,7 +20,7 @@ const WALL_TIME_ALLOWED: Record<string, string> = {
   'src/http/faults.ts': 'a delay_ms fault holds the call in wall time (README: Limitations)',
   'src/http/node-server.ts': 'lingering close of a connection after an early answer',
   'src/store/journal.ts': 'write-behind of journal batches to a --db file',
-  'src/runtime/webhook-deliveries.ts':
+  'src/runtime/webhooks/deliveries.ts':
     'deliveries go to real receivers: retry waits, attempt times and webhook-timestamp are wall time',
   'src/main.ts': 'the shutdown grace period',
 };

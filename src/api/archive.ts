@@ -2,8 +2,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import type { RunRecord } from '../domain/records.js';
 import { apiError, MESSAGES } from '../errors.js';
-import { runArchive } from '../runtime/run-archive.js';
-import { settleAccount } from '../runtime/settle.js';
+import { runArchive } from '../runtime/engine/run-archive.js';
+import { settleAccount } from '../runtime/engine/settle.js';
 
 type Range = { start: number; end: number } | 'unsatisfiable' | null;
 

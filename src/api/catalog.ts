@@ -9,7 +9,7 @@ import { getDatasetRoute, catalogListRoutes as routes } from '../contract/catalo
 import type { Catalog } from '../domain/catalog.js';
 import { listPage } from '../domain/paging.js';
 import { notFound } from '../errors.js';
-import { policiesOf } from '../runtime/world-view.js';
+import { policiesOf } from '../runtime/engine/world-view.js';
 
 type Dataset = Catalog['datasets'][number];
 

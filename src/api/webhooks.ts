@@ -12,7 +12,7 @@ import type { WebhookEndpointRecord } from '../domain/records.js';
 import { toWebhookEndpoint } from '../domain/webhook-endpoint-view.js';
 import { notFound } from '../errors.js';
 import { toTimestamp } from '../runtime/clock.js';
-import { createWebhookEndpoint } from '../runtime/webhook-endpoints.js';
+import { createWebhookEndpoint } from '../runtime/webhooks/endpoints.js';
 import { checkCursor } from './cursor.js';
 
 /** DESIGN.md section 3: a deleted endpoint answers 404 like an unknown one, everywhere. */

@@ -19,10 +19,10 @@ import {
   toTimestamp,
   wallNow,
 } from '../runtime/clock.js';
-import type { CoverageDocument } from '../runtime/coverage-outcomes.js';
+import type { CoverageDocument } from '../runtime/coverage/outcomes.js';
 import type { Deps } from '../runtime/deps.js';
-import { settleAccount } from '../runtime/settle.js';
-import { settleSliced } from '../runtime/sliced-settle.js';
+import { settleAccount } from '../runtime/engine/settle.js';
+import { settleSliced } from '../runtime/engine/sliced-settle.js';
 import { accountView, createAccount, createKey, FULL_SCOPES, keyView } from '../world/accounts.js';
 import { DataFileError, listScenarios, loadScenarioFile } from '../world/load-scenario.js';
 import { resetWorld } from '../world/reset.js';

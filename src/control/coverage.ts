@@ -6,8 +6,8 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse } from '../contract/common.js';
 import { notFound } from '../errors.js';
-import type { CoverageDocument } from '../runtime/coverage-outcomes.js';
-import { type CoverageReport, coverageReport } from '../runtime/coverage-report.js';
+import type { CoverageDocument } from '../runtime/coverage/outcomes.js';
+import { type CoverageReport, coverageReport } from '../runtime/coverage/report.js';
 import type { Deps } from '../runtime/deps.js';
 import { route } from './route-helpers.js';
 

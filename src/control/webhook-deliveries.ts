@@ -4,7 +4,7 @@ import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
-import type { Delivery } from '../runtime/webhook-deliveries.js';
+import type { Delivery } from '../runtime/webhooks/deliveries.js';
 import { route } from './routes.js';
 
 const DeliveryStatus = z.enum(['pending', 'delivered', 'failed']);

@@ -86,7 +86,7 @@ export interface RunState {
   given_files?: boolean;
   /**
    * A run without an attempt (seeded in a fixed state) that has log or listing rows: the
-   * first attempt a resume starts drops them (runtime/run-attempt.ts), and only then.
+   * first attempt a resume starts drops them (runtime/engine/run-attempt.ts), and only then.
    */
   stored_rows?: true;
 }

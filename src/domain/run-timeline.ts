@@ -19,7 +19,7 @@ export function cutShort(run: RunAttempt): RunAttempt['cancel'] {
   return run.cancel && run.cancel.at < run.schedule.endMs ? run.cancel : null;
 }
 
-/** The instants of the run's events still to apply up to `upTo` (runtime/sliced-settle.ts). */
+/** The instants of the run's events still to apply up to `upTo` (runtime/engine/sliced-settle.ts). */
 export function pendingInstants(record: RunRecord, upTo: number): number[] {
   const run = record.state.run;
   if (!run) return record.nextAt !== null && record.nextAt <= upTo ? [record.nextAt] : [];

@@ -7,7 +7,7 @@ import {
   type FaultDecision,
   type FaultRespond,
   parseFaultHeader,
-} from '../runtime/fault-rules.js';
+} from '../runtime/faults/fault-rules.js';
 import type { RouteMatch } from '../runtime/route-table.js';
 import { peekCaller } from './caller.js';
 import { routeMatchOf } from './route-match.js';

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
-import { settleSliced } from '../runtime/sliced-settle.js';
+import { settleSliced } from '../runtime/engine/sliced-settle.js';
 
 /**
  * DESIGN.md section 2: before a handler reads or writes, the caller's account is brought to

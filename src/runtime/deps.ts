@@ -3,17 +3,17 @@ import type { Catalog } from '../domain/catalog.js';
 import type { Store } from '../store/store.js';
 import type { ClockMode, VirtualClock } from './clock.js';
 import type { ClockRegistry } from './clock-registry.js';
-import type { CoverageCounts } from './coverage.js';
-import type { FaultRules } from './fault-rules.js';
+import type { CoverageCounts } from './coverage/counts.js';
+import type { FaultRules } from './faults/fault-rules.js';
 import type { IdFactory } from './id-factory.js';
 import type { Journal } from './journal.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { RouteTable } from './route-table.js';
-import type { WebhookDispatcher } from './webhook-deliveries.js';
+import type { WebhookDispatcher } from './webhooks/deliveries.js';
 
 export interface AppConfig {
   seed: string;
-  /** The most events one settle window applies (`--settle-slice`, runtime/sliced-settle.ts). */
+  /** The most events one settle window applies (`--settle-slice`, runtime/engine/sliced-settle.ts). */
   settleSlice: number;
   /** Apply the per-operation version lists of the API document instead of accepting both. */
   strictVersions: boolean;
@@ -41,7 +41,7 @@ export interface Deps {
   store: Store;
   clocks: ClockRegistry;
   /**
-   * Per account, the settle in progress (runtime/sliced-settle.ts): the lock that makes a
+   * Per account, the settle in progress (runtime/engine/sliced-settle.ts): the lock that makes a
    * request of the account wait until its clock's advance is applied.
    */
   settling: Map<string, Promise<void>>;

@@ -1,7 +1,7 @@
 /**
  * The archives of succeeded runs, in memory within a byte budget, least recently used dropped
  * first. Archives are not stored: each is a pure function of its run (request, outcome, log,
- * the catalog), so a read that misses rebuilds it, byte for byte (`runtime/run-archive.ts`);
+ * the catalog), so a read that misses rebuilds it, byte for byte (`runtime/engine/run-archive.ts`);
  * this only saves rebuilding the ones read again.
  */
 import type { FileEntry } from '../domain/records.js';

@@ -62,7 +62,7 @@ function repositories(db: SqliteDatabase, options: StoreOptions) {
     runs,
     runLogs: createRunLogRepo(db),
     runFiles: createFileRepo(db),
-    /** Built archives of succeeded runs, within a byte budget; runtime/run-archive.ts reads them. */
+    /** Built archives of succeeded runs, within a byte budget; runtime/engine/run-archive.ts reads them. */
     archives,
     scenarios: createScenarioRepo(db),
     userAssets: createUserAssetRepo(db),

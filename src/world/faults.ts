@@ -1,6 +1,6 @@
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
-import type { FaultRule, FaultRuleInput } from '../runtime/fault-rules.js';
+import type { FaultRule, FaultRuleInput } from '../runtime/faults/fault-rules.js';
 
 /** Installs a rule with the next `flt_` id, stamped with the emulator clock. */
 export function addFaultRule(deps: Deps, input: FaultRuleInput): FaultRule {

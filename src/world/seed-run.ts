@@ -17,8 +17,8 @@ import type { IdPrefix } from '../ids.js';
 import { REGISTERED_KINDS } from '../kinds/index.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
-import { createRun } from '../runtime/run-attempt.js';
-import { worldOf } from '../runtime/world-view.js';
+import { createRun } from '../runtime/engine/run-attempt.js';
+import { worldOf } from '../runtime/engine/world-view.js';
 
 /** The state fields a seed may fix. */
 export interface FixedState {

@@ -15,8 +15,8 @@ import { twinPartsOf } from '../kinds/twins/outputs.js';
 import { seededTwinRequest, seededTwinState } from '../kinds/twins/seeded.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
-import { createRun } from '../runtime/run-attempt.js';
-import { createWebhookEndpoint } from '../runtime/webhook-endpoints.js';
+import { createRun } from '../runtime/engine/run-attempt.js';
+import { createWebhookEndpoint } from '../runtime/webhooks/endpoints.js';
 import { ensureNewRun, insertFixedRun, startSeededRun } from './seed-run.js';
 
 function ensureNew(exists: boolean, id: string): void {

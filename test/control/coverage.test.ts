@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { markdownPath, writeCoverageReport } from '../../src/runtime/coverage-file.js';
+import { markdownPath, writeCoverageReport } from '../../src/runtime/coverage/file.js';
 import { startEmulator } from '../../src/testing/index.js';
 import {
   DEFAULT_ACCOUNT,

@@ -4,8 +4,8 @@
  * author reads "never saw a 429 on resume" off it. Outcomes seen that the list does not hold
  * (they should not exist) are shown apart, per operation, so nothing seen is hidden.
  */
-import type { CoverageCounts } from './coverage.js';
-import { type CoverageDocument, expectedOutcomes } from './coverage-outcomes.js';
+import type { CoverageCounts } from './counts.js';
+import { type CoverageDocument, expectedOutcomes } from './outcomes.js';
 
 export interface CoverageOutcome {
   status: number;

@@ -11,7 +11,7 @@
  * 4. Narrowed by the route's data where the document says more than one route can give:
  *    `feature_not_enabled` only where the operation has `x-required-feature`; the concurrency and
  *    capacity 429s only where it also lists 402, the mark of a call that starts (and charges) a
- *    run, which is all runtime/limits.ts gates.
+ *    run, which is all runtime/engine/limits.ts gates.
  * 5. Inferred (documented: false), added to the documented ones: `idempotency_key_reused` on the
  *    409 of every POST (DESIGN.md section 3: Idempotency-Key is honoured on every POST), and the
  *    code a status-only fault gives the operation (`defaultFaultCode`, whose 409 per operation is
@@ -19,8 +19,8 @@
  * 6. A status for which no code is left answers with every candidate, inferred: the document lists
  *    the status but not which of its codes, so any of them may come.
  */
-import { ERROR_CATALOG, type ErrorCode } from '../errors.js';
-import { defaultFaultCode } from './fault-rules.js';
+import { ERROR_CATALOG, type ErrorCode } from '../../errors.js';
+import { defaultFaultCode } from '../faults/fault-rules.js';
 
 /** The part of an OpenAPI document this module reads. */
 export interface CoverageDocument {
@@ -60,7 +60,7 @@ const NOT_OF_AN_OPERATION: readonly string[] = [
   'cross_origin_forbidden',
 ];
 
-/** Codes a run-starting call alone can give (runtime/limits.ts). */
+/** Codes a run-starting call alone can give (runtime/engine/limits.ts). */
 const RUN_START_ONLY: readonly string[] = ['concurrency_limit_exceeded', 'capacity_exceeded'];
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];

@@ -10,9 +10,9 @@ import {
   type FaultRespond,
   type FaultRule,
   FaultRuleInput,
-} from '../contract/faults.js';
-import type { ErrorCode } from '../errors.js';
-import { createPrng, type Prng } from '../prng.js';
+} from '../../contract/faults.js';
+import type { ErrorCode } from '../../errors.js';
+import { createPrng, type Prng } from '../../prng.js';
 
 export {
   FAULT_STATUSES,
@@ -21,7 +21,7 @@ export {
   FaultRespond,
   FaultRuleInput,
   FaultStatus,
-} from '../contract/faults.js';
+} from '../../contract/faults.js';
 export type { FaultRule };
 
 /** What the caller's request is, as far as matching needs it. */

@@ -9,23 +9,23 @@
  * event + origin) and re-signed. Finished records beyond `historySize` are pruned oldest first.
  */
 import type { Database } from 'better-sqlite3';
-import { toEvent } from '../domain/event-view.js';
-import { makeWebhookSecret } from '../ids.js';
-import { RUN_KINDS } from '../kinds/index.js';
-import type { EventRepo } from '../store/events.js';
+import { toEvent } from '../../domain/event-view.js';
+import { makeWebhookSecret } from '../../ids.js';
+import { RUN_KINDS } from '../../kinds/index.js';
+import type { EventRepo } from '../../store/events.js';
 import {
   createDeliveryRepo,
   type Delivery,
   type DeliveryFilter,
   type DeliveryRepo,
-} from '../store/webhook-deliveries.js';
-import { wallNow } from './clock.js';
-import { type StagedDelivery, sendAttempt } from './webhook-send.js';
-import { signWebhook } from './webhook-signing.js';
+} from '../../store/webhook-deliveries.js';
+import { wallNow } from '../clock.js';
+import { type StagedDelivery, sendAttempt } from './send.js';
+import { signWebhook } from './signing.js';
 
-export type { Delivery, DeliveryFilter, DeliveryStatus } from '../store/webhook-deliveries.js';
-export type { StagedDelivery } from './webhook-send.js';
-export { eventMatches, signWebhook } from './webhook-signing.js';
+export type { Delivery, DeliveryFilter, DeliveryStatus } from '../../store/webhook-deliveries.js';
+export type { StagedDelivery } from './send.js';
+export { eventMatches, signWebhook } from './signing.js';
 
 export type WebhookTimestamps = 'wall' | 'virtual';
 

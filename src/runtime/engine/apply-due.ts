@@ -4,15 +4,15 @@
  * and, on success, builds the archive from the kind's outputs. Called by `settleAccount` inside
  * its transaction.
  */
-import { runSnapshot } from '../domain/event-view.js';
-import type { Account, RunRecord, RunRequest } from '../domain/records.js';
-import type { RunKind } from '../domain/run-kind.js';
-import { logLine } from '../domain/run-log.js';
-import { phaseAt, progressAt } from '../domain/run-schedule.js';
-import { deriveState } from '../domain/run-state.js';
-import { cutShort, nextDue, pendingEvents } from '../domain/run-timeline.js';
-import { toTimestamp } from './clock.js';
-import type { Deps } from './deps.js';
+import { runSnapshot } from '../../domain/event-view.js';
+import type { Account, RunRecord, RunRequest } from '../../domain/records.js';
+import type { RunKind } from '../../domain/run-kind.js';
+import { logLine } from '../../domain/run-log.js';
+import { phaseAt, progressAt } from '../../domain/run-schedule.js';
+import { deriveState } from '../../domain/run-state.js';
+import { cutShort, nextDue, pendingEvents } from '../../domain/run-timeline.js';
+import { toTimestamp } from '../clock.js';
+import type { Deps } from '../deps.js';
 import { type EventDraft, eventOf, runEventOf } from './event-log.js';
 import { buildRunArchive, runLogAt } from './run-archive.js';
 import { appendStoredLog, signedToken } from './run-attempt.js';
@@ -157,7 +157,7 @@ function finish<Ctx>(
   const steps = schedule.stepsAtEnd;
   const logs = runLogAt(kind, record, ctx, at);
   const archive = buildRunArchive(kind, record.id, { ctx, result, steps, logs }, at);
-  // The listing is the archive's (runtime/run-outputs.ts): no row is written.
+  // The listing is the archive's (runtime/engine/run-outputs.ts): no row is written.
   deps.store.archives.put(record.id, archive);
   const signed = account.downloadMode === 'signed';
   record.state.download = {

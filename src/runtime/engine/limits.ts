@@ -1,7 +1,7 @@
-import type { Account, RunRecord } from '../domain/records.js';
-import type { RunKind } from '../domain/run-kind.js';
-import { apiError, MESSAGES } from '../errors.js';
-import type { Deps } from '../runtime/deps.js';
+import type { Account, RunRecord } from '../../domain/records.js';
+import type { RunKind } from '../../domain/run-kind.js';
+import { apiError, MESSAGES } from '../../errors.js';
+import type { Deps } from '../deps.js';
 
 /** When a run gives its slot back: its cancel completing, or its attempt ending. */
 function slotFreeAt(record: RunRecord): number | null {

@@ -4,13 +4,13 @@
  * log, the catalog) and the instant it succeeded, which is how `apply-due.ts` built it, so the
  * rebuild is byte-identical and its SHA-256 is the run's `download.sha256`; it is checked.
  */
-import { buildArchive } from '../domain/build-archive.js';
-import type { RunRecord, RunRequest } from '../domain/records.js';
-import type { RunKind } from '../domain/run-kind.js';
-import { attemptLog } from '../domain/run-log.js';
-import { RUN_KINDS } from '../kinds/index.js';
-import type { CachedArchive } from '../store/archive-cache.js';
-import type { Deps } from './deps.js';
+import { buildArchive } from '../../domain/build-archive.js';
+import type { RunRecord, RunRequest } from '../../domain/records.js';
+import type { RunKind } from '../../domain/run-kind.js';
+import { attemptLog } from '../../domain/run-log.js';
+import { RUN_KINDS } from '../../kinds/index.js';
+import type { CachedArchive } from '../../store/archive-cache.js';
+import type { Deps } from '../deps.js';
 
 /**
  * The archive of `record`, a run whose state is `succeeded`; undefined for a run that has none

@@ -5,12 +5,12 @@
  * writes drafts in the caller's transaction, so an event exists exactly when its transition
  * was stored.
  */
-import type { EventType } from '../contract/events.js';
-import { type EventSnapshot, snapshotSubject } from '../domain/event-view.js';
-import type { RunRecord, RunState } from '../domain/records.js';
-import type { Deps } from '../runtime/deps.js';
-import { toTimestamp } from './clock.js';
-import { eventMatches, type StagedDelivery } from './webhook-deliveries.js';
+import type { EventType } from '../../contract/events.js';
+import { type EventSnapshot, snapshotSubject } from '../../domain/event-view.js';
+import type { RunRecord, RunState } from '../../domain/records.js';
+import type { Deps } from '../deps.js';
+import { toTimestamp } from '../clock.js';
+import { eventMatches, type StagedDelivery } from '../webhooks/deliveries.js';
 
 export interface EventDraft {
   at: number;

@@ -2,14 +2,14 @@
  * What a run yields besides its body, as read: its log and its file listing. An attempt the
  * engine runs stores neither (a run keeps no more than it cannot make again): its log is
  * derived from the attempt (domain/run-log.ts) and its listing is its archive's, from the
- * archive cache or rebuilt (runtime/run-archive.ts). A run seeded in a fixed state, and one
+ * archive cache or rebuilt (runtime/engine/run-archive.ts). A run seeded in a fixed state, and one
  * seeded with a listing of its own, keep stored rows.
  */
-import type { FileEntry, RunRecord } from '../domain/records.js';
-import { attemptLog } from '../domain/run-log.js';
-import { RUN_KINDS } from '../kinds/index.js';
-import type { FilePage } from '../store/files.js';
-import type { Deps } from './deps.js';
+import type { FileEntry, RunRecord } from '../../domain/records.js';
+import { attemptLog } from '../../domain/run-log.js';
+import { RUN_KINDS } from '../../kinds/index.js';
+import type { FilePage } from '../../store/files.js';
+import type { Deps } from '../deps.js';
 import { runArchive } from './run-archive.js';
 import { storesOutputs } from './run-attempt.js';
 

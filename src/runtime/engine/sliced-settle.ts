@@ -9,10 +9,10 @@
  * `settleAccount` orders events and transitions canonically (instant, then creation order, then
  * the run's own order), which no window boundary changes.
  */
-import type { Account } from '../domain/records.js';
-import { pendingInstants } from '../domain/run-timeline.js';
+import type { Account } from '../../domain/records.js';
+import { pendingInstants } from '../../domain/run-timeline.js';
 import type { Transition } from './apply-due.js';
-import type { Deps } from './deps.js';
+import type { Deps } from '../deps.js';
 import { settleAccount } from './settle.js';
 
 export const DEFAULT_SETTLE_SLICE = 2000;

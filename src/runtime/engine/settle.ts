@@ -1,6 +1,6 @@
-import type { Account } from '../domain/records.js';
-import { RUN_KINDS } from '../kinds/index.js';
-import type { Deps } from '../runtime/deps.js';
+import type { Account } from '../../domain/records.js';
+import { RUN_KINDS } from '../../kinds/index.js';
+import type { Deps } from '../deps.js';
 import { applyDue, type Transition } from './apply-due.js';
 import { type EventDraft, recordEvents } from './event-log.js';
 

@@ -1,7 +1,7 @@
-import { builtinScenarios } from '../domain/builtin-scenarios.js';
-import type { Account } from '../domain/records.js';
-import type { PolicyEntry, World } from '../domain/run-kind.js';
-import type { Deps } from './deps.js';
+import { builtinScenarios } from '../../domain/builtin-scenarios.js';
+import type { Account } from '../../domain/records.js';
+import type { PolicyEntry, World } from '../../domain/run-kind.js';
+import type { Deps } from '../deps.js';
 
 /**
  * The policies an account may name (inferred, DESIGN.md section 7): the catalog's, then those

@@ -4,19 +4,19 @@
  * concurrency 429 thrown after them leaves nothing behind.
  */
 import { createHmac } from 'node:crypto';
-import { CANCEL_MS, type OutcomeEntry, outcomeFor } from '../domain/evaluation-plan.js';
-import type { Account, RunAttempt, RunRecord } from '../domain/records.js';
-import type { RunKind } from '../domain/run-kind.js';
-import { logLine } from '../domain/run-log.js';
-import { buildSchedule, firstEventAt } from '../domain/run-schedule.js';
-import { deriveState } from '../domain/run-state.js';
-import { apiError, MESSAGES } from '../errors.js';
-import { toTimestamp } from './clock.js';
-import type { Deps } from './deps.js';
+import { CANCEL_MS, type OutcomeEntry, outcomeFor } from '../../domain/evaluation-plan.js';
+import type { Account, RunAttempt, RunRecord } from '../../domain/records.js';
+import type { RunKind } from '../../domain/run-kind.js';
+import { logLine } from '../../domain/run-log.js';
+import { buildSchedule, firstEventAt } from '../../domain/run-schedule.js';
+import { deriveState } from '../../domain/run-state.js';
+import { apiError, MESSAGES } from '../../errors.js';
+import { toTimestamp } from '../clock.js';
+import type { Deps } from '../deps.js';
 
 /**
  * Whether the run's log and file listing are stored rows: a run seeded in a fixed state (no
- * attempt). An attempt's are derived from the attempt itself when read (runtime/run-outputs.ts),
+ * attempt). An attempt's are derived from the attempt itself when read (runtime/engine/run-outputs.ts),
  * so applying its events writes neither.
  */
 export function storesOutputs(record: RunRecord): boolean {

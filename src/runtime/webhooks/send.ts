@@ -1,5 +1,5 @@
 /** One HTTP attempt of a webhook delivery (docs/runtime.md "Deliveries"). */
-import type { EventRecord } from '../domain/event-view.js';
+import type { EventRecord } from '../../domain/event-view.js';
 
 /** An event and an endpoint it goes to, once its transaction commits. */
 export interface StagedDelivery {

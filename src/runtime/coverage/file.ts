@@ -3,7 +3,7 @@
  * Markdown beside it (FILE with `.md` for `.json`, else FILE.md), for a CI job to keep or show.
  */
 import { writeFileSync } from 'node:fs';
-import type { CoverageOperation, CoverageReport } from './coverage-report.js';
+import type { CoverageOperation, CoverageReport } from './report.js';
 
 /** Where the Markdown copy of FILE goes. */
 export function markdownPath(file: string): string {
