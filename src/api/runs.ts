@@ -16,7 +16,12 @@ import { deriveState } from '../domain/run-state.js';
 import { toRunBody } from '../domain/run-view.js';
 import { apiError, MESSAGES, notFound } from '../errors.js';
 import type { IdPrefix } from '../ids.js';
-import { type Caller, cancelRun, createRunCommand, resumeRun } from '../runtime/engine/run-commands.js';
+import {
+  type Caller,
+  cancelRun,
+  createRunCommand,
+  resumeRun,
+} from '../runtime/engine/run-commands.js';
 import { runFilePage, runLog } from '../runtime/engine/run-outputs.js';
 import { worldOf } from '../runtime/engine/world-view.js';
 import { serveArchive } from './archive.js';

@@ -8,7 +8,12 @@ import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
 import { notFound } from '../errors.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
-import { FaultMatch, FaultRespond, FaultRuleInput, faultRuleView } from '../runtime/faults/fault-rules.js';
+import {
+  FaultMatch,
+  FaultRespond,
+  FaultRuleInput,
+  faultRuleView,
+} from '../runtime/faults/fault-rules.js';
 import type { JournalEntry, JournalFilter } from '../runtime/journal.js';
 import { addFaultRule } from '../world/faults.js';
 import { route } from './routes.js';

@@ -8,8 +8,8 @@
 import type { EventType } from '../../contract/events.js';
 import { type EventSnapshot, snapshotSubject } from '../../domain/event-view.js';
 import type { RunRecord, RunState } from '../../domain/records.js';
-import type { Deps } from '../deps.js';
 import { toTimestamp } from '../clock.js';
+import type { Deps } from '../deps.js';
 import { eventMatches, type StagedDelivery } from '../webhooks/deliveries.js';
 
 export interface EventDraft {

@@ -11,8 +11,8 @@
  */
 import type { Account } from '../../domain/records.js';
 import { pendingInstants } from '../../domain/run-timeline.js';
-import type { Transition } from './apply-due.js';
 import type { Deps } from '../deps.js';
+import type { Transition } from './apply-due.js';
 import { settleAccount } from './settle.js';
 
 export const DEFAULT_SETTLE_SLICE = 2000;

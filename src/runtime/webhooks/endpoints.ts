@@ -1,7 +1,7 @@
 import type { Account, WebhookEndpointRecord } from '../../domain/records.js';
 import { makeWebhookSecret } from '../../ids.js';
-import type { Deps } from '../deps.js';
 import { toTimestamp } from '../clock.js';
+import type { Deps } from '../deps.js';
 
 export interface WebhookEndpointFields {
   /** An explicit id (control seeding; the caller checks it is new), else a generated `whe_`. */
