@@ -5,10 +5,10 @@
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
-import { listAugmentationEpisodesRoute } from '../contract/augmentations.js';
 import { listPage } from '../domain/paging.js';
 import { deriveState } from '../domain/run-state.js';
 import { notFound } from '../errors.js';
+import { listAugmentationEpisodesRoute } from '../kinds/augmentations/contract.js';
 import { episodesOf } from '../kinds/augmentations/index.js';
 import type { AugmentationRequest } from '../kinds/augmentations/request.js';
 

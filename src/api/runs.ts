@@ -8,7 +8,7 @@ import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import type { OutcomeEntry } from '../contract/outcomes.js';
-import type { RunRouteName, RunRoutes } from '../contract/runs.js';
+import type { RunRouteName, RunRoutes } from '../contract/run-shapes.js';
 import { listPage } from '../domain/paging.js';
 import type { RunRecord } from '../domain/records.js';
 import type { RunKind } from '../domain/run-kind.js';

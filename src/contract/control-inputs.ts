@@ -1,7 +1,5 @@
 /** Request bodies of the control API (DESIGN.md section 5), shared with scenario files. */
 import { z } from '@hono/zod-openapi';
-import { CLOCK_LIMIT_MESSAGE, MAX_VIRTUAL_MS, parseClockMode } from './clock-mode.js';
-import { FileEntry, Metadata } from './common.js';
 import {
   Episodes,
   EVALUATION_STATUSES,
@@ -10,7 +8,9 @@ import {
   EvaluationResult,
   PHASES,
   Spec,
-} from './evaluations.js';
+} from '../kinds/evaluations/contract.js';
+import { CLOCK_LIMIT_MESSAGE, MAX_VIRTUAL_MS, parseClockMode } from './clock-mode.js';
+import { FileEntry, Metadata } from './common.js';
 import { OutcomePlan } from './outcomes.js';
 import { RUN_KIND_NAMES } from './run-kinds.js';
 import { ALL_SCOPES } from './scopes.js';

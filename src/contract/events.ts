@@ -3,6 +3,7 @@
  * ... not shown"; DESIGN.md section 3). Off under --strict.
  */
 import { createRoute, z } from '@hono/zod-openapi';
+import { Evaluation, RUN_STATUSES } from '../kinds/evaluations/contract.js';
 import {
   errorResponses,
   INFERRED,
@@ -12,7 +13,6 @@ import {
   operationGuards,
   Timestamp,
 } from './common.js';
-import { Evaluation, RUN_STATUSES } from './evaluations.js';
 import { RUN_KIND_NAMES } from './run-kinds.js';
 
 /**

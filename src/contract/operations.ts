@@ -4,8 +4,8 @@
  * kind. Off under --strict.
  */
 import { createRoute, z } from '@hono/zod-openapi';
+import { EVALUATION_STATUSES } from '../kinds/evaluations/contract.js';
 import { errorResponses, INFERRED, jsonResponse, operationGuards } from './common.js';
-import { EVALUATION_STATUSES } from './evaluations.js';
 import { RUN_KIND_NAMES, type RunKindName } from './run-kinds.js';
 
 export const OPERATION_KINDS = RUN_KIND_NAMES as [RunKindName, ...RunKindName[]];

@@ -1,7 +1,7 @@
 /** `GET /v1/usage` (inferred, DESIGN.md sections 3 and 7): the account's balance and token use. */
 import { createRoute, z } from '@hono/zod-openapi';
+import { EVALUATION_STATUSES } from '../kinds/evaluations/contract.js';
 import { errorResponses, INFERRED, jsonResponse, operationGuards } from './common.js';
-import { EVALUATION_STATUSES } from './evaluations.js';
 import { RUN_KIND_ADDRESSES } from './run-kinds.js';
 
 const count = z.number().int().min(0);

@@ -8,8 +8,8 @@ import {
   UserAssetInput,
   WebhookEndpointInput,
 } from '../contract/control-inputs.js';
-import { Evaluation, RUN_STATUSES } from '../contract/evaluations.js';
 import { CreatedWebhookEndpoint } from '../contract/webhooks.js';
+import { Evaluation, RUN_STATUSES } from '../kinds/evaluations/contract.js';
 import { AccountParam, json, route } from './route-helpers.js';
 
 export const seedEvaluationRoute = route({

@@ -1,7 +1,7 @@
 /** The records the store keeps and the domain works on. API shapes come from the contract. */
 import type { FileEntry } from '../contract/common.js';
-import type { Evaluation } from '../contract/evaluations.js';
-import type { OutcomeEntry } from './evaluation-plan.js';
+import type { Evaluation } from '../kinds/evaluations/contract.js';
+import type { OutcomeEntry } from '../kinds/evaluations/plan.js';
 import type { Schedule } from './run-schedule.js';
 
 export interface AccountLimits {

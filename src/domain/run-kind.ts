@@ -7,7 +7,7 @@
  */
 import type { OutcomeEntry } from '../contract/outcomes.js';
 import type { RunKindAddress } from '../contract/run-kinds.js';
-import type { RunRoutes } from '../contract/runs.js';
+import type { RunRoutes } from '../contract/run-shapes.js';
 import type { ArchiveEntry } from './build-archive.js';
 import type { Catalog } from './catalog.js';
 import type { RunError, RunRecord, RunRequest, RunState } from './records.js';

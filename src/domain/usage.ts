@@ -1,5 +1,5 @@
-import { EVALUATION_STATUSES } from '../contract/evaluations.js';
 import type { RunCounts, Usage } from '../contract/usage.js';
+import { EVALUATION_STATUSES } from '../kinds/evaluations/contract.js';
 import type { RunState } from './records.js';
 
 /**

@@ -5,12 +5,12 @@ import type {
   UserAssetInput,
   WebhookEndpointInput,
 } from '../contract/control-inputs.js';
-import { parseEvaluationOptions } from '../domain/evaluation-plan.js';
 import type { Account, EvaluationRequest, RunRecord, UserAssetKind } from '../domain/records.js';
 import { assertOutcomePlan } from '../domain/run-options.js';
-import { generateTwinFiles } from '../domain/twin-files.js';
 import { apiError, MESSAGES } from '../errors.js';
+import { parseEvaluationOptions } from '../kinds/evaluations/plan.js';
 import { evaluationKind, twinKind } from '../kinds/index.js';
+import { generateTwinFiles } from '../kinds/twins/files.js';
 import { twinPartsOf } from '../kinds/twins/outputs.js';
 import { seededTwinRequest, seededTwinState } from '../kinds/twins/seeded.js';
 import { toTimestamp } from '../runtime/clock.js';

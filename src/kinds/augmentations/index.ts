@@ -1,5 +1,5 @@
-import { augmentationRoutes } from '../../contract/augmentations.js';
 import type { RegisteredKind } from '../../domain/run-kind.js';
+import { augmentationRoutes } from './contract.js';
 import { augmentationKind } from './kind.js';
 
 /** Augmentations: the shared run routes and the kind. */

@@ -1,6 +1,6 @@
-import { evaluationRoutes } from '../../contract/sim-runs.js';
 import type { RegisteredKind } from '../../domain/run-kind.js';
 import { evaluationKind } from './kind.js';
+import { evaluationRoutes } from './sim-runs.js';
 
 /** Evaluations: the documented routes and the kind. */
 export const evaluations: RegisteredKind = {

@@ -3,9 +3,13 @@
  * spec's episodes on the six phases, a scorecard, and the four failure codes.
  */
 
-import { EVALUATION_ERROR_CODES, PHASES } from '../../contract/evaluations.js';
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
+import type { EvaluationRequest } from '../../domain/records.js';
+import { INTERRUPTED_MESSAGE } from '../../domain/run-failure.js';
+import type { RunKind, World } from '../../domain/run-kind.js';
+import { apiError, MESSAGES } from '../../errors.js';
+import { EVALUATION_ERROR_CODES, PHASES } from './contract.js';
 import {
   archiveEntries,
   type Episode,
@@ -13,7 +17,7 @@ import {
   evaluatorIds,
   manifestFor,
   resultOf,
-} from '../../domain/evaluation-output.js';
+} from './outputs.js';
 import {
   DEFAULT_SUCCESS_RATE,
   EvaluationOptions,
@@ -21,11 +25,7 @@ import {
   parseEvaluationOptions,
   phasePlans,
   tokenEstimate,
-} from '../../domain/evaluation-plan.js';
-import type { EvaluationRequest } from '../../domain/records.js';
-import { INTERRUPTED_MESSAGE } from '../../domain/run-failure.js';
-import type { RunKind, World } from '../../domain/run-kind.js';
-import { apiError, MESSAGES } from '../../errors.js';
+} from './plan.js';
 
 const ERROR_MESSAGES: Record<string, string> = {
   spec_invalid: 'The SDK spec is invalid.',

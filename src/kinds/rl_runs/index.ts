@@ -1,5 +1,5 @@
-import { ROUTES } from '../../contract/rl_runs.js';
 import type { RegisteredKind } from '../../domain/run-kind.js';
+import { ROUTES } from './contract.js';
 import { rlRunKind } from './kind.js';
 
 /** RL runs: the kind and its eight inferred routes. */

@@ -6,12 +6,12 @@
  */
 
 import type { OutcomeEntry } from '../../contract/outcomes.js';
-import { RL_FAILURE_CODES, RL_PHASES } from '../../contract/rl_runs.js';
 import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
 import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { timelineOf } from '../../domain/run-options.js';
 import { archiveEntries } from './archive.js';
+import { RL_FAILURE_CODES, RL_PHASES } from './contract.js';
 import { contextOf, type RlContext, type RlResult, resultOf, rewardAt } from './output.js';
 import { prepareRlRun, RL_TIMELINE, type RlRunRequest } from './prepare.js';
 

@@ -5,18 +5,13 @@
  * embodiments.
  */
 
-import {
-  RL_CONFIG_DEFAULTS,
-  RL_DEFAULT_TIER,
-  RL_FAILURE_CODES,
-  RL_PHASES,
-} from '../../contract/rl_runs.js';
 import { defaultEnvironment } from '../../domain/catalog.js';
 import type { RunRequest } from '../../domain/records.js';
 import type { World } from '../../domain/run-kind.js';
 import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
 import { hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
 import { apiError, MESSAGES } from '../../errors.js';
+import { RL_CONFIG_DEFAULTS, RL_DEFAULT_TIER, RL_FAILURE_CODES, RL_PHASES } from './contract.js';
 
 /** What an RL run keeps of its create body: every default resolved. */
 export interface RlRunRequest extends RunRequest {

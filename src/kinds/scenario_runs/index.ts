@@ -1,5 +1,5 @@
-import { ROUTES } from '../../contract/scenario_runs.js';
 import type { RegisteredKind } from '../../domain/run-kind.js';
+import { ROUTES } from './contract.js';
 import { scenarioRunKind } from './kind.js';
 
 /** Scenario runs: the shared run routes and the kind. */

@@ -6,10 +6,10 @@
 
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
-import { SCENARIO_RUN_ERROR_CODES, SCENARIO_RUN_PHASES } from '../../contract/scenario_runs.js';
 import { failureOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { type KindTimeline, timelineOf } from '../../domain/run-options.js';
+import { SCENARIO_RUN_ERROR_CODES, SCENARIO_RUN_PHASES } from './contract.js';
 import {
   episodeName,
   type ScenarioEpisode,
@@ -17,7 +17,7 @@ import {
   scenarioEpisode,
   scenarioRunArchive,
   scenarioRunResult,
-} from '../../domain/scenario-run-output.js';
+} from './outputs.js';
 import { prepareScenarioRun, type ScenarioRunRequest } from './prepare.js';
 
 /** A default run of 2 scenarios of 10 episodes takes 7.5 virtual seconds. */

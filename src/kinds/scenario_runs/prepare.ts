@@ -4,15 +4,12 @@
  * account may run, else 400 `parameter_invalid` naming the field.
  */
 
-import {
-  DEFAULT_EPISODES_PER_SCENARIO,
-  DEFAULT_HARDWARE_TIER,
-} from '../../contract/scenario_runs.js';
 import type { RunRequest } from '../../domain/records.js';
 import type { World } from '../../domain/run-kind.js';
 import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
 import { hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
 import { apiError, MESSAGES } from '../../errors.js';
+import { DEFAULT_EPISODES_PER_SCENARIO, DEFAULT_HARDWARE_TIER } from './contract.js';
 
 export interface ScenarioRunRequest extends RunRequest {
   policy: string;

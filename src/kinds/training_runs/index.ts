@@ -1,5 +1,5 @@
-import { ROUTES } from '../../contract/training_runs.js';
 import type { RegisteredKind } from '../../domain/run-kind.js';
+import { ROUTES } from './contract.js';
 import { trainingRunKind } from './kind.js';
 
 /** Training runs: the kind and its eight inferred routes. */

@@ -6,11 +6,11 @@
 
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
-import { TRAINING_ERROR_CODES, TRAINING_PHASES } from '../../contract/training_runs.js';
 import { sha256Hex } from '../../domain/canonical-json.js';
 import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { type KindTimeline, timelineOf } from '../../domain/run-options.js';
+import { TRAINING_ERROR_CODES, TRAINING_PHASES } from './contract.js';
 import {
   archiveEntries,
   CHECKPOINT_PATH,

@@ -4,11 +4,11 @@
  * fine-tuning the same policy ("one run per policy", API document section 1).
  */
 
-import { DEFAULT_TRAINING_TIER, TRAINING_CONFIG_DEFAULTS } from '../../contract/training_runs.js';
 import type { World } from '../../domain/run-kind.js';
 import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
 import { hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
 import { apiError, MESSAGES } from '../../errors.js';
+import { DEFAULT_TRAINING_TIER, TRAINING_CONFIG_DEFAULTS } from './contract.js';
 import type { TrainingRunRequest } from './output.js';
 
 const unknown = (param: string, what: string, id: string) =>

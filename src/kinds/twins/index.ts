@@ -1,5 +1,5 @@
-import { twinRoutes } from '../../contract/twins.js';
 import type { RegisteredKind } from '../../domain/run-kind.js';
+import { twinRoutes } from './contract.js';
 import { twinKind } from './kind.js';
 
 /** Twins: the engine's routes under `twin_id`, the documented file listing, and the kind. */

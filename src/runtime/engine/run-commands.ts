@@ -4,11 +4,12 @@
  * the clock's, and checks the account's concurrency once the run is written (a 429 rolls it
  * back). Handlers parse, call one of these, and shape the answer.
  */
-import type { OutcomeEntry } from '../../domain/evaluation-plan.js';
+
 import { runSnapshot } from '../../domain/event-view.js';
 import type { Account, RunRecord } from '../../domain/records.js';
 import { assertResumable } from '../../domain/resume.js';
 import type { RunKind } from '../../domain/run-kind.js';
+import type { OutcomeEntry } from '../../kinds/evaluations/plan.js';
 import { RUN_KINDS } from '../../kinds/index.js';
 import type { Deps } from '../deps.js';
 import { eventOf, recordEvents, runEventOf } from './event-log.js';

@@ -5,8 +5,8 @@
  * it applies, served by the one run engine.
  */
 import { z } from '@hono/zod-openapi';
-import { RUN_KIND_ADDRESSES } from './run-kinds.js';
-import { RunCreateCommon, runResource, runRoutes, StepCounter } from './runs.js';
+import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
+import { RunCreateCommon, runResource, runRoutes, StepCounter } from '../../contract/run-shapes.js';
 
 /** Its phases, in order; `training` is made of steps, one per iteration. */
 export const RL_PHASES = ['building_scene', 'training', 'evaluating', 'packaging'] as const;

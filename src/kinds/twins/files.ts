@@ -1,5 +1,5 @@
-import { sha256Hex } from './canonical-json.js';
-import type { FileEntry } from './records.js';
+import { sha256Hex } from '../../domain/canonical-json.js';
+import type { FileEntry } from '../../domain/records.js';
 
 /** Deterministic stand-in files of a twin's archive: digests of bytes derived from the id. */
 export function generateTwinFiles(twinId: string, count: number): FileEntry[] {

@@ -3,14 +3,14 @@
  * codes"), its episode count and phase durations, and its token estimate.
  */
 import { z } from 'zod';
-import { EVALUATION_ERROR_CODES, PHASES, type Phase } from '../contract/evaluations.js';
-import { type OutcomeEntry, OutcomePlan } from '../contract/outcomes.js';
-import { apiError } from '../errors.js';
-import { assertOutcomePlan } from './run-options.js';
-import type { FailurePlan, PhasePlan } from './run-schedule.js';
-import { issueMessage, issueParam } from './zod-issue.js';
+import { type OutcomeEntry, OutcomePlan } from '../../contract/outcomes.js';
+import { assertOutcomePlan } from '../../domain/run-options.js';
+import type { FailurePlan, PhasePlan } from '../../domain/run-schedule.js';
+import { issueMessage, issueParam } from '../../domain/zod-issue.js';
+import { apiError } from '../../errors.js';
+import { EVALUATION_ERROR_CODES, PHASES, type Phase } from './contract.js';
 
-export { OutcomeEntry, OutcomePlan } from '../contract/outcomes.js';
+export { OutcomeEntry, OutcomePlan } from '../../contract/outcomes.js';
 
 const Seconds = z.number().min(0).max(86_400);
 

@@ -5,9 +5,15 @@
  * lacks answer 400 `camera_not_found` with `details.cameras` (section 7).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponses, INFERRED, jsonResponse, listOf, operationGuards } from './common.js';
-import { RUN_KIND_ADDRESSES } from './run-kinds.js';
-import { RunCreateCommon, runResource, runRoutes, StepCounter } from './runs.js';
+import {
+  errorResponses,
+  INFERRED,
+  jsonResponse,
+  listOf,
+  operationGuards,
+} from '../../contract/common.js';
+import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
+import { RunCreateCommon, runResource, runRoutes, StepCounter } from '../../contract/run-shapes.js';
 
 export const AUGMENTATION_VARIATIONS = [
   'lighting',

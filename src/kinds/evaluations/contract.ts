@@ -9,8 +9,8 @@ import {
   operationGuards,
   SUPPORTED_VERSIONS,
   Timestamp,
-} from './common.js';
-import { EVALUATION_EXAMPLE } from './evaluation-example.js';
+} from '../../contract/common.js';
+import { EVALUATION_EXAMPLE } from './example.js';
 
 export const EVALUATION_STATUSES = [
   'queued',

@@ -8,7 +8,8 @@ import {
   jsonResponse,
   listOf,
   operationGuards,
-} from './common.js';
+} from '../../contract/common.js';
+import type { RunRoutes } from '../../contract/run-shapes.js';
 import {
   CreateEvaluationBody,
   cancelEvaluationRoute,
@@ -18,8 +19,7 @@ import {
   listEvaluationsRoute,
   RunIdParam,
   resumeEvaluationRoute,
-} from './evaluations.js';
-import type { RunRoutes } from './runs.js';
+} from './contract.js';
 
 export const SimRunLogs = z
   .object({

@@ -4,8 +4,8 @@
  * (section 2.6: "not shown"; DESIGN.md section 7), so every route is flagged `x-inferred`.
  */
 import { z } from '@hono/zod-openapi';
-import { RUN_KIND_ADDRESSES } from './run-kinds.js';
-import { RunCreateCommon, runResource, runRoutes, StepCounter } from './runs.js';
+import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
+import { RunCreateCommon, runResource, runRoutes, StepCounter } from '../../contract/run-shapes.js';
 
 export const SCENARIO_RUN_PHASES = ['provisioning', 'running', 'aggregating', 'packaging'] as const;
 

@@ -4,11 +4,12 @@
  * here depends on the spec and the outcome only: never on the id, the time, the seed or the
  * account, so the same spec gives the same `manifest_hash`, `run_id` and `run_hash` everywhere.
  */
-import type { EvaluationResult } from '../contract/evaluations.js';
-import { canonicalJson, sha256Hex } from './canonical-json.js';
-import type { EvaluationRequest } from './records.js';
-import { sha256 } from './sha256.js';
-import { wilsonInterval } from './wilson-interval.js';
+
+import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
+import type { EvaluationRequest } from '../../domain/records.js';
+import { sha256 } from '../../domain/sha256.js';
+import { wilsonInterval } from '../../domain/wilson-interval.js';
+import type { EvaluationResult } from './contract.js';
 
 /** The SDK and simulator versions the emulated service reports. */
 export const VERSIONS = { sdk: '1.0.0', simulator: '1.0.0' } as const;

@@ -4,9 +4,9 @@
  * training run, so the body follows the shape of an Evaluation where it applies.
  */
 import { z } from '@hono/zod-openapi';
-import { INFERRED } from './common.js';
-import { RUN_KIND_ADDRESSES } from './run-kinds.js';
-import { RunCreateCommon, runResource, runRoutes, StepCounter } from './runs.js';
+import { INFERRED } from '../../contract/common.js';
+import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
+import { RunCreateCommon, runResource, runRoutes, StepCounter } from '../../contract/run-shapes.js';
 
 /** The phases of an attempt, in order; `training` is made of epochs. */
 export const TRAINING_PHASES = ['preparing', 'training', 'evaluating', 'exporting'] as const;

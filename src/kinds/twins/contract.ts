@@ -14,9 +14,15 @@ import {
   jsonResponse,
   listOf,
   operationGuards,
-} from './common.js';
-import { RUN_KIND_ADDRESSES } from './run-kinds.js';
-import { RunCreateCommon, type RunRoutes, runResource, runRoutes, StepCounter } from './runs.js';
+} from '../../contract/common.js';
+import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
+import {
+  RunCreateCommon,
+  type RunRoutes,
+  runResource,
+  runRoutes,
+  StepCounter,
+} from '../../contract/run-shapes.js';
 
 export const TwinFile = FileEntry.extend({ object: z.literal('twin_file') }).openapi('TwinFile');
 export const TwinFileList = listOf(TwinFile, 'TwinFileList');

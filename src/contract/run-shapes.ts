@@ -7,6 +7,13 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {
+  Episodes,
+  EVALUATION_STATUSES,
+  EvaluationDownload,
+  EvaluationError,
+  RUN_STATUSES,
+} from '../kinds/evaluations/contract.js';
+import {
   errorResponses,
   FileEntry,
   FilePageQuery,
@@ -17,13 +24,6 @@ import {
   operationGuards,
   Timestamp,
 } from './common.js';
-import {
-  Episodes,
-  EVALUATION_STATUSES,
-  EvaluationDownload,
-  EvaluationError,
-  RUN_STATUSES,
-} from './evaluations.js';
 import type { RunKindAddress } from './run-kinds.js';
 import type { RunRoutes } from './run-routes.js';
 

@@ -4,10 +4,10 @@
  * the policy, the scenario and the episode index, so the same request gives the same figures
  * on every emulator, whatever the run's id, time or account.
  */
-import type { ArchiveEntry } from './build-archive.js';
-import { canonicalJson } from './canonical-json.js';
-import { sha256 } from './sha256.js';
-import { wilsonInterval } from './wilson-interval.js';
+import type { ArchiveEntry } from '../../domain/build-archive.js';
+import { canonicalJson } from '../../domain/canonical-json.js';
+import { sha256 } from '../../domain/sha256.js';
+import { wilsonInterval } from '../../domain/wilson-interval.js';
 
 /** Why a simulated episode fails: the kinds of failure a scenario run reports (our inference). */
 export const FAILURE_REASONS = ['grasp_slipped', 'timeout', 'collision', 'object_dropped'] as const;
