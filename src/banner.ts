@@ -56,7 +56,7 @@ function otherScenarios(emulator: Emulator): ScenarioFile[] {
       const raw = readScenarioFile(dir, name);
       const secrets = rawSecrets(raw.data);
       if (!secrets.some((secret) => !named.has(secret) && liveFixedKey(deps, secret))) continue;
-      const file = parseScenarioFile(raw);
+      const file = parseScenarioFile(raw, deps.kinds);
       if (file.name === loaded.name) continue;
       files.push(file);
       for (const secret of secrets) named.add(secret);

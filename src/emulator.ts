@@ -6,8 +6,11 @@ import type { AppEnv } from './api/env.js';
 import type { ScenarioFile } from './contract/scenario-file.js';
 import { createControlApp } from './control/app.js';
 import { type Catalog, CatalogSchema } from './domain/catalog.js';
+import { errorCatalog, kindRegistry } from './domain/kind-registry.js';
+import type { RegisteredKind } from './domain/run-kind.js';
 import { createApp } from './http/app.js';
 import { productDocument } from './http/openapi-document.js';
+import { REGISTERED_KINDS } from './kinds/index.js';
 import { type ClockMode, DEFAULT_CLOCK_START, VirtualClock, wallNow } from './runtime/clock.js';
 import { ClockRegistry } from './runtime/clock-registry.js';
 import { CoverageCounts } from './runtime/coverage/counts.js';
@@ -41,6 +44,8 @@ export function loadCatalog(file = join(PACKAGE_ROOT, 'fixtures', 'catalog.json'
 }
 
 export interface EmulatorOptions {
+  /** The run kinds served. Default every registered one (`src/kinds/index.ts`). */
+  kinds?: readonly RegisteredKind[];
   /** `:memory:` (default) or a file path. */
   db?: string;
   seed?: string;
@@ -92,11 +97,12 @@ export interface Emulator {
  * @example const { app } = createEmulator({ seed: '0' }); await app.request('/_control/health')
  */
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  const kinds = kindRegistry(options.kinds ?? REGISTERED_KINDS);
   const scenariosDir = options.scenariosDir ?? join(PACKAGE_ROOT, 'scenarios');
   const scenario =
     typeof options.scenario === 'object'
       ? options.scenario
-      : loadScenarioFile(scenariosDir, options.scenario ?? 'default');
+      : loadScenarioFile(scenariosDir, options.scenario ?? 'default', kinds);
   const config: AppConfig = {
     settleSlice: options.settleSlice ?? DEFAULT_SETTLE_SLICE,
     seed: options.seed ?? '0',
@@ -111,16 +117,16 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     webhooks: options.webhooks ?? true,
   };
   const store = openStore(options.db ?? ':memory:', {
-    ...(options.archiveCacheBytes === undefined
-      ? {}
-      : { archiveCacheBytes: options.archiveCacheBytes }),
+    archiveCacheBytes: options.archiveCacheBytes,
+    stepNounOf: (name) => kinds.byName[name]?.stepNoun,
   });
-  // Only a --db file keeps fault rules and the journal across a restart (issue 9).
+  // Only a --db file keeps fault rules and the journal across a restart.
   const onFile = (options.db ?? ':memory:') !== ':memory:';
   const journalStore = onFile ? new JournalStore(store.db, config.journalSize) : null;
   const deps: Deps = {
     config,
     store,
+    kinds,
     clocks: new ClockRegistry(store, wallNow),
     settling: new Map(),
     ids: createIdFactory(config.seed, store.sequences),
@@ -138,6 +144,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       seed: config.seed,
       db: store.db,
       events: store.events,
+      kinds: kinds.byName,
       enabled: config.webhooks,
       historySize: options.webhookHistory ?? 10_000,
       timestamps: options.webhookTimestamps ?? 'wall',
@@ -156,14 +163,15 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const app = createApp(deps);
   // Built once every route is registered (the first report asks), as the app serves it.
   let document: CoverageDocument | undefined;
-  const served = () => (document ??= productDocument(app) as CoverageDocument);
+  const served = () => (document ??= productDocument(app, kinds) as CoverageDocument);
   // The control API is composed here, beside the product API: neither imports the other.
   if (config.control) app.route('/_control', createControlApp(deps, served));
   return {
     app,
     deps,
     scenarioApplied,
-    coverage: (account) => coverageReport(served(), deps.coverage, account ?? null),
+    coverage: (account) =>
+      coverageReport(served(), errorCatalog(kinds), deps.coverage, account ?? null),
     reset: (opts = {}) => resetWorld(deps, opts),
     close: () => {
       deps.webhooks.close();

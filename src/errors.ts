@@ -98,7 +98,6 @@ export const ERROR_CATALOG = {
     message: 'A training run for this policy is already queued or running.',
     inferred: true,
   },
-  twin_not_ready: { status: 409, message: 'The twin has not succeeded; its files are not ready.' },
   run_not_ready: {
     status: 409,
     message: 'The run has not succeeded; its files are not ready.',
@@ -202,7 +201,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * Builds the error to throw for a catalog code.
- * @example throw apiError('twin_not_ready', { param: 'twin_id' })
+ * @example throw apiError('not_resumable', { message })
  */
 export function apiError(code: ErrorCode, options: ApiErrorOptions = {}): ApiError {
   return ApiError.of(code, options);

@@ -15,7 +15,7 @@ const WALL_TIME_ALLOWED: Record<string, string> = {
   'src/runtime/clock.ts': 'the clock module itself: realtime and scaled clocks follow the wall',
   'src/runtime/clock-registry.ts': 'builds the clocks with the wall source they follow',
   'src/emulator.ts': 'wires the wall source into the clocks, and notes the start for uptime',
-  'src/control/app.ts': '/_control/health reports uptime in wall seconds',
+  'src/control/world.ts': '/_control/health reports uptime in wall seconds',
   'src/http/journal.ts': "the journal's wall_at and duration_ms are wall time",
   'src/http/faults.ts': 'a delay_ms fault holds the call in wall time (README: Limitations)',
   'src/http/node-server.ts': 'lingering close of a connection after an early answer',

@@ -19,7 +19,7 @@ test('an ApiError is an Error (Hono hands only Errors to onError) without a stac
 });
 
 test('an ApiError takes the catalog default message and status, or a fault rule own status', () => {
-  expect(apiError('twin_not_ready').message).toBe(ERROR_CATALOG.twin_not_ready.message);
+  expect(apiError('run_not_ready').message).toBe(ERROR_CATALOG.run_not_ready.message);
   const custom = ApiError.of('made_up_conflict', { status: 409, headers: { 'Retry-After': '3' } });
   expect(custom).toMatchObject({
     status: 409,

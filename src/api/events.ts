@@ -1,10 +1,10 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
-import { getEventRoute, listEventsRoute } from '../contract/events.js';
+import { eventContract } from '../contract/events.js';
 import { toEvent } from '../domain/event-view.js';
+import type { Kinds } from '../domain/kind-registry.js';
 import { listPage } from '../domain/paging.js';
 import { notFound } from '../errors.js';
-import { RUN_KINDS } from '../kinds/index.js';
 import { baseUrl } from './base-url.js';
 import { checkCursor } from './cursor.js';
 
@@ -12,8 +12,11 @@ import { checkCursor } from './cursor.js';
  * The event log (inferred, DESIGN.md section 3): the caller's account's events, newest first.
  * `inferred: false` (--strict) registers nothing.
  */
-export function registerEvents(app: OpenAPIHono<AppEnv>, inferred: boolean): void {
+export function registerEvents(app: OpenAPIHono<AppEnv>, kinds: Kinds, inferred: boolean): void {
   if (!inferred) return;
+  const { listEventsRoute, getEventRoute } = eventContract(
+    kinds.list.map(({ kind, routes }) => ({ name: kind.name, resource: routes.resource })),
+  );
 
   app.openapi(listEventsRoute, (c) => {
     const { after, limit, type, resource } = c.req.valid('query');
@@ -24,7 +27,7 @@ export function registerEvents(app: OpenAPIHono<AppEnv>, inferred: boolean): voi
     const base = baseUrl(c);
     return c.json(
       listPage(
-        page.data.map((e) => toEvent(e, base, RUN_KINDS)),
+        page.data.map((e) => toEvent(e, base, kinds.byName)),
         page.hasMore,
         'event',
         (e) => e.id,
@@ -37,6 +40,6 @@ export function registerEvents(app: OpenAPIHono<AppEnv>, inferred: boolean): voi
     const { event_id } = c.req.valid('param');
     const found = c.get('deps').store.events.get(c.get('auth').account.id, event_id);
     if (!found) throw notFound('event', event_id, 'event_id');
-    return c.json(toEvent(found, baseUrl(c), RUN_KINDS), 200);
+    return c.json(toEvent(found, baseUrl(c), kinds.byName), 200);
   });
 }

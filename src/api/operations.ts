@@ -1,17 +1,17 @@
 /**
  * GET /v1/operations/{operation_id} (inferred; DESIGN.md section 7): any run by its id in one
  * compact shape. The kind comes from the id's prefix (any registered kind's, legacy ones too);
- * the scope (and feature, for twins) are the kind's own read guards, checked here because the route cannot name one scope for every kind.
+ * its own read guards (scope, feature) are checked here: the route cannot name one for every kind.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
-import { getOperationRoute, type OperationKind } from '../contract/operations.js';
+import { operationContract } from '../contract/operations.js';
+import type { Kinds } from '../domain/kind-registry.js';
 import type { RunKind } from '../domain/run-kind.js';
 import { deriveState } from '../domain/run-state.js';
 import { assertAccess } from '../domain/scopes.js';
 import { notFound } from '../errors.js';
-import { kindOfId } from '../kinds/index.js';
 import { baseUrl } from './base-url.js';
 
 type Ctx = Context<AppEnv>;
@@ -31,17 +31,18 @@ function runOperation(c: Ctx, kind: RunKind, id: string) {
   return {
     id,
     object: 'operation' as const,
-    kind: kind.name as OperationKind,
+    kind: kind.name,
     status: state.status,
     progress: state.progress,
     links: { self: `${baseUrl(c)}/v1/${kind.collection}/${id}` },
   };
 }
 
-export function registerOperations(app: OpenAPIHono<AppEnv>): void {
+export function registerOperations(app: OpenAPIHono<AppEnv>, kinds: Kinds): void {
+  const { getOperationRoute } = operationContract(kinds.list.map((r) => r.kind));
   app.openapi(getOperationRoute, (c) => {
     const id = c.req.valid('param').operation_id;
-    const kind = kindOfId(id);
+    const kind = kinds.ofId(id);
     if (!kind) throw notFound('operation', id, 'operation_id');
     return c.json(runOperation(c, kind, id), 200);
   });

@@ -1,21 +1,18 @@
 /**
  * The routes of every run kind, written once (DESIGN.md section 7, "The run engine"): each
  * handler parses, calls one engine command or read, and shapes the answer with the kind's body.
- * A kind brings its routes (`contract/runs.ts`, or the documented ones of evaluations) and its
- * definition (`src/kinds/`); nothing here names a kind.
+ * A kind brings its routes and its definition (`src/kinds/<kind>/`); nothing here names a kind.
  */
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
-import type { OutcomeEntry } from '../contract/outcomes.js';
-import type { RunRouteName, RunRoutes } from '../contract/run-shapes.js';
+import type { RunRouteName } from '../contract/run-routes.js';
 import { listPage } from '../domain/paging.js';
 import type { RunRecord } from '../domain/records.js';
-import type { RunKind } from '../domain/run-kind.js';
+import type { RegisteredKind, RunKind } from '../domain/run-kind.js';
 import { deriveState } from '../domain/run-state.js';
 import { toRunBody } from '../domain/run-view.js';
-import { apiError, MESSAGES, notFound } from '../errors.js';
-import type { IdPrefix } from '../ids.js';
+import { ApiError, MESSAGES, notFound } from '../errors.js';
 import {
   type Caller,
   cancelRun,
@@ -59,17 +56,17 @@ function valid(c: Ctx, target: 'json' | 'param' | 'query'): Valid {
 export type RunRouteSet = 'all' | 'documented';
 
 /**
- * Registers the routes of `kind`. `documented` serves only the routes the kind's bundle lists as
- * documented (evaluations: resume, files and logs, API document sections 4.1, 4.4, 4.5; twins:
- * files, section 4.6); a kind with none serves nothing under `--strict`.
- * @example registerRunKind(app, augmentationKind, augmentationRoutes, 'all')
+ * Registers the routes of a kind. `documented` serves only the routes the kind lists as
+ * documented (API document sections 4.1, 4.4 to 4.6); a kind with none serves nothing under
+ * `--strict`. A kind's own reads (`reads`) are inferred routes.
+ * @example registerRunKind(app, registered, 'all')
  */
 export function registerRunKind(
   app: OpenAPIHono<AppEnv>,
-  kind: RunKind,
-  routes: RunRoutes,
+  registered: RegisteredKind,
   set: RunRouteSet,
 ): void {
+  const { kind, routes } = registered;
   const served = (name: RunRouteName) => set === 'all' || routes.documented.includes(name);
   const on = (
     name: RunRouteName,
@@ -108,11 +105,10 @@ export function registerRunKind(
     const { after, limit } = valid(c, 'query');
     const found = findSub(c);
     if (found.state.status !== 'succeeded') {
-      throw apiError(routes.notReadyCode, {
-        message: MESSAGES.filesNotReady(
-          routes.notReadyCode === 'run_not_ready' ? 'run' : kind.name,
-          found.state.status,
-        ),
+      const own = registered.errors?.[routes.notReadyCode];
+      throw ApiError.of(routes.notReadyCode, {
+        ...(own && { status: own.status }),
+        message: MESSAGES.filesNotReady(own ? kind.name : 'run', found.state.status),
       });
     }
     const page = runFilePage(c.get('deps'), found, after ?? '', limit);
@@ -126,12 +122,8 @@ export function registerRunKind(
     const deps = c.get('deps');
     const { account } = c.get('auth');
     const request = kind.prepare(valid(c, 'json'), worldOf(deps, account));
-    const emulator = request.options.emulator as { outcomes?: OutcomeEntry[] } | undefined;
-    const record = createRunCommand(caller(c), kind, {
-      id: deps.ids.next(kind.prefix as IdPrefix, account.id, c.get('now')),
-      request,
-      plan: emulator?.outcomes ?? planByRule(c, kind, request),
-    });
+    const id = deps.ids.next(kind.prefix, account.id, c.get('now'));
+    const record = createRunCommand(caller(c), kind, { id, request });
     return c.json(runView(c, kind, record), 201);
   });
 
@@ -167,23 +159,12 @@ export function registerRunKind(
   on('archive', routes.archive, (c) => {
     return serveArchive(c, find(c), routes.idParam);
   });
-}
 
-/**
- * A scenario's outcome rule for a new run (DESIGN.md section 4): matched on the spec name and
- * label; a rule that names no `kind` is an evaluations' rule.
- */
-function planByRule(
-  c: Ctx,
-  kind: RunKind,
-  request: RunRecord['request'],
-): OutcomeEntry[] | undefined {
-  const rules = c.get('deps').scenarios.loaded.outcome_rules ?? [];
-  const specName = (request.spec as { name?: string } | undefined)?.name;
-  return rules.find(
-    (r) =>
-      (r.match.kind ?? 'evaluation') === kind.name &&
-      (r.match.spec_name === undefined || r.match.spec_name === specName) &&
-      (r.match.label === undefined || r.match.label === request.label),
-  )?.outcomes;
+  if (set === 'all')
+    for (const { route, read } of registered.reads ?? [])
+      app.openapi(route, (c: Ctx) => {
+        const run = find(c);
+        const state = deriveState(run.state, c.get('now'), kind.stepNoun);
+        return c.json(read(run, state, c.get('deps').catalog) as never, 200);
+      });
 }

@@ -1,29 +1,27 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
-import { getUsageRoute } from '../contract/usage.js';
+import { usageContract } from '../contract/usage.js';
+import type { Kinds } from '../domain/kind-registry.js';
 import { deriveState } from '../domain/run-state.js';
 import { summarizeUsage } from '../domain/usage.js';
-import { REGISTERED_KINDS, RUN_KINDS } from '../kinds/index.js';
-
-const COLLECTIONS = REGISTERED_KINDS.map(({ kind }) => kind.collection);
 
 /** Inferred only: not registered under --strict. */
-export function registerUsage(app: OpenAPIHono<AppEnv>): void {
-  app.openapi(getUsageRoute, (c) => {
+export function registerUsage(app: OpenAPIHono<AppEnv>, kinds: Kinds): void {
+  const collections = kinds.list.map(({ kind }) => kind.collection);
+  app.openapi(usageContract(collections).getUsageRoute, (c) => {
     const { store } = c.get('deps');
     const { account } = c.get('auth');
     // Each run as GET /v1/<kind>/{id} shows it now, so the counts agree with the reads.
     const runs = store.runs.allOf(account.id).flatMap((r) => {
-      const kind = RUN_KINDS[r.kind];
-      return kind
-        ? [
-            {
-              collection: kind.collection,
-              state: deriveState(r.state, c.get('now'), kind.stepNoun),
-            },
-          ]
-        : [];
+      const kind = kinds.byName[r.kind];
+      if (!kind) return [];
+      return [
+        { collection: kind.collection, state: deriveState(r.state, c.get('now'), kind.stepNoun) },
+      ];
     });
-    return c.json(summarizeUsage(store.accounts.balance(account.id), COLLECTIONS, runs), 200);
+    return c.json(
+      summarizeUsage(store.accounts.balance(account.id), collections, runs) as never,
+      200,
+    );
   });
 }

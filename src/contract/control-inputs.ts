@@ -1,19 +1,9 @@
 /** Request bodies of the control API (DESIGN.md section 5), shared with scenario files. */
 import { z } from '@hono/zod-openapi';
-import {
-  Episodes,
-  EVALUATION_STATUSES,
-  EvaluationDownload,
-  EvaluationError,
-  EvaluationResult,
-  PHASES,
-  Spec,
-} from '../kinds/evaluations/contract.js';
 import { CLOCK_LIMIT_MESSAGE, MAX_VIRTUAL_MS, parseClockMode } from './clock-mode.js';
 import { FileEntry, Metadata } from './common.js';
 import { OutcomePlan } from './outcomes.js';
-import { RUN_KIND_NAMES } from './run-kinds.js';
-import { ALL_SCOPES } from './scopes.js';
+import { RUN_STATUSES, RunError, StepCounter, Tokens } from './run-shapes.js';
 
 export const ClockModeSchema = z
   .string()
@@ -22,7 +12,9 @@ export const ClockModeSchema = z
   })
   .openapi({ example: 'manual' });
 
-const Instant = z.iso.datetime({ offset: true }).openapi({ example: '2026-01-01T00:00:00.000Z' });
+export const Instant = z.iso
+  .datetime({ offset: true })
+  .openapi({ example: '2026-01-01T00:00:00.000Z' });
 
 /** An instant a clock may be put at: no later than MAX_VIRTUAL_MS (runtime/clock.ts). */
 export const ClockInstant = z.iso
@@ -66,93 +58,34 @@ export const AccountInput = z
   });
 export type AccountInput = z.infer<typeof AccountInput>;
 
-export const KeyInput = z
-  .object({
-    id: z
-      .string()
-      .regex(/^key_[0-9A-Za-z]{1,64}$/)
-      .optional(),
-    name: z.string().min(1).max(200),
-    scopes: z.array(z.enum(ALL_SCOPES)),
-    expires_at: Instant.optional(),
-    secret: z
-      .string()
-      .regex(/^svc_[A-Za-z0-9_]{8,200}$/)
-      .optional()
-      .openapi({ description: 'A fixed secret; generated from the seed when absent.' }),
-  })
-  .strict()
-  .openapi('ControlKeyInput', {
-    example: { name: 'read-only', scopes: ['evaluations:read'] },
-  });
-export type KeyInput = z.infer<typeof KeyInput>;
-
-export const EvaluationInput = z
-  .object({
-    id: z
-      .string()
-      .regex(/^(eval|srun)_[0-9A-Za-z]{1,64}$/)
-      .optional(),
-    legacy: z.boolean().optional().openapi({ description: 'Generate an `srun_` id.' }),
-    spec: Spec,
-    options: Metadata.optional(),
-    label: z.string().nullable().optional(),
-    webhook_metadata: Metadata.nullable().optional(),
-    service_version: z.string().nullable().optional(),
-    status: z.enum(EVALUATION_STATUSES).optional().openapi({
-      description:
-        'A fixed state (with the fields below as given). Without it the run is put on the clock like a created one, following `outcomes`.',
-    }),
-    outcomes: OutcomePlan.optional().openapi({
-      description:
-        'The outcome plan. On the clock: one entry per attempt, the first for the run itself. With a fixed `status`: the plan of the resumes, the first resume taking the first entry.',
-    }),
-    phase: z.enum(PHASES).nullable().optional(),
-    progress: z.number().min(0).max(1).optional(),
-    status_message: z.string().nullable().optional(),
-    episodes: Episodes.nullable().optional(),
-    error: EvaluationError.nullable().optional(),
-    result: EvaluationResult.nullable().optional(),
-    download: EvaluationDownload.nullable().optional(),
-    tokens: z.object({ charged: z.number().int(), refunded: z.number().int() }).optional(),
-    started_at: Instant.nullable().optional(),
-    completed_at: Instant.nullable().optional(),
-    logs: z.array(z.string()).optional(),
-    files: z.array(FileEntry).optional(),
-  })
-  .strict()
-  .openapi('ControlEvaluationInput', {
-    example: {
-      spec: { path: 'specs/pick_place.yaml', name: 'pick_place' },
-      status: 'failed',
-      error: { code: 'policy_failed', message: 'The policy crashed.', resumable: true },
-    },
-  });
-export type EvaluationInput = z.infer<typeof EvaluationInput>;
-
-export const TwinInput = z
-  .object({
-    id: z
-      .string()
-      .regex(/^twin_[0-9A-Za-z]{1,64}$/)
-      .optional(),
-    status: z.enum(EVALUATION_STATUSES).optional().openapi({
-      description:
-        'A fixed state. Without it the twin is built on the clock: queued 1 s, then its phases (extracting, reconstructing, validating, packaging) 4 s, then succeeded (or failed `reconstruction_failed` with `fail: true`).',
-    }),
-    fail: z.boolean().optional(),
-    files: z.array(FileEntry).optional(),
-    generate_files: z
-      .number()
-      .int()
-      .min(0)
-      .max(100_000)
-      .optional()
-      .openapi({ description: 'Generate this many files when `files` is absent (default 3).' }),
-  })
-  .strict()
-  .openapi('ControlTwinInput', { example: { status: 'succeeded', generate_files: 3 } });
-export type TwinInput = z.infer<typeof TwinInput>;
+/** A key's body: its scopes are the registered kinds' and the other areas' (`scopes`). */
+export const keyInput = (scopes: readonly string[]) =>
+  z
+    .object({
+      id: z
+        .string()
+        .regex(/^key_[0-9A-Za-z]{1,64}$/)
+        .optional(),
+      name: z.string().min(1).max(200),
+      scopes: z.array(z.enum(scopes as [string, ...string[]])),
+      expires_at: Instant.optional(),
+      secret: z
+        .string()
+        .regex(/^svc_[A-Za-z0-9_]{8,200}$/)
+        .optional()
+        .openapi({ description: 'A fixed secret; generated from the seed when absent.' }),
+    })
+    .strict()
+    .openapi('ControlKeyInput', {
+      example: { name: 'read-only', scopes: ['evaluations:read'] },
+    });
+export interface KeyInput {
+  id?: string;
+  name: string;
+  scopes: string[];
+  expires_at?: string;
+  secret?: string;
+}
 
 export const WebhookEndpointInput = z
   .object({
@@ -194,7 +127,7 @@ export const RunSeedFields = {
     .regex(/^[a-z]+_[0-9A-Za-z]{1,64}$/)
     .optional()
     .openapi({ description: "A fixed id, with the kind's prefix." }),
-  status: z.enum(EVALUATION_STATUSES).optional().openapi({
+  status: z.enum(RUN_STATUSES).optional().openapi({
     description:
       'A fixed state (with the fields below as given). Without it the run is put on the clock like a created one, following `outcomes`.',
   }),
@@ -205,12 +138,12 @@ export const RunSeedFields = {
   phase: z.string().nullable().optional(),
   progress: z.number().min(0).max(1).optional(),
   status_message: z.string().nullable().optional(),
-  steps: Episodes.nullable()
+  steps: StepCounter.nullable()
     .optional()
     .openapi({ description: 'The step counter: done of total.' }),
-  error: EvaluationError.nullable().optional(),
+  error: RunError.nullable().optional(),
   result: Metadata.nullable().optional(),
-  tokens: z.object({ charged: z.number().int(), refunded: z.number().int() }).optional(),
+  tokens: Tokens.optional(),
   service_version: z.string().nullable().optional(),
   started_at: Instant.nullable().optional(),
   completed_at: Instant.nullable().optional(),
@@ -221,19 +154,24 @@ export const RunSeedFields = {
 };
 
 /** `POST /_control/accounts/{id}/runs` and scenario files' `runs`: `kind`, then its fields. */
-export const RunSeedInput = z
-  .object({
-    kind: z.enum(RUN_KIND_NAMES).openapi({ description: 'The run kind.' }),
-  })
-  .catchall(z.unknown())
-  .openapi('ControlRunInput', {
-    example: {
-      kind: 'training_run',
-      policy: 'pol_01KA0000000000000000PANDA1',
-      dataset: 'ds_01KA0000000000000000PANDA1',
-      status: 'succeeded',
-    },
-    description:
-      "A run of any kind: `kind`, the kind's create body (as `POST /v1/<kind>` takes it), and the seed fields (`id`, `status`, `outcomes`, `phase`, `progress`, `status_message`, `steps`, `error`, `result`, `tokens`, `service_version`, `started_at`, `completed_at`, `logs`, `files`). Checked against the kind's schemas when seeded.",
-  });
-export type RunSeedInput = z.infer<typeof RunSeedInput>;
+export const runSeedInput = (kindNames: readonly string[]) =>
+  z
+    .object({
+      kind: z.enum(kindNames as [string, ...string[]]).openapi({ description: 'The run kind.' }),
+    })
+    .catchall(z.unknown())
+    .openapi('ControlRunInput', {
+      example: {
+        kind: 'training_run',
+        policy: 'pol_01KA0000000000000000PANDA1',
+        dataset: 'ds_01KA0000000000000000PANDA1',
+        status: 'succeeded',
+      },
+      description:
+        "A run of any kind: `kind`, the kind's create body (as `POST /v1/<kind>` takes it), and the seed fields (`id`, `status`, `outcomes`, `phase`, `progress`, `status_message`, `steps`, `error`, `result`, `tokens`, `service_version`, `started_at`, `completed_at`, `logs`, `files`). Checked against the kind's schemas when seeded.",
+    });
+/** A run of any kind as control seeding takes it: `kind`, then its fields. */
+export interface RunSeedInput {
+  kind: string;
+  [field: string]: unknown;
+}

@@ -1,48 +1,61 @@
 /**
  * Operations (inferred; DESIGN.md section 7, API document section 4.8 "not shown"): any run of
  * any kind by its id, in one compact shape, for clients that poll runs without knowing their
- * kind. Off under --strict.
+ * kind. Off under --strict. Made from the registered kinds (`operationContract`).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { EVALUATION_STATUSES } from '../kinds/evaluations/contract.js';
 import { errorResponses, INFERRED, jsonResponse, operationGuards } from './common.js';
-import { RUN_KIND_NAMES, type RunKindName } from './run-kinds.js';
+import { RUN_STATUSES, type RunKindAddress } from './run-shapes.js';
 
-export const OPERATION_KINDS = RUN_KIND_NAMES as [RunKindName, ...RunKindName[]];
-export type OperationKind = (typeof OPERATION_KINDS)[number];
+/** `eval_` (legacy `srun_`) for a kind's prefixes, as the description lists them. */
+const prefixes = (k: RunKindAddress) =>
+  [`\`${k.prefix}_\``, ...(k.legacyPrefixes ?? []).map((p) => `legacy \`${p}_\``)].join(', ');
 
-export const Operation = z
-  .object({
-    id: z.string().openapi({ example: 'eval_01KDVMMPE08W844SYEQB8P3ESJ' }),
-    object: z.literal('operation'),
-    kind: z.enum(OPERATION_KINDS),
-    status: z
-      .enum(EVALUATION_STATUSES)
-      .openapi({ description: "The run's status, as its own resource shows it." }),
-    progress: z.number().openapi({
-      description: "0 to 1, as the run's own resource shows it.",
-    }),
-    links: z.object({ self: z.string().openapi({ description: 'The full resource.' }) }),
-  })
-  .openapi('Operation', INFERRED);
-
-export const getOperationRoute = createRoute({
-  method: 'get',
-  path: '/v1/operations/{operation_id}',
-  operationId: 'getOperation',
-  tags: ['Operations'],
-  summary: 'Get any run by its id (inferred)',
-  description:
-    "Any run by its id prefix: evaluations (`eval_`, legacy `srun_`), augmentations (`aug_`), training runs (`train_`), RL runs (`rl_`), scenario runs (`scnrun_`), twins (`twin_`). Each needs its kind's read scope (`evaluations:read`, `augmentations:read`, ...; twins also the account's `twins` feature), checked per kind, so the operation names none. Another account's id answers 404 like an unknown one.",
-  ...INFERRED,
-  ...operationGuards({ versions: ['2026-09-27'] }),
-  request: {
-    params: z.object({
-      operation_id: z.string().openapi({ param: { name: 'operation_id', in: 'path' } }),
-    }),
-  },
-  responses: {
-    200: jsonResponse(Operation, 'The operation.'),
-    ...errorResponses([400, 401, 403, 404, 429]),
-  },
-});
+/** @example const { getOperationRoute } = operationContract(kinds.list.map((r) => r.kind)) */
+export function operationContract(kinds: readonly RunKindAddress[]) {
+  const names = kinds.map((k) => k.name) as [string, ...string[]];
+  const Operation = z
+    .object({
+      id: z.string().openapi({ example: 'eval_01KDVMMPE08W844SYEQB8P3ESJ' }),
+      object: z.literal('operation'),
+      kind: z.enum(names),
+      status: z
+        .enum(RUN_STATUSES)
+        .openapi({ description: "The run's status, as its own resource shows it." }),
+      progress: z.number().openapi({
+        description: "0 to 1, as the run's own resource shows it.",
+      }),
+      links: z.object({ self: z.string().openapi({ description: 'The full resource.' }) }),
+    })
+    .openapi('Operation', INFERRED);
+  const byPrefix = kinds.map((k) => `${k.tag} (${prefixes(k)})`).join(', ');
+  const gated = kinds.filter((k) => k.feature);
+  const features = gated
+    .map((k) => `${k.tag} also the account's \`${k.feature}\` feature`)
+    .join('; ');
+  const getOperationRoute = createRoute({
+    method: 'get',
+    path: '/v1/operations/{operation_id}',
+    operationId: 'getOperation',
+    tags: ['Operations'],
+    summary: 'Get any run by its id (inferred)',
+    description: `Any run by its id prefix: ${byPrefix}. Each needs its kind's read scope (${kinds
+      .slice(0, 2)
+      .map((k) => `\`${k.scope}:read\``)
+      .join(
+        ', ',
+      )}, ...${features ? `; ${features}` : ''}), checked per kind, so the operation names none. Another account's id answers 404 like an unknown one.`,
+    ...INFERRED,
+    ...operationGuards({ versions: ['2026-09-27'] }),
+    request: {
+      params: z.object({
+        operation_id: z.string().openapi({ param: { name: 'operation_id', in: 'path' } }),
+      }),
+    },
+    responses: {
+      200: jsonResponse(Operation, 'The operation.'),
+      ...errorResponses([400, 401, 403, 404, 429]),
+    },
+  });
+  return { getOperationRoute };
+}

@@ -1,53 +1,88 @@
 /**
- * The routes every run kind shares (DESIGN.md section 7, "The run engine"; API document section
- * 1: runs "can be polled, listed, resumed and (where allowed) canceled; a finished run exposes a
- * downloadable archive and a per-file listing"), declared once as a factory: create, get, list,
- * cancel, resume, archive, files and logs of `/v1/<collection>`. Each kind's contract file gives
- * its request and resource schemas. All inferred (API document section 4.8, "not shown").
+ * The shapes every run kind shares (DESIGN.md section 7, "the shape of an Evaluation where it
+ * applies"): the six statuses, the error, the download, the step counter, and the fields around
+ * a kind's own in its body and its create request. The evaluation's schemas of API document
+ * sections 2.2 to 2.5 are the model, so their component names stay the evaluation's.
  */
-import { createRoute, z } from '@hono/zod-openapi';
-import {
-  Episodes,
-  EVALUATION_STATUSES,
-  EvaluationDownload,
-  EvaluationError,
-  RUN_STATUSES,
-} from '../kinds/evaluations/contract.js';
-import {
-  errorResponses,
-  FileEntry,
-  FilePageQuery,
-  INFERRED,
-  jsonResponse,
-  listOf,
-  Metadata,
-  operationGuards,
-  Timestamp,
-} from './common.js';
-import type { RunKindAddress } from './run-kinds.js';
-import type { RunRoutes } from './run-routes.js';
+import { z } from '@hono/zod-openapi';
+import { INFERRED, Metadata, Timestamp } from './common.js';
 
-export type { RunRouteName, RunRoutes } from './run-routes.js';
+/** Every run kind's statuses are the evaluation's six (API document section 3.1). */
+export const RUN_STATUSES = [
+  'queued',
+  'processing',
+  'canceling',
+  'succeeded',
+  'failed',
+  'canceled',
+] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
 
-export { RUN_STATUSES };
-
-/** What the factory needs to know of a kind: where it lives, and its schemas. */
-export interface RunKindContract extends RunKindAddress {
-  /** The create body (its own fields plus `options`, `label`, `webhook_metadata`). */
-  createBody: z.ZodObject;
-  /** The resource body. */
-  resource: z.ZodType;
-  /** What `409` on create means for this kind, when it has its own conflict. */
-  createConflict?: string;
-  /** What `400` on create can also answer for this kind (its own codes). */
-  createBadRequest?: string;
-  /** What a run of this kind yields, for descriptions. */
-  yields: string;
-  /** The path parameter naming a run, when not `run_id`. */
-  idParam?: string;
+/** Where a kind lives (DESIGN.md section 7 table): what its registration names once. */
+export interface RunKindAddress {
+  /** The `object` of its bodies and the first part of its event types: `augmentation`. */
+  name: string;
+  /** Its id prefix, without the `_`: `aug`. */
+  prefix: string;
+  /** Older prefixes its ids may carry, accepted everywhere. */
+  legacyPrefixes?: readonly string[];
+  /** The path segment under `/v1`: `augmentations`. */
+  collection: string;
+  /** The scope resource: `<scope>:read` and `<scope>:write`. */
+  scope: string;
+  /** An account feature the kind needs. */
+  feature?: string;
+  /** Where its logs and files are served, if not under `collection`. */
+  logsAndFilesUnder?: string;
+  /** Its area in the API document's section 1 table (the OpenAPI tag), and what it does. */
+  tag: string;
+  tagDescription: string;
 }
 
-const pascal = (snake: string) =>
+/** API document section 2.3, the error every kind's run shows. */
+export const RunError = z
+  .object({
+    code: z.string().openapi({
+      description:
+        'What failed; values include spec_invalid, policy_failed, verification_failed, interrupted.',
+    }),
+    message: z.string(),
+    resumable: z.boolean(),
+    param: z.string().nullable().optional(),
+    details: z
+      .object({
+        service_code: z.string().optional(),
+        remediation: z.string().optional(),
+        location: z.string().optional(),
+      })
+      .catchall(z.unknown())
+      .nullable()
+      .optional(),
+  })
+  .openapi('EvaluationError');
+export type RunError = z.infer<typeof RunError>;
+
+/** API document section 2.5. */
+export const Download = z
+  .object({
+    url: z.string(),
+    requires_auth: z.boolean(),
+    expires_at: z.string().nullable().optional(),
+    filename: z.string(),
+    bytes: z.number().int(),
+    sha256: z.string(),
+  })
+  .openapi('EvaluationDownload');
+export type Download = z.infer<typeof Download>;
+
+/** A step counter in a kind's body (an evaluation's `episodes`): done of total. */
+export const StepCounter = z.object({ done: z.number().int(), total: z.number().int() });
+export type StepCounter = z.infer<typeof StepCounter>;
+
+export const Tokens = z.object({ charged: z.number().int(), refunded: z.number().int() });
+export type Tokens = z.infer<typeof Tokens>;
+
+export const pascal = (snake: string) =>
   snake
     .split('_')
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
@@ -64,7 +99,7 @@ export function runResource<T extends z.ZodRawShape>(name: string, fields: T, de
       progress: z.number().min(0).max(1),
       status_message: z.string().nullable(),
       ...fields,
-      error: EvaluationError.nullable(),
+      error: RunError.nullable(),
       service_version: z.string().nullable(),
       options: Metadata,
       label: z.string().nullable(),
@@ -74,8 +109,8 @@ export function runResource<T extends z.ZodRawShape>(name: string, fields: T, de
         .openapi({
           description: `What the run yields once it succeeded: ${description}`,
         }),
-      download: EvaluationDownload.nullable(),
-      tokens: z.object({ charged: z.number().int(), refunded: z.number().int() }),
+      download: Download.nullable(),
+      tokens: Tokens,
       webhook_metadata: Metadata.nullable(),
       created_at: Timestamp,
       started_at: Timestamp.nullable(),
@@ -95,9 +130,6 @@ export const RunCreateCommon = {
   webhook_metadata: Metadata.nullable().optional(),
 };
 
-/** A step counter in a kind's body: done of total. */
-export const StepCounter = Episodes;
-
 export const RunLogs = (name: string) =>
   z
     .object({ id: z.string(), object: z.literal(`${name}_logs`), lines: z.array(z.string()) })
@@ -110,184 +142,3 @@ export const LogsLimit = z.coerce
   .max(5000)
   .default(100)
   .openapi({ description: 'How many of the last lines to return, 1 to 5000.', ...INFERRED });
-
-/**
- * The eight routes of a kind: `/v1/<collection>` create and list, `/{run_id}` (or the kind's `idParam`) get, `/cancel`,
- * `/resume`, `/archive`, `/files`, `/logs`.
- * @example const routes = runRoutes({ name: 'augmentation', collection: 'augmentations', ... })
- */
-export function runRoutes(k: RunKindContract): RunRoutes {
-  const one = pascal(k.name);
-  const many = pascal(k.collection);
-  const base = `/v1/${k.collection}`;
-  const common = { tags: [k.tag], ...INFERRED };
-  const guards = (verb: 'read' | 'write') =>
-    operationGuards({
-      versions: ['2026-09-27'],
-      scope: `${k.scope}:${verb}`,
-      ...(k.feature ? { feature: k.feature } : {}),
-    });
-  const idParam = k.idParam ?? 'run_id';
-  const params = z.object({
-    [idParam]: z.string().openapi({
-      param: { name: idParam, in: 'path' },
-      description: `A ${k.name.replace('_', ' ')} id: \`${k.prefix}_...\`.`,
-    }),
-  });
-  const FileItem = FileEntry.extend({ object: z.literal(`${k.name}_file`) }).openapi(
-    `${one}File`,
-    INFERRED,
-  );
-  const gzip = { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } };
-  const feature = k.feature
-    ? ` Needs the account's \`${k.feature}\` feature (403 \`feature_not_enabled\`).`
-    : '';
-  const createNotes: Record<number, string> = {};
-  if (k.createConflict) createNotes[409] = k.createConflict;
-  if (k.createBadRequest) createNotes[400] = k.createBadRequest;
-  return {
-    create: createRoute({
-      method: 'post',
-      path: base,
-      operationId: `create${one}`,
-      summary: `Create a ${k.name.replace('_', ' ')} (inferred)`,
-      description: `Queued at once; runs its phases on the account's virtual clock and yields ${k.yields}.${feature}`,
-      ...common,
-      ...guards('write'),
-      request: {
-        body: { required: true, content: { 'application/json': { schema: k.createBody } } },
-      },
-      responses: {
-        201: jsonResponse(k.resource, 'The run, `queued`.'),
-        ...errorResponses([400, 401, 402, 403, 409, 413, 429], createNotes),
-      },
-    }),
-    get: createRoute({
-      method: 'get',
-      path: `${base}/{${idParam}}`,
-      operationId: `get${one}`,
-      summary: `Get a ${k.name.replace('_', ' ')} (inferred)`,
-      description:
-        "The run as it stands on the account's clock: every field present, null where there is nothing to say yet.",
-      ...common,
-      ...guards('read'),
-      request: { params },
-      responses: {
-        200: jsonResponse(k.resource, 'The run.'),
-        ...errorResponses([400, 401, 403, 404, 429]),
-      },
-    }),
-    list: createRoute({
-      method: 'get',
-      path: base,
-      operationId: `list${many}`,
-      summary: `List ${k.collection.replace('_', ' ')}, newest first (inferred)`,
-      description:
-        'Newest first, optionally of one `status`; page with `after` (the last id seen) while `has_more`.',
-      ...common,
-      ...guards('read'),
-      request: {
-        query: z.object({
-          status: z.enum(EVALUATION_STATUSES).optional(),
-          after: z.string().optional().openapi({
-            description:
-              "The id of the last item of the previous page; an id that is not one of the account's runs of this kind answers 400 `parameter_invalid`.",
-          }),
-          limit: z.coerce.number().int().min(1).max(100).default(20),
-        }),
-      },
-      responses: {
-        200: jsonResponse(listOf(k.resource, `${one}List`), 'A page.'),
-        ...errorResponses([400, 401, 403, 429]),
-      },
-    }),
-    cancel: createRoute({
-      method: 'post',
-      path: `${base}/{${idParam}}/cancel`,
-      operationId: `cancel${one}`,
-      summary: `Cancel a ${k.name.replace('_', ' ')} (inferred): \`canceling\`, then \`canceled\``,
-      description:
-        'A queued or processing run goes to `canceling`, then `canceled`; a terminal run answers 409 `not_cancelable`.',
-      ...common,
-      ...guards('write'),
-      request: { params },
-      responses: {
-        202: jsonResponse(k.resource, 'The run, `canceling`.'),
-        ...errorResponses([400, 401, 403, 404, 409, 429], {
-          409: 'A terminal run: `not_cancelable`.',
-        }),
-      },
-    }),
-    resume: createRoute({
-      method: 'post',
-      path: `${base}/{${idParam}}/resume`,
-      operationId: `resume${one}`,
-      summary: `Resume a failed or canceled ${k.name.replace('_', ' ')} (inferred)`,
-      description:
-        'Runs it again from its original request, as a new attempt; anything but a failed or canceled run with a resumable error answers 409 `not_resumable`.',
-      ...common,
-      ...guards('write'),
-      request: { params },
-      responses: {
-        202: jsonResponse(k.resource, 'The run, back in `queued`.'),
-        ...errorResponses([400, 401, 402, 403, 404, 409, 429], {
-          409: '`not_resumable`, or `idempotency_key_reused`.',
-        }),
-      },
-    }),
-    archive: createRoute({
-      method: 'get',
-      path: `${base}/{${idParam}}/archive`,
-      operationId: `get${one}Archive`,
-      summary: 'Download the archive `<id>.tar.gz` (inferred); HEAD and single Range requests',
-      description:
-        'The archive of a succeeded run; it extracts to `<id>/`. Its SHA-256 is `download.sha256` of the run and the `ETag`.',
-      ...common,
-      ...guards('read'),
-      request: { params },
-      responses: {
-        200: { description: 'The archive. `ETag` is its SHA-256.', content: gzip },
-        206: { description: 'The requested byte range.', content: gzip },
-        ...errorResponses([400, 401, 403, 404, 409, 416, 429], {
-          409: 'The run has not succeeded: `run_not_ready`.',
-        }),
-      },
-    }),
-    files: createRoute({
-      method: 'get',
-      path: `${base}/{${idParam}}/files`,
-      operationId: `list${one}Files`,
-      summary: "Every file of a succeeded run's archive (inferred)",
-      description: 'Paths relative to the run directory `<id>/`, in byte order.',
-      ...common,
-      ...guards('read'),
-      request: { params, query: FilePageQuery },
-      responses: {
-        200: jsonResponse(listOf(FileItem, `${one}FileList`), 'A page of files.'),
-        ...errorResponses([400, 401, 403, 404, 409, 429], {
-          409: 'The run has not succeeded: `run_not_ready`.',
-        }),
-      },
-    }),
-    logs: createRoute({
-      method: 'get',
-      path: `${base}/{${idParam}}/logs`,
-      operationId: `get${one}Logs`,
-      summary: 'The tail of the log of a run (inferred)',
-      description: 'Oldest line first; readable while the run runs and after it ends.',
-      ...common,
-      ...guards('read'),
-      request: { params, query: z.object({ limit: LogsLimit }) },
-      responses: {
-        200: jsonResponse(RunLogs(k.name), 'The last `limit` lines.'),
-        ...errorResponses([400, 401, 403, 404, 429]),
-      },
-    }),
-    objects: { file: `${k.name}_file`, logs: `${k.name}_logs` },
-    subresourceNoun: k.name.replace('_', ' '),
-    createBody: k.createBody,
-    idParam,
-    notReadyCode: 'run_not_ready',
-    documented: [],
-  };
-}

@@ -3,60 +3,82 @@ import {
   AccountInput,
   ClockInstant,
   ClockModeSchema,
-  EvaluationInput,
-  KeyInput,
-  RunSeedInput,
-  TwinInput,
+  keyInput,
+  runSeedInput,
   UserAssetInput,
   WebhookEndpointInput,
 } from './control-inputs.js';
 import { FaultRuleInput } from './faults.js';
 import { OutcomePlan } from './outcomes.js';
 
-/** One account of a scenario: the account itself and everything it owns. */
-export const ScenarioAccount = AccountInput.extend({
-  keys: z.array(KeyInput).optional(),
-  evaluations: z.array(EvaluationInput).optional(),
-  /** Runs of any kind, each `{kind, ...}` (`ControlRunInput`). */
-  runs: z.array(RunSeedInput).optional(),
-  twins: z.array(TwinInput).optional(),
-  webhook_endpoints: z.array(WebhookEndpointInput).optional(),
-  environments: z.array(UserAssetInput).optional(),
-  objects: z.array(UserAssetInput).optional(),
-}).strict();
+/** What a scenario file takes from the registered kinds: scopes, names and seeding inputs. */
+export interface ScenarioKinds {
+  scopes: readonly string[];
+  kindNames: readonly string[];
+  /** A kind's own seeding input, listed under `accounts[].<collection>`. */
+  seeds: readonly { collection: string; input: z.ZodObject }[];
+}
 
-/** A named world in `scenarios/<name>.json`, loadable at start and at run time. */
-export const ScenarioFile = z
-  .object({
-    name: z.string().min(1),
-    description: z.string().optional(),
-    clock: z
-      .object({
-        start: ClockInstant.optional(),
-        mode: ClockModeSchema.optional(),
-      })
-      .strict()
-      .optional(),
-    accounts: z.array(ScenarioAccount).default([]),
-    /** Fault rules installed on load and on every full reset. */
-    faults: z.array(FaultRuleInput).optional(),
-    outcome_rules: z
-      .array(
-        z
-          .object({
-            match: z
-              .object({
-                spec_name: z.string().optional(),
-                label: z.string().optional(),
-                kind: z.string().optional(),
-              })
-              .strict(),
-            outcomes: OutcomePlan,
-          })
-          .strict(),
-      )
-      .optional(),
-  })
-  .strict()
-  .openapi('ScenarioFile');
-export type ScenarioFile = z.infer<typeof ScenarioFile>;
+/**
+ * The schema of a named world in `scenarios/<name>.json`, loadable at start and at run time.
+ * @example parseDataFile(scenarioFileSchema(kinds), json, file)
+ */
+export function scenarioFileSchema(kinds: ScenarioKinds) {
+  const ScenarioAccount = AccountInput.extend({
+    keys: z.array(keyInput(kinds.scopes)).optional(),
+    /** Runs of any kind, each `{kind, ...}` (`ControlRunInput`). */
+    runs: z.array(runSeedInput(kinds.kindNames)).optional(),
+    ...Object.fromEntries(kinds.seeds.map((s) => [s.collection, z.array(s.input).optional()])),
+    webhook_endpoints: z.array(WebhookEndpointInput).optional(),
+    environments: z.array(UserAssetInput).optional(),
+    objects: z.array(UserAssetInput).optional(),
+  }).strict();
+  return z
+    .object({
+      name: z.string().min(1),
+      description: z.string().optional(),
+      clock: z
+        .object({
+          start: ClockInstant.optional(),
+          mode: ClockModeSchema.optional(),
+        })
+        .strict()
+        .optional(),
+      accounts: z.array(ScenarioAccount).default([]),
+      /** Fault rules installed on load and on every full reset. */
+      faults: z.array(FaultRuleInput).optional(),
+      outcome_rules: z
+        .array(
+          z
+            .object({
+              match: z
+                .object({
+                  spec_name: z.string().optional(),
+                  label: z.string().optional(),
+                  kind: z.string().optional(),
+                })
+                .strict(),
+              outcomes: OutcomePlan,
+            })
+            .strict(),
+        )
+        .optional(),
+    })
+    .strict()
+    .openapi('ScenarioFile');
+}
+
+/** One account of a scenario; each kind's own seeding inputs are under its collection. */
+export type ScenarioAccount = z.infer<typeof AccountInput> & {
+  keys?: z.infer<ReturnType<typeof keyInput>>[];
+  runs?: { kind: string; [field: string]: unknown }[];
+  webhook_endpoints?: z.infer<typeof WebhookEndpointInput>[];
+  environments?: z.infer<typeof UserAssetInput>[];
+  objects?: z.infer<typeof UserAssetInput>[];
+  [collection: string]: unknown;
+};
+
+/** A scenario file as parsed. */
+export type ScenarioFile = Omit<z.infer<ReturnType<typeof scenarioFileSchema>>, 'accounts'> & {
+  accounts: ScenarioAccount[];
+};

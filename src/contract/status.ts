@@ -2,23 +2,30 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, INFERRED, jsonResponse, operationGuards } from './common.js';
 
-/** The areas of API document section 1, in its order: the parts the status reports on. */
-export const STATUS_COMPONENTS = [
-  'Augmentations',
-  'Training runs',
-  'Twins',
-  'RL runs',
-  'Evaluations',
-  'Scenario runs',
-  'Scenarios',
-  'Objects and environments',
-  'Catalog',
-  'Operations',
-  'Webhooks',
-  'API keys',
-  'Usage',
-  'Requests',
-  'Status',
+/**
+ * The areas of API document section 1 after the run kinds' (which come first, in the order they
+ * are registered), each an OpenAPI tag: the parts the status reports on.
+ */
+export const OTHER_AREAS = [
+  {
+    name: 'Scenarios',
+    description:
+      'The scenarios a scenario run executes, plus user-composed ones (robots, tasks, objects).',
+  },
+  {
+    name: 'Objects and environments',
+    description: 'User-supplied objects and environments for scenarios (beta).',
+  },
+  { name: 'Catalog', description: 'Robots, tasks, policies, hardware tiers, dataset inspection.' },
+  { name: 'Operations', description: 'Poll any run by its id.' },
+  { name: 'Webhooks', description: 'Endpoints that receive events, and the event log.' },
+  { name: 'API keys', description: 'The key making the request.' },
+  { name: 'Usage', description: 'Token usage and credit balance.' },
+  {
+    name: 'Requests',
+    description: 'Request log: every call of the last 30 days, who made it, how it ended.',
+  },
+  { name: 'Status', description: 'Whether the service is up, part by part; needs no key.' },
 ] as const;
 
 const Operational = z.enum(['operational']).openapi({

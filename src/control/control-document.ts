@@ -2,7 +2,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { CONTACT, LICENSE } from '../http/document-parts.js';
-import { ADVANCE_BODY_SCHEMA } from './clock-routes.js';
+import { ADVANCE_BODY_SCHEMA } from './clock.js';
 import { CONTROL_TAGS } from './route-helpers.js';
 
 type Operation = {

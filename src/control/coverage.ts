@@ -5,6 +5,7 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse } from '../contract/common.js';
+import { errorCatalog } from '../domain/kind-registry.js';
 import { notFound } from '../errors.js';
 import type { CoverageDocument } from '../runtime/coverage/outcomes.js';
 import { type CoverageReport, coverageReport } from '../runtime/coverage/report.js';
@@ -89,6 +90,7 @@ export function registerCoverage(
     }
     const report: CoverageReport = coverageReport(
       productDocument(),
+      errorCatalog(deps.kinds),
       deps.coverage,
       account ?? null,
     );

@@ -16,7 +16,7 @@ import {
 } from '../runtime/faults/fault-rules.js';
 import type { JournalEntry, JournalFilter } from '../runtime/journal.js';
 import { addFaultRule } from '../world/faults.js';
-import { route } from './routes.js';
+import { route } from './route-helpers.js';
 
 const FaultRuleView = z
   .object({

@@ -5,7 +5,7 @@ import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
 import type { Delivery } from '../runtime/webhooks/deliveries.js';
-import { route } from './routes.js';
+import { route } from './route-helpers.js';
 
 const DeliveryStatus = z.enum(['pending', 'delivered', 'failed']);
 

@@ -1,4 +1,4 @@
-import type { Event, EventType } from '../contract/events.js';
+import type { Event } from '../contract/events.js';
 import type { RunRecord, RunState } from './records.js';
 import type { RunKind } from './run-kind.js';
 import { shownState, toRunBody } from './run-view.js';
@@ -40,7 +40,7 @@ export function snapshotSubject(snapshot: EventSnapshot): {
 export interface EventRecord {
   id: string;
   accountId: string;
-  type: EventType;
+  type: string;
   resourceId: string;
   previousStatus: string | null;
   snapshot: EventSnapshot;

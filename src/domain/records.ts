@@ -1,7 +1,7 @@
 /** The records the store keeps and the domain works on. API shapes come from the contract. */
 import type { FileEntry } from '../contract/common.js';
-import type { Evaluation } from '../kinds/evaluations/contract.js';
-import type { OutcomeEntry } from '../kinds/evaluations/plan.js';
+import type { OutcomeEntry } from '../contract/outcomes.js';
+import type { Download, RunError, RunStatus, StepCounter, Tokens } from '../contract/run-shapes.js';
 import type { Schedule } from './run-schedule.js';
 
 export interface AccountLimits {
@@ -49,28 +49,23 @@ export interface RunRequest {
   [field: string]: unknown;
 }
 
-/** An evaluation's request: the SDK spec, plus what every kind keeps. */
-export interface EvaluationRequest extends RunRequest {
-  spec: NonNullable<Evaluation['spec']>;
-}
-
 /** A run's error (API document section 2.3, the shape every kind shares). */
-export type RunError = NonNullable<Evaluation['error']>;
+export type { RunError };
 
 /** The run's current, materialized state: every field of its body the request does not fix. */
 export interface RunState {
-  status: Evaluation['status'];
+  status: RunStatus;
   /** One of the kind's phases. */
   phase: string | null;
   progress: number;
   status_message: string | null;
   /** Steps of the stepped phase (an evaluation's episodes), done of total. */
-  episodes: NonNullable<Evaluation['episodes']> | null;
+  episodes: StepCounter | null;
   error: RunError | null;
   /** The kind's outputs (an evaluation's section 2.4 result). */
   result: Record<string, unknown> | null;
-  download: NonNullable<Evaluation['download']> | null;
-  tokens: Evaluation['tokens'];
+  download: Download | null;
+  tokens: Tokens;
   service_version: string | null;
   started_at: string | null;
   completed_at: string | null;
@@ -90,8 +85,6 @@ export interface RunState {
    */
   stored_rows?: true;
 }
-/** The name an evaluation's code has long used for a run's state. */
-export type EvaluationState = RunState;
 
 /** One attempt of a run on the virtual clock (DESIGN.md section 4). */
 export interface RunAttempt {
@@ -117,7 +110,6 @@ export interface RunRecord<Req extends RunRequest = RunRequest> {
   /** When the next unapplied transition is due; null when nothing is pending. */
   nextAt: number | null;
 }
-export type EvaluationRecord = RunRecord<EvaluationRequest>;
 
 export interface WebhookEndpointRecord {
   id: string;

@@ -3,14 +3,15 @@
  * kind of long-running job. Everything else (queue and phases on the account's clock, outcome
  * plans, cancel, resume, tokens and refunds, logs, files, the archive, events, limits, routes)
  * is the engine's, written once in `runtime/` and `api/runs.ts`. Adding a kind is one folder
- * under `src/kinds/`, its schemas in `src/contract/`, and one line in `src/kinds/index.ts`.
+ * under `src/kinds/` and one line in `src/kinds/index.ts` (docs/development.md).
  */
+import type { RouteConfig, z } from '@hono/zod-openapi';
 import type { OutcomeEntry } from '../contract/outcomes.js';
-import type { RunKindAddress } from '../contract/run-kinds.js';
-import type { RunRoutes } from '../contract/run-shapes.js';
+import type { RunRoutes } from '../contract/run-routes.js';
+import type { RunKindAddress } from '../contract/run-shapes.js';
 import type { ArchiveEntry } from './build-archive.js';
 import type { Catalog } from './catalog.js';
-import type { RunError, RunRecord, RunRequest, RunState } from './records.js';
+import type { FileEntry, RunError, RunRecord, RunRequest, RunState } from './records.js';
 import type { FailurePlan, PhasePlan, Schedule } from './run-schedule.js';
 
 /** What a request plans for each of its attempts: its timeline and what it is charged. */
@@ -55,6 +56,8 @@ export type { RunKindAddress };
 
 export interface RunKind<Req extends RunRequest = RunRequest, Ctx = unknown>
   extends RunKindAddress {
+  /** The kind a scenario's outcome rule that names no `kind` is for (one kind at most). */
+  outcomeRulesDefault?: boolean;
   /** What one step of the stepped phase is called in logs and status messages. */
   stepNoun: string;
   /** Its phases, in order (an outcome's `at` names one). */
@@ -103,8 +106,95 @@ export interface RunKind<Req extends RunRequest = RunRequest, Ctx = unknown>
   fields(record: RunRecord<Req>, state: RunState): Record<string, unknown>;
 }
 
-/** A kind as the engine registers it: its definition and its routes. */
+/**
+ * A read-only route on one run beyond the engine's eight (an augmentation's episodes): the engine
+ * finds the caller's run of the kind (404 otherwise) and answers what `read` derives from it.
+ */
+export interface RunRead {
+  route: RouteConfig;
+  read(run: RunRecord, state: RunState, catalog: Catalog): unknown;
+}
+
+/** A run seeded in a fixed state (no attempt on the clock): the state fields a seed may give. */
+export interface FixedState {
+  status: RunState['status'];
+  outcomes?: OutcomeEntry[];
+  phase?: string | null;
+  progress?: number;
+  status_message?: string | null;
+  steps?: RunState['episodes'];
+  error?: RunError | null;
+  result?: Record<string, unknown> | null;
+  download?: RunState['download'];
+  tokens?: RunState['tokens'];
+  service_version?: string | null;
+  started_at?: string | null;
+  completed_at?: string | null;
+  logs?: string[];
+  files?: FileEntry[];
+}
+
+/** What the engine offers a kind's own seeding (`RegisteredKind.seed`), for one account. */
+export interface SeedOps {
+  /** The account's virtual now. */
+  now: number;
+  catalog: Catalog;
+  /** A new id of the prefix, from the account's id stream. */
+  newId(prefix: string): string;
+  /** 400 `parameter_invalid` naming `id` when a run of that id exists. */
+  ensureNew(id: string): void;
+  /** The outcome plan names only the kind's phases and failure codes. */
+  checkPlan(plan: readonly OutcomeEntry[] | undefined): void;
+  /** A run put on the clock like a created one. */
+  start(
+    id: string,
+    request: RunRequest,
+    opts: { plan?: OutcomeEntry[]; serviceVersion?: string | null; givenFiles?: boolean },
+  ): RunRecord;
+  /** A run that stays in the state given (no attempt), with its logs and files. */
+  fix(id: string, request: RunRequest, fixed: FixedState): RunRecord;
+  /** A run inserted now in the state the kind built (no attempt). */
+  insert(id: string, request: RunRequest, state: RunState): RunRecord;
+  /** The run's file listing, kept as given. */
+  keepFiles(id: string, files: FileEntry[]): void;
+}
+
+/**
+ * The control API's seeding route of a kind in its own terms (`POST /_control/accounts/{id}/
+ * <collection>`, and scenario files' `accounts[].<collection>`), beside the generic
+ * `POST /_control/accounts/{id}/runs` every kind has.
+ */
+export interface KindSeed<
+  Op extends string = string,
+  I extends z.ZodObject = z.ZodObject,
+  O extends z.ZodType = z.ZodType,
+> {
+  /** The route's operation, and the name of the harness method that calls it. */
+  operationId: Op;
+  summary: string;
+  description: string;
+  input: I;
+  /** The 201 answer. */
+  response: O;
+  /** The route's error statuses, each with its note (undefined: the standard one). */
+  errors: Readonly<Record<number, string | undefined>>;
+  seed(input: Record<string, unknown>, ops: SeedOps): RunRecord;
+  /** The 201 answer, when it is not the run's body. */
+  view?(record: RunRecord): unknown;
+}
+
+/** An error code a kind answers that the catalog (`src/errors.ts`) does not list. */
+export interface KindError {
+  status: number;
+  message: string;
+}
+
+/** A kind as the engine registers it: its definition, its routes, and what it adds. */
 export interface RegisteredKind {
   kind: RunKind;
   routes: RunRoutes;
+  reads?: readonly RunRead[];
+  // biome-ignore lint/suspicious/noExplicitAny: each kind's seed keeps its own input and answer types
+  seed?: KindSeed<string, any, any>;
+  errors?: Readonly<Record<string, KindError>>;
 }

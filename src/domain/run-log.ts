@@ -6,7 +6,7 @@
  * append as it applied each event, in the same order: the queued line, each phase and step, the
  * end, and a cancel's two lines. A resume starts a new attempt, and so a new log.
  */
-import type { OutcomeEntry } from '../kinds/evaluations/plan.js';
+import type { OutcomeEntry } from '../contract/outcomes.js';
 import type { RunAttempt, RunRequest } from './records.js';
 import type { RunKind } from './run-kind.js';
 import { endPhase } from './run-schedule.js';

@@ -100,3 +100,11 @@ export function timelineOf(
     ),
   };
 }
+
+/** How long `canceling` lasts before `canceled`. */
+export const CANCEL_MS = 1000;
+
+/** The attempt's outcome: the plan entry for this attempt, success once the plan runs out. */
+export function outcomeFor(plan: OutcomeEntry[] | undefined, attempt: number): OutcomeEntry {
+  return plan?.[attempt - 1] ?? { succeed: {} };
+}

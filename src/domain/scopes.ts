@@ -1,8 +1,5 @@
-import { ALL_SCOPES } from '../contract/scopes.js';
 import { type ApiError, apiError, MESSAGES } from '../errors.js';
 import type { Account, ApiKeyRecord } from './records.js';
-
-export { ALL_SCOPES };
 
 /** API document section 5.4: a `write` scope implies `read` on the same resource. */
 export function hasScope(

@@ -1,5 +1,5 @@
+import { RUN_STATUSES } from '../contract/run-shapes.js';
 import type { RunCounts, Usage } from '../contract/usage.js';
-import { EVALUATION_STATUSES } from '../kinds/evaluations/contract.js';
 import type { RunState } from './records.js';
 
 /**
@@ -17,9 +17,7 @@ export function summarizeUsage(
   for (const name of collections)
     counts[name] = {
       total: 0,
-      by_status: Object.fromEntries(
-        EVALUATION_STATUSES.map((s) => [s, 0]),
-      ) as RunCounts['by_status'],
+      by_status: Object.fromEntries(RUN_STATUSES.map((s) => [s, 0])) as RunCounts['by_status'],
     };
   let charged = 0;
   let refunded = 0;

@@ -1,7 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { signedDownload } from '../api/archive.js';
 import { registerAssets } from '../api/assets.js';
-import { registerAugmentationEpisodes } from '../api/augmentations.js';
 import { registerCatalog } from '../api/catalog.js';
 import type { AppEnv } from '../api/env.js';
 import { registerEvents } from '../api/events.js';
@@ -13,7 +12,6 @@ import { registerScenarios } from '../api/scenarios.js';
 import { registerStatus } from '../api/status.js';
 import { registerUsage } from '../api/usage.js';
 import { registerWebhooks } from '../api/webhooks.js';
-import { REGISTERED_KINDS } from '../kinds/index.js';
 import type { Deps } from '../runtime/deps.js';
 import { docsPage, registerDocsAssets } from './docs-page.js';
 import { productDocument } from './openapi-document.js';
@@ -36,7 +34,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   // Built on first request, once every route is registered, and kept with this app.
   let document: unknown;
   app.get('/openapi.json', (c) => {
-    document ??= productDocument(app, { strictVersions: deps.config.strictVersions });
+    document ??= productDocument(app, deps.kinds, { strictVersions: deps.config.strictVersions });
     return c.json(document);
   });
   app.get('/docs', docsPage('svc-emulator: Robot Policy Platform API', '/openapi.json'));
@@ -47,20 +45,19 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   const inferred = !deps.config.strict;
   // The areas served, by their routes' tags: what GET /v1/status lists.
   const served = new Set<string>();
-  if (inferred) registerStatus(app, served);
+  if (inferred) registerStatus(app, deps.kinds, served);
   // Every run kind on the one engine; under --strict only each kind's documented routes.
-  for (const { kind, routes } of REGISTERED_KINDS)
-    registerRunKind(app, kind, routes, inferred ? 'all' : 'documented');
-  if (inferred) registerAugmentationEpisodes(app);
+  for (const registered of deps.kinds.list)
+    registerRunKind(app, registered, inferred ? 'all' : 'documented');
   registerKeys(app);
   registerScenarios(app, inferred);
   if (inferred) registerAssets(app);
   registerWebhooks(app, inferred);
   registerRequests(app, inferred);
-  if (inferred) registerUsage(app);
-  registerEvents(app, inferred);
+  if (inferred) registerUsage(app, deps.kinds);
+  registerEvents(app, deps.kinds, inferred);
   if (inferred) registerCatalog(app);
-  if (inferred) registerOperations(app);
+  if (inferred) registerOperations(app, deps.kinds);
   const definitions = app.openAPIRegistry.definitions as never;
   for (const def of app.openAPIRegistry.definitions)
     if (def.type === 'route') for (const tag of def.route.tags ?? []) served.add(tag);

@@ -18,8 +18,8 @@ type ErrorRespond = Extract<FaultRespond, { status: number }>;
 type Action = FaultDecision['action'] | { kind: 'header'; respond: FaultRespond };
 
 /** The documented envelope for a fault: the rule's status and code, `Retry-After` when due. */
-export function faultError(r: ErrorRespond, operation: string | null): ApiError {
-  const code = r.code ?? defaultFaultCode(r.status, operation);
+export function faultError(r: ErrorRespond, conflict: string | null): ApiError {
+  const code = r.code ?? defaultFaultCode(r.status, conflict);
   const retryAfter = r.retry_after ?? (r.status === 429 ? 1 : undefined);
   return ApiError.of(code, {
     status: r.status,
@@ -54,7 +54,7 @@ export const faults: MiddlewareHandler<AppEnv> = async (c, next) => {
   const respond = action.kind === 'drop' ? ({ drop: true } as const) : action.respond;
   if ('drop' in respond) return drop(c);
   if ('delay_ms' in respond) return next();
-  throw faultError(respond, match?.operation ?? null);
+  throw faultError(respond, match?.conflict ?? null);
 };
 
 /** What the header asks for, else what the first rule that fires decides, plus any delays. */

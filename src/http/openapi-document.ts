@@ -1,6 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from '../contract/common.js';
+import { OTHER_AREAS } from '../contract/status.js';
+import type { Kinds } from '../domain/kind-registry.js';
 import { CONTACT, LICENSE, withInferredFirstLine } from './document-parts.js';
 
 type Doc = ReturnType<OpenAPIHono['getOpenAPI31Document']>;
@@ -61,51 +63,6 @@ function withIdempotencyKey(doc: Doc): void {
   }
 }
 
-/** The areas of API document section 1, each a tag, in its order. */
-export const PRODUCT_TAGS = [
-  { name: 'Augmentations', description: 'Generate new episodes from a robot dataset (beta).' },
-  { name: 'Training runs', description: 'Fine-tune a policy on a dataset, one run per policy.' },
-  {
-    name: 'Twins',
-    description:
-      "Rebuild a robot episode as an interactable simulation scene (beta; needs the account's `twins` feature).",
-  },
-  {
-    name: 'RL runs',
-    description:
-      'Train a robot policy in simulation from a task spec; yields the policy, its scene and a verdict.',
-  },
-  {
-    name: 'Evaluations',
-    description:
-      "Evaluate a policy on an SDK spec on the service's machines: episodes, evaluators, a scorecard (beta).",
-  },
-  {
-    name: 'Scenario runs',
-    description:
-      'Run a policy across built-in simulated scenarios; yields success rate, failure reasons, edge cases (beta).',
-  },
-  {
-    name: 'Scenarios',
-    description:
-      'The scenarios a scenario run executes, plus user-composed ones (robots, tasks, objects).',
-  },
-  {
-    name: 'Objects and environments',
-    description: 'User-supplied objects and environments for scenarios (beta).',
-  },
-  { name: 'Catalog', description: 'Robots, tasks, policies, hardware tiers, dataset inspection.' },
-  { name: 'Operations', description: 'Poll any run by its id.' },
-  { name: 'Webhooks', description: 'Endpoints that receive events, and the event log.' },
-  { name: 'API keys', description: 'The key making the request.' },
-  { name: 'Usage', description: 'Token usage and credit balance.' },
-  {
-    name: 'Requests',
-    description: 'Request log: every call of the last 30 days, who made it, how it ended.',
-  },
-  { name: 'Status', description: 'Whether the service is up, part by part; needs no key.' },
-];
-
 type Operation = { parameters?: { name: string; schema?: { enum?: unknown } }[] } & Record<
   string,
   unknown
@@ -136,8 +93,14 @@ function withAcceptedVersions(doc: Doc, strictVersions: boolean): void {
  */
 export function productDocument(
   app: OpenAPIHono<AppEnv>,
+  kinds: Kinds,
   { strictVersions = false }: { strictVersions?: boolean } = {},
 ): unknown {
+  // The areas of API document section 1, each a tag, in its order: the run kinds' first.
+  const tags = [
+    ...kinds.list.map(({ kind }) => ({ name: kind.tag, description: kind.tagDescription })),
+    ...OTHER_AREAS,
+  ];
   const generated = app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {
@@ -148,7 +111,7 @@ export function productDocument(
       contact: CONTACT,
       license: LICENSE,
     },
-    tags: PRODUCT_TAGS,
+    tags,
     servers: [{ url: '/', description: 'This emulator' }],
   });
   const product = withoutControl(generated);

@@ -1,6 +1,14 @@
 import type { Account } from '../domain/records.js';
+import { apiError, MESSAGES } from '../errors.js';
 import type { Store } from '../store/store.js';
-import { type ClockMode, parseClockMode, VirtualClock, wallNow } from './clock.js';
+import {
+  CLOCK_LIMIT_MESSAGE,
+  type ClockMode,
+  MAX_VIRTUAL_MS,
+  parseClockMode,
+  VirtualClock,
+  wallNow,
+} from './clock.js';
 
 /**
  * One virtual clock per account, built from the account row on first use. Each clock's anchor
@@ -37,6 +45,32 @@ export class ClockRegistry {
     if (change.now !== undefined) clock.set(change.now);
     this.persist(account.id, clock);
     return clock;
+  }
+
+  /**
+   * `PUT /_control/accounts/{id}/clock`: a new mode and/or a later instant. A virtual clock only
+   * moves forward (DESIGN.md section 4): an earlier `now` is 400 naming `now`.
+   */
+  set(account: Account, change: { mode?: string; now?: string }): VirtualClock {
+    const now = change.now === undefined ? undefined : Date.parse(change.now);
+    if (now !== undefined && now < this.now(account))
+      throw apiError('parameter_invalid', { param: 'now', message: MESSAGES.clockBackwards });
+    const mode = change.mode ? parseClockMode(change.mode) : undefined;
+    return this.update(account, { mode, now });
+  }
+
+  /**
+   * The instant an advance by `seconds` or `to` an instant reaches, checked: at most the last
+   * instant a clock holds (400 naming `seconds`), never backward (400 naming `to`).
+   */
+  advanceTarget(account: Account, by: { seconds?: number; to?: string }): number {
+    const from = this.now(account);
+    const to = by.to === undefined ? from + Math.round(by.seconds! * 1000) : Date.parse(by.to);
+    if (to > MAX_VIRTUAL_MS)
+      throw apiError('parameter_invalid', { param: 'seconds', message: CLOCK_LIMIT_MESSAGE });
+    if (to < from)
+      throw apiError('parameter_invalid', { param: 'to', message: MESSAGES.clockBackwards });
+    return to;
   }
 
   forget(accountId: string): void {

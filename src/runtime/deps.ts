@@ -1,5 +1,6 @@
 import type { ScenarioFile } from '../contract/scenario-file.js';
 import type { Catalog } from '../domain/catalog.js';
+import type { Kinds } from '../domain/kind-registry.js';
 import type { Store } from '../store/store.js';
 import type { ClockMode, VirtualClock } from './clock.js';
 import type { ClockRegistry } from './clock-registry.js';
@@ -39,6 +40,8 @@ export interface AppConfig {
 export interface Deps {
   config: AppConfig;
   store: Store;
+  /** The registered run kinds (`src/kinds/index.ts`): every list of kinds derives from it. */
+  kinds: Kinds;
   clocks: ClockRegistry;
   /**
    * Per account, the settle in progress (runtime/engine/sliced-settle.ts): the lock that makes a

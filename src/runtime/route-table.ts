@@ -1,13 +1,32 @@
 /** The part of a `@hono/zod-openapi` registry definition the table reads. */
 export interface RouteDefinition {
   type: string;
-  route?: { method: string; path: string; operationId?: string };
+  route?: {
+    method: string;
+    path: string;
+    operationId?: string;
+    responses?: Record<string, { description?: string } | undefined>;
+  };
 }
 
 export interface RouteMatch {
   /** The route template, as in the OpenAPI document: `/v1/evaluations/{run_id}/resume`. */
   route: string;
   operation: string | null;
+  /** The state conflict the route's 409 names first (`not_resumable`); null for none. */
+  conflict: string | null;
+}
+
+/**
+ * The first code a 409 response's description names in backticks, other than the
+ * `Idempotency-Key` one any POST may answer: the operation's own conflict with a resource's
+ * state. The contract writes it per route (`errorResponses` notes).
+ * @example conflictNamed('`not_resumable`, or `idempotency_key_reused`.') // 'not_resumable'
+ */
+export function conflictNamed(description: string | undefined): string | null {
+  for (const m of (description ?? '').matchAll(/`([a-z_]+)`/g))
+    if (m[1] !== 'idempotency_key_reused') return m[1]!;
+  return null;
 }
 
 /**
@@ -20,9 +39,9 @@ export class RouteTable {
   /** By Hono's own route, `METHOD /v1/evaluations/:run_id/resume`. */
   private byHonoRoute = new Map<string, RouteMatch>();
 
-  add(method: string, route: string, operation: string | null): void {
+  add(method: string, route: string, operation: string | null, conflict: string | null = null) {
     const key = `${method.toUpperCase()} ${route.replace(/\{([^}]+)\}/g, ':$1')}`;
-    if (!this.byHonoRoute.has(key)) this.byHonoRoute.set(key, { route, operation });
+    if (!this.byHonoRoute.has(key)) this.byHonoRoute.set(key, { route, operation, conflict });
   }
 
   /** Every product route of an OpenAPI registry's definitions (the control API's are skipped). */
@@ -30,7 +49,8 @@ export class RouteTable {
     for (const def of definitions) {
       const route = def.type === 'route' ? def.route : undefined;
       if (!route || route.path.startsWith('/_control')) continue;
-      this.add(route.method, route.path, route.operationId ?? null);
+      const conflict = conflictNamed(route.responses?.['409']?.description);
+      this.add(route.method, route.path, route.operationId ?? null, conflict);
     }
   }
 

@@ -1,9 +1,7 @@
 import type { Database, Statement } from 'better-sqlite3';
-import type { EventType } from '../contract/events.js';
 import { eventState } from '../domain/event-state.js';
 import type { EventRecord, EventSnapshot } from '../domain/event-view.js';
 import type { RunState } from '../domain/records.js';
-import { RUN_KINDS } from '../kinds/index.js';
 
 interface EventRow {
   seq: number;
@@ -56,7 +54,7 @@ const SELECT = `SELECT e.*, r.kind AS run_kind, r.request AS run_request,
   FROM events e LEFT JOIN runs r ON r.id = e.resource_id`;
 
 export interface EventFilter {
-  /** An exact type, or a GLOB such as `evaluation.*` (the route allows only those). */
+  /** An exact type, or a GLOB such as `<kind>.*` (the route allows only those). */
   type?: string;
   resource?: string;
   /** The id of the last event of the previous page, one of the account's (callers check). */
@@ -65,7 +63,7 @@ export interface EventFilter {
 }
 
 /** The event log: rows in the order the transitions happened (`seq`), per account. */
-export function createEventRepo(db: Database) {
+export function createEventRepo(db: Database, stepNounOf: (kind: string) => string | undefined) {
   const insert = db.prepare(
     `INSERT INTO events
        (id, account_id, type, resource_id, previous_status, snapshot, attempt, n, created_at)
@@ -88,13 +86,13 @@ export function createEventRepo(db: Database) {
   /** What the run showed at the event: stored, or derived from the state of its attempt. */
   const snapshotOf = (row: EventRow): EventSnapshot => {
     const stored = row.snapshot === null ? null : (JSON.parse(row.snapshot) as Stored);
-    const kind = row.run_kind ?? 'evaluation';
+    const kind = row.run_kind ?? row.type.slice(0, row.type.indexOf('.'));
     let state: RunState;
     if (stored && 'state' in stored) state = stored.state;
     else {
       const to = row.type.slice(row.type.indexOf('.') + 1);
       const at = Date.parse(row.created_at);
-      state = eventState(attemptState(row), at, to, RUN_KINDS[kind]?.stepNoun ?? 'step');
+      state = eventState(attemptState(row), at, to, stepNounOf(kind) ?? 'step');
     }
     return {
       kind: 'run',
@@ -126,7 +124,7 @@ export function createEventRepo(db: Database) {
   const fromRow = (row: EventRow): EventRecord => ({
     id: row.id,
     accountId: row.account_id,
-    type: row.type as EventType,
+    type: row.type,
     resourceId: row.resource_id,
     previousStatus: row.previous_status,
     snapshot: snapshotOf(row),

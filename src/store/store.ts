@@ -18,6 +18,8 @@ import { createWebhookEndpointRepo } from './webhook-endpoints.js';
 export interface StoreOptions {
   /** Bytes of built archives kept in memory (store/archive-cache.ts). Default 4 MiB. */
   archiveCacheBytes?: number;
+  /** What a step of a run kind is called (`episode`), for the status messages events show. */
+  stepNounOf?: (kind: string) => string | undefined;
 }
 
 /** The most an in-memory world holds: past it a write answers 500 saying to reset or use --db. */
@@ -67,7 +69,7 @@ function repositories(db: SqliteDatabase, options: StoreOptions) {
     scenarios: createScenarioRepo(db),
     userAssets: createUserAssetRepo(db),
     webhookEndpoints: createWebhookEndpointRepo(db),
-    events: createEventRepo(db),
+    events: createEventRepo(db, options.stepNounOf ?? (() => undefined)),
     sequences: createSequenceRepo(db),
     idempotency: createIdempotencyRepo(db),
     /** Runs `fn` in one synchronous transaction. Never await inside it. */

@@ -1,4 +1,5 @@
 import type * as T from './control-types.js';
+import { kindSeeders } from './kind-seeders.js';
 import { type NewAccountOptions, newTestAccount, type TestAccount } from './test-account.js';
 
 /** A control API call that did not answer 2xx; `error` is the standard error envelope's body. */
@@ -83,19 +84,19 @@ export function createControlClient(baseUrl: string, options: ControlClientOptio
     /** Answers the new `now` and the transitions applied, in order. */
     advanceClock: (accountId: string, body: T.AdvanceClockInput) =>
       call<T.AdvancedClock>('POST', `/accounts/${path(accountId)}/clock/advance`, body),
-    seedEvaluation: (accountId: string, body: T.EvaluationInput) =>
-      call<T.Evaluation>('POST', `/accounts/${path(accountId)}/evaluations`, body),
     /** A run of any kind (`{kind, ...}`), on the clock or in a given state. */
     seedRun: (accountId: string, body: T.RunInput) =>
       call<T.Run>('POST', `/accounts/${path(accountId)}/runs`, body),
-    seedTwin: (accountId: string, body: T.TwinInput = {}) =>
-      call<T.SeededTwin>('POST', `/accounts/${path(accountId)}/twins`, body),
     seedWebhookEndpoint: (accountId: string, body: T.WebhookEndpointInput) =>
       call<T.WebhookEndpoint>('POST', `/accounts/${path(accountId)}/webhook_endpoints`, body),
     seedEnvironment: (accountId: string, body: T.UserAssetInput) =>
       call<T.UserAsset>('POST', `/accounts/${path(accountId)}/environments`, body),
     seedObject: (accountId: string, body: T.UserAssetInput) =>
       call<T.UserAsset>('POST', `/accounts/${path(accountId)}/objects`, body),
+    /** `seedEvaluation`, `seedTwin`, ...: each kind that seeds in its own terms. */
+    ...kindSeeders((collection, accountId, body) =>
+      call('POST', `/accounts/${path(accountId)}/${collection}`, body ?? {}),
+    ),
     /** `GET /_control/openapi.json`: the control API's OpenAPI 3.1 document. */
     openapi: () => call<Record<string, unknown>>('GET', '/openapi.json'),
 

@@ -4,10 +4,16 @@
  */
 import type { z } from '@hono/zod-openapi';
 import type * as schemas from '../contract/control-inputs.js';
+import type { ScenarioFile } from '../contract/scenario-file.js';
+import type * as accounts from '../control/accounts.js';
+import type * as clock from '../control/clock.js';
 import type * as coverage from '../control/coverage.js';
 import type * as diagnostics from '../control/diagnostics.js';
-import type * as routes from '../control/routes.js';
+import type * as scenarios from '../control/scenarios.js';
+import type * as seeding from '../control/seeding.js';
 import type * as deliveries from '../control/webhook-deliveries.js';
+import type * as world from '../control/world.js';
+import type { REGISTERED_KINDS } from '../kinds/index.js';
 
 type Route = { request?: unknown; responses: Record<number, unknown> };
 /** The JSON body a route answers with `status`. */
@@ -23,40 +29,57 @@ type Body<R extends Route> = R['request'] extends {
   ? z.input<T>
   : never;
 
-export type Health = Answer<typeof routes.healthRoute, 200>;
-export type ResetInput = Body<typeof routes.resetRoute>;
-export type ResetResult = Answer<typeof routes.resetRoute, 200>;
-export type ScenarioList = Answer<typeof routes.listScenariosRoute, 200>;
-export type LoadScenarioInput = Body<typeof routes.loadScenarioRoute>;
-export type LoadScenarioResult = Answer<typeof routes.loadScenarioRoute, 200>;
+export type Health = Answer<typeof world.healthRoute, 200>;
+export type ResetInput = Body<typeof world.resetRoute>;
+export type ResetResult = Answer<typeof world.resetRoute, 200>;
+export type ScenarioList = Answer<typeof scenarios.listScenariosRoute, 200>;
+export type LoadScenarioInput =
+  | { name: string }
+  | { scenario: Omit<ScenarioFile, 'accounts'> & { accounts?: ScenarioFile['accounts'] } };
+export type LoadScenarioResult = Answer<ReturnType<typeof scenarios.loadScenarioRoute>, 200>;
 export type AccountInput = z.input<typeof schemas.AccountInput>;
-export type CreatedAccount = Answer<typeof routes.createAccountRoute, 201>;
-export type Account = Answer<typeof routes.getAccountRoute, 200>;
-export type KeyInput = z.input<typeof schemas.KeyInput>;
-export type Key = Answer<typeof routes.createKeyRoute, 201>;
-export type Clock = Answer<typeof routes.getClockRoute, 200>;
-export type SetClockInput = Body<typeof routes.setClockRoute>;
+export type CreatedAccount = Answer<typeof accounts.createAccountRoute, 201>;
+export type Account = Answer<typeof accounts.getAccountRoute, 200>;
+export type KeyInput = schemas.KeyInput;
+export type Key = Answer<ReturnType<typeof accounts.createKeyRoute>, 201>;
+export type Clock = Answer<typeof clock.getClockRoute, 200>;
+export type SetClockInput = Body<typeof clock.setClockRoute>;
 export type AdvanceClockInput = { seconds: number } | { to: string };
-export type AdvancedClock = Answer<typeof routes.advanceClockRoute, 200>;
+export type AdvancedClock = Answer<typeof clock.advanceClockRoute, 200>;
 export type Transition = AdvancedClock['transitions'][number];
-export type EvaluationInput = z.input<typeof schemas.EvaluationInput>;
-export type Evaluation = Answer<typeof routes.seedEvaluationRoute, 201>;
 /**
  * A run of any kind to seed: `kind`, the kind's create body (as `POST /v1/<kind>` takes it) and
- * the seed fields of `ControlEvaluationInput` (`status`, `outcomes`, `error`, `result`, ...).
+ * the seed fields (`status`, `outcomes`, `error`, `result`, ...).
  */
-export type RunInput = z.input<typeof schemas.RunSeedInput> &
-  Partial<{
-    [K in keyof typeof schemas.RunSeedFields]: z.input<(typeof schemas.RunSeedFields)[K]>;
-  }>;
+export type RunInput = { kind: string; [field: string]: unknown } & Partial<{
+  [K in keyof typeof schemas.RunSeedFields]: z.input<(typeof schemas.RunSeedFields)[K]>;
+}>;
 /** A seeded run as its kind's `GET /v1/<kind>/{id}` shows it. */
-export type Run = Answer<typeof routes.seedRunRoute, 201>;
-export type TwinInput = z.input<typeof schemas.TwinInput>;
-export type SeededTwin = Answer<typeof routes.seedTwinRoute, 201>;
+export type Run = Answer<ReturnType<typeof seeding.seedRunRoute>, 201>;
 export type WebhookEndpointInput = z.input<typeof schemas.WebhookEndpointInput>;
-export type WebhookEndpoint = Answer<typeof routes.seedWebhookEndpointRoute, 201>;
+export type WebhookEndpoint = Answer<typeof seeding.seedWebhookEndpointRoute, 201>;
 export type UserAssetInput = z.input<typeof schemas.UserAssetInput>;
-export type UserAsset = Answer<typeof routes.seedEnvironmentRoute, 201>;
+export type UserAsset = Answer<typeof seeding.seedEnvironmentRoute, 201>;
+
+/** The seeding routes of the kinds that seed in their own terms (`RegisteredKind.seed`). */
+type KindSeed = (typeof REGISTERED_KINDS)[number] extends infer R
+  ? R extends { seed: infer S }
+    ? S
+    : never
+  : never;
+/** The harness methods' names: each kind seed's operation (`seedEvaluation`, ...). */
+export type KindSeedOperation = KindSeed['operationId'];
+type SeedOf<Op extends KindSeedOperation> = Extract<KindSeed, { operationId: Op }>;
+/** The body a kind's own seeding takes, e.g. `SeedInput<'seedEvaluation'>`. */
+export type SeedInput<Op extends KindSeedOperation> = z.input<SeedOf<Op>['input']>;
+/** What a kind's own seeding answers, e.g. `Seeded<'seedEvaluation'>`. */
+export type Seeded<Op extends KindSeedOperation> = z.output<SeedOf<Op>['response']>;
+/** One method per kind seed, bound to an account or not (`A`: the leading account id). */
+export type KindSeeders<A extends unknown[]> = {
+  [Op in KindSeedOperation]: {} extends SeedInput<Op>
+    ? (...args: [...A, body?: SeedInput<Op>]) => Promise<Seeded<Op>>
+    : (...args: [...A, body: SeedInput<Op>]) => Promise<Seeded<Op>>;
+};
 
 // Fault rules and the request journal (DESIGN.md section 5).
 export type FaultInput = Body<typeof diagnostics.createFaultRoute>;

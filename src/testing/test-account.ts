@@ -1,9 +1,10 @@
 import type * as T from './control-types.js';
+import { boundSeeders } from './kind-seeders.js';
 
 export type NewAccountOptions = T.AccountInput;
 
 /** The control calls a test account is made of (the control client has them all). */
-export interface AccountControl {
+export interface AccountControl extends T.KindSeeders<[accountId: string]> {
   createAccount(body: T.AccountInput): Promise<T.CreatedAccount>;
   getClock(accountId: string): Promise<T.Clock>;
   advanceClock(
@@ -12,15 +13,16 @@ export interface AccountControl {
   ): Promise<T.AdvancedClock>;
   setClock(accountId: string, body: { mode: string }): Promise<T.Clock>;
   createKey(accountId: string, body: T.KeyInput): Promise<T.Key>;
-  seedEvaluation(accountId: string, body: T.EvaluationInput): Promise<T.Evaluation>;
   seedRun(accountId: string, body: T.RunInput): Promise<T.Run>;
-  seedTwin(accountId: string, body: T.TwinInput): Promise<T.SeededTwin>;
   seedWebhookEndpoint(accountId: string, body: T.WebhookEndpointInput): Promise<T.WebhookEndpoint>;
   reset(body: T.ResetInput): Promise<T.ResetResult>;
 }
 
-/** An isolated account for one test: its key, its clock and seeders bound to it. */
-export interface TestAccount {
+/**
+ * An isolated account for one test: its key, its clock and seeders bound to it (`seedRun`, and
+ * one per kind that seeds in its own terms: `seedEvaluation`, `seedTwin`).
+ */
+export interface TestAccount extends T.KindSeeders<[]> {
   account: T.CreatedAccount['account'];
   /** The full-scope key; `secret` goes in `Authorization: Bearer <secret>`. */
   key: { id: string; secret: string };
@@ -40,10 +42,8 @@ export interface TestAccount {
   };
   /** A further key on this account with the given scopes. */
   createKey(body: T.KeyInput): Promise<T.Key>;
-  seedEvaluation(body: T.EvaluationInput): Promise<T.Evaluation>;
   /** A run of any kind (`{kind, ...}`) on this account, on the clock or in a given state. */
   seedRun(body: T.RunInput): Promise<T.Run>;
-  seedTwin(body?: T.TwinInput): Promise<T.SeededTwin>;
   seedWebhookEndpoint(body: T.WebhookEndpointInput): Promise<T.WebhookEndpoint>;
   /** Deletes this account's resources (`POST /_control/reset {account}`). */
   reset(): Promise<T.ResetResult>;
@@ -69,9 +69,8 @@ export async function newTestAccount(
       setMode: (mode) => control.setClock(id, { mode }),
     },
     createKey: (body) => control.createKey(id, body),
-    seedEvaluation: (body) => control.seedEvaluation(id, body),
+    ...boundSeeders(control, id),
     seedRun: (body) => control.seedRun(id, body),
-    seedTwin: (body = {}) => control.seedTwin(id, body),
     seedWebhookEndpoint: (body) => control.seedWebhookEndpoint(id, body),
     reset: () => control.reset({ account: id }),
   };

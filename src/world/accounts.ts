@@ -1,6 +1,5 @@
 import type { AccountInput, KeyInput } from '../contract/control-inputs.js';
 import type { Account, ApiKeyRecord } from '../domain/records.js';
-import { ALL_SCOPES } from '../domain/scopes.js';
 import { digestSecret } from '../domain/sha256.js';
 import { apiError, MESSAGES } from '../errors.js';
 import { makeSecret } from '../ids.js';
@@ -84,12 +83,6 @@ export function createKey(
   store.keys.insert({ ...key, secretSha256 });
   return { ...key, secret };
 }
-
-export const FULL_SCOPES = [
-  ...ALL_SCOPES.filter((s) => s.endsWith(':write')),
-  'usage:read',
-  'requests:read',
-] as (typeof ALL_SCOPES)[number][];
 
 /** The control API's view of an account. */
 export function accountView(deps: Deps, account: Account) {

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { ScenarioFile } from '../contract/scenario-file.js';
+import { type ScenarioFile, scenarioFileSchema } from '../contract/scenario-file.js';
+import { type Kinds, scopesOf } from '../domain/kind-registry.js';
 
 /** A scenario or fixture file that cannot be used, with the file and the field at fault. */
 export class DataFileError extends Error {
@@ -70,10 +71,21 @@ export function readScenarioFile(dir: string, name: string): RawScenarioFile {
   return { file, data: readJsonFile(file) };
 }
 
-export function parseScenarioFile(raw: RawScenarioFile): ScenarioFile {
-  return parseDataFile(ScenarioFile, raw.data, raw.file);
+/** The scenario file's schema for these kinds: their scopes, names and seeding inputs. */
+export function scenarioSchema(kinds: Kinds) {
+  return scenarioFileSchema({
+    scopes: scopesOf(kinds),
+    kindNames: kinds.list.map(({ kind }) => kind.name),
+    seeds: kinds.list.flatMap(({ kind, seed }) =>
+      seed ? [{ collection: kind.collection, input: seed.input }] : [],
+    ),
+  });
 }
 
-export function loadScenarioFile(dir: string, name: string): ScenarioFile {
-  return parseScenarioFile(readScenarioFile(dir, name));
+export function parseScenarioFile(raw: RawScenarioFile, kinds: Kinds): ScenarioFile {
+  return parseDataFile(scenarioSchema(kinds), raw.data, raw.file) as ScenarioFile;
+}
+
+export function loadScenarioFile(dir: string, name: string, kinds: Kinds): ScenarioFile {
+  return parseScenarioFile(readScenarioFile(dir, name), kinds);
 }

@@ -1,122 +1,120 @@
 /**
  * Control seeding of a run of any kind (DESIGN.md section 5): on the clock with an outcome plan,
- * or already in a given state, with its logs and files as given. Evaluations keep their own
- * input (`seedEvaluation`); every kind shares the state it is put in.
+ * or already in a given state, with its logs and files as given. `POST /_control/accounts/{id}/
+ * runs` takes any kind's create body plus the seed fields; a kind with seeding of its own
+ * (`RegisteredKind.seed`) is given the engine's operations (`SeedOps`) to do it with.
  */
 import { z } from '@hono/zod-openapi';
 import { DEFAULT_VERSION } from '../contract/common.js';
 import { RunSeedFields, type RunSeedInput } from '../contract/control-inputs.js';
 import type { OutcomeEntry } from '../contract/outcomes.js';
-import type { Account, FileEntry, RunError, RunRecord, RunState } from '../domain/records.js';
+import type { Account, RunRecord, RunRequest, RunState } from '../domain/records.js';
 import { seededFailure } from '../domain/run-failure.js';
-import type { RunKind } from '../domain/run-kind.js';
+import type { FixedState, RegisteredKind, RunKind, SeedOps } from '../domain/run-kind.js';
 import { assertOutcomePlan } from '../domain/run-options.js';
 import { issueMessage, issueParam } from '../domain/zod-issue.js';
 import { apiError, MESSAGES } from '../errors.js';
-import type { IdPrefix } from '../ids.js';
-import { REGISTERED_KINDS } from '../kinds/index.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
 import { createRun } from '../runtime/engine/run-attempt.js';
 import { worldOf } from '../runtime/engine/world-view.js';
 
-/** The state fields a seed may fix. */
-export interface FixedState {
-  status: RunState['status'];
-  outcomes?: OutcomeEntry[];
-  phase?: string | null;
-  progress?: number;
-  status_message?: string | null;
-  steps?: RunState['episodes'];
-  error?: RunError | null;
-  result?: Record<string, unknown> | null;
-  download?: RunState['download'];
-  tokens?: RunState['tokens'];
-  service_version?: string | null;
-  started_at?: string | null;
-  completed_at?: string | null;
-  logs?: string[];
-  files?: FileEntry[];
-}
-
-/** A seeded id must be new, across every account and kind. */
-export function ensureNewRun(deps: Deps, id: string): void {
-  if (deps.store.runs.exists(id))
-    throw apiError('parameter_invalid', {
-      param: 'id',
-      message: MESSAGES.alreadyExists(`'${id}'`),
-    });
-}
-
-/** A run that stays in the state it is given (no attempt on the clock), inserted now. */
-export function insertFixedRun(
-  deps: Deps,
-  account: Account,
-  kind: RunKind,
-  id: string,
-  request: RunRecord['request'],
-  input: FixedState,
-): RunRecord {
-  const now = deps.clocks.now(account);
+/** The state of a run seeded in a fixed state at `now`: the fields given, the rest defaulted. */
+function fixedState(input: FixedState, now: number): RunState {
   const terminal = ['succeeded', 'failed', 'canceled'].includes(input.status);
-  const record: RunRecord = {
-    id,
-    accountId: account.id,
-    kind: kind.name,
-    createdAt: toTimestamp(now),
-    request,
-    nextAt: null,
-    state: {
-      status: input.status,
-      phase: input.phase ?? null,
-      progress: input.progress ?? (input.status === 'succeeded' ? 1 : 0),
-      status_message: input.status_message ?? null,
-      episodes: input.steps ?? null,
-      error:
-        input.error !== undefined
-          ? input.error
-          : input.status === 'failed'
-            ? seededFailure()
-            : null,
-      result: input.result ?? null,
-      download: input.download ?? null,
-      tokens: input.tokens ?? { charged: 0, refunded: 0 },
-      service_version: input.service_version ?? null,
-      started_at: input.started_at ?? (input.status === 'queued' ? null : toTimestamp(now)),
-      completed_at: input.completed_at ?? (terminal ? toTimestamp(now) : null),
-      // With a fixed state the seeded attempt is attempt 1; `outcomes` plans the resumes after
-      // it, so the first resume takes `outcomes[0]`.
-      ...(input.outcomes ? { plan: [{ succeed: {} }, ...input.outcomes] } : {}),
-    },
+  const failed = input.status === 'failed' ? seededFailure() : null;
+  return {
+    status: input.status,
+    phase: input.phase ?? null,
+    progress: input.progress ?? (input.status === 'succeeded' ? 1 : 0),
+    status_message: input.status_message ?? null,
+    episodes: input.steps ?? null,
+    error: input.error !== undefined ? input.error : failed,
+    result: input.result ?? null,
+    download: input.download ?? null,
+    tokens: input.tokens ?? { charged: 0, refunded: 0 },
+    service_version: input.service_version ?? null,
+    started_at: input.started_at ?? (input.status === 'queued' ? null : toTimestamp(now)),
+    completed_at: input.completed_at ?? (terminal ? toTimestamp(now) : null),
+    // With a fixed state the seeded attempt is attempt 1; `outcomes` plans the resumes after
+    // it, so the first resume takes `outcomes[0]`.
+    ...(input.outcomes ? { plan: [{ succeed: {} }, ...input.outcomes] } : {}),
   };
-  // Stored as given; marked so that the first attempt a resume starts drops them.
-  if (input.logs?.length || input.files?.length) record.state.stored_rows = true;
-  deps.store.runs.insert(record);
-  if (input.logs?.length) deps.store.runLogs.replace(id, input.logs);
-  if (input.files?.length) deps.store.runFiles.replace(id, input.files);
-  return record;
 }
 
-/** A seeded run put on the clock like a created one, keeping a given file listing. */
-export function startSeededRun(
-  deps: Deps,
-  account: Account,
-  kind: RunKind,
-  id: string,
-  request: RunRecord['request'],
-  input: { outcomes?: OutcomeEntry[]; service_version?: string | null; files?: FileEntry[] },
-): RunRecord {
-  const emulator = request.options.emulator as { outcomes?: OutcomeEntry[] } | undefined;
-  const record = createRun(deps, kind, account, {
-    id,
-    request,
-    plan: input.outcomes ?? emulator?.outcomes,
-    now: deps.clocks.now(account),
-    serviceVersion: input.service_version ?? DEFAULT_VERSION,
-    givenFiles: input.files !== undefined,
-  });
-  if (input.files) deps.store.runFiles.replace(id, input.files);
-  return record;
+/** The engine's operations for seeding runs of `kind` in `account`, now. */
+export function seedOps(deps: Deps, account: Account, kind: RunKind): SeedOps {
+  const { store } = deps;
+  const now = deps.clocks.now(account);
+  const insert = (id: string, request: RunRequest, state: RunState): RunRecord => {
+    const record: RunRecord = {
+      id,
+      accountId: account.id,
+      kind: kind.name,
+      createdAt: toTimestamp(now),
+      request,
+      state,
+      nextAt: null,
+    };
+    store.runs.insert(record);
+    return record;
+  };
+  return {
+    now,
+    catalog: deps.catalog,
+    newId: (prefix) => deps.ids.next(prefix, account.id, now),
+    ensureNew(id) {
+      if (store.runs.exists(id))
+        throw apiError('parameter_invalid', {
+          param: 'id',
+          message: MESSAGES.alreadyExists(`'${id}'`),
+        });
+    },
+    checkPlan: (plan) => assertOutcomePlan(kind, plan, 'outcomes'),
+    start: (id, request, opts) =>
+      createRun(deps, kind, account, {
+        id,
+        request,
+        plan: opts.plan,
+        now,
+        serviceVersion: opts.serviceVersion ?? DEFAULT_VERSION,
+        givenFiles: opts.givenFiles ?? false,
+      }),
+    fix(id, request, input) {
+      const state = fixedState(input, now);
+      // Stored as given; marked so that the first attempt a resume starts drops them.
+      if (input.logs?.length || input.files?.length) state.stored_rows = true;
+      const record = insert(id, request, state);
+      if (input.logs?.length) store.runLogs.replace(id, input.logs);
+      if (input.files?.length) store.runFiles.replace(id, input.files);
+      return record;
+    },
+    insert,
+    keepFiles: (id, files) => store.runFiles.replace(id, files),
+  };
+}
+
+/**
+ * `POST /_control/accounts/{id}/<collection>` and scenario files' `accounts[].<collection>`: a
+ * run of a kind that seeds in its own terms.
+ */
+export function seedKind(deps: Deps, account: Account, registered: RegisteredKind, input: unknown) {
+  const seed = registered.seed!;
+  return seed.seed(input as Record<string, unknown>, seedOps(deps, account, registered.kind));
+}
+
+/** The input's fields checked against the kind's create body and the seed fields. */
+function parseSeed(registered: RegisteredKind, fields: Record<string, unknown>) {
+  const parsed = z
+    .object({ ...registered.routes.createBody.shape, ...RunSeedFields })
+    .strict()
+    .safeParse(fields);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const param = issueParam(issue);
+    throw apiError('parameter_invalid', { param, message: issueMessage(issue, param) });
+  }
+  return parsed.data as Record<string, unknown> & Partial<FixedState> & { id?: string };
 }
 
 /**
@@ -126,7 +124,7 @@ export function startSeededRun(
  * @example seedRun(deps, account, { kind: 'augmentation', dataset, config: { episode_count: 2 }, status: 'failed' })
  */
 export function seedRun(deps: Deps, account: Account, input: RunSeedInput): RunRecord {
-  const registered = REGISTERED_KINDS.find(({ kind }) => kind.name === input.kind);
+  const registered = deps.kinds.registered(input.kind);
   if (!registered)
     throw apiError('parameter_invalid', {
       param: 'kind',
@@ -134,16 +132,7 @@ export function seedRun(deps: Deps, account: Account, input: RunSeedInput): RunR
     });
   const { kind, routes } = registered;
   const { kind: _kind, ...fields } = input;
-  const parsed = z
-    .object({ ...routes.createBody.shape, ...RunSeedFields })
-    .strict()
-    .safeParse(fields);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const param = issueParam(issue);
-    throw apiError('parameter_invalid', { param, message: issueMessage(issue, param) });
-  }
-  const seed = parsed.data as Record<string, unknown> & Partial<FixedState> & { id?: string };
+  const seed = parseSeed(registered, fields);
   const body = Object.fromEntries(
     Object.entries(seed).filter(([key]) => key in routes.createBody.shape),
   );
@@ -153,11 +142,18 @@ export function seedRun(deps: Deps, account: Account, input: RunSeedInput): RunR
       param: 'id',
       message: MESSAGES.idPrefix(kind.name, kind.prefix),
     });
-  const now = deps.clocks.now(account);
-  const id = seed.id ?? deps.ids.next(kind.prefix as IdPrefix, account.id, now);
-  ensureNewRun(deps, id);
-  assertOutcomePlan(kind, seed.outcomes, 'outcomes');
+  const ops = seedOps(deps, account, kind);
+  const id = seed.id ?? ops.newId(kind.prefix);
+  ops.ensureNew(id);
+  ops.checkPlan(seed.outcomes);
   const request = kind.prepare(body, worldOf(deps, account));
-  if (seed.status === undefined) return startSeededRun(deps, account, kind, id, request, seed);
-  return insertFixedRun(deps, account, kind, id, request, seed as FixedState);
+  if (seed.status !== undefined) return ops.fix(id, request, seed as FixedState);
+  const emulator = request.options.emulator as { outcomes?: OutcomeEntry[] } | undefined;
+  const record = ops.start(id, request, {
+    plan: seed.outcomes ?? emulator?.outcomes,
+    serviceVersion: seed.service_version ?? DEFAULT_VERSION,
+    givenFiles: seed.files !== undefined,
+  });
+  if (seed.files) ops.keepFiles(id, seed.files);
+  return record;
 }

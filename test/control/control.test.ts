@@ -13,14 +13,14 @@ const VERSION = JSON.parse(readFileSync(new URL('../../package.json', import.met
   .version as string;
 
 const FULL_SCOPES = [
-  'evaluations:write',
-  'scenarios:write',
-  'twins:write',
-  'webhooks:write',
   'augmentations:write',
   'training_runs:write',
+  'twins:write',
   'rl_runs:write',
+  'evaluations:write',
   'scenario_runs:write',
+  'scenarios:write',
+  'webhooks:write',
   'usage:read',
   'requests:read',
 ];

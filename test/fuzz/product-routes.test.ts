@@ -6,7 +6,9 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { ERROR_CATALOG, errorTypeForStatus } from '../../src/errors.js';
+import { errorCatalog, kindRegistry } from '../../src/domain/kind-registry.js';
+import { errorTypeForStatus } from '../../src/errors.js';
+import { REGISTERED_KINDS } from '../../src/kinds/index.js';
 import { DEFAULT_SECRET, NO_TWINS_SECRET, testEmulator } from '../helpers.js';
 
 interface Operation {
@@ -289,7 +291,7 @@ test('random and malformed requests get documented answers, never a 5xx', async 
     })),
   );
   expect(ops.length).toBeGreaterThanOrEqual(12);
-  const catalog = new Set(Object.keys(ERROR_CATALOG));
+  const catalog = new Set(Object.keys(errorCatalog(kindRegistry(REGISTERED_KINDS))));
   const seen = new Set<number>();
 
   await fc.assert(
@@ -341,7 +343,9 @@ test('random and malformed requests get documented answers, never a 5xx', async 
       numRuns: Number(process.env.FC_RUNS ?? 2400),
       // A fixed seed by default: CI runs the suite under three Node versions, and a property
       // run that reaches no 201 by chance must not fail one of them. FC_SEED explores others.
-      seed: Number(process.env.FC_SEED ?? 20261123),
+      // The draws follow the served operations' order, so a change of that order can need a
+      // new default (20261123 drew no 201 once the kinds registered their own routes).
+      seed: Number(process.env.FC_SEED ?? 20261124),
     },
   );
 

@@ -12,8 +12,23 @@ import {
   listOf,
   operationGuards,
 } from '../../contract/common.js';
-import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
-import { RunCreateCommon, runResource, runRoutes, StepCounter } from '../../contract/run-shapes.js';
+import { runRoutes } from '../../contract/run-routes.js';
+import {
+  RunCreateCommon,
+  type RunKindAddress,
+  runResource,
+  StepCounter,
+} from '../../contract/run-shapes.js';
+
+/** Where the kind lives: its `object`, id prefix, path, scope and tag (DESIGN.md section 7). */
+export const ADDRESS = {
+  name: 'augmentation',
+  prefix: 'aug',
+  collection: 'augmentations',
+  scope: 'augmentations',
+  tag: 'Augmentations',
+  tagDescription: 'Generate new episodes from a robot dataset (beta).',
+} as const satisfies RunKindAddress;
 
 export const AUGMENTATION_VARIATIONS = [
   'lighting',
@@ -73,7 +88,7 @@ export const Augmentation = runResource(
 );
 
 export const augmentationRoutes = runRoutes({
-  ...RUN_KIND_ADDRESSES.augmentation,
+  ...ADDRESS,
   createBody: CreateAugmentationBody,
   resource: Augmentation,
   yields: 'new episodes generated from a robot dataset, each rendered from the chosen cameras',

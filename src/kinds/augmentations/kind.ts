@@ -4,13 +4,13 @@
  */
 
 import type { OutcomeEntry } from '../../contract/outcomes.js';
-import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
 import type { Catalog } from '../../domain/catalog.js';
 import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { parseRunOptions, timelineOf } from '../../domain/run-options.js';
 import { hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
 import { apiError, MESSAGES } from '../../errors.js';
+import { ADDRESS } from './contract.js';
 import { cameraBytes, episodeAt, episodesOf, seedOf } from './outputs.js';
 import type { AugmentationRequest } from './request.js';
 
@@ -61,7 +61,7 @@ function datasetOf(catalog: Catalog, id: string): Catalog['datasets'][number] {
 const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export const augmentationKind: RunKind<AugmentationRequest, Context> = {
-  ...RUN_KIND_ADDRESSES.augmentation,
+  ...ADDRESS,
   stepNoun: 'episode',
   phases: TIMELINE.phases,
   failureCodes: TIMELINE.failureCodes,

@@ -10,19 +10,28 @@ import {
   SUPPORTED_VERSIONS,
   Timestamp,
 } from '../../contract/common.js';
+import {
+  Download,
+  RUN_STATUSES,
+  RunError,
+  type RunKindAddress,
+  StepCounter,
+} from '../../contract/run-shapes.js';
 import { EVALUATION_EXAMPLE } from './example.js';
 
-export const EVALUATION_STATUSES = [
-  'queued',
-  'processing',
-  'canceling',
-  'succeeded',
-  'failed',
-  'canceled',
-] as const;
-export type EvaluationStatus = (typeof EVALUATION_STATUSES)[number];
-/** Every run kind's statuses are the evaluation's six (DESIGN.md section 7). */
-export const RUN_STATUSES = EVALUATION_STATUSES;
+/** Where the kind lives: its `object`, id prefix, path, scope and tag (DESIGN.md section 7). */
+export const ADDRESS = {
+  name: 'evaluation',
+  prefix: 'eval',
+  legacyPrefixes: ['srun'],
+  collection: 'evaluations',
+  scope: 'evaluations',
+  // Logs and files under `sim_runs`: API document sections 4.4 and 4.5, DESIGN.md 3 "Sim runs".
+  logsAndFilesUnder: 'sim_runs',
+  tag: 'Evaluations',
+  tagDescription:
+    "Evaluate a policy on an SDK spec on the service's machines: episodes, evaluators, a scorecard (beta).",
+} as const satisfies RunKindAddress;
 
 export const PHASES = [
   'materializing',
@@ -40,28 +49,6 @@ export const EVALUATION_ERROR_CODES = [
   'verification_failed',
   'interrupted',
 ] as const;
-
-export const EvaluationError = z
-  .object({
-    code: z.string().openapi({
-      description:
-        'What failed; values include spec_invalid, policy_failed, verification_failed, interrupted.',
-    }),
-    message: z.string(),
-    resumable: z.boolean(),
-    param: z.string().nullable().optional(),
-    details: z
-      .object({
-        service_code: z.string().optional(),
-        remediation: z.string().optional(),
-        location: z.string().optional(),
-      })
-      .catchall(z.unknown())
-      .nullable()
-      .optional(),
-  })
-  .openapi('EvaluationError');
-export type EvaluationError = z.infer<typeof EvaluationError>;
 
 export const Metric = z
   .object({
@@ -85,20 +72,6 @@ export const EvaluationResult = z
   .openapi('EvaluationResult');
 export type EvaluationResult = z.infer<typeof EvaluationResult>;
 
-export const EvaluationDownload = z
-  .object({
-    url: z.string(),
-    requires_auth: z.boolean(),
-    expires_at: z.string().nullable().optional(),
-    filename: z.string(),
-    bytes: z.number().int(),
-    sha256: z.string(),
-  })
-  .openapi('EvaluationDownload');
-export type EvaluationDownload = z.infer<typeof EvaluationDownload>;
-
-export const Episodes = z.object({ done: z.number().int(), total: z.number().int() });
-
 export const Spec = z.object({ path: z.string(), name: z.string() }).catchall(z.unknown());
 
 /**
@@ -110,18 +83,18 @@ export const Evaluation = z
   .object({
     id: z.string().openapi({ example: EVALUATION_EXAMPLE.id }),
     object: z.literal('evaluation'),
-    status: z.enum(EVALUATION_STATUSES),
+    status: z.enum(RUN_STATUSES),
     phase: z.enum(PHASES).nullable(),
     progress: z.number().min(0).max(1),
     status_message: z.string().nullable(),
-    episodes: Episodes.nullable(),
+    episodes: StepCounter.nullable(),
     spec: Spec,
-    error: EvaluationError.nullable(),
+    error: RunError.nullable(),
     service_version: z.string().nullable(),
     options: Metadata,
     label: z.string().nullable(),
     result: EvaluationResult.nullable(),
-    download: EvaluationDownload.nullable(),
+    download: Download.nullable(),
     tokens: z.object({ charged: z.number().int(), refunded: z.number().int() }),
     webhook_metadata: Metadata.nullable(),
     created_at: Timestamp,
@@ -233,7 +206,7 @@ export const listEvaluationsRoute = createRoute({
   ...readGuards,
   request: {
     query: z.object({
-      status: z.enum(EVALUATION_STATUSES).optional(),
+      status: z.enum(RUN_STATUSES).optional(),
       after: z.string().optional().openapi({
         description:
           "The id of the last item of the previous page; an id that is not one of the account's evaluations answers 400 `parameter_invalid`.",

@@ -1,9 +1,11 @@
-import type { RegisteredKind } from '../../domain/run-kind.js';
+import type { RegisteredKind, RunKind } from '../../domain/run-kind.js';
 import { evaluationKind } from './kind.js';
+import { evaluationSeed } from './seed.js';
 import { evaluationRoutes } from './sim-runs.js';
 
-/** Evaluations: the documented routes and the kind. */
-export const evaluations: RegisteredKind = {
-  kind: evaluationKind as never,
+/** Evaluations: the documented routes (API document sections 4.1, 4.4, 4.5), the kind, its seeding. */
+export const evaluations = {
+  kind: evaluationKind as unknown as RunKind,
   routes: evaluationRoutes,
-};
+  seed: evaluationSeed,
+} satisfies RegisteredKind;

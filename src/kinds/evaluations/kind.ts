@@ -4,12 +4,10 @@
  */
 
 import type { OutcomeEntry } from '../../contract/outcomes.js';
-import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
-import type { EvaluationRequest } from '../../domain/records.js';
 import { INTERRUPTED_MESSAGE } from '../../domain/run-failure.js';
 import type { RunKind, World } from '../../domain/run-kind.js';
 import { apiError, MESSAGES } from '../../errors.js';
-import { EVALUATION_ERROR_CODES, PHASES } from './contract.js';
+import { ADDRESS, EVALUATION_ERROR_CODES, PHASES } from './contract.js';
 import {
   archiveEntries,
   type Episode,
@@ -26,6 +24,7 @@ import {
   phasePlans,
   tokenEstimate,
 } from './plan.js';
+import type { EvaluationRequest } from './request.js';
 
 const ERROR_MESSAGES: Record<string, string> = {
   spec_invalid: 'The SDK spec is invalid.',
@@ -74,7 +73,9 @@ function checkOptionRefs(options: Record<string, unknown>, world: World): void {
 
 export const evaluationKind: RunKind<EvaluationRequest, EvaluationContext> = {
   // Logs and files under `sim_runs`: API document sections 4.4 and 4.5, DESIGN.md 3 "Sim runs".
-  ...RUN_KIND_ADDRESSES.evaluation,
+  ...ADDRESS,
+  // Outcome rules came before the other kinds: one that names no kind is an evaluations' rule.
+  outcomeRulesDefault: true,
   stepNoun: 'episode',
   phases: PHASES,
   failureCodes: EVALUATION_ERROR_CODES,

@@ -6,10 +6,10 @@
  */
 
 import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
-import type { EvaluationRequest } from '../../domain/records.js';
 import { sha256 } from '../../domain/sha256.js';
 import { wilsonInterval } from '../../domain/wilson-interval.js';
 import type { EvaluationResult } from './contract.js';
+import type { EvaluationRequest } from './request.js';
 
 /** The SDK and simulator versions the emulated service reports. */
 export const VERSIONS = { sdk: '1.0.0', simulator: '1.0.0' } as const;

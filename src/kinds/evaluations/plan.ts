@@ -10,8 +10,6 @@ import { issueMessage, issueParam } from '../../domain/zod-issue.js';
 import { apiError } from '../../errors.js';
 import { EVALUATION_ERROR_CODES, PHASES, type Phase } from './contract.js';
 
-export { OutcomeEntry, OutcomePlan } from '../../contract/outcomes.js';
-
 const Seconds = z.number().min(0).max(86_400);
 
 /** `options.emulator`: the emulator's own knobs on a create request. */
@@ -71,8 +69,6 @@ export const DEFAULT_DURATIONS_S = {
 } as const;
 export const DEFAULT_EPISODES = 10;
 export const DEFAULT_SUCCESS_RATE = 0.8;
-/** How long `canceling` lasts before `canceled`. */
-export const CANCEL_MS = 1000;
 
 export function episodeCount(options: EvaluationOptions): number {
   return options.episodes ?? DEFAULT_EPISODES;
@@ -113,9 +109,4 @@ export function failurePlan(outcome: OutcomeEntry): FailurePlan | undefined {
 /** Tokens charged when an attempt starts: a fixed part and a part per episode. */
 export function tokenEstimate(options: EvaluationOptions): number {
   return 10 + 5 * episodeCount(options);
-}
-
-/** The attempt's outcome: the plan entry for this attempt, success once the plan runs out. */
-export function outcomeFor(plan: OutcomeEntry[] | undefined, attempt: number): OutcomeEntry {
-  return plan?.[attempt - 1] ?? { succeed: {} };
 }

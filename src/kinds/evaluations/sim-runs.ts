@@ -9,11 +9,12 @@ import {
   listOf,
   operationGuards,
 } from '../../contract/common.js';
-import type { RunRoutes } from '../../contract/run-shapes.js';
+import type { RunRoutes } from '../../contract/run-routes.js';
 import {
   CreateEvaluationBody,
   cancelEvaluationRoute,
   createEvaluationRoute,
+  Evaluation,
   getArchiveRoute,
   getEvaluationRoute,
   listEvaluationsRoute,
@@ -117,6 +118,7 @@ export const evaluationRoutes: RunRoutes = {
   objects: { file: 'sim_run_file', logs: 'sim_run_logs' },
   subresourceNoun: 'sim run',
   createBody: CreateEvaluationBody,
+  resource: Evaluation,
   idParam: 'run_id',
   notReadyCode: 'run_not_ready',
   // API document sections 4.1, 4.4 and 4.5; the rest is inferred.

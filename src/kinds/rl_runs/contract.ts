@@ -5,8 +5,24 @@
  * it applies, served by the one run engine.
  */
 import { z } from '@hono/zod-openapi';
-import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
-import { RunCreateCommon, runResource, runRoutes, StepCounter } from '../../contract/run-shapes.js';
+import { runRoutes } from '../../contract/run-routes.js';
+import {
+  RunCreateCommon,
+  type RunKindAddress,
+  runResource,
+  StepCounter,
+} from '../../contract/run-shapes.js';
+
+/** Where the kind lives: its `object`, id prefix, path, scope and tag (DESIGN.md section 7). */
+export const ADDRESS = {
+  name: 'rl_run',
+  prefix: 'rl',
+  collection: 'rl_runs',
+  scope: 'rl_runs',
+  tag: 'RL runs',
+  tagDescription:
+    'Train a robot policy in simulation from a task spec; yields the policy, its scene and a verdict.',
+} as const satisfies RunKindAddress;
 
 /** Its phases, in order; `training` is made of steps, one per iteration. */
 export const RL_PHASES = ['building_scene', 'training', 'evaluating', 'packaging'] as const;
@@ -86,7 +102,7 @@ export const RlRun = runResource(
 );
 
 export const ROUTES = runRoutes({
-  ...RUN_KIND_ADDRESSES.rl_run,
+  ...ADDRESS,
   createBody: CreateRlRunBody,
   resource: RlRun,
   yields: YIELDS,

@@ -6,12 +6,11 @@
  */
 
 import type { OutcomeEntry } from '../../contract/outcomes.js';
-import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
 import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { timelineOf } from '../../domain/run-options.js';
 import { archiveEntries } from './archive.js';
-import { RL_FAILURE_CODES, RL_PHASES } from './contract.js';
+import { ADDRESS, RL_FAILURE_CODES, RL_PHASES } from './contract.js';
 import { contextOf, type RlContext, type RlResult, resultOf, rewardAt } from './output.js';
 import { prepareRlRun, RL_TIMELINE, type RlRunRequest } from './prepare.js';
 
@@ -37,7 +36,7 @@ function failurePhase(outcome: Extract<OutcomeEntry, { fail: unknown }>): string
 const pad4 = (n: number) => String(n).padStart(4, '0');
 
 export const rlRunKind: RunKind<RlRunRequest, RlContext> = {
-  ...RUN_KIND_ADDRESSES.rl_run,
+  ...ADDRESS,
   stepNoun: RL_TIMELINE.stepNoun,
   phases: RL_PHASES,
   failureCodes: RL_FAILURE_CODES,

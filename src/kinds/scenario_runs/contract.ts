@@ -4,8 +4,24 @@
  * (section 2.6: "not shown"; DESIGN.md section 7), so every route is flagged `x-inferred`.
  */
 import { z } from '@hono/zod-openapi';
-import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
-import { RunCreateCommon, runResource, runRoutes, StepCounter } from '../../contract/run-shapes.js';
+import { runRoutes } from '../../contract/run-routes.js';
+import {
+  RunCreateCommon,
+  type RunKindAddress,
+  runResource,
+  StepCounter,
+} from '../../contract/run-shapes.js';
+
+/** Where the kind lives: its `object`, id prefix, path, scope and tag (DESIGN.md section 7). */
+export const ADDRESS = {
+  name: 'scenario_run',
+  prefix: 'scnrun',
+  collection: 'scenario_runs',
+  scope: 'scenario_runs',
+  tag: 'Scenario runs',
+  tagDescription:
+    'Run a policy across built-in simulated scenarios; yields success rate, failure reasons, edge cases (beta).',
+} as const satisfies RunKindAddress;
 
 export const SCENARIO_RUN_PHASES = ['provisioning', 'running', 'aggregating', 'packaging'] as const;
 
@@ -72,7 +88,7 @@ export const ScenarioRun = runResource(
 );
 
 export const ROUTES = runRoutes({
-  ...RUN_KIND_ADDRESSES.scenario_run,
+  ...ADDRESS,
   createBody: CreateScenarioRunBody,
   resource: ScenarioRun,
   yields:

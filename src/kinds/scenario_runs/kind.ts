@@ -5,11 +5,10 @@
  */
 
 import type { OutcomeEntry } from '../../contract/outcomes.js';
-import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
 import { failureOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { type KindTimeline, timelineOf } from '../../domain/run-options.js';
-import { SCENARIO_RUN_ERROR_CODES, SCENARIO_RUN_PHASES } from './contract.js';
+import { ADDRESS, SCENARIO_RUN_ERROR_CODES, SCENARIO_RUN_PHASES } from './contract.js';
 import {
   episodeName,
   type ScenarioEpisode,
@@ -71,7 +70,7 @@ const successRate = (outcome: OutcomeEntry) =>
 const totalEpisodes = (r: ScenarioRunRequest) => r.scenarios.length * r.episodes_per_scenario;
 
 export const scenarioRunKind: RunKind<ScenarioRunRequest, ScenarioRunContext> = {
-  ...RUN_KIND_ADDRESSES.scenario_run,
+  ...ADDRESS,
   stepNoun: TIMELINE.stepNoun,
   phases: TIMELINE.phases,
   failureCodes: TIMELINE.failureCodes,

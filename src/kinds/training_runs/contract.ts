@@ -5,8 +5,23 @@
  */
 import { z } from '@hono/zod-openapi';
 import { INFERRED } from '../../contract/common.js';
-import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
-import { RunCreateCommon, runResource, runRoutes, StepCounter } from '../../contract/run-shapes.js';
+import { runRoutes } from '../../contract/run-routes.js';
+import {
+  RunCreateCommon,
+  type RunKindAddress,
+  runResource,
+  StepCounter,
+} from '../../contract/run-shapes.js';
+
+/** Where the kind lives: its `object`, id prefix, path, scope and tag (DESIGN.md section 7). */
+export const ADDRESS = {
+  name: 'training_run',
+  prefix: 'train',
+  collection: 'training_runs',
+  scope: 'training_runs',
+  tag: 'Training runs',
+  tagDescription: 'Fine-tune a policy on a dataset, one run per policy.',
+} as const satisfies RunKindAddress;
 
 /** The phases of an attempt, in order; `training` is made of epochs. */
 export const TRAINING_PHASES = ['preparing', 'training', 'evaluating', 'exporting'] as const;
@@ -77,7 +92,7 @@ export const TrainingRun = runResource(
 );
 
 export const ROUTES = runRoutes({
-  ...RUN_KIND_ADDRESSES.training_run,
+  ...ADDRESS,
   createBody: CreateTrainingRunBody,
   resource: TrainingRun,
   yields:

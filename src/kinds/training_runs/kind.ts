@@ -5,12 +5,11 @@
  */
 
 import type { OutcomeEntry } from '../../contract/outcomes.js';
-import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
 import { sha256Hex } from '../../domain/canonical-json.js';
 import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { type KindTimeline, timelineOf } from '../../domain/run-options.js';
-import { TRAINING_ERROR_CODES, TRAINING_PHASES } from './contract.js';
+import { ADDRESS, TRAINING_ERROR_CODES, TRAINING_PHASES } from './contract.js';
 import {
   archiveEntries,
   CHECKPOINT_PATH,
@@ -65,7 +64,7 @@ const checkpointOf = (ctx: TrainingContext) => {
 const pad4 = (n: number) => String(n).padStart(4, '0');
 
 export const trainingRunKind: RunKind<TrainingRunRequest, TrainingContext> = {
-  ...RUN_KIND_ADDRESSES.training_run,
+  ...ADDRESS,
   stepNoun: TRAINING_TIMELINE.stepNoun,
   phases: TRAINING_PHASES,
   failureCodes: TRAINING_ERROR_CODES,

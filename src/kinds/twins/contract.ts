@@ -15,14 +15,25 @@ import {
   listOf,
   operationGuards,
 } from '../../contract/common.js';
-import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
+import { type RunRoutes, runRoutes } from '../../contract/run-routes.js';
 import {
   RunCreateCommon,
-  type RunRoutes,
+  type RunKindAddress,
   runResource,
-  runRoutes,
   StepCounter,
 } from '../../contract/run-shapes.js';
+
+/** Where the kind lives: its `object`, id prefix, path, scope and tag (DESIGN.md section 7). */
+export const ADDRESS = {
+  name: 'twin',
+  prefix: 'twin',
+  collection: 'twins',
+  scope: 'twins',
+  feature: 'twins',
+  tag: 'Twins',
+  tagDescription:
+    "Rebuild a robot episode as an interactable simulation scene (beta; needs the account's `twins` feature).",
+} as const satisfies RunKindAddress;
 
 export const TwinFile = FileEntry.extend({ object: z.literal('twin_file') }).openapi('TwinFile');
 export const TwinFileList = listOf(TwinFile, 'TwinFileList');
@@ -93,7 +104,7 @@ export const Twin = runResource(
  */
 export const twinRoutes: RunRoutes = {
   ...runRoutes({
-    ...RUN_KIND_ADDRESSES.twin,
+    ...ADDRESS,
     idParam: 'twin_id',
     createBody: CreateTwinBody,
     resource: Twin,

@@ -4,12 +4,12 @@
  */
 
 import type { OutcomeEntry } from '../../contract/outcomes.js';
-import { RUN_KIND_ADDRESSES } from '../../contract/run-kinds.js';
 import type { Catalog } from '../../domain/catalog.js';
 import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { parseRunOptions, timelineOf } from '../../domain/run-options.js';
 import { apiError, MESSAGES } from '../../errors.js';
+import { ADDRESS } from './contract.js';
 import {
   archiveFileCount,
   type DatasetEntry,
@@ -79,7 +79,7 @@ export function episodeOf(dataset: DatasetEntry, index: number): EpisodeEntry {
 const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export const twinKind: RunKind<TwinRequest, Context> = {
-  ...RUN_KIND_ADDRESSES.twin,
+  ...ADDRESS,
   stepNoun: TWIN_TIMELINE.stepNoun,
   phases: TWIN_TIMELINE.phases,
   failureCodes: TWIN_TIMELINE.failureCodes,

@@ -1,7 +1,7 @@
 /**
- * Twins seeded through the control API (DESIGN.md section 5), and twins an older emulator
- * stored apart from runs (migration 010): they name no episode of their own, so they stand for
- * the scene of a default source, and keep the file listing they were seeded with.
+ * Twins seeded through the control API (DESIGN.md section 5): they name no episode of their own,
+ * so they stand for the scene of a default source, and keep the file listing they were seeded
+ * with.
  */
 import type { RunState } from '../../domain/records.js';
 import { seededFailure } from '../../domain/run-failure.js';
@@ -14,16 +14,6 @@ export interface TwinSource {
   episode: number;
   parts: number;
 }
-
-/**
- * The source of twins stored before they ran on the engine: the first episode of the shipped
- * catalog's first dataset (what seeding picks from that catalog), 12.4 s, so 3 parts.
- */
-export const LEGACY_TWIN_SOURCE: TwinSource = {
-  dataset: 'ds_01KA0000000000000000PANDA1',
-  episode: 0,
-  parts: 3,
-};
 
 /** The stored request of a seeded twin whose listing has `fileCount` files. */
 export function seededTwinRequest(source: TwinSource, fileCount: number): TwinRequest {

@@ -3,7 +3,8 @@
  * OpenAPI document and the error catalog (issue 13 part 4). How a code is chosen, per operation:
  *
  * 1. Statuses: exactly the keys of the operation's `responses`. A 2xx is one outcome, code null.
- * 2. For an error status, the candidates are the catalog codes of that status (src/errors.ts),
+ * 2. For an error status, the candidates are the catalog codes of that status (src/errors.ts and
+ *    the kinds' own, `errorCatalog`),
  *    minus those no product operation answers (`NOT_OF_AN_OPERATION`).
  * 3. Documented: the candidates named in backticks by the response's description or the
  *    operation's description. The contract writes these per route (`errorResponses` overrides),
@@ -19,8 +20,8 @@
  * 6. A status for which no code is left answers with every candidate, inferred: the document lists
  *    the status but not which of its codes, so any of them may come.
  */
-import { ERROR_CATALOG, type ErrorCode } from '../../errors.js';
 import { defaultFaultCode } from '../faults/fault-rules.js';
+import { conflictNamed } from '../route-table.js';
 
 /** The part of an OpenAPI document this module reads. */
 export interface CoverageDocument {
@@ -29,7 +30,7 @@ export interface CoverageDocument {
 
 export interface ExpectedOutcome {
   status: number;
-  code: ErrorCode | null;
+  code: string | null;
   /** True when the document names it (the status, and for an error the code); false inferred. */
   documented: boolean;
 }
@@ -65,11 +66,12 @@ const RUN_START_ONLY: readonly string[] = ['concurrency_limit_exceeded', 'capaci
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
-const CODES = Object.keys(ERROR_CATALOG) as ErrorCode[];
+/** The codes of an error catalog, each with its status. */
+export type ErrorStatuses = Readonly<Record<string, { status: number }>>;
 
-function candidates(status: number): ErrorCode[] {
-  return CODES.filter(
-    (c) => ERROR_CATALOG[c].status === status && !NOT_OF_AN_OPERATION.includes(c),
+function candidates(codes: ErrorStatuses, status: number): string[] {
+  return Object.keys(codes).filter(
+    (c) => codes[c]!.status === status && !NOT_OF_AN_OPERATION.includes(c),
   );
 }
 
@@ -78,28 +80,31 @@ function named(text: string | undefined): Set<string> {
 }
 
 function errorOutcomes(
+  codes: ErrorStatuses,
   status: number,
   method: string,
   op: OperationObject,
   responseDescription: string | undefined,
 ): ExpectedOutcome[] {
   const startsRun = op.responses?.['402'] !== undefined;
-  const possible = candidates(status).filter(
+  const possible = candidates(codes, status).filter(
     (c) =>
       (c !== 'feature_not_enabled' || op['x-required-feature'] !== undefined) &&
       (!RUN_START_ONLY.includes(c) || startsRun),
   );
   const mentioned = new Set([...named(responseDescription), ...named(op.description)]);
   const documented = possible.filter((c) => mentioned.has(c));
-  const inferred = new Set<ErrorCode>();
+  const inferred = new Set<string>();
   if (status === 409 && method === 'POST') inferred.add('idempotency_key_reused');
-  const byFault = defaultFaultCode(status, op.operationId ?? null);
+  const byFault = defaultFaultCode(status, conflictNamed(op.responses?.['409']?.description));
   if (byFault !== 'idempotency_key_reused' || method === 'POST') inferred.add(byFault);
   const extra = possible.filter((c) => inferred.has(c) && !documented.includes(c));
   // No catalog code has this status (none does today): the status alone is the outcome.
   if (possible.length === 0) return [{ status, code: null, documented: true }];
   const chosen = documented.length + extra.length > 0 ? [...documented, ...extra] : possible;
-  return CODES.filter((c) => chosen.includes(c)).map((code) => ({
+  return Object.keys(codes)
+    .filter((c) => chosen.includes(c))
+    .map((code) => ({
     status,
     code,
     documented: documented.includes(code),
@@ -107,7 +112,7 @@ function errorOutcomes(
 }
 
 /** Every operation of the document, in its order, with the outcomes it can answer. */
-export function expectedOutcomes(doc: CoverageDocument): ExpectedOperation[] {
+export function expectedOutcomes(doc: CoverageDocument, codes: ErrorStatuses): ExpectedOperation[] {
   const out: ExpectedOperation[] = [];
   for (const [route, item] of Object.entries(doc.paths ?? {})) {
     for (const m of METHODS) {
@@ -121,7 +126,7 @@ export function expectedOutcomes(doc: CoverageDocument): ExpectedOperation[] {
       const outcomes = statuses.flatMap((status) =>
         status < 400
           ? [{ status, code: null, documented: true }]
-          : errorOutcomes(status, method, op, op.responses?.[String(status)]?.description),
+          : errorOutcomes(codes, status, method, op, op.responses?.[String(status)]?.description),
       );
       out.push({ operation: op.operationId, method, route, outcomes });
     }

@@ -5,7 +5,7 @@
  * (they should not exist) are shown apart, per operation, so nothing seen is hidden.
  */
 import type { CoverageCounts } from './counts.js';
-import { type CoverageDocument, expectedOutcomes } from './outcomes.js';
+import { type CoverageDocument, type ErrorStatuses, expectedOutcomes } from './outcomes.js';
 
 export interface CoverageOutcome {
   status: number;
@@ -44,10 +44,11 @@ const outcomeKey = (status: number | null, code: string | null) => `${status ?? 
 
 /**
  * The report of one account (or of every call when `account` is null).
- * @example coverageReport(doc, deps.coverage, null).summary // {operations: 76, exercised: 3, ...}
+ * @example coverageReport(doc, errorCatalog(deps.kinds), deps.coverage, null).summary // {operations: 76, exercised: 3, ...}
  */
 export function coverageReport(
   doc: CoverageDocument,
+  codes: ErrorStatuses,
   counts: CoverageCounts,
   account: string | null,
 ): CoverageReport {
@@ -62,7 +63,7 @@ export function coverageReport(
     seen.set(c.operation, byOutcome);
     byOutcome.set(outcomeKey(c.status, c.code), c.seen);
   }
-  const operations = expectedOutcomes(doc).map((op): CoverageOperation => {
+  const operations = expectedOutcomes(doc, codes).map((op): CoverageOperation => {
     const got = seen.get(op.operation) ?? new Map<string, number>();
     const outcomes = op.outcomes.map((o) => ({
       ...o,

@@ -5,7 +5,6 @@
  * writes drafts in the caller's transaction, so an event exists exactly when its transition
  * was stored.
  */
-import type { EventType } from '../../contract/events.js';
 import { type EventSnapshot, snapshotSubject } from '../../domain/event-view.js';
 import type { RunRecord, RunState } from '../../domain/records.js';
 import { toTimestamp } from '../clock.js';
@@ -15,7 +14,7 @@ import { eventMatches, type StagedDelivery } from '../webhooks/deliveries.js';
 export interface EventDraft {
   at: number;
   accountId: string;
-  type: EventType;
+  type: string;
   resourceId: string;
   previousStatus: string | null;
   /** What a run seeded without an attempt showed: stored, there is no attempt to derive it from. */
@@ -44,7 +43,7 @@ export function eventOf(
   return {
     at,
     accountId,
-    type: `${kind}.${status}` as EventType,
+    type: `${kind}.${status}`,
     resourceId: id,
     previousStatus,
     snapshot,
@@ -68,7 +67,7 @@ export function runEventOf(
   return {
     at,
     accountId: record.accountId,
-    type: `${record.kind}.${to}` as EventType,
+    type: `${record.kind}.${to}`,
     resourceId: record.id,
     previousStatus,
     attempt: record.state.run!.attempt,

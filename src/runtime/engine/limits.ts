@@ -1,5 +1,4 @@
 import type { Account, RunRecord } from '../../domain/records.js';
-import type { RunKind } from '../../domain/run-kind.js';
 import { apiError, MESSAGES } from '../../errors.js';
 import type { Deps } from '../deps.js';
 
@@ -47,14 +46,8 @@ export function assertConcurrency(deps: Deps, account: Account, runId: string, n
  * against the tier's `concurrent_runs` in the catalog, or the account's own `tier_capacity`.
  * Called like `assertConcurrency`, once the run is written.
  */
-export function assertCapacity(
-  deps: Deps,
-  kinds: Readonly<Record<string, RunKind>>,
-  account: Account,
-  run: RunRecord,
-  now: number,
-): void {
-  const tier = kinds[run.kind]?.hardwareTier(run.request);
+export function assertCapacity(deps: Deps, account: Account, run: RunRecord, now: number): void {
+  const tier = deps.kinds.byName[run.kind]?.hardwareTier(run.request);
   if (!tier) return;
   const capacity =
     account.limits.tier_capacity?.[tier] ??
@@ -62,7 +55,7 @@ export function assertCapacity(
   if (capacity === undefined) return;
   const others = deps.store.runs
     .active(account.id)
-    .filter((r) => r.id !== run.id && kinds[r.kind]?.hardwareTier(r.request) === tier);
+    .filter((r) => r.id !== run.id && deps.kinds.byName[r.kind]?.hardwareTier(r.request) === tier);
   if (others.length < capacity) return;
   throw apiError('capacity_exceeded', {
     message: MESSAGES.capacityTaken(tier, capacity),

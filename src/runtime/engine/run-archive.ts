@@ -8,7 +8,6 @@ import { buildArchive } from '../../domain/build-archive.js';
 import type { RunRecord, RunRequest } from '../../domain/records.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { attemptLog } from '../../domain/run-log.js';
-import { RUN_KINDS } from '../../kinds/index.js';
 import type { CachedArchive } from '../../store/archive-cache.js';
 import type { Deps } from '../deps.js';
 
@@ -38,7 +37,7 @@ export function runArchive(deps: Deps, record: RunRecord): CachedArchive | undef
 
 /** What `finish` in apply-due.ts builds, from what the run stored when it succeeded. */
 function rebuild(deps: Deps, record: RunRecord): CachedArchive {
-  const kind = RUN_KINDS[record.kind];
+  const kind = deps.kinds.byName[record.kind];
   const run = record.state.run!;
   const at = Date.parse(record.state.completed_at ?? '');
   if (!kind || !Number.isFinite(at)) {

@@ -4,13 +4,14 @@
  * concurrency 429 thrown after them leaves nothing behind.
  */
 import { createHmac } from 'node:crypto';
+import type { OutcomeEntry } from '../../contract/outcomes.js';
 import type { Account, RunAttempt, RunRecord } from '../../domain/records.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { logLine } from '../../domain/run-log.js';
+import { CANCEL_MS, outcomeFor } from '../../domain/run-options.js';
 import { buildSchedule, firstEventAt } from '../../domain/run-schedule.js';
 import { deriveState } from '../../domain/run-state.js';
 import { apiError, MESSAGES } from '../../errors.js';
-import { CANCEL_MS, type OutcomeEntry, outcomeFor } from '../../kinds/evaluations/plan.js';
 import { toTimestamp } from '../clock.js';
 import type { Deps } from '../deps.js';
 

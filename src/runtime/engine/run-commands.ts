@@ -5,12 +5,11 @@
  * back). Handlers parse, call one of these, and shape the answer.
  */
 
+import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { runSnapshot } from '../../domain/event-view.js';
-import type { Account, RunRecord } from '../../domain/records.js';
+import type { Account, RunRecord, RunRequest } from '../../domain/records.js';
 import { assertResumable } from '../../domain/resume.js';
 import type { RunKind } from '../../domain/run-kind.js';
-import type { OutcomeEntry } from '../../kinds/evaluations/plan.js';
-import { RUN_KINDS } from '../../kinds/index.js';
 import type { Deps } from '../deps.js';
 import { eventOf, recordEvents, runEventOf } from './event-log.js';
 import { assertCapacity, assertConcurrency } from './limits.js';
@@ -25,22 +24,42 @@ export interface Caller {
   version: string;
 }
 
+/**
+ * DESIGN.md section 4 "Outcomes": the request's own plan (`options.emulator.outcomes`), else the
+ * first of the loaded scenario's outcome rules that matches the run (its kind, its spec's name,
+ * its label; a rule naming no kind is for the kind that registers `outcomeRulesDefault`).
+ */
+function planFor(deps: Deps, kind: RunKind, request: RunRequest): OutcomeEntry[] | undefined {
+  const own = request.options.emulator as { outcomes?: OutcomeEntry[] } | undefined;
+  if (own?.outcomes) return own.outcomes;
+  const rules = deps.scenarios.loaded.outcome_rules ?? [];
+  const fallback = deps.kinds.list.find((r) => r.kind.outcomeRulesDefault)?.kind.name;
+  const specName = (request.spec as { name?: string } | undefined)?.name;
+  return rules.find(
+    (r) =>
+      (r.match.kind ?? fallback) === kind.name &&
+      (r.match.spec_name === undefined || r.match.spec_name === specName) &&
+      (r.match.label === undefined || r.match.label === request.label),
+  )?.outcomes;
+}
+
 /** A new run, `queued`, with its first attempt charged (402) and its concurrency checked. */
 export function createRunCommand(
   caller: Caller,
   kind: RunKind,
-  args: { id: string; request: RunRecord['request']; plan: OutcomeEntry[] | undefined },
+  args: { id: string; request: RunRequest },
 ): RunRecord {
   const { deps, account, now } = caller;
   return deps.store.tx(() => {
     const created = createRun(deps, kind, account, {
       ...args,
+      plan: planFor(deps, kind, args.request),
       now,
       serviceVersion: caller.version,
     });
     recordEvents(deps, [runEventOf(created, now, null, 'queued')]);
     assertConcurrency(deps, account, created.id, now);
-    assertCapacity(deps, RUN_KINDS, account, created, now);
+    assertCapacity(deps, account, created, now);
     return created;
   });
 }
@@ -68,7 +87,7 @@ export function resumeRun(caller: Caller, kind: RunKind, found: RunRecord): RunR
     deps.store.runs.saveState(found);
     recordEvents(deps, [runEventOf(found, now, left, 'queued', before)]);
     assertConcurrency(deps, account, found.id, now);
-    assertCapacity(deps, RUN_KINDS, account, found, now);
+    assertCapacity(deps, account, found, now);
     return found;
   });
 }

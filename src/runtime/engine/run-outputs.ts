@@ -7,7 +7,6 @@
  */
 import type { FileEntry, RunRecord } from '../../domain/records.js';
 import { attemptLog } from '../../domain/run-log.js';
-import { RUN_KINDS } from '../../kinds/index.js';
 import type { FilePage } from '../../store/files.js';
 import type { Deps } from '../deps.js';
 import { runArchive } from './run-archive.js';
@@ -20,7 +19,7 @@ import { storesOutputs } from './run-attempt.js';
  */
 export function runLog(deps: Deps, record: RunRecord, limit: number): string[] {
   const run = record.state.run;
-  const kind = RUN_KINDS[record.kind];
+  const kind = deps.kinds.byName[record.kind];
   if (storesOutputs(record) || !run || !kind) return deps.store.runLogs.tail(record.id, limit);
   const ctx = kind.context(record.request, run.outcome, record.id, deps.catalog);
   const lines = attemptLog(kind, record.request, run, ctx, run.appliedUntil);

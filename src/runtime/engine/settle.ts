@@ -1,5 +1,4 @@
 import type { Account } from '../../domain/records.js';
-import { RUN_KINDS } from '../../kinds/index.js';
 import type { Deps } from '../deps.js';
 import { applyDue, type Transition } from './apply-due.js';
 import { type EventDraft, recordEvents } from './event-log.js';
@@ -23,7 +22,7 @@ export function settleAccount(deps: Deps, account: Account, now: number): Transi
   const events: EventDraft[] = [];
   store.tx(() => {
     for (const record of store.runs.due(account.id, now)) {
-      const kind = RUN_KINDS[record.kind];
+      const kind = deps.kinds.byName[record.kind];
       // A kind this emulator does not know (a newer one's --db file) stays as it is.
       if (!kind) continue;
       applyDue(deps, kind, account, record, now, { transitions, events });

@@ -170,8 +170,11 @@ function matches(rule: FaultRule, target: FaultTarget): boolean {
   return m.key === undefined || m.key === c?.keyId;
 }
 
-/** The code a fault answers with when the rule names only a status. */
-export function defaultFaultCode(status: number, operation: string | null): ErrorCode {
+/**
+ * The code a fault answers with when the rule names only a status; a 409 is the operation's own
+ * conflict (`conflict`, what its 409 response names), else an `Idempotency-Key` reuse.
+ */
+export function defaultFaultCode(status: number, conflict: string | null): string {
   switch (status) {
     case 400:
       return 'parameter_invalid';
@@ -184,7 +187,7 @@ export function defaultFaultCode(status: number, operation: string | null): Erro
     case 404:
       return 'resource_not_found';
     case 409:
-      return conflictOf(operation ?? '');
+      return conflict ?? 'idempotency_key_reused';
     case 413:
       return 'request_too_large';
     case 429:
@@ -194,28 +197,6 @@ export function defaultFaultCode(status: number, operation: string | null): Erro
     default:
       return 'api_error';
   }
-}
-
-/** The 409 an operation that is not a run's own can really answer. */
-const CONFLICT_BY_OPERATION: Record<string, ErrorCode> = {
-  listTwinFiles: 'twin_not_ready',
-  deleteScenario: 'builtin_scenario',
-  createTrainingRun: 'policy_in_training',
-};
-
-/**
- * The 409 each operation can really answer (API document section 7, DESIGN.md section 3): every
- * run kind's resume, cancel, file listing and archive by the name `runRoutes` gives them, the
- * rest by name; anything else only `idempotency_key_reused`.
- */
-function conflictOf(operation: string): ErrorCode {
-  const named = CONFLICT_BY_OPERATION[operation];
-  if (named) return named;
-  if (/^resume[A-Z]/.test(operation)) return 'not_resumable';
-  if (/^cancel[A-Z]/.test(operation)) return 'not_cancelable';
-  if (/^list[A-Z]\w*Files$/.test(operation) || /^get[A-Z]\w*Archive$/.test(operation))
-    return 'run_not_ready';
-  return 'idempotency_key_reused';
 }
 
 /**

@@ -10,8 +10,8 @@
  */
 import type { Database } from 'better-sqlite3';
 import { toEvent } from '../../domain/event-view.js';
+import type { RunKind } from '../../domain/run-kind.js';
 import { makeWebhookSecret } from '../../ids.js';
-import { RUN_KINDS } from '../../kinds/index.js';
 import type { EventRepo } from '../../store/events.js';
 import {
   createDeliveryRepo,
@@ -33,6 +33,8 @@ export interface DispatcherOptions {
   seed: string;
   db: Database;
   events: EventRepo;
+  /** The registered kinds: an event's run is shown as its kind shows it. */
+  kinds: Readonly<Record<string, RunKind>>;
   /** False (`--no-webhooks`): events are recorded, nothing is enqueued or sent. */
   enabled: boolean;
   /** Waits between attempts; attempts = delays + 1. Default 100 ms then 500 ms. */
@@ -57,6 +59,7 @@ export class WebhookDispatcher {
   private readonly seed: string;
   private readonly repo: DeliveryRepo;
   private readonly events: EventRepo;
+  private readonly kinds: Readonly<Record<string, RunKind>>;
   private readonly retryDelaysMs: readonly number[];
   private readonly timeoutMs: number;
   private readonly historySize: number;
@@ -71,6 +74,7 @@ export class WebhookDispatcher {
     this.enabled = options.enabled;
     this.repo = createDeliveryRepo(options.db);
     this.events = options.events;
+    this.kinds = options.kinds;
     this.retryDelaysMs = options.retryDelaysMs ?? [100, 500];
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.historySize = options.historySize ?? 10_000;
@@ -79,7 +83,7 @@ export class WebhookDispatcher {
   }
 
   /**
-   * The origin the `links` of a delivered event name (an evaluation's body has absolute links):
+   * The origin the `links` of a delivered event name (a run's body has absolute links):
    * `http://localhost` until the listening server says where it is. Setting it also resumes the
    * pending deliveries a `--db` file kept from before a restart, now that bodies can be built.
    */
@@ -195,7 +199,7 @@ export class WebhookDispatcher {
       delivery.attempts.push({ at, statusCode: null, error: 'event_gone' });
       return false;
     }
-    const body = JSON.stringify(toEvent(event, this.originValue, RUN_KINDS));
+    const body = JSON.stringify(toEvent(event, this.originValue, this.kinds));
     // Receivers check `webhook-timestamp` against their own wall clock (Standard Webhooks: a
     // 5-minute window), so by default it is wall time at the attempt; `virtual` keeps the
     // event's virtual instant for byte-identical headers across runs.

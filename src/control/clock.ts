@@ -1,10 +1,15 @@
-/** The control API's clock routes (DESIGN.md section 5): read, set, advance. */
-import { z } from '@hono/zod-openapi';
+/** The control API's clock (DESIGN.md section 5): read it, set it, advance it. */
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
 import { ClockInstant, ClockModeSchema } from '../contract/control-inputs.js';
+import { toTimestamp } from '../runtime/clock.js';
+import type { Deps } from '../runtime/deps.js';
+import { settleSliced } from '../runtime/engine/sliced-settle.js';
+import { accountOf } from './accounts.js';
 import { AccountParam, json, route } from './route-helpers.js';
 
-export const ClockView = z
+const ClockView = z
   .object({ account_id: z.string(), now: Timestamp, mode: z.string() })
   .openapi('ControlClock', {
     example: {
@@ -142,3 +147,27 @@ export const advanceClockRoute = route({
     ...errorResponses([400, 404]),
   },
 });
+
+export function registerClock(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  const clockView = (id: string) => {
+    const clock = deps.clocks.forAccount(accountOf(deps, id));
+    return { account_id: id, now: toTimestamp(clock.now()), mode: clock.mode };
+  };
+
+  app.openapi(getClockRoute, (c) => c.json(clockView(c.req.valid('param').account_id), 200));
+
+  app.openapi(setClockRoute, (c) => {
+    const acct = accountOf(deps, c.req.valid('param').account_id);
+    deps.clocks.set(acct, c.req.valid('json'));
+    return c.json(clockView(acct.id), 200);
+  });
+
+  app.openapi(advanceClockRoute, async (c) => {
+    const acct = accountOf(deps, c.req.valid('param').account_id);
+    const to = deps.clocks.advanceTarget(acct, c.req.valid('json'));
+    deps.clocks.update(acct, { now: to });
+    // In slices: other accounts' requests are served while a long advance is applied.
+    const transitions = (await settleSliced(deps, acct, to)) ?? [];
+    return c.json({ ...clockView(acct.id), transitions }, 200);
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * What every control call passes first (DESIGN.md section 5): the browser origin check, then the
+ * `--control-token`. Each answers the standard envelope when it refuses.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../api/env.js';
+import { apiError } from '../errors.js';
+
+/** Documentation, not state: open without the token, so `/_control/docs` loads and its Authorize takes it. */
+const OPEN_DOCS: readonly string[] = ['/_control/docs', '/_control/openapi.json'];
+
+/** `--control-token`: the control API then needs `X-Control-Token` (DESIGN.md section 5). */
+export function controlToken(token: string | null) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const docs =
+      (c.req.method === 'GET' || c.req.method === 'HEAD') && OPEN_DOCS.includes(c.req.path);
+    if (token !== null && !docs) {
+      const given = Buffer.from(c.req.header('x-control-token') ?? '');
+      const expected = Buffer.from(token);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        throw apiError('control_unauthorized');
+      }
+    }
+    await next();
+  });
+}
+
+/**
+ * Refuses a browser request from another web page (inferred): without it, any page the developer
+ * has open could reset the world or revoke keys. The emulator's own origin (the Host header, so
+ * `/_control/docs` "Try it out" works) and `--control-allow-origin` pass; requests without
+ * `Origin` (curl, SDKs, server-side fetch) pass unless `Sec-Fetch-Site` says cross-site.
+ */
+export function sameOrigin(allowed: readonly string[]) {
+  const any = allowed.includes('*');
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const origin = c.req.header('origin')?.trim().toLowerCase();
+    const host = c.req.header('host')?.toLowerCase();
+    if (origin === undefined || origin === '') {
+      if (c.req.header('sec-fetch-site')?.toLowerCase() === 'cross-site' && !any) {
+        throw apiError('cross_origin_forbidden');
+      }
+    } else if (
+      !any &&
+      !allowed.includes(origin) &&
+      !(host !== undefined && (origin === `http://${host}` || origin === `https://${host}`))
+    ) {
+      throw apiError('cross_origin_forbidden');
+    }
+    await next();
+  });
+}

@@ -1,0 +1,168 @@
+/**
+ * The control API's seeding (DESIGN.md section 5): resources of an account in any state. A run of
+ * any kind through `/runs`; a kind with seeding of its own (`RegisteredKind.seed`) also through
+ * `/accounts/{id}/<collection>`, in its own terms.
+ */
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { baseUrl } from '../api/base-url.js';
+import type { AppEnv } from '../api/env.js';
+import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
+import { runSeedInput, UserAssetInput, WebhookEndpointInput } from '../contract/control-inputs.js';
+import { CreatedWebhookEndpoint } from '../contract/webhooks.js';
+import type { RegisteredKind } from '../domain/run-kind.js';
+import { deriveState } from '../domain/run-state.js';
+import { toRunBody } from '../domain/run-view.js';
+import { toWebhookEndpoint } from '../domain/webhook-endpoint-view.js';
+import type { Deps } from '../runtime/deps.js';
+import { settleAccount } from '../runtime/engine/settle.js';
+import { seedUserAsset, seedWebhookEndpoint } from '../world/seed.js';
+import { seedKind, seedRun } from '../world/seed-run.js';
+import { accountOf } from './accounts.js';
+import { AccountParam, json, route } from './route-helpers.js';
+
+export const seedRunRoute = (RunSeedInput: z.ZodType, kindNames: string) =>
+  route({
+    method: 'post',
+    path: '/accounts/{account_id}/runs',
+    operationId: 'seedRun',
+    summary: 'A run of any kind in a given state, or on the clock with an outcome plan',
+    description: `\`kind\` names the run kind (${kindNames}); the other fields are the kind's create body, as \`POST /v1/<kind>\` takes it, plus the seed fields. Answers the run as \`GET /v1/<kind>/{id}\` shows it.`,
+    request: { params: AccountParam, body: json(RunSeedInput) },
+    responses: {
+      201: jsonResponse(
+        z
+          .object({ id: z.string(), object: z.string(), status: z.string() })
+          .catchall(z.unknown())
+          .openapi('ControlRun'),
+        'Created: the run as its kind shows it.',
+      ),
+      ...errorResponses([400, 402, 404], {
+        402: 'A run put on the clock is charged like a created one: `insufficient_tokens`.',
+      }),
+    },
+  });
+
+/** A kind's own seeding route, from its registration. */
+const kindSeedRoute = ({ kind, routes, seed }: RegisteredKind) =>
+  route({
+    method: 'post',
+    path: `/accounts/{account_id}/${kind.collection}`,
+    operationId: seed!.operationId,
+    summary: seed!.summary,
+    description: seed!.description,
+    request: { params: AccountParam, body: json(seed!.input) },
+    responses: {
+      201: jsonResponse(seed!.response ?? routes.resource, 'Created.'),
+      ...errorResponses(
+        Object.keys(seed!.errors).map(Number),
+        Object.fromEntries(
+          Object.entries(seed!.errors).filter(([, note]) => note !== undefined),
+        ) as Record<number, string>,
+      ),
+    },
+  });
+
+export const seedWebhookEndpointRoute = route({
+  method: 'post',
+  path: '/accounts/{account_id}/webhook_endpoints',
+  operationId: 'seedWebhookEndpoint',
+  summary: 'A webhook endpoint',
+  description:
+    'Creates a webhook endpoint of the account, as `POST /v1/webhook_endpoints` would, with its signing secret.',
+  request: { params: AccountParam, body: json(WebhookEndpointInput) },
+  responses: {
+    201: jsonResponse(
+      CreatedWebhookEndpoint,
+      'Created: the endpoint as the product API shows it, with its signing secret.',
+    ),
+    ...errorResponses([400, 404]),
+  },
+});
+
+const AssetView = z
+  .object({
+    id: z.string(),
+    object: z.enum(['environment', 'object']),
+    name: z.string(),
+    status: z.string(),
+    created_at: Timestamp,
+  })
+  .openapi('ControlUserAsset');
+
+export const seedEnvironmentRoute = route({
+  method: 'post',
+  path: '/accounts/{account_id}/environments',
+  operationId: 'seedEnvironment',
+  summary: 'A user environment (`env_`) that scenarios may name once validated',
+  description: 'Creates a user environment (`env_`), validated unless `status` says otherwise.',
+  request: { params: AccountParam, body: json(UserAssetInput) },
+  responses: { 201: jsonResponse(AssetView, 'Created.'), ...errorResponses([400, 404]) },
+});
+
+const seedObjectRoute = route({
+  method: 'post',
+  path: '/accounts/{account_id}/objects',
+  operationId: 'seedObject',
+  summary: 'A user object (`obj_`) that scenarios may name once validated',
+  description: 'Creates a user object (`obj_`), validated unless `status` says otherwise.',
+  request: { params: AccountParam, body: json(UserAssetInput) },
+  responses: { 201: jsonResponse(AssetView, 'Created.'), ...errorResponses([400, 404]) },
+});
+
+export function registerSeeding(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  const names = deps.kinds.list.map(({ kind }) => `\`${kind.name}\``).join(', ');
+  const kindNames = deps.kinds.list.map(({ kind }) => kind.name);
+  /** The run as its kind's `GET` shows it, with the account settled to now first. */
+  const seeded = (
+    c: Parameters<Parameters<typeof app.openapi>[1]>[0],
+    id: string,
+    make: (acct: ReturnType<typeof accountOf>) => ReturnType<typeof seedRun>,
+  ) => {
+    const acct = accountOf(deps, id);
+    const now = deps.clocks.now(acct);
+    settleAccount(deps, acct, now);
+    const record = deps.store.tx(() => make(acct));
+    const kind = deps.kinds.byName[record.kind]!;
+    const state = deriveState(record.state, now, kind.stepNoun);
+    return { record, body: toRunBody(kind, { ...record, state }, baseUrl(c)) };
+  };
+
+  for (const registered of deps.kinds.list) {
+    const { seed } = registered;
+    if (!seed) continue;
+    app.openapi(kindSeedRoute(registered), (c) => {
+      const { account_id } = c.req.valid('param') as { account_id: string };
+      const input = c.req.valid('json' as never);
+      const { record, body } = seeded(c, account_id, (acct) =>
+        seedKind(deps, acct, registered, input),
+      );
+      return c.json((seed.view ? seed.view(record) : body) as never, 201);
+    });
+  }
+
+  app.openapi(seedRunRoute(runSeedInput(kindNames), names), (c) => {
+    const { account_id } = c.req.valid('param');
+    const input = c.req.valid('json') as Parameters<typeof seedRun>[2];
+    return c.json(seeded(c, account_id, (acct) => seedRun(deps, acct, input)).body, 201);
+  });
+
+  app.openapi(seedWebhookEndpointRoute, (c) => {
+    const acct = accountOf(deps, c.req.valid('param').account_id);
+    const e = deps.store.tx(() => seedWebhookEndpoint(deps, acct, c.req.valid('json')));
+    return c.json({ ...toWebhookEndpoint(e), secret: e.secret }, 201);
+  });
+
+  for (const [r, kind] of [
+    [seedEnvironmentRoute, 'environment'],
+    [seedObjectRoute, 'object'],
+  ] as const) {
+    app.openapi(r, (c) => {
+      const acct = accountOf(deps, c.req.valid('param').account_id);
+      const a = deps.store.tx(() => seedUserAsset(deps, acct, kind, c.req.valid('json')));
+      return c.json(
+        { id: a.id, object: kind, name: a.name, status: a.status, created_at: a.createdAt },
+        201,
+      );
+    });
+  }
+}

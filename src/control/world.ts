@@ -1,0 +1,72 @@
+/** The control API's world routes (DESIGN.md section 5): liveness, and reset. */
+import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../api/env.js';
+import { errorResponses, jsonResponse } from '../contract/common.js';
+import { wallNow } from '../runtime/clock.js';
+import type { Deps } from '../runtime/deps.js';
+import { resetWorld } from '../world/reset.js';
+import { accountOf } from './accounts.js';
+import { route } from './route-helpers.js';
+import { scenarioByName } from './scenarios.js';
+
+export const healthRoute = route({
+  method: 'get',
+  path: '/health',
+  operationId: 'health',
+  summary: 'Liveness; used by the Docker HEALTHCHECK',
+  description:
+    "Answers 200 with the version and uptime while the emulator serves. The Docker image's HEALTHCHECK and CI jobs wait for it.",
+  responses: {
+    200: jsonResponse(
+      z.object({ status: z.literal('ok'), version: z.string(), uptime_s: z.number() }),
+      'Up.',
+    ),
+  },
+});
+
+export const resetRoute = route({
+  method: 'post',
+  path: '/reset',
+  operationId: 'reset',
+  summary: 'Back to the loaded (or named) scenario: everything, or one account',
+  description:
+    'Puts the world back to the loaded scenario, or to the named `scenario`; with `account`, only that account is reset (its clock, resources, keys, journal). An empty body resets everything.',
+  request: {
+    body: {
+      required: false,
+      content: {
+        'application/json': {
+          schema: z
+            .object({ scenario: z.string().optional(), account: z.string().optional() })
+            .strict()
+            .openapi({ example: { account: 'acct_00000000000000000000000001' } }),
+        },
+      },
+    },
+  },
+  responses: {
+    200: jsonResponse(z.object({ scenario: z.string(), account: z.string().nullable() }), 'Reset.'),
+    ...errorResponses([400, 404]),
+  },
+});
+
+export function registerWorld(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  app.openapi(healthRoute, (c) =>
+    c.json(
+      {
+        status: 'ok' as const,
+        version: deps.config.version,
+        uptime_s: Math.round((wallNow() - deps.startedAt) / 1000),
+      },
+      200,
+    ),
+  );
+
+  app.openapi(resetRoute, (c) => {
+    const body = c.req.valid('json');
+    const scenario = body.scenario ? scenarioByName(deps, body.scenario) : undefined;
+    if (body.account) accountOf(deps, body.account);
+    resetWorld(deps, { scenario, account: body.account });
+    return c.json({ scenario: deps.scenarios.loaded.name, account: body.account ?? null }, 200);
+  });
+}

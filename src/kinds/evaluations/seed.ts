@@ -1,0 +1,103 @@
+/**
+ * Evaluations seeded by the control API (DESIGN.md section 5, `POST /_control/accounts/{id}/
+ * evaluations`, scenario files' `evaluations`): in a given state with the fields given, or on
+ * the clock following `outcomes`. A legacy `srun_` id on request.
+ */
+import { z } from '@hono/zod-openapi';
+import { DEFAULT_VERSION, FileEntry, Metadata } from '../../contract/common.js';
+import { Instant } from '../../contract/control-inputs.js';
+import { OutcomePlan } from '../../contract/outcomes.js';
+import {
+  Download,
+  RUN_STATUSES,
+  RunError,
+  StepCounter,
+  Tokens,
+} from '../../contract/run-shapes.js';
+import type { KindSeed } from '../../domain/run-kind.js';
+import { Evaluation, EvaluationResult, PHASES, Spec } from './contract.js';
+import { parseEvaluationOptions } from './plan.js';
+
+export const EvaluationInput = z
+  .object({
+    id: z
+      .string()
+      .regex(/^(eval|srun)_[0-9A-Za-z]{1,64}$/)
+      .optional(),
+    legacy: z.boolean().optional().openapi({ description: 'Generate an `srun_` id.' }),
+    spec: Spec,
+    options: Metadata.optional(),
+    label: z.string().nullable().optional(),
+    webhook_metadata: Metadata.nullable().optional(),
+    service_version: z.string().nullable().optional(),
+    status: z.enum(RUN_STATUSES).optional().openapi({
+      description:
+        'A fixed state (with the fields below as given). Without it the run is put on the clock like a created one, following `outcomes`.',
+    }),
+    outcomes: OutcomePlan.optional().openapi({
+      description:
+        'The outcome plan. On the clock: one entry per attempt, the first for the run itself. With a fixed `status`: the plan of the resumes, the first resume taking the first entry.',
+    }),
+    phase: z.enum(PHASES).nullable().optional(),
+    progress: z.number().min(0).max(1).optional(),
+    status_message: z.string().nullable().optional(),
+    episodes: StepCounter.nullable().optional(),
+    error: RunError.nullable().optional(),
+    result: EvaluationResult.nullable().optional(),
+    download: Download.nullable().optional(),
+    tokens: Tokens.optional(),
+    started_at: Instant.nullable().optional(),
+    completed_at: Instant.nullable().optional(),
+    logs: z.array(z.string()).optional(),
+    files: z.array(FileEntry).optional(),
+  })
+  .strict()
+  .openapi('ControlEvaluationInput', {
+    example: {
+      spec: { path: 'specs/pick_place.yaml', name: 'pick_place' },
+      status: 'failed',
+      error: { code: 'policy_failed', message: 'The policy crashed.', resumable: true },
+    },
+  });
+export type EvaluationInput = z.infer<typeof EvaluationInput>;
+
+/** The control API's own seeding of evaluations (the generic `/runs` seeds them too). */
+export const evaluationSeed: KindSeed<'seedEvaluation', typeof EvaluationInput, typeof Evaluation> =
+  {
+    operationId: 'seedEvaluation',
+    summary: 'An evaluation in a given state, with its logs and files',
+    description:
+      'Creates an evaluation in a fixed state (with the fields given), or without `status` puts it on the clock like a created one, following `outcomes`. Logs and files may be given.',
+    input: EvaluationInput,
+    response: Evaluation,
+    errors: {
+      400: undefined,
+      402: 'A run put on the clock is charged like a created one: `insufficient_tokens`.',
+      404: undefined,
+    },
+    seed(body, ops) {
+      const input = body as EvaluationInput;
+      const id = input.id ?? ops.newId(input.legacy ? 'srun' : 'eval');
+      ops.ensureNew(id);
+      ops.checkPlan(input.outcomes);
+      const options = input.options ?? {};
+      const request = {
+        spec: input.spec,
+        options,
+        label: input.label ?? null,
+        webhook_metadata: input.webhook_metadata ?? null,
+      };
+      if (input.status !== undefined)
+        return ops.fix(id, request, { ...input, status: input.status, steps: input.episodes });
+      // What the plan reads from `options.emulator` is checked as a create request would be.
+      parseEvaluationOptions(options);
+      const emulator = options.emulator as { outcomes?: EvaluationInput['outcomes'] } | undefined;
+      const record = ops.start(id, request, {
+        plan: input.outcomes ?? emulator?.outcomes,
+        serviceVersion: input.service_version ?? DEFAULT_VERSION,
+        givenFiles: input.files !== undefined,
+      });
+      if (input.files) ops.keepFiles(id, input.files);
+      return record;
+    },
+  };

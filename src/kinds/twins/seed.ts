@@ -1,0 +1,93 @@
+/**
+ * Twins seeded by the control API (DESIGN.md section 5, `POST /_control/accounts/{id}/twins`,
+ * scenario files' `twins`), with generated or given files: in a fixed state when `status` is
+ * given; otherwise built on the clock like a created twin (1 s queued, 4 s building), failing
+ * `reconstruction_failed` with `fail: true`. Either keeps the seeded listing once it has
+ * succeeded, and builds no archive. Its scene is that of the first episode of the catalog's
+ * first dataset.
+ */
+import { z } from '@hono/zod-openapi';
+import { DEFAULT_VERSION, FileEntry, Timestamp } from '../../contract/common.js';
+import { RUN_STATUSES } from '../../contract/run-shapes.js';
+import type { RunRecord } from '../../domain/records.js';
+import type { KindSeed } from '../../domain/run-kind.js';
+import { toTimestamp } from '../../domain/timestamp.js';
+import { generateTwinFiles } from './files.js';
+import { twinPartsOf } from './outputs.js';
+import { seededTwinRequest, seededTwinState } from './seeded.js';
+
+export const TwinInput = z
+  .object({
+    id: z
+      .string()
+      .regex(/^twin_[0-9A-Za-z]{1,64}$/)
+      .optional(),
+    status: z.enum(RUN_STATUSES).optional().openapi({
+      description:
+        'A fixed state. Without it the twin is built on the clock: queued 1 s, then its phases (extracting, reconstructing, validating, packaging) 4 s, then succeeded (or failed `reconstruction_failed` with `fail: true`).',
+    }),
+    fail: z.boolean().optional(),
+    files: z.array(FileEntry).optional(),
+    generate_files: z
+      .number()
+      .int()
+      .min(0)
+      .max(100_000)
+      .optional()
+      .openapi({ description: 'Generate this many files when `files` is absent (default 3).' }),
+  })
+  .strict()
+  .openapi('ControlTwinInput', { example: { status: 'succeeded', generate_files: 3 } });
+export type TwinInput = z.infer<typeof TwinInput>;
+
+const SeededTwin = z.object({
+  id: z.string(),
+  object: z.literal('twin'),
+  status: z.enum(RUN_STATUSES),
+  file_count: z.number().int(),
+  created_at: Timestamp,
+});
+
+export const twinSeed: KindSeed<'seedTwin', typeof TwinInput, typeof SeededTwin> = {
+  operationId: 'seedTwin',
+  summary: 'A twin in a given state, with generated or given files',
+  description:
+    'Creates a twin in a fixed state with given or generated files, or without `status` builds it on the clock.',
+  input: TwinInput,
+  response: SeededTwin,
+  errors: { 400: undefined, 404: undefined },
+  seed(body, ops) {
+    const input = body as TwinInput;
+    const id = input.id ?? ops.newId('twin');
+    ops.ensureNew(id);
+    const files = input.files ?? generateTwinFiles(id, input.generate_files ?? 3);
+    const dataset = ops.catalog.datasets[0]!;
+    const episode = dataset.episodes[0]!;
+    const source = { dataset: dataset.id, episode: episode.index, parts: twinPartsOf(episode) };
+    const request = seededTwinRequest(source, files.length);
+    let record: RunRecord;
+    if (input.status === undefined) {
+      record = ops.start(id, request, {
+        plan: input.fail ? [{ fail: 'reconstruction_failed' }] : undefined,
+        serviceVersion: DEFAULT_VERSION,
+        givenFiles: true,
+      });
+    } else {
+      const at = toTimestamp(ops.now);
+      const state = seededTwinState(input.status, at, source);
+      // Its listing is stored: the first attempt a resume starts drops it.
+      if (files.length > 0) state.stored_rows = true;
+      record = ops.insert(id, request, state);
+    }
+    // Stored now, listed once the twin has succeeded (409 `twin_not_ready` until then).
+    ops.keepFiles(id, files);
+    return record;
+  },
+  view: (record) => ({
+    id: record.id,
+    object: 'twin',
+    status: record.state.status,
+    file_count: record.request.seeded_file_count,
+    created_at: record.createdAt,
+  }),
+};
