@@ -76,7 +76,7 @@ export type SeedInput<Op extends KindSeedOperation> = z.input<SeedOf<Op>['input'
 export type Seeded<Op extends KindSeedOperation> = z.output<SeedOf<Op>['response']>;
 /** One method per kind seed, bound to an account or not (`A`: the leading account id). */
 export type KindSeeders<A extends unknown[]> = {
-  [Op in KindSeedOperation]: {} extends SeedInput<Op>
+  [Op in KindSeedOperation]: object extends SeedInput<Op>
     ? (...args: [...A, body?: SeedInput<Op>]) => Promise<Seeded<Op>>
     : (...args: [...A, body: SeedInput<Op>]) => Promise<Seeded<Op>>;
 };

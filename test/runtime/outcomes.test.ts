@@ -9,7 +9,6 @@ import {
   at,
   DEFAULT_END,
   DEFAULT_ESTIMATE,
-  DEFAULT_PHASE_STARTS,
   freshAccount,
   PHASES,
   type Runtime,
@@ -48,100 +47,6 @@ async function settleRun(rt: Runtime, id: string): Promise<Transition> {
   });
   return last;
 }
-
-test('spec_invalid fails in materializing with error.param, not resumable: resume answers 409 not_resumable', async () => {
-  const rt = runtime();
-  const { id } = await planned(rt, [
-    { fail: 'spec_invalid', param: 'evaluators[0]', message: 'Unknown evaluator.' },
-    { succeed: {} },
-  ]);
-  const end = await settleRun(rt, id);
-  expect(end).toMatchObject({ from: 'processing', to: 'failed', phase: 'materializing' });
-  const t = seconds(end.at);
-  expect(t).toBeGreaterThanOrEqual(WINDOWS.materializing[0]);
-  expect(t).toBeLessThan(WINDOWS.materializing[1]);
-
-  const run = await rt.get(id);
-  expect(run).toMatchObject({
-    status: 'failed',
-    phase: 'materializing',
-    episodes: { done: 0, total: 10 },
-    result: null,
-    download: null,
-    started_at: at(0.5),
-    completed_at: end.at,
-    error: {
-      code: 'spec_invalid',
-      message: 'Unknown evaluator.',
-      resumable: false,
-      param: 'evaluators[0]',
-    },
-  });
-  expect(run.progress).toBeLessThan(1);
-
-  const resume = await rt.call('POST', `/v1/evaluations/${id}/resume`);
-  expectError(resume, 409, 'not_resumable');
-  expect(await rt.get(id)).toEqual(run);
-});
-
-test('spec_invalid without a param still names the spec field concerned', async () => {
-  const rt = runtime();
-  const { id } = await planned(rt, [{ fail: 'spec_invalid' }]);
-  await settleRun(rt, id);
-  const { error } = await rt.get(id);
-  expect(error).toMatchObject({ code: 'spec_invalid', resumable: false });
-  expect(error.param).toEqual(expect.stringMatching(/\S/));
-});
-
-test('policy_failed fails in running after after_episodes, with error.details.location', async () => {
-  const rt = runtime();
-  const { id } = await planned(rt, [{ fail: 'policy_failed', after_episodes: 3 }]);
-  const end = await settleRun(rt, id);
-  expect(end).toMatchObject({ from: 'processing', to: 'failed', phase: 'running' });
-  // Three 0.25 s episodes done, the fourth not finished.
-  expect(seconds(end.at)).toBeGreaterThanOrEqual(DEFAULT_PHASE_STARTS.running + 0.75);
-  expect(seconds(end.at)).toBeLessThan(DEFAULT_PHASE_STARTS.running + 1);
-
-  const run = await rt.get(id);
-  expect(run).toMatchObject({
-    status: 'failed',
-    phase: 'running',
-    episodes: { done: 3, total: 10 },
-    result: null,
-    download: null,
-    completed_at: end.at,
-    error: { code: 'policy_failed', message: expect.any(String), resumable: true },
-  });
-  // DESIGN.md section 4: `details.location` names the episode that failed, the fourth.
-  expect(run.error.details.location).toMatch(/\b0*4\b/);
-  const episodeLines = (await rt.logs(id)).filter((l) => / episode \d+\/10 /.test(l));
-  expect(episodeLines).toHaveLength(3);
-});
-
-test('verification_failed fails in verifying with result.verified false and no archive', async () => {
-  const rt = runtime();
-  const { id } = await planned(rt, [{ fail: 'verification_failed' }]);
-  const end = await settleRun(rt, id);
-  expect(end).toMatchObject({ from: 'processing', to: 'failed', phase: 'verifying' });
-  expect(seconds(end.at)).toBeGreaterThanOrEqual(WINDOWS.verifying[0]);
-  expect(seconds(end.at)).toBeLessThan(WINDOWS.verifying[1]);
-
-  const run = await rt.get(id);
-  expect(run).toMatchObject({
-    status: 'failed',
-    phase: 'verifying',
-    episodes: { done: 10, total: 10 },
-    download: null,
-    error: { code: 'verification_failed', resumable: true },
-    result: {
-      verified: false,
-      manifest_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
-      metrics: [expect.objectContaining({ id: 'success_rate', n: 10 })],
-    },
-  });
-  expectError(await rt.call('GET', `/v1/evaluations/${id}/archive`), 409, 'run_not_ready');
-  expectError(await rt.call('GET', `/v1/sim_runs/${id}/files`), 409, 'run_not_ready');
-});
 
 test.each(PHASES)('interrupted at %s fails in that phase and is resumable', async (phase) => {
   const rt = runtime();
@@ -255,39 +160,6 @@ test('a plan given through the control API puts a run on the clock that follows 
   });
 });
 
-test("a succeed entry's success_rate shapes the scorecard", async () => {
-  const rt = runtime();
-  const none = await planned(rt, [{ succeed: { success_rate: 0 } }]);
-  const all = await planned(rt, [{ succeed: { success_rate: 1 } }]);
-  await rt.advance(60);
-  const a = (await rt.get(none.id)).result;
-  const b = (await rt.get(all.id)).result;
-  expect(a.metrics[0]).toMatchObject({ id: 'success_rate', value: 0, n: 10 });
-  expect(a.metrics[0].interval[0]).toBe(0);
-  expect(b.metrics[0]).toMatchObject({ id: 'success_rate', value: 1, n: 10 });
-  expect(b.metrics[0].interval[1]).toBe(1);
-  // Same spec, same manifest; different outputs.
-  expect(a.manifest_hash).toBe(b.manifest_hash);
-  expect(a.run_hash).not.toBe(b.run_hash);
-});
-
-test('the token estimate, 10 + 5 per episode, is charged at create and taken from the balance', async () => {
-  const rt = await freshAccount(runtime(), { token_balance: 1000 });
-  expect(await rt.balance()).toBe(1000);
-  const small = await rt.create({ spec: SPEC, options: { episodes: 4 } });
-  expect(small.tokens).toEqual({ charged: 30, refunded: 0 });
-  expect(await rt.balance()).toBe(970);
-  const dflt = await rt.create();
-  expect(dflt.tokens).toEqual({ charged: DEFAULT_ESTIMATE, refunded: 0 });
-  expect(await rt.balance()).toBe(910);
-
-  // A run that succeeds consumed its estimate: nothing comes back.
-  await rt.advance(60);
-  expect((await rt.get(small.id)).tokens).toEqual({ charged: 30, refunded: 0 });
-  expect((await rt.get(dflt.id)).tokens).toEqual({ charged: DEFAULT_ESTIMATE, refunded: 0 });
-  expect(await rt.balance()).toBe(910);
-});
-
 test('a failed run refunds the part not consumed and the balance goes back up by the refund', async () => {
   const rt = await freshAccount(runtime(), { token_balance: 1000 });
   const { id } = await planned(rt, [{ fail: 'interrupted', at: 'running', after_episodes: 5 }]);
@@ -345,27 +217,6 @@ test('create answers 402 insufficient_tokens when the balance cannot cover the e
     has_more: false,
     next_cursor: null,
   });
-});
-
-test('the estimate decides 402 at the boundary: 59 tokens cover 9 episodes, not 10; 60 cover 10', async () => {
-  const short = await freshAccount(runtime(), { token_balance: 59 });
-  expectError(
-    await short.call('POST', '/v1/evaluations', { spec: SPEC }),
-    402,
-    'insufficient_tokens',
-  );
-  const nine = await short.create({ spec: SPEC, options: { episodes: 9 } });
-  expect(nine.tokens).toEqual({ charged: 55, refunded: 0 });
-  expect(await short.balance()).toBe(4);
-
-  const exact = await freshAccount(runtime(), { token_balance: 60 });
-  await exact.create();
-  expect(await exact.balance()).toBe(0);
-  expectError(
-    await exact.call('POST', '/v1/evaluations', { spec: SPEC }),
-    402,
-    'insufficient_tokens',
-  );
 });
 
 test('resume answers 402 insufficient_tokens when the balance cannot cover the next attempt; the run stays failed', async () => {

@@ -11,7 +11,6 @@ import {
   type FaultRule,
   FaultRuleInput,
 } from '../../contract/faults.js';
-import type { ErrorCode } from '../../errors.js';
 import { createPrng, type Prng } from '../../prng.js';
 
 export {

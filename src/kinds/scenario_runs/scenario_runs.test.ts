@@ -6,9 +6,9 @@
  * test/engine's.
  */
 import { expect, test } from 'vitest';
-import { expectApiError, expectOk } from '../api/support.js';
-import { DEFAULT_ACCOUNT, DEFAULT_SECRET, testEmulator } from '../helpers.js';
-import { at, BASE, extractArchive, raw, wilson } from '../runtime/support.js';
+import { expectApiError, expectOk } from '../../../test/api/support.js';
+import { DEFAULT_ACCOUNT, DEFAULT_SECRET, testEmulator } from '../../../test/helpers.js';
+import { at, BASE, extractArchive, raw, wilson } from '../../../test/runtime/support.js';
 
 const POLICY = 'pol_01KA0000000000000000PANDA1';
 const PICK = 'scn_builtin_pick_place';

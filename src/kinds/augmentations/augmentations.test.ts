@@ -5,9 +5,9 @@
  * determinism) is test/engine's.
  */
 import { expect, test } from 'vitest';
-import { expectApiError, expectOk } from '../api/support.js';
-import { DEFAULT_ACCOUNT, testEmulator } from '../helpers.js';
-import { extractArchive, raw } from '../runtime/support.js';
+import { expectApiError, expectOk } from '../../../test/api/support.js';
+import { DEFAULT_ACCOUNT, testEmulator } from '../../../test/helpers.js';
+import { extractArchive, raw } from '../../../test/runtime/support.js';
 
 const PANDA = 'ds_01KA0000000000000000PANDA1';
 const BODY = { dataset: PANDA, config: { episode_count: 3 } };

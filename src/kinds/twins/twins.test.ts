@@ -5,9 +5,14 @@
  * resume, archive digest, 404 under `twin_id`, scopes, events, determinism) is test/engine's.
  */
 import { expect, test } from 'vitest';
-import { expectApiError, expectOk } from '../api/support.js';
-import { DEFAULT_ACCOUNT, DEFAULT_SECRET, NO_TWINS_SECRET, testEmulator } from '../helpers.js';
-import { extractArchive, raw } from '../runtime/support.js';
+import { expectApiError, expectOk } from '../../../test/api/support.js';
+import {
+  DEFAULT_ACCOUNT,
+  DEFAULT_SECRET,
+  NO_TWINS_SECRET,
+  testEmulator,
+} from '../../../test/helpers.js';
+import { extractArchive, raw } from '../../../test/runtime/support.js';
 
 const PANDA = 'ds_01KA0000000000000000PANDA1';
 const ALOHA = 'ds_01KA0000000000000000ALOHA1';

@@ -6,9 +6,9 @@
  * test/engine's.
  */
 import { expect, test } from 'vitest';
-import { expectApiError, expectOk } from '../api/support.js';
-import { DEFAULT_ACCOUNT, testEmulator } from '../helpers.js';
-import { BASE, extractArchive, raw, sha256 } from '../runtime/support.js';
+import { expectApiError, expectOk } from '../../../test/api/support.js';
+import { DEFAULT_ACCOUNT, testEmulator } from '../../../test/helpers.js';
+import { BASE, extractArchive, raw, sha256 } from '../../../test/runtime/support.js';
 
 type Emu = ReturnType<typeof testEmulator>;
 
