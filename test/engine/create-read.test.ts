@@ -20,7 +20,7 @@ import {
 
 test('every registered kind has a minimal create body in test/engine/support.ts', () => {
   const missing = REGISTERED_KINDS.map(({ kind }) => kind.name).filter((n) => !CREATE_BODIES[n]);
-  expect(missing, 'add a create body to CREATE_BODIES for each of these kinds').toEqual([]);
+  expect(missing, 'give the create request schema of each of these kinds an example').toEqual([]);
 });
 
 /** A run of another registered kind than `name` on the default account, seeded on the clock. */

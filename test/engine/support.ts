@@ -1,7 +1,7 @@
 /**
- * The engine test's one piece of kind-specific data, a minimal valid create body per kind, and
- * the shortcuts that drive any registered kind through the real app. Everything else a test needs
- * of a kind (paths, id parameter, not-ready code, scope, objects) comes from its registration.
+ * The shortcuts that drive any registered kind through the real app. Everything a test needs of
+ * a kind (its create body, paths, id parameter, not-ready code, scope, objects) comes from its
+ * registration and its contract.
  */
 import { expect } from 'vitest';
 import type { EmulatorOptions } from '../../src/emulator.js';
@@ -9,21 +9,32 @@ import { REGISTERED_KINDS } from '../../src/kinds/index.js';
 import { expectOk } from '../api/support.js';
 import { DEFAULT_ACCOUNT, DEFAULT_SECRET, testEmulator } from '../helpers.js';
 
-/** A minimal valid create body of each kind, by its name: a new kind adds one line here. */
-export const CREATE_BODIES: Record<string, Record<string, unknown>> = {
-  evaluation: {
-    spec: { path: 'specs/pick_place.py', name: 'pick_place' },
-    options: { episodes: 3 },
-  },
-  augmentation: { dataset: 'ds_01KA0000000000000000PANDA1', config: { episode_count: 2 } },
-  training_run: {
-    policy: 'pol_01KA0000000000000000PANDA1',
-    dataset: 'ds_01KA0000000000000000PANDA1',
-  },
-  rl_run: { robot: 'franka_panda', task: 'pick_place' },
-  scenario_run: { policy: 'pol_01KA0000000000000000PANDA1', scenarios: ['scn_builtin_push'] },
-  twin: { dataset: 'ds_01KA0000000000000000PANDA1', episode: 1 },
-};
+/**
+ * Each kind's create body: the example its contract gives its create request (the served
+ * document's `components.schemas.<CreateRequest>.example`), so a new kind brings its own.
+ */
+export const CREATE_BODIES: Record<string, Record<string, unknown>> = await (async () => {
+  const doc = (await (await testEmulator().app.request('/openapi.json')).json()) as {
+    paths: Record<
+      string,
+      { post?: { requestBody?: { content: Record<string, { schema: { $ref?: string } }> } } }
+    >;
+    components: { schemas: Record<string, { example?: Record<string, unknown> }> };
+  };
+  const bodies: Record<string, Record<string, unknown>> = {};
+  for (const { kind } of REGISTERED_KINDS) {
+    const ref =
+      doc.paths[`/v1/${kind.collection}`]?.post?.requestBody?.content['application/json']?.schema
+        .$ref;
+    const example = ref && doc.components.schemas[ref.split('/').at(-1)!]?.example;
+    // The shared fields are the tests' to set: the kind's own ones are what the example gives.
+    if (example) {
+      const { label: _label, webhook_metadata: _metadata, ...own } = example;
+      bodies[kind.name] = own;
+    }
+  }
+  return bodies;
+})();
 
 export type Registered = (typeof REGISTERED_KINDS)[number];
 
@@ -35,7 +46,7 @@ export function createBodyOf(name: string): Record<string, unknown> {
   const body = CREATE_BODIES[name];
   if (!body) {
     throw new Error(
-      `the registered kind '${name}' has no create body: add a minimal valid one to CREATE_BODIES in test/engine/support.ts`,
+      `the registered kind '${name}' has no create body: give its create request schema an OpenAPI example`,
     );
   }
   return body;
