@@ -6,8 +6,7 @@ import type { Database } from 'better-sqlite3';
  * webhook endpoints and deliveries; the event log; `Idempotency-Key` answers; id counters; and,
  * for a `--db` file, fault rules and the request journal.
  */
-export function baseline(db: Database): void {
-  db.exec(`
+const SCHEMA = `
     CREATE TABLE accounts (
       id TEXT PRIMARY KEY,
       name TEXT NOT NULL,
@@ -155,5 +154,9 @@ export function baseline(db: Database): void {
       seq INTEGER PRIMARY KEY AUTOINCREMENT,
       body TEXT NOT NULL
     );
-  `);
+  `;
+
+/** Creates the baseline schema in an empty database. */
+export function baseline(db: Database): void {
+  db.exec(SCHEMA);
 }
