@@ -1,11 +1,6 @@
 import type { Database } from 'better-sqlite3';
 
-/**
- * Every table of the emulator's world, as one schema: accounts and their keys; runs of every
- * kind with the log and file rows of runs seeded with their own; scenarios, user assets,
- * webhook endpoints and deliveries; the event log; `Idempotency-Key` answers; id counters; and,
- * for a `--db` file, fault rules and the request journal.
- */
+/** The SQL `baseline` runs. */
 const SCHEMA = `
     CREATE TABLE accounts (
       id TEXT PRIMARY KEY,
@@ -156,7 +151,12 @@ const SCHEMA = `
     );
   `;
 
-/** Creates the baseline schema in an empty database. */
+/**
+ * Every table of the emulator's world, as one schema: accounts and their keys; runs of every
+ * kind with the log and file rows of runs seeded with their own; scenarios, user assets,
+ * webhook endpoints and deliveries; the event log; `Idempotency-Key` answers; id counters; and,
+ * for a `--db` file, fault rules and the request journal.
+ */
 export function baseline(db: Database): void {
   db.exec(SCHEMA);
 }
