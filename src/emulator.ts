@@ -91,19 +91,9 @@ export interface Emulator {
   close(): void;
 }
 
-/**
- * Builds a complete emulator: store, clocks, ids, the loaded scenario and the app. No module
- * state: two emulators in one process share nothing.
- * @example const { app } = createEmulator({ seed: '0' }); await app.request('/_control/health')
- */
-export function createEmulator(options: EmulatorOptions = {}): Emulator {
-  const kinds = kindRegistry(options.kinds ?? REGISTERED_KINDS);
-  const scenariosDir = options.scenariosDir ?? join(PACKAGE_ROOT, 'scenarios');
-  const scenario =
-    typeof options.scenario === 'object'
-      ? options.scenario
-      : loadScenarioFile(scenariosDir, options.scenario ?? 'default', kinds);
-  const config: AppConfig = {
+/** The settings every part reads: the options, with their defaults. */
+function appConfig(options: EmulatorOptions): AppConfig {
+  return {
     settleSlice: options.settleSlice ?? DEFAULT_SETTLE_SLICE,
     seed: options.seed ?? '0',
     strictVersions: options.strictVersions ?? false,
@@ -116,6 +106,18 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     journalSize: options.journalSize ?? 10_000,
     webhooks: options.webhooks ?? true,
   };
+}
+
+/**
+ * What the product and control apps share (`Deps`): the store, clocks, ids, catalog, faults,
+ * journal and webhooks; and the journal's store, which only a `--db` file has.
+ */
+function createDeps(
+  options: EmulatorOptions,
+  kinds: Deps['kinds'],
+  scenarios: Deps['scenarios'],
+): { deps: Deps; journalStore: JournalStore | null } {
+  const config = appConfig(options);
   const store = openStore(options.db ?? ':memory:', {
     archiveCacheBytes: options.archiveCacheBytes,
     stepNounOf: (name) => kinds.byName[name]?.stepNoun,
@@ -133,7 +135,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     catalog: loadCatalog(),
     systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),
     startedAt: wallNow(),
-    scenarios: { dir: scenariosDir, loaded: scenario },
+    scenarios,
     faults: new FaultRules(config.seed, onFile ? new FaultRuleStore(store.db) : null),
     journal: new Journal(config.journalSize, journalStore),
     coverage: new CoverageCounts(),
@@ -151,6 +153,26 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
     }),
   };
+  return { deps, journalStore };
+}
+
+/**
+ * Builds a complete emulator: store, clocks, ids, the loaded scenario and the app. No module
+ * state: two emulators in one process share nothing.
+ * @example const { app } = createEmulator({ seed: '0' }); await app.request('/_control/health')
+ */
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  const kinds = kindRegistry(options.kinds ?? REGISTERED_KINDS);
+  const scenariosDir = options.scenariosDir ?? join(PACKAGE_ROOT, 'scenarios');
+  const scenario =
+    typeof options.scenario === 'object'
+      ? options.scenario
+      : loadScenarioFile(scenariosDir, options.scenario ?? 'default', kinds);
+  const { deps, journalStore } = createDeps(options, kinds, {
+    dir: scenariosDir,
+    loaded: scenario,
+  });
+  const { config, store } = deps;
   // A --db file that already holds a world keeps it; a fresh store gets the scenario.
   const scenarioApplied = store.accounts.list().length === 0;
   if (scenarioApplied) {

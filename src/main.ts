@@ -1,7 +1,8 @@
 #!/usr/bin/env node
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { banner } from './banner.js';
-import { ConfigError, helpText, parseConfig } from './config.js';
+import { type CliConfig, ConfigError, helpText, parseConfig } from './config.js';
 import { createEmulator, type Emulator } from './emulator.js';
 import { createNodeServer } from './http/node-server.js';
 import { writeCoverageReport } from './runtime/coverage/file.js';
@@ -17,10 +18,10 @@ function writeReport(emulator: Emulator, file: string): void {
   }
 }
 
-function main(): void {
-  let config: ReturnType<typeof parseConfig>;
+/** The command line and environment, read; a bad one exits 2 with what is wrong. */
+function readConfig(): CliConfig {
   try {
-    config = parseConfig(process.argv.slice(2), process.env);
+    return parseConfig(process.argv.slice(2), process.env);
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`svc-emulator: ${err.message}`);
@@ -28,13 +29,12 @@ function main(): void {
     }
     throw err;
   }
-  if (config.help) {
-    process.stdout.write(helpText());
-    return;
-  }
-  let emulator: Emulator;
+}
+
+/** The emulator the configuration asks for; one that cannot start exits 2 saying why. */
+function openEmulator(config: CliConfig): Emulator {
   try {
-    emulator = createEmulator({
+    return createEmulator({
       db: config.db,
       seed: config.seed,
       scenario: config.scenario,
@@ -55,6 +55,10 @@ function main(): void {
     console.error(`svc-emulator: cannot start: ${message}`);
     process.exit(2);
   }
+}
+
+/** Serves the emulator on the configured port, printing the banner; a port in use exits 1. */
+function listen(emulator: Emulator, config: CliConfig): Server {
   const server = createNodeServer(emulator.app, emulator.deps);
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;
@@ -80,6 +84,11 @@ function main(): void {
     emulator.close();
     process.exit(1);
   });
+  return server;
+}
+
+/** SIGTERM and SIGINT close the server and the emulator, then exit 0. */
+function stopOnSignals(emulator: Emulator, server: Server, config: CliConfig): void {
   const shutdown = (signal: string) => {
     console.log(`svc-emulator: ${signal}, shutting down`);
     // Written before the grace period can cut the exit short; calls still in flight are not in it.
@@ -93,6 +102,17 @@ function main(): void {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+function main(): void {
+  const config = readConfig();
+  if (config.help) {
+    process.stdout.write(helpText());
+    return;
+  }
+  const emulator = openEmulator(config);
+  const server = listen(emulator, config);
+  stopOnSignals(emulator, server, config);
 }
 
 main();

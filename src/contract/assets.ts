@@ -44,8 +44,8 @@ export const CreateAssetBody = z
 const TAG = ['Objects and environments'];
 const versions = ['2026-09-27'] as const;
 
-/** The four operations of one kind: `environment` (`env_`) or `object` (`obj_`). */
-function assetRoutes<K extends 'environment' | 'object'>(kind: K, plural: string, Kind: string) {
+/** What the four operations of one kind are built from: its schemas, path and guards. */
+function assetParts<K extends 'environment' | 'object'>(kind: K, plural: string, Kind: string) {
   const Asset = z
     .object({
       id: z.string(),
@@ -67,68 +67,95 @@ function assetRoutes<K extends 'environment' | 'object'>(kind: K, plural: string
   const read = operationGuards({ versions: [...versions], scope: 'scenarios:read' });
   const write = operationGuards({ versions: [...versions], scope: 'scenarios:write' });
   const common = { ...INFERRED, tags: TAG };
+  return { kind, plural, Kind, Asset, Deletion, param, IdParam, read, write, common };
+}
+type AssetParts<K extends 'environment' | 'object'> = ReturnType<typeof assetParts<K>>;
+
+/** `POST /v1/<plural>`. */
+function createAssetRoute<K extends 'environment' | 'object'>(p: AssetParts<K>) {
+  return createRoute({
+    method: 'post',
+    path: `/v1/${p.plural}`,
+    operationId: `create${p.Kind}`,
+    summary: `Create a ${p.kind} (inferred); it is validating for 2 virtual seconds`,
+    ...p.common,
+    ...p.write,
+    request: {
+      body: { required: true, content: { 'application/json': { schema: CreateAssetBody } } },
+    },
+    responses: {
+      201: jsonResponse(p.Asset, `The ${p.kind}, validating.`),
+      ...errorResponses([400, 401, 403, 413, 429]),
+    },
+  });
+}
+
+/** `GET /v1/<plural>`. */
+function listAssetsRoute<K extends 'environment' | 'object'>(p: AssetParts<K>) {
+  return createRoute({
+    method: 'get',
+    path: `/v1/${p.plural}`,
+    operationId: `list${p.Kind}s`,
+    summary: `List the account's ${p.plural}, newest first (inferred)`,
+    ...p.common,
+    ...p.read,
+    request: {
+      query: z.object({
+        status: z.enum(ASSET_STATUSES).optional(),
+        after: z.string().optional(),
+        limit: z.coerce.number().int().min(1).max(100).default(20),
+      }),
+    },
+    responses: {
+      200: jsonResponse(listOf(p.Asset, `User${p.Kind}List`), 'A page.'),
+      ...errorResponses([400, 401, 403, 429]),
+    },
+  });
+}
+
+/** `GET /v1/<plural>/{id}`. */
+function getAssetRoute<K extends 'environment' | 'object'>(p: AssetParts<K>) {
+  return createRoute({
+    method: 'get',
+    path: `/v1/${p.plural}/{${p.param}}`,
+    operationId: `get${p.Kind}`,
+    summary: `Get a ${p.kind} (inferred)`,
+    ...p.common,
+    ...p.read,
+    request: { params: p.IdParam },
+    responses: {
+      200: jsonResponse(p.Asset, `The ${p.kind}.`),
+      ...errorResponses([400, 401, 403, 404, 429]),
+    },
+  });
+}
+
+/** `DELETE /v1/<plural>/{id}`. */
+function deleteAssetRoute<K extends 'environment' | 'object'>(p: AssetParts<K>) {
+  return createRoute({
+    method: 'delete',
+    path: `/v1/${p.plural}/{${p.param}}`,
+    operationId: `delete${p.Kind}`,
+    summary: `Delete a ${p.kind} (inferred)`,
+    ...p.common,
+    ...p.write,
+    request: { params: p.IdParam },
+    responses: {
+      200: jsonResponse(p.Deletion, `The ${p.kind} is deleted.`),
+      ...errorResponses([400, 401, 403, 404, 429]),
+    },
+  });
+}
+
+/** The four operations of one kind: `environment` (`env_`) or `object` (`obj_`). */
+function assetRoutes<K extends 'environment' | 'object'>(kind: K, plural: string, Kind: string) {
+  const parts = assetParts(kind, plural, Kind);
   return {
-    Asset,
-    create: createRoute({
-      method: 'post',
-      path: `/v1/${plural}`,
-      operationId: `create${Kind}`,
-      summary: `Create a ${kind} (inferred); it is validating for 2 virtual seconds`,
-      ...common,
-      ...write,
-      request: {
-        body: { required: true, content: { 'application/json': { schema: CreateAssetBody } } },
-      },
-      responses: {
-        201: jsonResponse(Asset, `The ${kind}, validating.`),
-        ...errorResponses([400, 401, 403, 413, 429]),
-      },
-    }),
-    list: createRoute({
-      method: 'get',
-      path: `/v1/${plural}`,
-      operationId: `list${Kind}s`,
-      summary: `List the account's ${plural}, newest first (inferred)`,
-      ...common,
-      ...read,
-      request: {
-        query: z.object({
-          status: z.enum(ASSET_STATUSES).optional(),
-          after: z.string().optional(),
-          limit: z.coerce.number().int().min(1).max(100).default(20),
-        }),
-      },
-      responses: {
-        200: jsonResponse(listOf(Asset, `User${Kind}List`), 'A page.'),
-        ...errorResponses([400, 401, 403, 429]),
-      },
-    }),
-    get: createRoute({
-      method: 'get',
-      path: `/v1/${plural}/{${param}}`,
-      operationId: `get${Kind}`,
-      summary: `Get a ${kind} (inferred)`,
-      ...common,
-      ...read,
-      request: { params: IdParam },
-      responses: {
-        200: jsonResponse(Asset, `The ${kind}.`),
-        ...errorResponses([400, 401, 403, 404, 429]),
-      },
-    }),
-    remove: createRoute({
-      method: 'delete',
-      path: `/v1/${plural}/{${param}}`,
-      operationId: `delete${Kind}`,
-      summary: `Delete a ${kind} (inferred)`,
-      ...common,
-      ...write,
-      request: { params: IdParam },
-      responses: {
-        200: jsonResponse(Deletion, `The ${kind} is deleted.`),
-        ...errorResponses([400, 401, 403, 404, 429]),
-      },
-    }),
+    Asset: parts.Asset,
+    create: createAssetRoute(parts),
+    list: listAssetsRoute(parts),
+    get: getAssetRoute(parts),
+    remove: deleteAssetRoute(parts),
   };
 }
 

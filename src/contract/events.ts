@@ -48,14 +48,8 @@ const guards = {
   ...operationGuards({ versions: ['2026-09-27'], scope: 'webhooks:read' }),
 };
 
-/**
- * The event schemas and routes for these kinds: one type per status a run enters,
- * `<kind>.<new status>` (DESIGN.md section 7: "Events `<kind>.<status>` for every kind").
- * @example const { listEventsRoute } = eventContract([{ name: 'evaluation', resource }])
- */
-export function eventContract(kinds: readonly EventKind[]) {
-  const types = kinds.flatMap((k) => RUN_STATUSES.map((status) => `${k.name}.${status}`));
-  const filters = [...types, ...kinds.map((k) => `${k.name}.*`)];
+/** An event of these kinds: its `type` one of `types`, its `data.object` one of their bodies. */
+function eventSchema(kinds: readonly EventKind[], types: string[]) {
   const resources = kinds.map((k) => k.resource);
   const EventData = z
     .object({
@@ -67,7 +61,7 @@ export function eventContract(kinds: readonly EventKind[]) {
       }),
     })
     .openapi('EventData', INFERRED);
-  const EventSchema = z
+  return z
     .object({
       id: z.string().openapi({ example: 'evt_01KDVDNA00000000000000000' }),
       object: z.literal('event'),
@@ -79,7 +73,15 @@ export function eventContract(kinds: readonly EventKind[]) {
       }),
     })
     .openapi('Event', INFERRED);
-  const listEventsRoute = createRoute({
+}
+
+/** `GET /v1/events`, filtered by one of `filters` (a type, or `<kind>.*`). */
+function eventListRoute(
+  EventSchema: ReturnType<typeof eventSchema>,
+  kinds: readonly EventKind[],
+  filters: string[],
+) {
+  return createRoute({
     method: 'get',
     path: '/v1/events',
     operationId: 'listEvents',
@@ -110,7 +112,11 @@ export function eventContract(kinds: readonly EventKind[]) {
       ...errorResponses([400, 401, 403, 429]),
     },
   });
-  const getEventRoute = createRoute({
+}
+
+/** `GET /v1/events/{event_id}`. */
+function eventGetRoute(EventSchema: ReturnType<typeof eventSchema>) {
+  return createRoute({
     method: 'get',
     path: '/v1/events/{event_id}',
     operationId: 'getEvent',
@@ -122,5 +128,20 @@ export function eventContract(kinds: readonly EventKind[]) {
       ...errorResponses([400, 401, 403, 404, 429]),
     },
   });
-  return { types, listEventsRoute, getEventRoute };
+}
+
+/**
+ * The event schemas and routes for these kinds: one type per status a run enters,
+ * `<kind>.<new status>` (DESIGN.md section 7: "Events `<kind>.<status>` for every kind").
+ * @example const { listEventsRoute } = eventContract([{ name: 'evaluation', resource }])
+ */
+export function eventContract(kinds: readonly EventKind[]) {
+  const types = kinds.flatMap((k) => RUN_STATUSES.map((status) => `${k.name}.${status}`));
+  const filters = [...types, ...kinds.map((k) => `${k.name}.*`)];
+  const EventSchema = eventSchema(kinds, types);
+  return {
+    types,
+    listEventsRoute: eventListRoute(EventSchema, kinds, filters),
+    getEventRoute: eventGetRoute(EventSchema),
+  };
 }

@@ -22,6 +22,65 @@ function checkUserAsset(
   }
 }
 
+type Robot = Catalog['robots'][number];
+type Task = Catalog['tasks'][number];
+
+/** The embodiment asked for, if both robot and task take it; else section 4.3's default. */
+function resolveEmbodiment(asked: string | undefined, robot: Robot, task: Task): string {
+  if (asked !== undefined) {
+    if (!robot.embodiments.includes(asked)) {
+      throw invalid('embodiment', MESSAGES.noEmbodiment(robot.id, asked));
+    }
+    if (!task.embodiments.includes(asked)) {
+      throw invalid('embodiment', MESSAGES.taskRejectsEmbodiment(task.id, asked));
+    }
+    return asked;
+  }
+  // Section 4.3: "the robot's first embodiment that the task accepts".
+  const embodiment = robot.embodiments.find((e) => task.embodiments.includes(e));
+  if (!embodiment) {
+    throw invalid('task', MESSAGES.noSharedEmbodiment(task.id, robot.id));
+  }
+  return embodiment;
+}
+
+/** The environment asked for (a catalog one or the account's validated `env_`), or the default. */
+function resolveEnvironment(
+  asked: string | undefined,
+  catalog: Catalog,
+  lookupAsset: (id: string) => UserAssetRecord | undefined,
+): string {
+  const environment = asked ?? defaultEnvironment(catalog);
+  if (environment.startsWith('env_')) {
+    checkUserAsset(environment, 'environment', 'environment', lookupAsset);
+  } else if (!catalog.environments.some((e) => e.id === environment)) {
+    throw invalid('environment', MESSAGES.catalogUnknown('environment', environment));
+  }
+  return environment;
+}
+
+/** The scenario's objects: the explicit ones, checked, else those of its object set. */
+function resolveObjects(
+  body: CreateScenarioBody,
+  catalog: Catalog,
+  lookupAsset: (id: string) => UserAssetRecord | undefined,
+): string[] {
+  let setObjects: string[] = [];
+  if (body.object_set !== undefined) {
+    const set = catalog.object_sets.find((s) => s.id === body.object_set);
+    if (!set) throw invalid('object_set', MESSAGES.catalogUnknown('object set', body.object_set));
+    setObjects = set.objects;
+  }
+  body.objects?.forEach((name, i) => {
+    if (name.startsWith('obj_')) checkUserAsset(name, 'object', `objects.${i}`, lookupAsset);
+    else if (!catalog.assets.includes(name)) {
+      throw invalid(`objects.${i}`, MESSAGES.catalogUnknown('simulator asset', name));
+    }
+  });
+  // Section 4.3: explicit objects override the object set.
+  return body.objects ?? setObjects;
+}
+
 /**
  * Resolves a scenario body against the catalog and the account's own assets, applying the
  * defaults of API document section 4.3. Throws `parameter_invalid` naming the field at fault.
@@ -36,43 +95,9 @@ export function resolveScenario(
   if (!robot) throw invalid('robot', MESSAGES.catalogUnknown('robot', body.robot));
   const task = catalog.tasks.find((t) => t.id === body.task);
   if (!task) throw invalid('task', MESSAGES.catalogUnknown('task', body.task));
-
-  let embodiment = body.embodiment;
-  if (embodiment !== undefined) {
-    if (!robot.embodiments.includes(embodiment)) {
-      throw invalid('embodiment', MESSAGES.noEmbodiment(robot.id, embodiment));
-    }
-    if (!task.embodiments.includes(embodiment)) {
-      throw invalid('embodiment', MESSAGES.taskRejectsEmbodiment(task.id, embodiment));
-    }
-  } else {
-    // Section 4.3: "the robot's first embodiment that the task accepts".
-    embodiment = robot.embodiments.find((e) => task.embodiments.includes(e));
-    if (!embodiment) {
-      throw invalid('task', MESSAGES.noSharedEmbodiment(task.id, robot.id));
-    }
-  }
-
-  const environment = body.environment ?? defaultEnvironment(catalog);
-  if (environment.startsWith('env_')) {
-    checkUserAsset(environment, 'environment', 'environment', lookupAsset);
-  } else if (!catalog.environments.some((e) => e.id === environment)) {
-    throw invalid('environment', MESSAGES.catalogUnknown('environment', environment));
-  }
-
-  let setObjects: string[] = [];
-  if (body.object_set !== undefined) {
-    const set = catalog.object_sets.find((s) => s.id === body.object_set);
-    if (!set) throw invalid('object_set', MESSAGES.catalogUnknown('object set', body.object_set));
-    setObjects = set.objects;
-  }
-  body.objects?.forEach((name, i) => {
-    if (name.startsWith('obj_')) checkUserAsset(name, 'object', `objects.${i}`, lookupAsset);
-    else if (!catalog.assets.includes(name)) {
-      throw invalid(`objects.${i}`, MESSAGES.catalogUnknown('simulator asset', name));
-    }
-  });
-
+  const embodiment = resolveEmbodiment(body.embodiment, robot, task);
+  const environment = resolveEnvironment(body.environment, catalog, lookupAsset);
+  const objects = resolveObjects(body, catalog, lookupAsset);
   return {
     robot: robot.id,
     task: task.id,
@@ -81,8 +106,7 @@ export function resolveScenario(
     embodiment,
     environment,
     object_set: body.object_set ?? null,
-    // Section 4.3: explicit objects override the object set.
-    objects: body.objects ?? setObjects,
+    objects,
     env_args: body.env_args ?? {},
     variation_axes: body.variation_axes ?? [],
     default_max_steps: body.default_max_steps ?? task.default_max_steps,

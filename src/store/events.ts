@@ -62,78 +62,74 @@ export interface EventFilter {
   limit: number;
 }
 
-/** The event log: rows in the order the transitions happened (`seq`), per account. */
-export function createEventRepo(db: Database, stepNounOf: (kind: string) => string | undefined) {
-  const insert = db.prepare(
-    `INSERT INTO events
-       (id, account_id, type, resource_id, previous_status, snapshot, attempt, n, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const lastNumber = db.prepare<[string], { n: number }>(
-    'SELECT n FROM events WHERE account_id = ? ORDER BY seq DESC LIMIT 1',
-  );
-  const byId = db.prepare<[string, string], EventRow>(
-    `${SELECT} WHERE e.id = ? AND e.account_id = ?`,
-  );
-  const seqOf = db.prepare<[string, string], { seq: number }>(
-    'SELECT seq FROM events WHERE id = ? AND account_id = ?',
-  );
-  const replacedBy = db.prepare<[string, number], { snapshot: string }>(
-    `SELECT snapshot FROM events
-      WHERE resource_id = ? AND attempt = ? AND snapshot IS NOT NULL LIMIT 1`,
-  );
+type ReplacedBy = Statement<[string, number], { snapshot: string }>;
 
-  /** What the run showed at the event: stored, or derived from the state of its attempt. */
-  const snapshotOf = (row: EventRow): EventSnapshot => {
-    const stored = row.snapshot === null ? null : (JSON.parse(row.snapshot) as Stored);
-    const kind = row.run_kind ?? row.type.slice(0, row.type.indexOf('.'));
-    let state: RunState;
-    if (stored && 'state' in stored) state = stored.state;
-    else {
-      const to = row.type.slice(row.type.indexOf('.') + 1);
-      const at = Date.parse(row.created_at);
-      state = eventState(attemptState(row), at, to, stepNounOf(kind) ?? 'step');
-    }
-    return {
-      kind: 'run',
-      runKind: kind,
-      run: {
-        id: row.resource_id,
-        createdAt: row.run_created_at ?? row.created_at,
-        request: JSON.parse(row.run_request ?? '{}'),
-        state,
-      },
-    };
+/** The statements of the event log, prepared once per store. */
+function prepareEventStatements(db: Database) {
+  return {
+    insert: db.prepare(
+      `INSERT INTO events
+         (id, account_id, type, resource_id, previous_status, snapshot, attempt, n, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    lastNumber: db.prepare<[string], { n: number }>(
+      'SELECT n FROM events WHERE account_id = ? ORDER BY seq DESC LIMIT 1',
+    ),
+    byId: db.prepare<[string, string], EventRow>(`${SELECT} WHERE e.id = ? AND e.account_id = ?`),
+    seqOf: db.prepare<[string, string], { seq: number }>(
+      'SELECT seq FROM events WHERE id = ? AND account_id = ?',
+    ),
+    replacedBy: db.prepare<[string, number], { snapshot: string }>(
+      `SELECT snapshot FROM events
+        WHERE resource_id = ? AND attempt = ? AND snapshot IS NOT NULL LIMIT 1`,
+    ),
   };
+}
 
-  /**
-   * The state of the event's attempt: the run's own while the attempt is current, else the one
-   * the resume that replaced it kept (in the event that started the next attempt).
-   */
-  const attemptState = (row: EventRow): RunState => {
-    const current: RunState = row.run_state === null ? ({} as RunState) : JSON.parse(row.run_state);
-    if (current.run?.attempt === row.attempt) return current;
-    const next = replacedBy.get(row.resource_id, row.attempt! + 1);
-    if (!next)
-      throw new Error(
-        `event ${row.id}: attempt ${row.attempt} of ${row.resource_id} left no state`,
-      );
-    return (JSON.parse(next.snapshot) as { previous: RunState }).previous;
+/**
+ * The state of the event's attempt: the run's own while the attempt is current, else the one
+ * the resume that replaced it kept (in the event that started the next attempt).
+ */
+function attemptState(row: EventRow, replacedBy: ReplacedBy): RunState {
+  const current: RunState = row.run_state === null ? ({} as RunState) : JSON.parse(row.run_state);
+  if (current.run?.attempt === row.attempt) return current;
+  const next = replacedBy.get(row.resource_id, row.attempt! + 1);
+  if (!next)
+    throw new Error(`event ${row.id}: attempt ${row.attempt} of ${row.resource_id} left no state`);
+  return (JSON.parse(next.snapshot) as { previous: RunState }).previous;
+}
+
+/** What the run showed at the event: stored, or derived from the state of its attempt. */
+function snapshotOf(
+  row: EventRow,
+  replacedBy: ReplacedBy,
+  stepNounOf: (kind: string) => string | undefined,
+): EventSnapshot {
+  const stored = row.snapshot === null ? null : (JSON.parse(row.snapshot) as Stored);
+  const kind = row.run_kind ?? row.type.slice(0, row.type.indexOf('.'));
+  let state: RunState;
+  if (stored && 'state' in stored) state = stored.state;
+  else {
+    const to = row.type.slice(row.type.indexOf('.') + 1);
+    const at = Date.parse(row.created_at);
+    state = eventState(attemptState(row, replacedBy), at, to, stepNounOf(kind) ?? 'step');
+  }
+  return {
+    kind: 'run',
+    runKind: kind,
+    run: {
+      id: row.resource_id,
+      createdAt: row.run_created_at ?? row.created_at,
+      request: JSON.parse(row.run_request ?? '{}'),
+      state,
+    },
   };
+}
 
-  const fromRow = (row: EventRow): EventRecord => ({
-    id: row.id,
-    accountId: row.account_id,
-    type: row.type,
-    resourceId: row.resource_id,
-    previousStatus: row.previous_status,
-    snapshot: snapshotOf(row),
-    createdAt: row.created_at,
-  });
-
-  // One statement per combination of filters, prepared on first use, so each can use its index.
+/** A list statement per combination of filters, prepared on first use, so each uses its index. */
+function listStatements(db: Database) {
   const lists = new Map<string, Statement<unknown[], EventRow>>();
-  const listStatement = (filter: EventFilter) => {
+  return (filter: EventFilter) => {
     const key = `${filter.type !== undefined}${filter.resource !== undefined}`;
     let statement = lists.get(key);
     if (!statement) {
@@ -147,6 +143,21 @@ export function createEventRepo(db: Database, stepNounOf: (kind: string) => stri
     }
     return statement;
   };
+}
+
+/** The event log: rows in the order the transitions happened (`seq`), per account. */
+export function createEventRepo(db: Database, stepNounOf: (kind: string) => string | undefined) {
+  const { insert, lastNumber, byId, seqOf, replacedBy } = prepareEventStatements(db);
+  const listStatement = listStatements(db);
+  const fromRow = (row: EventRow): EventRecord => ({
+    id: row.id,
+    accountId: row.account_id,
+    type: row.type,
+    resourceId: row.resource_id,
+    previousStatus: row.previous_status,
+    snapshot: snapshotOf(row, replacedBy, stepNounOf),
+    createdAt: row.created_at,
+  });
   return {
     insert: (e: NewEvent) =>
       void insert.run(

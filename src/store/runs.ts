@@ -25,72 +25,63 @@ function fromRow(row: RunRow): RunRecord {
   };
 }
 
-/**
- * Runs of every kind (DESIGN.md section 7), one table: a run's `kind` names its `RunKind`.
- * Reads by id answer any kind (ids are unique and carry their kind's prefix); listings and
- * cursors are per kind. The `status` column mirrors `state.status` for listings and slots.
- */
-export function createRunRepo(db: Database) {
-  const insert = db.prepare(
-    'INSERT INTO runs (id, account_id, kind, request, state, status, created_at, next_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const due = db.prepare<[string, number], RunRow>(
-    'SELECT * FROM runs WHERE account_id = ? AND next_at <= ? ORDER BY seq',
-  );
-  // `next_at IS NOT NULL` lets SQLite answer from the partial index on (account_id, next_at).
-  const earliest = db.prepare<[string], { at: number | null }>(
-    'SELECT MIN(next_at) AS at FROM runs WHERE account_id = ? AND next_at IS NOT NULL',
-  );
-  const byToken = db.prepare<[string], RunRow>(
-    `SELECT * FROM runs WHERE status = 'succeeded' AND json_extract(state, '$.download_token') = ?`,
-  );
-  // The runs still moving, few at a time: one kind's are picked from them (`active`).
-  const active = db.prepare<[string], RunRow>(
-    `SELECT * FROM runs WHERE account_id = ? AND status IN ('queued', 'processing', 'canceling')
-      ORDER BY seq`,
-  );
-  const byId = db.prepare<[string, string], RunRow>(
-    'SELECT * FROM runs WHERE id = ? AND account_id = ?',
-  );
-  const ofAccount = db.prepare<[string], RunRow>(
-    'SELECT * FROM runs WHERE account_id = ? ORDER BY seq',
-  );
-  const ofKind = db.prepare<[string, string], RunRow>(
-    'SELECT * FROM runs WHERE account_id = ? AND kind = ? ORDER BY seq',
-  );
-  const exists = db.prepare<[string], { 1: number }>('SELECT 1 FROM runs WHERE id = ?');
-  const seqOf = db.prepare<[string, string, string], { seq: number }>(
-    'SELECT seq FROM runs WHERE id = ? AND account_id = ? AND kind = ?',
-  );
-  const page = db.prepare<[string, string, number, number], RunRow>(
-    'SELECT * FROM runs WHERE account_id = ? AND kind = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
-  );
-  const pageByStatus = db.prepare<[string, string, string, number, number], RunRow>(
-    `SELECT * FROM runs WHERE account_id = ? AND kind = ? AND status = ? AND seq < ?
-       ORDER BY seq DESC LIMIT ?`,
-  );
-  const setState = db.prepare('UPDATE runs SET state = ?, status = ?, next_at = ? WHERE id = ?');
-  const produced = db.prepare<[string], { policy: string; completed_at: string; id: string }>(
-    `SELECT id, json_extract(state, '$.result.policy') AS policy,
-            json_extract(state, '$.completed_at') AS completed_at
-       FROM runs
-      WHERE account_id = ? AND status = 'succeeded'
-        AND json_extract(state, '$.result.policy.id') IS NOT NULL
-      ORDER BY seq`,
-  );
+/** The statements of the runs table, prepared once per store. */
+function prepareRunStatements(db: Database) {
   return {
-    /**
-     * The policies the account's succeeded runs produced (`result.policy`: a training or RL
-     * run's), oldest first, each with the run that produced it.
-     */
-    producedPolicies: (accountId: string) =>
-      produced.all(accountId).map((r) => ({
-        ...(JSON.parse(r.policy) as { id: string; name: string; robot: string }),
-        created_at: r.completed_at,
-        source_run: r.id,
-      })),
+    insert: db.prepare(
+      'INSERT INTO runs (id, account_id, kind, request, state, status, created_at, next_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ),
+    due: db.prepare<[string, number], RunRow>(
+      'SELECT * FROM runs WHERE account_id = ? AND next_at <= ? ORDER BY seq',
+    ),
+    // `next_at IS NOT NULL` lets SQLite answer from the partial index on (account_id, next_at).
+    earliest: db.prepare<[string], { at: number | null }>(
+      'SELECT MIN(next_at) AS at FROM runs WHERE account_id = ? AND next_at IS NOT NULL',
+    ),
+    byToken: db.prepare<[string], RunRow>(
+      `SELECT * FROM runs WHERE status = 'succeeded' AND json_extract(state, '$.download_token') = ?`,
+    ),
+    // The runs still moving, few at a time: one kind's are picked from them (`active`).
+    active: db.prepare<[string], RunRow>(
+      `SELECT * FROM runs WHERE account_id = ? AND status IN ('queued', 'processing', 'canceling')
+        ORDER BY seq`,
+    ),
+    byId: db.prepare<[string, string], RunRow>(
+      'SELECT * FROM runs WHERE id = ? AND account_id = ?',
+    ),
+    ofAccount: db.prepare<[string], RunRow>('SELECT * FROM runs WHERE account_id = ? ORDER BY seq'),
+    ofKind: db.prepare<[string, string], RunRow>(
+      'SELECT * FROM runs WHERE account_id = ? AND kind = ? ORDER BY seq',
+    ),
+    exists: db.prepare<[string], { 1: number }>('SELECT 1 FROM runs WHERE id = ?'),
+    seqOf: db.prepare<[string, string, string], { seq: number }>(
+      'SELECT seq FROM runs WHERE id = ? AND account_id = ? AND kind = ?',
+    ),
+    page: db.prepare<[string, string, number, number], RunRow>(
+      'SELECT * FROM runs WHERE account_id = ? AND kind = ? AND seq < ? ORDER BY seq DESC LIMIT ?',
+    ),
+    pageByStatus: db.prepare<[string, string, string, number, number], RunRow>(
+      `SELECT * FROM runs WHERE account_id = ? AND kind = ? AND status = ? AND seq < ?
+         ORDER BY seq DESC LIMIT ?`,
+    ),
+    setState: db.prepare('UPDATE runs SET state = ?, status = ?, next_at = ? WHERE id = ?'),
+    produced: db.prepare<[string], { policy: string; completed_at: string; id: string }>(
+      `SELECT id, json_extract(state, '$.result.policy') AS policy,
+              json_extract(state, '$.completed_at') AS completed_at
+         FROM runs
+        WHERE account_id = ? AND status = 'succeeded'
+          AND json_extract(state, '$.result.policy.id') IS NOT NULL
+        ORDER BY seq`,
+    ),
+  };
+}
+type RunStatements = ReturnType<typeof prepareRunStatements>;
+
+/** Writing a run: its first row, then each new state. */
+function runWrites(s: RunStatements) {
+  return {
     insert: (r: RunRecord) =>
-      void insert.run(
+      void s.insert.run(
         r.id,
         r.accountId,
         r.kind,
@@ -100,28 +91,46 @@ export function createRunRepo(db: Database) {
         r.createdAt,
         r.nextAt,
       ),
+    /** Writes the state, and its status into the `status` column listings and slots read. */
+    saveState: (r: RunRecord) =>
+      void s.setState.run(JSON.stringify(r.state), r.state.status, r.nextAt, r.id),
+  };
+}
+
+/** Reading one run: by id, by cursor, by download token. */
+function runLookups(s: RunStatements) {
+  return {
     /** Scoped to the account: another account's id reads as absent (API document, 4.1). */
     get: (accountId: string, id: string): RunRecord | undefined => {
-      const row = byId.get(id, accountId);
+      const row = s.byId.get(id, accountId);
       return row && fromRow(row);
     },
     /** Any account's: ids are unique across the emulator. */
-    exists: (id: string): boolean => exists.get(id) !== undefined,
+    exists: (id: string): boolean => s.exists.get(id) !== undefined,
     /** One of the account's runs of this kind (a listing cursor). */
     owns: (accountId: string, kind: string, id: string): boolean =>
-      seqOf.get(id, accountId, kind) !== undefined,
-    /** Writes the state, and its status into the `status` column listings and slots read. */
-    saveState: (r: RunRecord) =>
-      void setState.run(JSON.stringify(r.state), r.state.status, r.nextAt, r.id),
-    /** The earliest `next_at` of the account's runs, null if none: when settling has work. */
-    earliestDue: (accountId: string): number | null => earliest.get(accountId)?.at ?? null,
-    /** The account's runs with a transition due at or before `now`, in due order. */
-    due: (accountId: string, now: number): RunRecord[] => due.all(accountId, now).map(fromRow),
+      s.seqOf.get(id, accountId, kind) !== undefined,
     /** The run a signed download link points at, whatever its account. */
     findByDownloadToken: (token: string): RunRecord | undefined => {
-      const row = byToken.get(token);
+      const row = s.byToken.get(token);
       return row && fromRow(row);
     },
+  };
+}
+
+/** Reading many runs: pages, totals, and the policies they produced. */
+function runListings(s: RunStatements) {
+  return {
+    /**
+     * The policies the account's succeeded runs produced (`result.policy`: a training or RL
+     * run's), oldest first, each with the run that produced it.
+     */
+    producedPolicies: (accountId: string) =>
+      s.produced.all(accountId).map((r) => ({
+        ...(JSON.parse(r.policy) as { id: string; name: string; robot: string }),
+        created_at: r.completed_at,
+        source_run: r.id,
+      })),
     /** Newest first, by `status` if given, after the run `after` (callers check it with `owns`). */
     list: (
       accountId: string,
@@ -129,24 +138,46 @@ export function createRunRepo(db: Database) {
       opts: { status?: string; after?: string; limit: number },
     ): Page<RunRecord> => {
       const from =
-        (opts.after && seqOf.get(opts.after, accountId, kind)?.seq) || Number.MAX_SAFE_INTEGER;
+        (opts.after && s.seqOf.get(opts.after, accountId, kind)?.seq) || Number.MAX_SAFE_INTEGER;
       const rows = opts.status
-        ? pageByStatus.all(accountId, kind, opts.status, from, opts.limit + 1)
-        : page.all(accountId, kind, from, opts.limit + 1);
+        ? s.pageByStatus.all(accountId, kind, opts.status, from, opts.limit + 1)
+        : s.page.all(accountId, kind, from, opts.limit + 1);
       return { data: rows.slice(0, opts.limit).map(fromRow), hasMore: rows.length > opts.limit };
     },
     /** Every run of the account (of one kind, if given), oldest first (usage totals). */
     allOf: (accountId: string, kind?: string): RunRecord[] =>
-      (kind === undefined ? ofAccount.all(accountId) : ofKind.all(accountId, kind)).map(fromRow),
+      (kind === undefined ? s.ofAccount.all(accountId) : s.ofKind.all(accountId, kind)).map(
+        fromRow,
+      ),
+  };
+}
+
+/** What the clock and the slots read: due transitions and the runs still moving. */
+function runSchedule(s: RunStatements) {
+  return {
+    /** The earliest `next_at` of the account's runs, null if none: when settling has work. */
+    earliestDue: (accountId: string): number | null => s.earliest.get(accountId)?.at ?? null,
+    /** The account's runs with a transition due at or before `now`, in due order. */
+    due: (accountId: string, now: number): RunRecord[] => s.due.all(accountId, now).map(fromRow),
     /**
      * The runs holding a slot (queued, processing or canceling; `concurrent_runs`, tiers'
      * capacity), oldest first: every kind's, or one kind's.
      */
     active: (accountId: string, kind?: string): RunRecord[] => {
-      const runs = active.all(accountId).map(fromRow);
+      const runs = s.active.all(accountId).map(fromRow);
       return kind === undefined ? runs : runs.filter((r) => r.kind === kind);
     },
   };
+}
+
+/**
+ * Runs of every kind (DESIGN.md section 7), one table: a run's `kind` names its `RunKind`.
+ * Reads by id answer any kind (ids are unique and carry their kind's prefix); listings and
+ * cursors are per kind. The `status` column mirrors `state.status` for listings and slots.
+ */
+export function createRunRepo(db: Database) {
+  const s = prepareRunStatements(db);
+  return { ...runWrites(s), ...runLookups(s), ...runListings(s), ...runSchedule(s) };
 }
 export type RunRepo = ReturnType<typeof createRunRepo>;
 

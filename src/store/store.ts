@@ -1,7 +1,7 @@
 import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { digestSecret } from '../domain/sha256.js';
 import { createAccountRepo } from './accounts.js';
-import { createArchiveCache } from './archive-cache.js';
+import { type ArchiveCache, createArchiveCache } from './archive-cache.js';
 import { credentialsReader } from './credentials.js';
 import { Database } from './driver.js';
 import { createEventRepo } from './events.js';
@@ -45,13 +45,12 @@ export function openStore(path = ':memory:', options: StoreOptions = {}): Store 
 
 export type Store = ReturnType<typeof repositories> & { db: SqliteDatabase };
 
+/** Every repository of the store, over one database. */
 function repositories(db: SqliteDatabase, options: StoreOptions) {
   const accounts = createAccountRepo(db);
   const keys = createKeyRepo(db);
   const runs = createRunRepo(db);
   const archives = createArchiveCache(options.archiveCacheBytes);
-  // Work to run once the outermost transaction commits; dropped with what a rollback undoes.
-  const afterCommit: Array<() => void> = [];
   return {
     accounts,
     keys,
@@ -72,6 +71,16 @@ function repositories(db: SqliteDatabase, options: StoreOptions) {
     events: createEventRepo(db, options.stepNounOf ?? (() => undefined)),
     sequences: createSequenceRepo(db),
     idempotency: createIdempotencyRepo(db),
+    ...transactions(db),
+    ...maintenance(db, archives),
+  };
+}
+
+/** Synchronous transactions, and work that waits for the outermost one to commit. */
+function transactions(db: SqliteDatabase) {
+  // Work to run once the outermost transaction commits; dropped with what a rollback undoes.
+  const afterCommit: Array<() => void> = [];
+  return {
     /** Runs `fn` in one synchronous transaction. Never await inside it. */
     tx<T>(fn: () => T): T {
       const outermost = !db.inTransaction;
@@ -95,6 +104,12 @@ function repositories(db: SqliteDatabase, options: StoreOptions) {
       if (db.inTransaction) afterCommit.push(fn);
       else fn();
     },
+  };
+}
+
+/** Emptying the store, all of it or one account's resources, and closing it. */
+function maintenance(db: SqliteDatabase, archives: ArchiveCache) {
+  return {
     /** Deletes every row of every table (reset), keeping the schema. */
     clear(): void {
       archives.clear();

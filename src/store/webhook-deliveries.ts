@@ -70,34 +70,40 @@ const fromRow = (r: Row): Delivery => ({
   createdAt: r.created_at,
 });
 
-/** Delivery records: small rows, no bodies; pruned by the dispatcher. */
-export function createDeliveryRepo(db: Database) {
-  const insert = db.prepare(
-    `INSERT INTO webhook_deliveries (account_id, event_id, event_type, endpoint_id, url, status, created_at)
-     VALUES (?, ?, ?, ?, ?, 'pending', ?)`,
-  );
-  const head = db.prepare<[string], Row>(
-    `SELECT * FROM webhook_deliveries WHERE endpoint_id = ? AND status = 'pending' ORDER BY seq LIMIT 1`,
-  );
-  const pendingEndpoints = db.prepare<[], { endpoint_id: string }>(
-    `SELECT DISTINCT endpoint_id FROM webhook_deliveries WHERE status = 'pending'`,
-  );
-  const update = db.prepare('UPDATE webhook_deliveries SET status = ?, attempts = ? WHERE seq = ?');
-  const countFinished = db.prepare<[], { n: number }>(
-    `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status IN ('delivered', 'failed')`,
-  );
-  // A scan in seq order from the oldest (NOT INDEXED): it stops after the first `n` finished rows,
-  // where the status index would sort every finished row on each prune.
-  const pruneOldest = db.prepare(
-    `DELETE FROM webhook_deliveries WHERE seq IN (SELECT seq FROM webhook_deliveries NOT INDEXED
-     WHERE status != 'pending' ORDER BY seq LIMIT ?)`,
-  );
-  const removeAccount = db.prepare('DELETE FROM webhook_deliveries WHERE account_id = ?');
-  const removeAll = db.prepare('DELETE FROM webhook_deliveries');
-  // Ids restart at whdl_00000001 after a full reset, as the rest of the world does.
-  const restartIds = db.prepare("DELETE FROM sqlite_sequence WHERE name = 'webhook_deliveries'");
+/** The statements of the delivery records, prepared once per store. */
+function prepareDeliveryStatements(db: Database) {
+  return {
+    insert: db.prepare(
+      `INSERT INTO webhook_deliveries (account_id, event_id, event_type, endpoint_id, url, status, created_at)
+       VALUES (?, ?, ?, ?, ?, 'pending', ?)`,
+    ),
+    head: db.prepare<[string], Row>(
+      `SELECT * FROM webhook_deliveries WHERE endpoint_id = ? AND status = 'pending' ORDER BY seq LIMIT 1`,
+    ),
+    pendingEndpoints: db.prepare<[], { endpoint_id: string }>(
+      `SELECT DISTINCT endpoint_id FROM webhook_deliveries WHERE status = 'pending'`,
+    ),
+    update: db.prepare('UPDATE webhook_deliveries SET status = ?, attempts = ? WHERE seq = ?'),
+    countFinished: db.prepare<[], { n: number }>(
+      `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status IN ('delivered', 'failed')`,
+    ),
+    // A scan in seq order from the oldest (NOT INDEXED): it stops after the first `n` finished
+    // rows, where the status index would sort every finished row on each prune.
+    pruneOldest: db.prepare(
+      `DELETE FROM webhook_deliveries WHERE seq IN (SELECT seq FROM webhook_deliveries NOT INDEXED
+       WHERE status != 'pending' ORDER BY seq LIMIT ?)`,
+    ),
+    removeAccount: db.prepare('DELETE FROM webhook_deliveries WHERE account_id = ?'),
+    removeAll: db.prepare('DELETE FROM webhook_deliveries'),
+    // Ids restart at whdl_00000001 after a full reset, as the rest of the world does.
+    restartIds: db.prepare("DELETE FROM sqlite_sequence WHERE name = 'webhook_deliveries'"),
+  };
+}
+
+/** A list statement per combination of filters, prepared on first use. */
+function listStatements(db: Database) {
   const lists = new Map<string, Statement<unknown[], Row>>();
-  const listStatement = (f: DeliveryFilter) => {
+  return (f: DeliveryFilter) => {
     const cols = (['account', 'endpoint', 'event', 'status'] as const).filter(
       (k) => f[k] !== undefined,
     );
@@ -116,28 +122,34 @@ export function createDeliveryRepo(db: Database) {
     }
     return statement;
   };
+}
+
+/** Delivery records: small rows, no bodies; pruned by the dispatcher. */
+export function createDeliveryRepo(db: Database) {
+  const s = prepareDeliveryStatements(db);
+  const listStatement = listStatements(db);
   return {
     /** Inserts in one transaction; returns the rows' endpoints. */
     insertAll: (items: readonly NewDelivery[]) =>
       db.transaction(() => {
         for (const d of items)
-          insert.run(d.accountId, d.eventId, d.eventType, d.endpointId, d.url, d.createdAt);
+          s.insert.run(d.accountId, d.eventId, d.eventType, d.endpointId, d.url, d.createdAt);
       })(),
     /** The endpoint's oldest pending delivery: the head of its queue. */
     head: (endpointId: string): Delivery | undefined => {
-      const row = head.get(endpointId);
+      const row = s.head.get(endpointId);
       return row && fromRow(row);
     },
-    pendingEndpoints: () => pendingEndpoints.all().map((r) => r.endpoint_id),
-    save: (d: Delivery) => void update.run(d.status, JSON.stringify(d.attempts), d.seq),
-    countFinished: () => countFinished.get()!.n,
+    pendingEndpoints: () => s.pendingEndpoints.all().map((r) => r.endpoint_id),
+    save: (d: Delivery) => void s.update.run(d.status, JSON.stringify(d.attempts), d.seq),
+    countFinished: () => s.countFinished.get()!.n,
     /** Deletes the `n` oldest delivered or failed records. */
-    pruneFinished: (n: number) => void pruneOldest.run(n),
-    removeAccount: (accountId: string) => void removeAccount.run(accountId),
+    pruneFinished: (n: number) => void s.pruneOldest.run(n),
+    removeAccount: (accountId: string) => void s.removeAccount.run(accountId),
     removeAll: () =>
       db.transaction(() => {
-        removeAll.run();
-        restartIds.run();
+        s.removeAll.run();
+        s.restartIds.run();
       })(),
     /** Oldest first, filtered; `hasMore` when a further page exists. */
     list: (f: DeliveryFilter) => {

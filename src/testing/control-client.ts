@@ -33,20 +33,14 @@ export interface ControlClientOptions {
 
 const path = (value: string) => encodeURIComponent(value);
 
-/**
- * A typed client of every control route (DESIGN.md section 5; docs/control-api.md) of the
- * emulator at `baseUrl`: in-process (`startEmulator`) or a container. Every method throws
- * `ControlError` unless the route answers 2xx.
- * @example
- * const control = createControlClient('http://127.0.0.1:8710');
- * const { key, clock } = await control.newAccount();
- * await clock.advance(5);
- */
-export function createControlClient(baseUrl: string, options: ControlClientOptions = {}) {
+/** One control call: throws `ControlError` unless the route answers 2xx. */
+type Call = <R>(method: string, route: string, body?: unknown) => Promise<R>;
+
+/** Calls the control API at `baseUrl` with the client's token and fetch. */
+function controlCall(baseUrl: string, options: ControlClientOptions): Call {
   const root = `${baseUrl.replace(/\/+$/, '')}/_control`;
   const doFetch = options.fetch ?? fetch;
-
-  async function call<R>(method: string, route: string, body?: unknown): Promise<R> {
+  return async <R>(method: string, route: string, body?: unknown): Promise<R> => {
     const headers: Record<string, string> = {};
     if (options.token !== undefined) headers['x-control-token'] = options.token;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -59,9 +53,12 @@ export function createControlClient(baseUrl: string, options: ControlClientOptio
     const json = text ? JSON.parse(text) : undefined;
     if (!res.ok) throw new ControlError(res.status, json?.error ?? null, method, route);
     return json as R;
-  }
+  };
+}
 
-  const client = {
+/** The world's routes: health, reset, scenarios, accounts, keys and clocks. */
+function worldMethods(call: Call) {
+  return {
     /** `GET /_control/health`. */
     health: () => call<T.Health>('GET', '/health'),
     /** `POST /_control/reset`: everything, or one account, back to the loaded (or named) scenario. */
@@ -84,6 +81,12 @@ export function createControlClient(baseUrl: string, options: ControlClientOptio
     /** Answers the new `now` and the transitions applied, in order. */
     advanceClock: (accountId: string, body: T.AdvanceClockInput) =>
       call<T.AdvancedClock>('POST', `/accounts/${path(accountId)}/clock/advance`, body),
+  };
+}
+
+/** The seeding routes: runs, webhook endpoints, user assets, and each kind's own. */
+function seedMethods(call: Call) {
+  return {
     /** A run of any kind (`{kind, ...}`), on the clock or in a given state. */
     seedRun: (accountId: string, body: T.RunInput) =>
       call<T.Run>('POST', `/accounts/${path(accountId)}/runs`, body),
@@ -97,6 +100,12 @@ export function createControlClient(baseUrl: string, options: ControlClientOptio
     ...kindSeeders((collection, accountId, body) =>
       call('POST', `/accounts/${path(accountId)}/${collection}`, body ?? {}),
     ),
+  };
+}
+
+/** What the emulator saw and does: its document, faults, journal, deliveries and coverage. */
+function inspectMethods(call: Call) {
+  return {
     /** `GET /_control/openapi.json`: the control API's OpenAPI 3.1 document. */
     openapi: () => call<Record<string, unknown>>('GET', '/openapi.json'),
 
@@ -122,7 +131,24 @@ export function createControlClient(baseUrl: string, options: ControlClientOptio
      */
     coverage: (filter: { account?: string } = {}) =>
       call<T.Coverage>('GET', `/coverage${journalQuery(filter)}`),
+  };
+}
 
+/**
+ * A typed client of every control route (DESIGN.md section 5; docs/control-api.md) of the
+ * emulator at `baseUrl`: in-process (`startEmulator`) or a container. Every method throws
+ * `ControlError` unless the route answers 2xx.
+ * @example
+ * const control = createControlClient('http://127.0.0.1:8710');
+ * const { key, clock } = await control.newAccount();
+ * await clock.advance(5);
+ */
+export function createControlClient(baseUrl: string, options: ControlClientOptions = {}) {
+  const call = controlCall(baseUrl, options);
+  const client = {
+    ...worldMethods(call),
+    ...seedMethods(call),
+    ...inspectMethods(call),
     /**
      * A fresh account of its own (own clock, own ids) with a full-scope key, and helpers bound to
      * it: one per test keeps parallel tests apart.

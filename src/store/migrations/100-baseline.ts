@@ -1,13 +1,7 @@
 import type { Database } from 'better-sqlite3';
 
-/**
- * Every table of the emulator's world, as one schema: accounts and their keys; runs of every
- * kind with the log and file rows of runs seeded with their own; scenarios, user assets,
- * webhook endpoints and deliveries; the event log; `Idempotency-Key` answers; id counters; and,
- * for a `--db` file, fault rules and the request journal.
- */
-export function baseline(db: Database): void {
-  db.exec(`
+/** The SQL `baseline` runs. */
+const SCHEMA = `
     CREATE TABLE accounts (
       id TEXT PRIMARY KEY,
       name TEXT NOT NULL,
@@ -155,5 +149,14 @@ export function baseline(db: Database): void {
       seq INTEGER PRIMARY KEY AUTOINCREMENT,
       body TEXT NOT NULL
     );
-  `);
+  `;
+
+/**
+ * Every table of the emulator's world, as one schema: accounts and their keys; runs of every
+ * kind with the log and file rows of runs seeded with their own; scenarios, user assets,
+ * webhook endpoints and deliveries; the event log; `Idempotency-Key` answers; id counters; and,
+ * for a `--db` file, fault rules and the request journal.
+ */
+export function baseline(db: Database): void {
+  db.exec(SCHEMA);
 }
