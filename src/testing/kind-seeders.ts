@@ -20,7 +20,10 @@ export function kindSeeders(post: Post): KindSeeders<[accountId: string]> {
 /** The same methods bound to one account: `seedEvaluation(body)`. */
 export function boundSeeders(all: KindSeeders<[accountId: string]>, id: string): KindSeeders<[]> {
   const methods = all as unknown as Record<string, (id: string, body?: unknown) => unknown>;
+  const names = (REGISTERED_KINDS as readonly RegisteredKind[]).flatMap(({ seed }) =>
+    seed ? [seed.operationId] : [],
+  );
   return Object.fromEntries(
-    Object.entries(methods).map(([name, seed]) => [name, (body?: unknown) => seed(id, body)]),
+    names.map((name) => [name, (body?: unknown) => methods[name]!(id, body)]),
   ) as unknown as KindSeeders<[]>;
 }
