@@ -121,6 +121,18 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
   };
 }
 
+/**
+ * The page parameters of a list (section 2.1): `after`, the last id seen, described per list
+ * since an unknown one answers 400, and `limit`, 1 to 100, default 20.
+ * @example request: { query: z.object({ ...pageQuery('The id of the last item seen.') }) }
+ */
+export function pageQuery(after: string) {
+  return {
+    after: z.string().optional().openapi({ description: after }),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  };
+}
+
 /** Cursor paging of file listings (DESIGN.md section 3: `limit` 1..1000, default 100). */
 export const FilePageQuery = z.object({
   after: z.string().optional().openapi({ description: 'The last `path` of the previous page.' }),

@@ -7,6 +7,7 @@ import {
   listOf,
   Metadata,
   operationGuards,
+  pageQuery,
   SUPPORTED_VERSIONS,
   Timestamp,
 } from '../../contract/common.js';
@@ -207,11 +208,9 @@ export const listEvaluationsRoute = createRoute({
   request: {
     query: z.object({
       status: z.enum(RUN_STATUSES).optional(),
-      after: z.string().optional().openapi({
-        description:
-          "The id of the last item of the previous page; an id that is not one of the account's evaluations answers 400 `parameter_invalid`.",
-      }),
-      limit: z.coerce.number().int().min(1).max(100).default(20),
+      ...pageQuery(
+        "The id of the last item of the previous page; an id that is not one of the account's evaluations answers 400 `parameter_invalid`.",
+      ),
     }),
   },
   responses: {
