@@ -145,11 +145,14 @@ export interface SeedOps {
   ensureNew(id: string): void;
   /** The outcome plan names only the kind's phases and failure codes. */
   checkPlan(plan: readonly OutcomeEntry[] | undefined): void;
-  /** A run put on the clock like a created one. */
+  /**
+   * A run put on the clock like a created one, following the seed's `outcomes` (else its
+   * `options.emulator.outcomes`) at its `service_version`, keeping its `files` as given.
+   */
   start(
     id: string,
     request: RunRequest,
-    opts: { plan?: OutcomeEntry[]; serviceVersion?: string | null; givenFiles?: boolean },
+    seed: Pick<FixedState, 'outcomes' | 'service_version' | 'files'>,
   ): RunRecord;
   /** A run that stays in the state given (no attempt), with its logs and files. */
   fix(id: string, request: RunRequest, fixed: FixedState): RunRecord;

@@ -71,15 +71,19 @@ export function seedOps(deps: Deps, account: Account, kind: RunKind): SeedOps {
         });
     },
     checkPlan: (plan) => assertOutcomePlan(kind, plan, 'outcomes'),
-    start: (id, request, opts) =>
-      createRun(deps, kind, account, {
+    start(id, request, seed) {
+      const emulator = request.options.emulator as { outcomes?: OutcomeEntry[] } | undefined;
+      const record = createRun(deps, kind, account, {
         id,
         request,
-        plan: opts.plan,
+        plan: seed.outcomes ?? emulator?.outcomes,
         now,
-        serviceVersion: opts.serviceVersion ?? DEFAULT_VERSION,
-        givenFiles: opts.givenFiles ?? false,
-      }),
+        serviceVersion: seed.service_version ?? DEFAULT_VERSION,
+        givenFiles: seed.files !== undefined,
+      });
+      if (seed.files) store.runFiles.replace(id, seed.files);
+      return record;
+    },
     fix(id, request, input) {
       const state = fixedState(input, now);
       // Stored as given; marked so that the first attempt a resume starts drops them.
@@ -148,12 +152,5 @@ export function seedRun(deps: Deps, account: Account, input: RunSeedInput): RunR
   ops.checkPlan(seed.outcomes);
   const request = kind.prepare(body, worldOf(deps, account));
   if (seed.status !== undefined) return ops.fix(id, request, seed as FixedState);
-  const emulator = request.options.emulator as { outcomes?: OutcomeEntry[] } | undefined;
-  const record = ops.start(id, request, {
-    plan: seed.outcomes ?? emulator?.outcomes,
-    serviceVersion: seed.service_version ?? DEFAULT_VERSION,
-    givenFiles: seed.files !== undefined,
-  });
-  if (seed.files) ops.keepFiles(id, seed.files);
-  return record;
+  return ops.start(id, request, seed);
 }
