@@ -83,3 +83,9 @@ function writePlainObject(value: object, seen: Set<object>, where: string): stri
   }
   return `{${parts.join(',')}}`;
 }
+
+/** A JSON file of an archive: two-space indented, one trailing newline. */
+export const jsonFile = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** A JSON file of an archive with its keys in canonical order, so its bytes never vary. */
+export const canonicalJsonFile = (value: unknown) => jsonFile(JSON.parse(canonicalJson(value)));

@@ -7,7 +7,8 @@
 import type { OutcomeEntry } from '../contract/outcomes.js';
 import type { RunError } from './records.js';
 import type { FailureOutputs } from './run-kind.js';
-import type { Schedule } from './run-schedule.js';
+import type { KindTimeline } from './run-options.js';
+import type { FailurePlan, Schedule } from './run-schedule.js';
 
 /** The message of `interrupted`, the code every kind shares. */
 export const INTERRUPTED_MESSAGE = 'The run was interrupted before it finished.';
@@ -61,5 +62,23 @@ export function failureOf(
           : { service_code: code },
     },
     result: null,
+  };
+}
+
+/**
+ * Where an outcome's failure strikes (DESIGN.md section 4 "Failure codes"): the invalid input in
+ * the first phase, a failing step and, unless `at` names a phase, `interrupted` in the stepped one.
+ * @example failurePlan: failurePlanOf(TIMELINE, 'dataset_invalid', 'diverged')
+ */
+export function failurePlanOf(timeline: KindTimeline, invalidInput: string, failedStep: string) {
+  return (outcome: OutcomeEntry): FailurePlan | undefined => {
+    if (!('fail' in outcome)) return undefined;
+    const phase =
+      outcome.fail === invalidInput
+        ? timeline.phases[0]!
+        : outcome.fail === failedStep
+          ? timeline.stepPhase
+          : (outcome.at ?? timeline.stepPhase);
+    return { phase, afterSteps: outcome.after_episodes };
   };
 }

@@ -108,3 +108,13 @@ export const CANCEL_MS = 1000;
 export function outcomeFor(plan: OutcomeEntry[] | undefined, attempt: number): OutcomeEntry {
   return plan?.[attempt - 1] ?? { succeed: {} };
 }
+
+/** The `durations_s` of a stored request's options (`prepare` checked them). */
+export function durationsOf(options: Record<string, unknown>): Record<string, number> | undefined {
+  return (options.emulator as RunOptions | undefined)?.durations_s;
+}
+
+/** The success rate an outcome names for its attempt, else the kind's default. */
+export function successRateOf(outcome: OutcomeEntry, fallback: number): number {
+  return 'succeed' in outcome ? (outcome.succeed.success_rate ?? fallback) : fallback;
+}

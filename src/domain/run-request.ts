@@ -36,3 +36,17 @@ export function hardwareTierOf(
     });
   return tier;
 }
+
+/**
+ * The catalog's dataset of that id: 400 `parameter_invalid` naming `dataset` when it has none.
+ * @example catalogDataset(world.catalog, body.dataset as string).cameras
+ */
+export function catalogDataset(catalog: Catalog, id: string): Catalog['datasets'][number] {
+  const found = catalog.datasets.find((d) => d.id === id);
+  if (!found)
+    throw apiError('parameter_invalid', {
+      param: 'dataset',
+      message: MESSAGES.catalogUnknown('dataset', id),
+    });
+  return found;
+}

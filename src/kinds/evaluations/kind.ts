@@ -3,9 +3,10 @@
  * spec's episodes on the six phases, a scorecard, and the four failure codes.
  */
 
-import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { INTERRUPTED_MESSAGE } from '../../domain/run-failure.js';
 import type { RunKind, World } from '../../domain/run-kind.js';
+import { successRateOf } from '../../domain/run-options.js';
+import { sharedRequestFields } from '../../domain/run-request.js';
 import { apiError, MESSAGES } from '../../errors.js';
 import { ADDRESS, EVALUATION_ERROR_CODES, PHASES } from './contract.js';
 import {
@@ -51,11 +52,6 @@ function episodesOf(ctx: EvaluationContext, steps: number): Episode[] {
   return ctx.episodes;
 }
 
-const successRate = (outcome: OutcomeEntry) =>
-  'succeed' in outcome
-    ? (outcome.succeed.success_rate ?? DEFAULT_SUCCESS_RATE)
-    : DEFAULT_SUCCESS_RATE;
-
 /** `options.policy` and `options.hardware_tier`, when given, must name what exists. */
 function checkOptionRefs(options: Record<string, unknown>, world: World): void {
   const { policy, hardware_tier: tier } = options;
@@ -80,16 +76,10 @@ export const evaluationKind: RunKind<EvaluationRequest, EvaluationContext> = {
   phases: PHASES,
   failureCodes: EVALUATION_ERROR_CODES,
   prepare(body, world) {
-    const options = (body.options ?? {}) as Record<string, unknown>;
-    parseEvaluationOptions(options);
-    checkOptionRefs(options, world);
-    return {
-      spec: body.spec as EvaluationRequest['spec'],
-      options,
-      label: (body.label as string | null | undefined) ?? null,
-      webhook_metadata:
-        (body.webhook_metadata as Record<string, unknown> | null | undefined) ?? null,
-    };
+    const shared = sharedRequestFields(body);
+    parseEvaluationOptions(shared.options);
+    checkOptionRefs(shared.options, world);
+    return { spec: body.spec as EvaluationRequest['spec'], ...shared };
   },
   hardwareTier: (request) =>
     typeof request.options.hardware_tier === 'string' ? request.options.hardware_tier : null,
@@ -103,7 +93,7 @@ export const evaluationKind: RunKind<EvaluationRequest, EvaluationContext> = {
     request,
     manifestHash: manifestFor(request.spec).hash,
     evaluators: evaluatorIds(request.spec),
-    rate: successRate(outcome),
+    rate: successRateOf(outcome, DEFAULT_SUCCESS_RATE),
   }),
   queuedLine: (request, attempt, total) =>
     `attempt ${attempt} queued: ${total} episodes, spec ${request.spec.name}`,

@@ -4,7 +4,7 @@
  * is a sha256 draw on the request's hash (STYLE.md rule 9), so the same request gives the same
  * loss curve, metrics and checkpoint bytes everywhere; only the new policy's id names the run.
  */
-import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
+import { canonicalJson, canonicalJsonFile, sha256Hex } from '../../domain/canonical-json.js';
 import type { RunRequest } from '../../domain/records.js';
 import { sha256 } from '../../domain/sha256.js';
 import { wilsonInterval } from '../../domain/wilson-interval.js';
@@ -91,8 +91,6 @@ export function checkpointBytes(hash: string, r: TrainingRunRequest): Buffer {
   return Buffer.concat([length, Buffer.from(json, 'utf8'), data]);
 }
 
-const pretty = (value: unknown) => `${JSON.stringify(JSON.parse(canonicalJson(value)), null, 2)}\n`;
-
 /** The files of the run directory `<id>/`, for `buildArchive()`. */
 export function archiveEntries(
   r: TrainingRunRequest,
@@ -105,7 +103,7 @@ export function archiveEntries(
     { path: CHECKPOINT_PATH, content: checkpoint },
     {
       path: 'policy/config.json',
-      content: pretty({
+      content: canonicalJsonFile({
         policy: result.policy,
         base_policy: r.policy,
         dataset: r.dataset,
@@ -116,7 +114,7 @@ export function archiveEntries(
     },
     {
       path: 'metrics.json',
-      content: pretty({
+      content: canonicalJsonFile({
         epochs: losses.slice(1).map((loss, i) => ({ epoch: i + 1, loss })),
         evaluation: result.metrics,
       }),

@@ -6,7 +6,7 @@
 
 import type { World } from '../../domain/run-kind.js';
 import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
-import { hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
+import { catalogDataset, hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
 import { apiError, MESSAGES } from '../../errors.js';
 import { DEFAULT_TRAINING_TIER, TRAINING_CONFIG_DEFAULTS } from './contract.js';
 import type { TrainingRunRequest } from './output.js';
@@ -48,8 +48,7 @@ export function prepareTrainingRun(
   const datasetId = body.dataset as string;
   const policy = world.policy(policyId);
   if (!policy) throw unknown('policy', 'policy', policyId);
-  const dataset = world.catalog.datasets.find((d) => d.id === datasetId);
-  if (!dataset) throw unknown('dataset', 'dataset', datasetId);
+  const dataset = catalogDataset(world.catalog, datasetId);
   if (dataset.robot !== policy.robot)
     throw apiError('parameter_invalid', {
       param: 'dataset',

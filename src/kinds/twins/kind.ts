@@ -3,11 +3,11 @@
  * dataset episode, reconstruct its scene part by part (the stepped phase), validate, package.
  */
 
-import type { OutcomeEntry } from '../../contract/outcomes.js';
-import type { Catalog } from '../../domain/catalog.js';
-import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
+import { jsonFile } from '../../domain/canonical-json.js';
+import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { parseRunOptions, timelineOf } from '../../domain/run-options.js';
+import { catalogDataset, hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
 import { apiError, MESSAGES } from '../../errors.js';
 import { ADDRESS } from './contract.js';
 import {
@@ -54,17 +54,6 @@ interface Context {
   seed: string;
 }
 
-/** The dataset of the catalog, or 400 naming `dataset`. */
-function datasetOf(catalog: Catalog, id: string): DatasetEntry {
-  const found = catalog.datasets.find((d) => d.id === id);
-  if (!found)
-    throw apiError('parameter_invalid', {
-      param: 'dataset',
-      message: MESSAGES.catalogUnknown('dataset', id),
-    });
-  return found;
-}
-
 /** The dataset's episode of that `index`, or 400 naming `episode`. */
 export function episodeOf(dataset: DatasetEntry, index: number): EpisodeEntry {
   const found = dataset.episodes.find((e) => e.index === index);
@@ -76,33 +65,23 @@ export function episodeOf(dataset: DatasetEntry, index: number): EpisodeEntry {
   return found;
 }
 
-const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-
 export const twinKind: RunKind<TwinRequest, Context> = {
   ...ADDRESS,
   stepNoun: TWIN_TIMELINE.stepNoun,
   phases: TWIN_TIMELINE.phases,
   failureCodes: TWIN_TIMELINE.failureCodes,
   prepare(body, world) {
-    const dataset = datasetOf(world.catalog, body.dataset as string);
+    const dataset = catalogDataset(world.catalog, body.dataset as string);
     const episode = episodeOf(dataset, body.episode as number);
-    const tier = (body.hardware_tier as string | undefined) ?? DEFAULT_TWIN_TIER;
-    if (!world.catalog.hardware_tiers.some((t) => t.id === tier))
-      throw apiError('parameter_invalid', {
-        param: 'hardware_tier',
-        message: MESSAGES.catalogUnknown('hardware tier', tier),
-      });
-    const options = (body.options ?? {}) as Record<string, unknown>;
-    parseRunOptions(TWIN_TIMELINE, options);
+    const tier = hardwareTierOf(body, world.catalog, DEFAULT_TWIN_TIER);
+    const shared = sharedRequestFields(body);
+    parseRunOptions(TWIN_TIMELINE, shared.options);
     return {
       dataset: dataset.id,
       episode: episode.index,
       hardware_tier: tier,
       parts: twinPartsOf(episode),
-      options,
-      label: (body.label as string | null | undefined) ?? null,
-      webhook_metadata:
-        (body.webhook_metadata as Record<string, unknown> | null | undefined) ?? null,
+      ...shared,
     };
   },
   hardwareTier: (request) => request.hardware_tier,
@@ -116,13 +95,7 @@ export const twinKind: RunKind<TwinRequest, Context> = {
       estimate: seeded ? 0 : 4 + 2 * steps,
     };
   },
-  failurePlan(outcome: OutcomeEntry) {
-    if (!('fail' in outcome)) return undefined;
-    if (outcome.fail === 'episode_unreadable') return { phase: 'extracting' };
-    if (outcome.fail === 'reconstruction_failed')
-      return { phase: 'reconstructing', afterSteps: outcome.after_episodes };
-    return { phase: outcome.at ?? 'reconstructing', afterSteps: outcome.after_episodes };
-  },
+  failurePlan: failurePlanOf(TWIN_TIMELINE, 'episode_unreadable', 'reconstruction_failed'),
   // Never throws: settling a run must not fail on what its request names.
   context(request, _outcome, _id, catalog) {
     const dataset = catalog.datasets.find((d) => d.id === request.dataset);
@@ -152,7 +125,7 @@ export const twinKind: RunKind<TwinRequest, Context> = {
       })),
       {
         path: 'twin.json',
-        content: pretty({
+        content: jsonFile({
           ...result,
           robot: ctx.dataset?.robot ?? null,
           fps: ctx.dataset?.fps ?? null,
