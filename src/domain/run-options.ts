@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { type OutcomeEntry, OutcomePlan } from '../contract/outcomes.js';
 import { apiError } from '../errors.js';
 import type { PhasePlan } from './run-schedule.js';
-import { issueMessage, issueParam } from './zod-issue.js';
+import { issueError } from './zod-issue.js';
 
 const Seconds = z.number().min(0).max(86_400);
 
@@ -69,11 +69,7 @@ export function parseRunOptions(kind: KindTimeline, options: Record<string, unkn
     })
     .strict();
   const parsed = schema.safeParse(options.emulator ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const param = `options.emulator.${issueParam(issue)}`;
-    invalid(param, issueMessage(issue, param));
-  }
+  if (!parsed.success) throw issueError(parsed.error.issues[0]!, 'options.emulator.');
   const emulator = parsed.data as RunOptions;
   assertOutcomePlan(kind, emulator.outcomes, 'options.emulator.outcomes');
   return emulator;

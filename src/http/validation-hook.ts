@@ -1,6 +1,6 @@
 import type { OpenAPIHonoOptions } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
-import { type Issue, issueMessage, issueParam } from '../domain/zod-issue.js';
+import { type Issue, issueError } from '../domain/zod-issue.js';
 import { apiError } from '../errors.js';
 
 /**
@@ -13,6 +13,5 @@ export const validationHook: OpenAPIHonoOptions<AppEnv>['defaultHook'] = (result
   if (result.success) return;
   const issue = result.error.issues[0] as Issue | undefined;
   if (!issue) throw apiError('parameter_invalid');
-  const param = issueParam(issue);
-  throw apiError('parameter_invalid', { param, message: issueMessage(issue, param) });
+  throw issueError(issue);
 };

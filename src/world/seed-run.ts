@@ -12,7 +12,7 @@ import type { Account, RunRecord, RunRequest, RunState } from '../domain/records
 import { seededFailure } from '../domain/run-failure.js';
 import type { FixedState, RegisteredKind, RunKind, SeedOps } from '../domain/run-kind.js';
 import { assertOutcomePlan } from '../domain/run-options.js';
-import { issueMessage, issueParam } from '../domain/zod-issue.js';
+import { issueError } from '../domain/zod-issue.js';
 import { apiError, MESSAGES } from '../errors.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
@@ -113,11 +113,7 @@ function parseSeed(registered: RegisteredKind, fields: Record<string, unknown>) 
     .object({ ...registered.routes.createBody.shape, ...RunSeedFields })
     .strict()
     .safeParse(fields);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const param = issueParam(issue);
-    throw apiError('parameter_invalid', { param, message: issueMessage(issue, param) });
-  }
+  if (!parsed.success) throw issueError(parsed.error.issues[0]!);
   return parsed.data as Record<string, unknown> & Partial<FixedState> & { id?: string };
 }
 

@@ -6,8 +6,7 @@ import { z } from 'zod';
 import { type OutcomeEntry, OutcomePlan } from '../../contract/outcomes.js';
 import { assertOutcomePlan } from '../../domain/run-options.js';
 import type { FailurePlan, PhasePlan } from '../../domain/run-schedule.js';
-import { issueMessage, issueParam } from '../../domain/zod-issue.js';
-import { apiError } from '../../errors.js';
+import { issueError } from '../../domain/zod-issue.js';
 import { EVALUATION_ERROR_CODES, PHASES, type Phase } from './contract.js';
 
 const Seconds = z.number().min(0).max(86_400);
@@ -52,9 +51,7 @@ export function parseEvaluationOptions(options: Record<string, unknown>): Evalua
     );
     return parsed.data;
   }
-  const issue = parsed.error.issues[0]!;
-  const param = `options.${issueParam(issue)}`;
-  throw apiError('parameter_invalid', { param, message: issueMessage(issue, param) });
+  throw issueError(parsed.error.issues[0]!, 'options.');
 }
 
 /** A default 10-episode run takes 5 virtual seconds: 0.5 s queue, 2.5 s of episodes. */
