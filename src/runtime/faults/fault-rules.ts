@@ -28,10 +28,7 @@ export interface FaultTarget {
   method: string;
   route: string | null;
   operation: string | null;
-  /**
-   * Resolved lazily: only rules that name an account or key pay for the key lookup. May be
-   * asked more than once per call, so it remembers its answer.
-   */
+  /** Looked up only for rules that name an account or key; remembers its answer. */
   caller(): { accountId: string; keyId: string } | null;
 }
 
@@ -82,10 +79,7 @@ export class FaultRules {
     this.draw = createPrng(seed, 'faults');
   }
 
-  /**
-   * Reloads the rules of a `--db` file with their counters. The probability stream is not
-   * stored: it starts again from the seed, as after a full reset (inferred).
-   */
+  /** Reloads a `--db` file's rules; the probability stream restarts from the seed (inferred). */
   restore(): number {
     this.rules = this.sink?.load() ?? [];
     return this.rules.length;
@@ -153,10 +147,7 @@ export class FaultRules {
   }
 }
 
-/**
- * Whether `rule` can still fire and everything it names matches the call; the caller is looked
- * up only for a rule that names an account or key.
- */
+/** Whether `rule` can still fire and everything it names matches the call. */
 function matches(rule: FaultRule, target: FaultTarget): boolean {
   if (rule.times !== undefined && rule.hits >= rule.times) return false;
   const m = rule.match;
