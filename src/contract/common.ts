@@ -67,10 +67,9 @@ export const ResponseHeaders = z.object({
 });
 
 /**
- * The `Service-Version` request header. Documented only, not validated by zod: the version
- * middleware checks it first (400 `unsupported_version`). The enum says what the server accepts:
- * both versions, unless `--strict-versions`, where the product document narrows it to the
- * versions the API document lists for the operation (`x-service-versions`).
+ * The `Service-Version` request header, documented only: the version middleware checks it first
+ * (400 `unsupported_version`). Both versions are accepted; under `--strict-versions` only the
+ * operation's `x-service-versions`.
  */
 export function versionHeaderParameter(versions: readonly ServiceVersion[]) {
   return {
@@ -122,9 +121,8 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
 }
 
 /**
- * The page parameters of a list (section 2.1): `after`, the last id seen, described per list
- * since an unknown one answers 400, and `limit`, 1 to 100, default 20.
- * @example request: { query: z.object({ ...pageQuery('The id of the last item seen.') }) }
+ * A list's page parameters (section 2.1): `after`, the last id seen, and `limit`, 1 to 100.
+ * @example request: { query: z.object(pageQuery('The id of the last item seen.')) }
  */
 export function pageQuery(after: string) {
   return {
@@ -164,9 +162,8 @@ export interface OperationGuards {
 }
 
 /**
- * The guards of a product operation as route data: the documented `Service-Version` parameter,
- * the bearer security requirement, and `x-` extensions that `routeSteps()` (http/pipeline.ts)
- * turns into the route's middleware.
+ * A product operation's guards as route data: the `Service-Version` parameter, the bearer
+ * security, and the `x-` extensions `routeSteps()` (http/pipeline.ts) makes middleware of.
  */
 export function operationGuards({ versions, scope, feature, keyless }: OperationGuards) {
   return {

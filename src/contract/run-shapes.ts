@@ -20,13 +20,13 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** Where a kind lives (DESIGN.md section 7 table): what its registration names once. */
 export interface RunKindAddress {
-  /** The `object` of its bodies and the first part of its event types: `augmentation`. */
+  /** The `object` of its bodies and the first part of its event types. */
   name: string;
-  /** Its id prefix, without the `_`: `aug`. */
+  /** Its id prefix, without the `_`. */
   prefix: string;
   /** Older prefixes its ids may carry, accepted everywhere. */
   legacyPrefixes?: readonly string[];
-  /** The path segment under `/v1`: `augmentations`. */
+  /** The path segment under `/v1`. */
   collection: string;
   /** The scope resource: `<scope>:read` and `<scope>:write`. */
   scope: string;
@@ -75,7 +75,7 @@ export const Download = z
   .openapi('EvaluationDownload');
 export type Download = z.infer<typeof Download>;
 
-/** A step counter in a kind's body (an evaluation's `episodes`): done of total. */
+/** A step counter in a kind's body: done of total. */
 export const StepCounter = z.object({ done: z.number().int(), total: z.number().int() });
 export type StepCounter = z.infer<typeof StepCounter>;
 

@@ -1,7 +1,6 @@
 /**
- * `options.emulator` of a run of any kind (DESIGN.md section 4 "Outcomes"): its outcome plan
- * and its phase durations, checked against the kind's own phases and failure codes, each
- * rejection a 400 `parameter_invalid` naming the field under `options.`.
+ * `options.emulator` of a run of any kind (DESIGN.md section 4 "Outcomes"): its outcome plan and
+ * phase durations, checked against the kind's phases and failure codes (400 under `options.`).
  */
 import { z } from 'zod';
 import { type OutcomeEntry, OutcomePlan } from '../contract/outcomes.js';
@@ -14,7 +13,7 @@ const Seconds = z.number().min(0).max(86_400);
 /** What a kind's timeline is made of: a queue, its phases, and the length of one step. */
 export interface KindTimeline {
   phases: readonly string[];
-  /** The phase made of steps (an augmentation's episodes, a training run's epochs). */
+  /** The phase made of steps (episodes, epochs). */
   stepPhase: string;
   /** The name of a step in `durations_s` (`episode`, `epoch`). */
   stepNoun: string;
@@ -76,8 +75,7 @@ export function parseRunOptions(kind: KindTimeline, options: Record<string, unkn
 }
 
 /**
- * The queue and phases of one attempt: each phase its default (or `durations_s`) seconds, the
- * stepped phase `steps` steps of a step's seconds.
+ * The queue and phases of one attempt, each its default or `durations_s` seconds.
  * @example timelineOf(kind, options.durations_s, 12) // { queueMs, phases }
  */
 export function timelineOf(

@@ -1,8 +1,6 @@
 /**
- * Control seeding of a run of any kind (DESIGN.md section 5): on the clock with an outcome plan,
- * or already in a given state, with its logs and files as given. `POST /_control/accounts/{id}/
- * runs` takes any kind's create body plus the seed fields; a kind with seeding of its own
- * (`RegisteredKind.seed`) is given the engine's operations (`SeedOps`) to do it with.
+ * Control seeding of a run of any kind (DESIGN.md section 5): on the clock, or in a given state
+ * with its logs and files. A kind that seeds in its own terms is given the engine's `SeedOps`.
  */
 import { z } from '@hono/zod-openapi';
 import { DEFAULT_VERSION } from '../contract/common.js';
@@ -98,10 +96,7 @@ export function seedOps(deps: Deps, account: Account, kind: RunKind): SeedOps {
   };
 }
 
-/**
- * `POST /_control/accounts/{id}/<collection>` and scenario files' `accounts[].<collection>`: a
- * run of a kind that seeds in its own terms.
- */
+/** A run of a kind that seeds in its own terms (`POST /_control/accounts/{id}/<collection>`). */
 export function seedKind(deps: Deps, account: Account, registered: RegisteredKind, input: unknown) {
   const seed = registered.seed!;
   return seed.seed(input as Record<string, unknown>, seedOps(deps, account, registered.kind));
@@ -118,10 +113,9 @@ function parseSeed(registered: RegisteredKind, fields: Record<string, unknown>) 
 }
 
 /**
- * `POST /_control/accounts/{id}/runs`: a run of `input.kind`, its fields checked against the
- * kind's create body and the seed fields (400 `parameter_invalid` naming the field), its
- * references against the account's world.
- * @example seedRun(deps, account, { kind: 'augmentation', dataset, config: { episode_count: 2 }, status: 'failed' })
+ * `POST /_control/accounts/{id}/runs`: a run of `input.kind`, its fields checked against the kind's
+ * create body and the seed fields (400 naming the field), its references against the world.
+ * @example seedRun(deps, account, { kind, ...createBody, status: 'failed' })
  */
 export function seedRun(deps: Deps, account: Account, input: RunSeedInput): RunRecord {
   const registered = deps.kinds.registered(input.kind);

@@ -1,8 +1,6 @@
 /**
- * The run engine applying a run's due events (DESIGN.md section 4): each phase, step and end of
- * the attempt once, in time order, when the account's clock passes it; the end settles tokens
- * and, on success, builds the archive from the kind's outputs. Called by `settleAccount` inside
- * its transaction.
+ * Applies a run's due events (DESIGN.md section 4): each phase, step and end once, in time order,
+ * when the account's clock passes it; the end settles tokens and on success builds the archive.
  */
 import { runSnapshot } from '../../domain/event-view.js';
 import type { Account, RunRecord, RunRequest } from '../../domain/records.js';
@@ -32,10 +30,8 @@ export interface Applied {
 }
 
 /**
- * Applies every event of the run due in (appliedUntil, upTo], in order, and pushes the status
- * and phase changes onto `out.transitions`, and an event draft for each status change onto
- * `out.events`. Terminal events settle tokens and, on success, build the archive. No log line is
- * written: an attempt's log is derived from it when read (domain/run-log.ts).
+ * Applies the run's events due in (appliedUntil, upTo] in order, pushing status and phase changes
+ * onto `out.transitions` and a draft per status change onto `out.events`; the log is derived.
  */
 export function applyDue(
   deps: Deps,

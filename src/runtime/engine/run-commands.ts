@@ -1,8 +1,7 @@
 /**
- * The commands a request makes on runs, each in one transaction (DESIGN.md sections 2 and 7):
- * create, resume, cancel. Each records its transition's event at the request's instant, like
- * the clock's, and checks the account's concurrency once the run is written (a 429 rolls it
- * back). Handlers parse, call one of these, and shape the answer.
+ * The commands a request makes on runs (DESIGN.md sections 2 and 7), each in one transaction that
+ * records its event at the request's instant and checks concurrency after the write (a 429 rolls
+ * it back).
  */
 
 import type { OutcomeEntry } from '../../contract/outcomes.js';
