@@ -1,8 +1,7 @@
 /**
- * The failure of an attempt, as every kind but evaluations shapes it (DESIGN.md section 4
- * "Failure codes", one pattern per kind): one code for an input the run cannot use (not
- * resumable, naming the request field), one for a step that fails (resumable, its location),
- * and `interrupted` (resumable, anywhere). The outcome may name its own message and param.
+ * An attempt's failure as every kind but evaluations shapes it (DESIGN.md section 4 "Failure
+ * codes"): a code for an input the run cannot use (not resumable, naming its field), one for a
+ * failing step (resumable, its location), and `interrupted`; an outcome may name message and param.
  */
 import type { OutcomeEntry } from '../contract/outcomes.js';
 import type { RunError } from './records.js';
@@ -13,10 +12,7 @@ import type { FailurePlan, Schedule } from './run-schedule.js';
 /** The message of `interrupted`, the code every kind shares. */
 export const INTERRUPTED_MESSAGE = 'The run was interrupted before it finished.';
 
-/**
- * The error of a run seeded as `failed` without one of its own (control seeding): resumable
- * `interrupted`, with the shorter message seeding has always used.
- */
+/** The error of a run seeded `failed` without one: resumable `interrupted`, seeding's message. */
 export function seededFailure(): RunError {
   return {
     code: 'interrupted',
@@ -36,9 +32,7 @@ export interface FailureCodes {
   failedStep: { code: string; location: (step: number) => string };
 }
 
-/**
- * @example failureOf(TWIN_FAILURES, outcome, schedule) // { error: { code, ... }, result: null }
- */
+/** @example failureOf(FAILURES, outcome, schedule) // { error: { code, ... }, result: null } */
 export function failureOf(
   codes: FailureCodes,
   outcome: Extract<OutcomeEntry, { fail: unknown }>,

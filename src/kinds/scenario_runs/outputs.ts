@@ -1,8 +1,7 @@
 /**
- * What a scenario run produces (DESIGN.md section 7, "Scenario runs": success rate with a 95%
- * Wilson interval, failure reasons, edge cases, per scenario). Every episode is a sha256 draw of
- * the policy, the scenario and the episode index, so the same request gives the same figures
- * on every emulator, whatever the run's id, time or account.
+ * What a scenario run produces (DESIGN.md section 7, "Scenario runs"): per scenario a success rate
+ * with a 95% Wilson interval, failure reasons and edge cases. Every episode is a sha256 draw of
+ * policy, scenario and index, so a request gives the same figures everywhere.
  */
 import type { ArchiveEntry } from '../../domain/build-archive.js';
 import { canonicalJsonFile } from '../../domain/canonical-json.js';

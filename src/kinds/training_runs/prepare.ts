@@ -1,7 +1,6 @@
 /**
- * A training run's create body checked against the world (DESIGN.md section 7, "Training runs"):
- * the policy and the dataset exist and share a robot, the tier exists, and no other run is
- * fine-tuning the same policy ("one run per policy", API document section 1).
+ * A training run's create body checked against the world (DESIGN.md section 7): the policy and
+ * the dataset exist and share a robot, the tier exists; one run per policy (API document 1).
  */
 
 import type { World } from '../../domain/run-kind.js';
@@ -15,15 +14,8 @@ const unknown = (param: string, what: string, id: string) =>
   apiError('parameter_invalid', { param, message: MESSAGES.catalogUnknown(what, id) });
 
 /**
- * The stored request of a validated create body: 400 `parameter_invalid` naming the field for
- * an unknown policy, dataset or tier, or a dataset of another robot; 409 `policy_in_training`
- * while a run for the same policy is queued, processing or canceling.
- * @example prepareTrainingRun(TRAINING_TIMELINE, { policy: 'pol_...', dataset: 'ds_...' }, world)
- */
-/**
- * One run per policy (API document section 1): 409 `policy_in_training` while another training
- * run of the account for `policyId` is queued, processing or canceling. `self` is the run being
- * resumed, which does not conflict with itself.
+ * One run per policy: 409 `policy_in_training` while another of the account's training runs for
+ * `policyId` is active; `self`, the run being resumed, does not conflict with itself.
  */
 export function assertPolicyFree(policyId: string, world: World, self: string | null): void {
   const active = world
@@ -37,6 +29,10 @@ export function assertPolicyFree(policyId: string, world: World, self: string | 
     });
 }
 
+/**
+ * The stored request of a validated create body: 400 naming the field, or 409 `policy_in_training`.
+ * @example prepareTrainingRun(TRAINING_TIMELINE, { policy: 'pol_...', dataset: 'ds_...' }, world)
+ */
 export function prepareTrainingRun(
   timeline: KindTimeline,
   body: Record<string, unknown>,

@@ -1,9 +1,6 @@
 /**
- * What a run yields besides its body, as read: its log and its file listing. An attempt the
- * engine runs stores neither (a run keeps no more than it cannot make again): its log is
- * derived from the attempt (domain/run-log.ts) and its listing is its archive's, from the
- * archive cache or rebuilt (runtime/engine/run-archive.ts). A run seeded in a fixed state, and one
- * seeded with a listing of its own, keep stored rows.
+ * A run's log and file listing, as read. An attempt stores neither: its log is derived from it
+ * (domain/run-log.ts), its listing is its archive's (run-archive.ts). Seeded runs keep stored rows.
  */
 import type { FileEntry, RunRecord } from '../../domain/records.js';
 import { attemptLog } from '../../domain/run-log.js';
@@ -13,8 +10,7 @@ import { runArchive } from './run-archive.js';
 import { storesOutputs } from './run-attempt.js';
 
 /**
- * The run's log as read now, oldest line first: its last `limit` lines. The caller's account is
- * settled, so the attempt has applied every event up to now.
+ * The last `limit` lines of the run's log, oldest first (its account is settled, so all applied).
  * @example runLog(deps, run, 100)
  */
 export function runLog(deps: Deps, record: RunRecord, limit: number): string[] {
