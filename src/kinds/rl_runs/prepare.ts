@@ -1,8 +1,7 @@
 /**
- * An RL run's create body checked against the catalog (DESIGN.md section 7; the checks follow
- * `POST /v1/scenarios`, API document section 4.3 and DESIGN.md section 3): each unknown id is a
- * 400 `parameter_invalid` naming its field, and the task must accept one of the robot's
- * embodiments.
+ * An RL run's create body checked against the catalog (DESIGN.md section 7; as `POST /v1/scenarios`
+ * checks, API document section 4.3): each unknown id is 400 naming its field, and the task must
+ * accept one of the robot's embodiments.
  */
 
 import { defaultEnvironment } from '../../domain/catalog.js';
@@ -25,10 +24,7 @@ export interface RlRunRequest extends RunRequest {
   name: string;
 }
 
-/**
- * The timeline of an attempt: a default 20-iteration run lasts 7.5 virtual seconds (0.5 s
- * queue, 1 s scene, 4 s training, 1.5 s evaluation, 0.5 s packaging).
- */
+/** An attempt's timeline: a default 20-iteration run lasts 7.5 virtual seconds. */
 export const RL_TIMELINE: KindTimeline = {
   phases: RL_PHASES,
   stepPhase: 'training',
