@@ -4,8 +4,7 @@ import type { Catalog } from './catalog.js';
 import type { RunRequest } from './records.js';
 
 /**
- * `options`, `label` and `webhook_metadata` of a validated create body, as every kind stores
- * them (absent ones as `{}` and null).
+ * The shared request fields of a validated create body (absent ones as `{}` and null).
  * @example { dataset, ...sharedRequestFields(body) }
  */
 export function sharedRequestFields(
@@ -19,8 +18,7 @@ export function sharedRequestFields(
 }
 
 /**
- * The body's `hardware_tier`, or the kind's default: 400 `parameter_invalid` naming
- * `hardware_tier` when the catalog has no such tier.
+ * The body's `hardware_tier`, or the kind's default; 400 naming it when the catalog has no such.
  * @example hardwareTierOf(body, world.catalog, 'gpu-a10')
  */
 export function hardwareTierOf(

@@ -4,10 +4,7 @@ import { dirname, join } from 'node:path';
 import { swaggerUI } from '@hono/swagger-ui';
 import type { Context, Env, Hono } from 'hono';
 
-/**
- * Where the docs pages load Swagger UI from: this server, from the `swagger-ui-dist` package, so
- * the pages work with no network (the middleware's default is a CDN).
- */
+/** Swagger UI is served by this server (`swagger-ui-dist`), so the pages need no network. */
 export const DOCS_ASSETS = '/docs/assets';
 
 const ASSET_TYPES: Record<string, string> = {
@@ -32,10 +29,7 @@ export function docsPage(title: string, documentUrl: string) {
   });
 }
 
-/**
- * Serves the two Swagger UI files the pages use, read once per app on first request. The
- * middleware asks for `<baseUrl>/swagger-ui-dist/<file>`.
- */
+/** Serves the two Swagger UI files the pages ask for (`<baseUrl>/swagger-ui-dist/<file>`). */
 export function registerDocsAssets<E extends Env>(app: Hono<E>): void {
   const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const cache = new Map<string, Buffer>();

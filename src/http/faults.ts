@@ -36,9 +36,8 @@ export function faultable(path: string): boolean {
 }
 
 /**
- * The first check (docs/api.md "Order of checks"): the `X-Emulator-Fault` header, then the fault
- * rules. A fault throws its error envelope or drops the connection; a delay holds the call, which
- * then goes on. A faulted call reaches nothing behind it, so it changes no state.
+ * The first check (docs/api.md "Order of checks"): `X-Emulator-Fault`, then the fault rules. A
+ * fault throws its envelope or drops the connection, changing no state; a delay holds the call.
  * @example app.use(faults)
  */
 export const faults: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -86,10 +85,7 @@ function decide(
   return { delayMs: delayMs + decision.delayMs, action: decision.action };
 }
 
-/**
- * Who the Authorization header names, looked up once per request: for rules matched on account
- * or key, and for the journal of a call a fault answered before authentication ran.
- */
+/** Who the Authorization header names, looked up once: for rules, and the journal of a fault. */
 function callerOf(c: Context<AppEnv>): ReturnType<typeof peekCaller> {
   let caller = c.get('caller');
   if (caller === undefined) {
