@@ -7,10 +7,7 @@ import type { RunState } from './records.js';
 import { endPhase, phaseAt, progressAt, stepsAt } from './run-schedule.js';
 import { toTimestamp } from './timestamp.js';
 
-/**
- * The run's state at `now`: status, phase, progress, episodes and status message derived from
- * the schedule; everything else as stored. A seeded run without an attempt is returned as is.
- */
+/** The state at `now`: what the schedule derives, the rest as stored; a seeded run as is. */
 export function deriveState(state: RunState, now: number, stepNoun = 'episode'): RunState {
   const run = state.run;
   if (!run) return deriveSeeded(state, now);

@@ -23,12 +23,10 @@ function parsesAs(schema: BodySchema | undefined, text: string): boolean {
 }
 
 /**
- * `Idempotency-Key` on a POST (DESIGN.md section 3), per account: the same key with the same
- * method, path and body within 24 virtual hours replays the first successful response byte for
- * byte with `Idempotent-Replayed: true` and no second effect; with a different request it is 409
- * `idempotency_key_reused` (after validation: an invalid body still answers 400). Only 2xx
- * responses are kept, so a call that failed can be retried under the same key. A second call
- * while the first is in flight is 409 too.
+ * `Idempotency-Key` on a POST (DESIGN.md section 3), per account: within 24 virtual hours the same
+ * request replays its first 2xx byte for byte (`Idempotent-Replayed: true`); a different one (once
+ * valid), or one while the first is in flight, answers 409. Failures are not kept, so they can be
+ * retried.
  * @example idempotency(route.request.body.content['application/json'].schema)
  */
 export function idempotency(bodySchema: BodySchema | undefined): MiddlewareHandler<AppEnv> {

@@ -1,8 +1,7 @@
 /**
- * What a finished evaluation produces (DESIGN.md section 4 "Result" and "Archive"): the manifest
- * and its hash, the episodes, the scorecard metrics, and the files of the archive. Everything
- * here depends on the spec and the outcome only: never on the id, the time, the seed or the
- * account, so the same spec gives the same `manifest_hash`, `run_id` and `run_hash` everywhere.
+ * What a finished evaluation produces (DESIGN.md section 4 "Result" and "Archive"): manifest and
+ * hash, episodes, metrics and archive files, from the spec and outcome only, so the same spec
+ * gives the same `manifest_hash`, `run_id` and `run_hash` everywhere.
  */
 
 import { canonicalJson, canonicalJsonFile, sha256Hex } from '../../domain/canonical-json.js';

@@ -1,7 +1,6 @@
 /**
- * Training runs as a run kind (API document section 1: "Fine-tune a policy on a dataset, one run
- * per policy"; DESIGN.md section 7): four phases, one step per epoch, three failure codes, and a
- * fine-tuned policy `pol_` that the catalog lists once the run succeeded.
+ * Training runs (API document section 1: "Fine-tune a policy on a dataset, one run per policy";
+ * DESIGN.md section 7): one step per epoch, and a policy `pol_` the catalog lists once succeeded.
  */
 
 import { sha256Hex } from '../../domain/canonical-json.js';

@@ -1,9 +1,7 @@
 /**
- * Twins on the run engine (API document sections 1, 3.2 and 4.6; the rest inferred, DESIGN.md
- * section 7): an interactable scene rebuilt from one episode of a catalog dataset. The file
- * listing is documented (path parameter `twin_id`, items `twin_file`, 409 `twin_not_ready`);
- * the other routes are the engine's, under the same `twin_id`. Every route needs the account's
- * `twins` feature.
+ * Twins (API document sections 1, 3.2 and 4.6; the rest inferred, DESIGN.md section 7): a scene
+ * rebuilt from one dataset episode. The file listing is documented (`twin_id`, `twin_file`, 409
+ * `twin_not_ready`); the engine's other routes take the same `twin_id`; all need `twins`.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {

@@ -20,8 +20,7 @@ function catalogPolicies(deps: Deps): (PolicyEntry & { source_run: null })[] {
 }
 
 /**
- * What a create request of `account` is checked against (`RunKind.prepare`): the catalog, its
- * policies and scenarios, its active runs. Read lazily: most requests look at one thing.
+ * What a create request of `account` is checked against (`RunKind.prepare`), read lazily.
  * @example kind.prepare(body, worldOf(deps, account))
  */
 export function worldOf(deps: Deps, account: Account): World {
