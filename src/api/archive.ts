@@ -37,9 +37,8 @@ function archiveOf(c: Context<AppEnv>, run: RunRecord, idParam: string) {
 }
 
 /**
- * A succeeded run's archive with `Content-Length`, `ETag`, `Content-Disposition`; HEAD and a
- * single `Range` (DESIGN.md section 4 "Archive"). 409 `run_not_ready` before it succeeded; a
- * 404 names the route's path parameter (`idParam`).
+ * A succeeded run's archive (DESIGN.md section 4 "Archive"): HEAD and a single `Range`; 409
+ * `run_not_ready` before success; a 404 names the route's `idParam`.
  */
 export function serveArchive(c: Context<AppEnv>, run: RunRecord, idParam = 'run_id'): Response {
   const { bytes, sha256 } = archiveOf(c, run, idParam);
@@ -67,9 +66,8 @@ export function serveArchive(c: Context<AppEnv>, run: RunRecord, idParam = 'run_
 }
 
 /**
- * `GET /_downloads/{token}`: the signed link of signed download mode (DESIGN.md section 3), for
- * a run of any kind. Needs no key; answers 403 `download_expired` after `expires_at` on the
- * account's clock.
+ * `GET /_downloads/{token}`, the signed link of signed download mode (DESIGN.md section 3): no key;
+ * 403 `download_expired` after `expires_at` on the account's clock.
  */
 export function signedDownload(c: Context<AppEnv>): Response {
   const { store, clocks } = c.get('deps');

@@ -40,7 +40,7 @@ export const EvaluationOptions = z
   .catchall(z.unknown());
 export type EvaluationOptions = z.infer<typeof EvaluationOptions>;
 
-/** `options` is free-form, but the parts the emulator reads are validated, `param` under `options.`. */
+/** The parts of free-form `options` the emulator reads, checked (`param` under `options.`). */
 export function parseEvaluationOptions(options: Record<string, unknown>): EvaluationOptions {
   const parsed = EvaluationOptions.safeParse(options);
   if (parsed.success) {

@@ -1,7 +1,6 @@
 /**
- * A scenario run's create body, as the schema validated it, checked against the world and
- * turned into the stored request (DESIGN.md section 7): each reference must name something the
- * account may run, else 400 `parameter_invalid` naming the field.
+ * A scenario run's create body checked against the world (DESIGN.md section 7): each reference must
+ * name something the account may run, else 400 `parameter_invalid` naming the field.
  */
 
 import type { RunRequest } from '../../domain/records.js';
@@ -14,10 +13,7 @@ import { DEFAULT_EPISODES_PER_SCENARIO, DEFAULT_HARDWARE_TIER } from './contract
 export interface ScenarioRunRequest extends RunRequest {
   policy: string;
   scenarios: string[];
-  /**
-   * Each scenario's task, resolved at creation: the figures stay the same even when the
-   * account later deletes a scenario of its own. Internal: not a body field.
-   */
+  /** Each scenario's task (internal), resolved at creation: a later delete changes no figure. */
   scenario_tasks: string[];
   episodes_per_scenario: number;
   hardware_tier: string;
