@@ -7,10 +7,7 @@ const WINDOW_MS = 60_000;
 export class RateLimiter {
   private readonly windows = new Map<string, number[]>();
 
-  /**
-   * Admits a request at `now`, or answers the whole seconds until one would pass (at least 1),
-   * which is what `Retry-After` says.
-   */
+  /** Admits a request at `now`, or answers the whole seconds (>= 1) until one would pass. */
   admit(accountId: string, limit: number, now: number): { ok: true } | { retryAfterS: number } {
     let times = this.windows.get(accountId);
     if (!times) {

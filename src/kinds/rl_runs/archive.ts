@@ -29,10 +29,7 @@ function sceneUsda(ctx: RlContext, sceneId: string): string {
   ].join('\n');
 }
 
-/**
- * `<id>/` of a succeeded attempt, given its result and whole log.
- * @example archiveEntries(ctx, result, 20, lines).map((e) => e.path) // ['logs/rl.log', ...]
- */
+/** @example archiveEntries(ctx, result, 20, lines).map((e) => e.path) // ['logs/rl.log', ...] */
 export function archiveEntries(
   ctx: RlContext,
   result: RlResult,

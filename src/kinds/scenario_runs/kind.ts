@@ -1,7 +1,6 @@
 /**
- * Scenario runs as a run kind (API document section 1; DESIGN.md section 7): a policy's
- * episodes in each scenario, scenario by scenario, on four phases, yielding per-scenario success
- * rates with Wilson intervals, failure reasons and edge cases.
+ * Scenario runs (API document section 1; DESIGN.md section 7): a policy's episodes, scenario by
+ * scenario, yielding per-scenario success rates with Wilson intervals, failures and edge cases.
  */
 
 import { failureOf, failurePlanOf } from '../../domain/run-failure.js';

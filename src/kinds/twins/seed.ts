@@ -1,10 +1,8 @@
 /**
- * Twins seeded by the control API (DESIGN.md section 5, `POST /_control/accounts/{id}/twins`,
- * scenario files' `twins`), with generated or given files: in a fixed state when `status` is
- * given; otherwise built on the clock like a created twin (1 s queued, 4 s building), failing
- * `reconstruction_failed` with `fail: true`. Either keeps the seeded listing once it has
- * succeeded, and builds no archive. Its scene is that of the first episode of the catalog's
- * first dataset.
+ * Twins seeded by the control API (DESIGN.md section 5), with generated or given files: in a fixed
+ * state, or built on the clock like a created twin (failing `reconstruction_failed` with `fail`).
+ * Either lists the seeded files once succeeded and builds no archive; its scene is the catalog's
+ * first dataset's first episode.
  */
 import { z } from '@hono/zod-openapi';
 import { FileEntry, Timestamp } from '../../contract/common.js';
