@@ -5,7 +5,7 @@ const require = createRequire(import.meta.url);
 
 /**
  * The better-sqlite3 build for this Node.js: 12 aborts on Node 24.19+ when the collector finalizes
- * a statement outside a V8 context; 13 (Node-API, `better-sqlite3-napi`) does not, but needs Node 22.
+ * a statement outside a V8 context; 13 (Node-API, `better-sqlite3-napi`) does not, needs Node 22.
  * Node 22+ loads 13 when installed, else 12; both have the same API.
  */
 function loadDriver(): typeof BetterSqlite3 {

@@ -68,7 +68,6 @@ function checkOptionRefs(options: Record<string, unknown>, world: World): void {
 }
 
 export const evaluationKind: RunKind<EvaluationRequest, EvaluationContext> = {
-  // Logs and files under `sim_runs`: API document sections 4.4 and 4.5, DESIGN.md 3 "Sim runs".
   ...ADDRESS,
   // Outcome rules came before the other kinds: one that names no kind is an evaluations' rule.
   outcomeRulesDefault: true,

@@ -1,8 +1,7 @@
 /**
- * RL runs as a run kind (API document section 1; DESIGN.md section 7): a scene built for the
- * robot and task, `iterations` training steps, an evaluation that yields the verdict, then the
- * archive. Failure codes follow evaluations' (DESIGN.md section 4): `task_invalid` is the
- * request's fault and not resumable, `training_diverged` and `interrupted` are.
+ * RL runs (API document section 1; DESIGN.md section 7): build a scene, train `iterations` steps,
+ * evaluate for the verdict, package. As evaluations' (DESIGN.md section 4), `task_invalid` is not
+ * resumable, `training_diverged` and `interrupted` are.
  */
 
 import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';
