@@ -3,10 +3,8 @@ import type { AppEnv } from '../api/env.js';
 import { settleSliced } from '../runtime/engine/sliced-settle.js';
 
 /**
- * DESIGN.md section 2: before a handler reads or writes, the caller's account is brought to
- * "now" on its clock. The instant is fixed for the whole request (`c.get('now')`), so a realtime
- * clock cannot move between settling and reading. A long settle is applied in slices, so other
- * accounts' requests are served meanwhile; this account's wait for it.
+ * DESIGN.md section 2: the caller's account is brought to "now" before a handler reads or writes,
+ * an instant fixed for the whole request (`c.get('now')`); a long settle goes in slices.
  */
 export async function settle(c: Context<AppEnv>): Promise<void> {
   const { account } = c.get('auth');

@@ -4,9 +4,8 @@ import { type Issue, issueError } from '../domain/zod-issue.js';
 import { apiError } from '../errors.js';
 
 /**
- * The one validation hook, the `defaultHook` of both apps (STYLE.md rule 3): a zod failure
- * becomes 400 `parameter_invalid` with `param` set to the first failing field's dotted path,
- * thrown to the one `onError`.
+ * The one validation hook, both apps' `defaultHook` (STYLE.md rule 3): a zod failure is 400
+ * `parameter_invalid` naming the first failing field's dotted path.
  * @example new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
  */
 export const validationHook: OpenAPIHonoOptions<AppEnv>['defaultHook'] = (result) => {
