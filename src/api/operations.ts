@@ -1,7 +1,6 @@
 /**
  * GET /v1/operations/{operation_id} (inferred; DESIGN.md section 7): any run by its id in one
- * compact shape. The kind comes from the id's prefix (any registered kind's, legacy ones too);
- * its own read guards (scope, feature) are checked here: the route cannot name one for every kind.
+ * compact shape, its kind from the id's prefix.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';

@@ -1,7 +1,6 @@
 /**
- * The catalog (API document section 1: "Catalog: Policies, hardware tiers, dataset inspection").
- * Section 4.8 says "not shown": every shape and operation here is our inference (DESIGN.md
- * section 7), served from `fixtures/catalog.json`, readable with any valid key. Off under --strict.
+ * The catalog (API document section 1: "Catalog: Policies, hardware tiers, dataset inspection"),
+ * all inferred (section 4.8: "not shown"): served from `fixtures/catalog.json` to any valid key.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {

@@ -1,7 +1,6 @@
 /**
- * Outcome plans (DESIGN.md section 4 "Outcomes"): what each attempt of a run will do. The codes
- * and phases a plan may name are the run kind's own (`failureCodes`, `phases`), checked when
- * the plan is given (domain/outcome-plan-check.ts), so one schema serves every kind.
+ * Outcome plans (DESIGN.md section 4 "Outcomes"): one schema for every kind; the codes and phases
+ * a plan names are checked against the kind's own when given (`assertOutcomePlan`).
  */
 import { z } from 'zod';
 

@@ -1,7 +1,6 @@
 /**
- * The control API's seeding (DESIGN.md section 5): resources of an account in any state. A run of
- * any kind through `/runs`; a kind with seeding of its own (`RegisteredKind.seed`) also through
- * `/accounts/{id}/<collection>`, in its own terms.
+ * The control API's seeding (DESIGN.md section 5): a run of any kind through `/runs`, and a kind
+ * that seeds in its own terms also through `/accounts/{id}/<collection>`.
  */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { baseUrl } from '../api/base-url.js';

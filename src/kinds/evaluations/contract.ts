@@ -76,9 +76,8 @@ export type EvaluationResult = z.infer<typeof EvaluationResult>;
 export const Spec = z.object({ path: z.string(), name: z.string() }).catchall(z.unknown());
 
 /**
- * API document section 2.2 requires `id`, `status`, `progress` and `tokens`; the emulator sends
- * every field in every body (null where there is nothing to say, `domain/run-view.ts`), so the
- * schema requires them all: generated clients then type none of them as possibly undefined.
+ * Section 2.2 requires `id`, `status`, `progress` and `tokens`, but every body has every field
+ * (null where there is nothing to say), so the schema requires all: clients type none undefined.
  */
 export const Evaluation = z
   .object({

@@ -1,7 +1,6 @@
 /**
- * Evaluations seeded by the control API (DESIGN.md section 5, `POST /_control/accounts/{id}/
- * evaluations`, scenario files' `evaluations`): in a given state with the fields given, or on
- * the clock following `outcomes`. A legacy `srun_` id on request.
+ * Evaluations seeded by the control API (DESIGN.md section 5): in a given state with the fields
+ * given, or on the clock following `outcomes`; a legacy `srun_` id on request.
  */
 import { z } from '@hono/zod-openapi';
 import { FileEntry, Metadata } from '../../contract/common.js';
