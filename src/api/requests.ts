@@ -20,10 +20,7 @@ const view = (e: JournalEntry) => ({
   created_at: toTimestamp(e.at_ms),
 });
 
-/**
- * The caller's account's calls of the last 30 virtual days, newest first, from the request
- * journal (so at most what the journal keeps). `after` must be a request id of that list.
- */
+/** The account's calls of the last 30 virtual days from the journal, newest first, paged by id. */
 export function registerRequests(app: OpenAPIHono<AppEnv>, inferred: boolean): void {
   if (!inferred) return;
   app.openapi(listRequestsRoute, (c) => {
