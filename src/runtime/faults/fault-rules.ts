@@ -160,33 +160,25 @@ function matches(rule: FaultRule, target: FaultTarget): boolean {
   return m.key === undefined || m.key === c?.keyId;
 }
 
+/** The code of a fault that names only a status, 409 aside (below). */
+const FAULT_CODES: Readonly<Record<number, string>> = {
+  400: 'parameter_invalid',
+  401: 'unauthenticated',
+  402: 'insufficient_tokens',
+  403: 'missing_scope',
+  404: 'resource_not_found',
+  413: 'request_too_large',
+  429: 'rate_limit_exceeded',
+  502: 'launch_failed',
+};
+
 /**
  * The code a fault answers with when the rule names only a status; a 409 is the operation's own
  * conflict (`conflict`, what its 409 response names), else an `Idempotency-Key` reuse.
  */
 export function defaultFaultCode(status: number, conflict: string | null): string {
-  switch (status) {
-    case 400:
-      return 'parameter_invalid';
-    case 401:
-      return 'unauthenticated';
-    case 402:
-      return 'insufficient_tokens';
-    case 403:
-      return 'missing_scope';
-    case 404:
-      return 'resource_not_found';
-    case 409:
-      return conflict ?? 'idempotency_key_reused';
-    case 413:
-      return 'request_too_large';
-    case 429:
-      return 'rate_limit_exceeded';
-    case 502:
-      return 'launch_failed';
-    default:
-      return 'api_error';
-  }
+  if (status === 409) return conflict ?? 'idempotency_key_reused';
+  return FAULT_CODES[status] ?? 'api_error';
 }
 
 /**
