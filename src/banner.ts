@@ -37,10 +37,7 @@ export function banner(
   return lines.join('\n');
 }
 
-/**
- * The other scenario files that could add a key line (unreadable ones skipped). They are not
- * validated, which would slow each start: their `secret` strings are the same either way.
- */
+/** The other scenario files whose secrets may add a key line, unvalidated: a start stays quick. */
 function otherScenarios(emulator: Emulator): ScenarioFile[] {
   const { deps } = emulator;
   const { dir, loaded } = deps.scenarios;

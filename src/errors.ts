@@ -206,10 +206,7 @@ export function notFound(kind: string, id: string, param: string | null = null):
   return apiError('resource_not_found', { message: MESSAGES.notFound(kind, id), param });
 }
 
-/**
- * The messages that name something of the request (STYLE.md rule 2: no error text inline).
- * Clients branch on `code`, never on these (API document section 7).
- */
+/** Messages that name something of the request; clients branch on `code` (API document 7). */
 export const MESSAGES = {
   notFound: (kind: string, id: string) => `No such ${kind}: '${id}'.`,
   unrecognized: (method: string, path: string) => `Unrecognized request: ${method} ${path}.`,

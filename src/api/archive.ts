@@ -36,10 +36,7 @@ function archiveOf(c: Context<AppEnv>, run: RunRecord, idParam: string) {
   return archive;
 }
 
-/**
- * A succeeded run's archive (DESIGN.md section 4 "Archive"): HEAD and a single `Range`; 409
- * `run_not_ready` before success; a 404 names the route's `idParam`.
- */
+/** A succeeded run's archive (DESIGN.md section 4), HEAD and one `Range`; 409 before success. */
 export function serveArchive(c: Context<AppEnv>, run: RunRecord, idParam = 'run_id'): Response {
   const { bytes, sha256 } = archiveOf(c, run, idParam);
   const headers: Record<string, string> = {
@@ -65,10 +62,7 @@ export function serveArchive(c: Context<AppEnv>, run: RunRecord, idParam = 'run_
   return c.body(new Uint8Array(bytes), 200, headers);
 }
 
-/**
- * `GET /_downloads/{token}`, the signed link of signed download mode (DESIGN.md section 3): no key;
- * 403 `download_expired` after `expires_at` on the account's clock.
- */
+/** `GET /_downloads/{token}` (DESIGN.md section 3): no key; 403 `download_expired` once expired. */
 export function signedDownload(c: Context<AppEnv>): Response {
   const { store, clocks } = c.get('deps');
   const token = c.req.param('token') ?? '';

@@ -1,7 +1,4 @@
-/**
- * The catalog area (inferred; API document section 1, DESIGN.md section 7): the fixture
- * `fixtures/catalog.json` as list envelopes, and one dataset's inspection.
- */
+/** The catalog (inferred, DESIGN.md section 7): the fixture's lists, and a dataset's inspection. */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';

@@ -1,7 +1,4 @@
-/**
- * The catalog (API document section 1: "Catalog: Policies, hardware tiers, dataset inspection"),
- * all inferred (section 4.8: "not shown"): served from `fixtures/catalog.json` to any valid key.
- */
+/** The catalog (API document section 1), all inferred: served from `fixtures/catalog.json`. */
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   errorResponses,

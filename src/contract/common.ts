@@ -1,7 +1,4 @@
-/**
- * Shapes shared by every area: the error envelope (API document section 7), the list envelope
- * (section 2.1), timestamps and ids (DESIGN.md section 3), the version header (section 9).
- */
+/** Shapes every area shares: the error and list envelopes, timestamps, the version header. */
 import { z } from '@hono/zod-openapi';
 import { ERROR_TYPES } from '../errors.js';
 
@@ -161,10 +158,7 @@ export interface OperationGuards {
   keyless?: boolean;
 }
 
-/**
- * A product operation's guards as route data: the `Service-Version` parameter, the bearer
- * security, and the `x-` extensions `routeSteps()` (http/pipeline.ts) makes middleware of.
- */
+/** A product operation's guards as route data, which `routeSteps()` makes middleware of. */
 export function operationGuards({ versions, scope, feature, keyless }: OperationGuards) {
   return {
     parameters: [versionHeaderParameter(versions)],

@@ -1,7 +1,4 @@
-/**
- * Operations (inferred; DESIGN.md section 7): any run by its id in one compact shape, for clients
- * that poll without knowing the kind; made from the registered kinds. Off under --strict.
- */
+/** Operations (inferred, DESIGN.md section 7): any run by its id, for clients polling any kind. */
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, INFERRED, jsonResponse, operationGuards } from './common.js';
 import { RUN_STATUSES, type RunKindAddress } from './run-shapes.js';

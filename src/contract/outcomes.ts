@@ -1,7 +1,4 @@
-/**
- * Outcome plans (DESIGN.md section 4 "Outcomes"): one schema for every kind; the codes and phases
- * a plan names are checked against the kind's own when given (`assertOutcomePlan`).
- */
+/** Outcome plans (DESIGN.md section 4): one schema for all kinds, `assertOutcomePlan` per kind. */
 import { z } from 'zod';
 
 const Name = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'expected a lower-case code');

@@ -1,8 +1,6 @@
 /**
  * The shapes every run kind shares (DESIGN.md section 7, "the shape of an Evaluation where it
- * applies"): the six statuses, the error, the download, the step counter, and the fields around
- * a kind's own in its body and its create request. The evaluation's schemas of API document
- * sections 2.2 to 2.5 are the model, so their component names stay the evaluation's.
+ * applies"), modeled on the evaluation's (API document sections 2.2 to 2.5), whose names they keep.
  */
 import { z } from '@hono/zod-openapi';
 import { INFERRED, Metadata, Timestamp } from './common.js';

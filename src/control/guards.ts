@@ -1,7 +1,4 @@
-/**
- * What every control call passes first (DESIGN.md section 5): the browser origin check, then the
- * `--control-token`. Each answers the standard envelope when it refuses.
- */
+/** What every control call passes first (DESIGN.md section 5): the origin check, then the token. */
 import { timingSafeEqual } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../api/env.js';

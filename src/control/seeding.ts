@@ -1,7 +1,4 @@
-/**
- * The control API's seeding (DESIGN.md section 5): a run of any kind through `/runs`, and a kind
- * that seeds in its own terms also through `/accounts/{id}/<collection>`.
- */
+/** Control seeding (DESIGN.md section 5): any kind through `/runs`, some in their own terms too. */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { baseUrl } from '../api/base-url.js';
 import type { AppEnv } from '../api/env.js';

@@ -1,7 +1,4 @@
-/**
- * The registered run kinds as one lookup (DESIGN.md section 7): by name, by id prefix, and every
- * list derived from them; built by `createEmulator`, nothing else lists the kinds.
- */
+/** The registered kinds as one lookup (DESIGN.md section 7), and every list derived from them. */
 import { RUN_STATUSES } from '../contract/run-shapes.js';
 import { ERROR_CATALOG } from '../errors.js';
 import type { KindError, RegisteredKind, RunKind } from './run-kind.js';

@@ -141,10 +141,7 @@ export interface SeedOps {
   keepFiles(id: string, files: FileEntry[]): void;
 }
 
-/**
- * A kind's own control seeding route (`POST /_control/accounts/{id}/<collection>`, scenario files'
- * `accounts[].<collection>`), beside the generic `/runs`.
- */
+/** A kind's own control seeding route (`/_control/accounts/{id}/<collection>`), beside `/runs`. */
 export interface KindSeed<
   Op extends string = string,
   I extends z.ZodObject = z.ZodObject,

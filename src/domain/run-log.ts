@@ -1,7 +1,6 @@
 /**
- * The SDK log of a run's current attempt (API document section 4.4: "readable while the run builds
- * and after it ends"), derived from the attempt, not stored: the queued line, each phase and step
- * the clock has passed, the end, and a cancel's two lines. A resume starts a new log.
+ * The SDK log of a run's current attempt (API document section 4.4), derived from the attempt as
+ * the clock passes its events, not stored; a resume starts a new log.
  */
 import type { OutcomeEntry } from '../contract/outcomes.js';
 import type { RunAttempt, RunRequest } from './records.js';

@@ -1,7 +1,4 @@
-/**
- * `options.emulator` of a run of any kind (DESIGN.md section 4 "Outcomes"): its outcome plan and
- * phase durations, checked against the kind's phases and failure codes (400 under `options.`).
- */
+/** `options.emulator` of any kind (DESIGN.md section 4): its plan and durations, checked (400). */
 import { z } from 'zod';
 import { type OutcomeEntry, OutcomePlan } from '../contract/outcomes.js';
 import { apiError } from '../errors.js';

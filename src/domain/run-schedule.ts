@@ -1,7 +1,4 @@
-/**
- * One attempt's timeline (DESIGN.md section 4): a queue, then phases, one possibly of steps. Built
- * when the attempt starts; every state is derived from it and a virtual now.
- */
+/** One attempt's timeline (DESIGN.md section 4): every state derives from it and a virtual now. */
 
 export interface PhasePlan {
   name: string;

@@ -1,8 +1,4 @@
-/**
- * A run's state derived from its attempt's schedule and a virtual "now" (DESIGN.md section 4:
- * "Reading a run derives its status, phase, progress, episodes, status_message and tokens from
- * now"). Pure: the same state and instant give the same answer, whoever asks.
- */
+/** A run's state derived from its attempt's schedule and a virtual now (DESIGN.md section 4). */
 import type { RunState } from './records.js';
 import { endPhase, phaseAt, progressAt, stepsAt } from './run-schedule.js';
 import { toTimestamp } from './timestamp.js';

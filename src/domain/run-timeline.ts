@@ -1,7 +1,4 @@
-/**
- * Which events of a run's attempt are still to happen and how the run shows at each: the pure half
- * of applying due transitions (DESIGN.md section 4).
- */
+/** An attempt's events still to happen, and how the run shows at each (DESIGN.md section 4). */
 import type { RunAttempt, RunRecord, RunState } from './records.js';
 import { type ScheduleEvent, scheduleEvents } from './run-schedule.js';
 import { deriveState } from './run-state.js';

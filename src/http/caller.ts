@@ -1,10 +1,7 @@
 import type { Deps } from '../runtime/deps.js';
 import { bearerSecret } from './authenticate.js';
 
-/**
- * Who a request says it is, revoked or not: for fault rules on account or key, and the journal of
- * a call a fault answered before authentication.
- */
+/** Who a request says it is, revoked or not: for fault rules and the journal of a faulted call. */
 export function peekCaller(
   deps: Deps,
   authorization: string | undefined,

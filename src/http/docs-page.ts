@@ -13,8 +13,7 @@ const ASSET_TYPES: Record<string, string> = {
 };
 
 /**
- * An interactive documentation page (Swagger UI) of the OpenAPI document at `documentUrl`.
- * Documentation, not API: served whatever `--strict` says (DESIGN.md section 6).
+ * A Swagger UI page of `documentUrl`, served whatever `--strict` says (DESIGN.md section 6).
  * @example app.get('/docs', docsPage('svc-emulator API', '/openapi.json'))
  */
 export function docsPage(title: string, documentUrl: string) {

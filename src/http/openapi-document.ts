@@ -80,10 +80,7 @@ function withAcceptedVersions(doc: Doc, strictVersions: boolean): void {
   }
 }
 
-/**
- * The product API's OpenAPI 3.1 document, generated from the registered routes; what the API
- * document does not show carries `x-inferred: true`. The app keeps the one it serves.
- */
+/** The product document from the routes; `x-inferred` where the API document is silent. */
 export function productDocument(
   app: OpenAPIHono<AppEnv>,
   kinds: Kinds,

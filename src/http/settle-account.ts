@@ -2,10 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import { settleSliced } from '../runtime/engine/sliced-settle.js';
 
-/**
- * DESIGN.md section 2: the caller's account is brought to "now" before a handler reads or writes,
- * an instant fixed for the whole request (`c.get('now')`); a long settle goes in slices.
- */
+/** DESIGN.md section 2: the account is brought to the request's fixed now before its handler. */
 export async function settle(c: Context<AppEnv>): Promise<void> {
   const { account } = c.get('auth');
   const deps = c.get('deps');

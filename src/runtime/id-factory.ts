@@ -1,10 +1,7 @@
 import { type IdPrefix, makeId } from '../ids.js';
 import type { SequenceRepo } from '../store/sequences.js';
 
-/**
- * Ids per (scope, prefix) stream: an account's ids depend only on the seed and that account's
- * own history, never on what parallel tests do on other accounts. Counters persist in the store.
- */
+/** Ids per (scope, prefix) stream, persisted: an account's ids depend on its own history only. */
 export function createIdFactory(seed: string, sequences: SequenceRepo) {
   let requestCounter = 0;
   return {

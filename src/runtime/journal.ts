@@ -1,7 +1,4 @@
-/**
- * The request journal (DESIGN.md section 5): every product request, oldest first, in a ring of
- * fixed capacity; a `--db` file keeps a copy (the `JournalStore` sink) that a restart reloads.
- */
+/** The request journal (DESIGN.md section 5): a fixed ring, copied to a `--db` file's sink. */
 import type { JournalEntry } from '../domain/records.js';
 
 export type { JournalEntry };

@@ -1,7 +1,4 @@
-/**
- * `requests_per_minute` per account, on the account's virtual clock: a sliding window of 60
- * virtual seconds over the requests it let through. A refused request does not count.
- */
+/** `requests_per_minute` per account: a sliding 60 virtual seconds of admitted requests. */
 const WINDOW_MS = 60_000;
 
 export class RateLimiter {

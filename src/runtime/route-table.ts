@@ -28,10 +28,7 @@ export function conflictNamed(description: string | undefined): string | null {
   return null;
 }
 
-/**
- * Maps the route Hono matched to its template and operation id, for fault rules and the journal;
- * built from the app's OpenAPI registry once every route is registered.
- */
+/** The route Hono matched as template and operation id, for fault rules and the journal. */
 export class RouteTable {
   /** By Hono's own route, `METHOD /v1/<collection>/:run_id/resume`. */
   private byHonoRoute = new Map<string, RouteMatch>();

@@ -1,7 +1,4 @@
-/**
- * The archives of succeeded runs, in memory within a byte budget, least recently used dropped
- * first. Not stored: an archive is a pure function of its run, so a miss rebuilds it byte for byte.
- */
+/** Archives of succeeded runs in memory within a byte budget, least recently used dropped first. */
 import type { FileEntry } from '../domain/records.js';
 
 /** The bytes served, their SHA-256 (`download.sha256`) and the file listing (not stored either). */

@@ -1,10 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { FaultRule } from '../contract/faults.js';
 
-/**
- * Fault rules in the `--db` file (inferred): written when a rule is added, removed or its counters
- * move, which only a call it matched does.
- */
+/** Fault rules in the `--db` file (inferred), written as rules and their counters change. */
 export class FaultRuleStore {
   private readonly upsertStmt;
   private readonly deleteStmt;

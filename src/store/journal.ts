@@ -6,9 +6,8 @@ const BATCH_SIZE = 500;
 const FLUSH_DELAY_MS = 200;
 
 /**
- * The request journal in the `--db` file (inferred): entries are written in batches behind the
- * requests, so none waits on a write (a kill -9 loses the unwritten queue); the newest `capacity`
- * are kept, like the ring.
+ * The journal in the `--db` file (inferred), written in batches behind the requests so none waits
+ * (a kill -9 loses the unwritten queue); the newest `capacity` are kept.
  */
 export class JournalStore {
   private queue: JournalEntry[] = [];

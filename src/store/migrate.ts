@@ -10,10 +10,7 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [baseline];
 /** The schema version this emulator writes. */
 export const SCHEMA_VERSION = BASELINE_VERSION + MIGRATIONS.length - 1;
 
-/**
- * The database's schema version (0 when new), refusing one written by a newer emulator or an older
- * layout. Call it before anything writes to the file.
- */
+/** The schema version (0 when new), refusing a newer emulator's or an older layout's file. */
 export function checkSchemaVersion(db: Database): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > SCHEMA_VERSION) {

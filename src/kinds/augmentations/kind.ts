@@ -1,7 +1,4 @@
-/**
- * Augmentations as a run kind (inferred; API document sections 1, 7 and 8, DESIGN.md section 7):
- * load the dataset, generate `episode_count` episodes (the stepped phase), validate, package.
- */
+/** Augmentations as a run kind: load, generate `episode_count` episodes, validate, package. */
 
 import { jsonFile } from '../../domain/canonical-json.js';
 import type { Catalog } from '../../domain/catalog.js';

@@ -1,7 +1,4 @@
-/**
- * Evaluations as a run kind (API document sections 2.2 to 2.5; DESIGN.md section 4): the SDK
- * spec's episodes on the six phases, a scorecard, and the four failure codes.
- */
+/** Evaluations as a run kind (API document sections 2.2 to 2.5; DESIGN.md section 4). */
 
 import { INTERRUPTED_MESSAGE } from '../../domain/run-failure.js';
 import type { RunKind, World } from '../../domain/run-kind.js';

@@ -1,7 +1,6 @@
 /**
- * What a finished evaluation produces (DESIGN.md section 4 "Result" and "Archive"): manifest and
- * hash, episodes, metrics and archive files, from the spec and outcome only, so the same spec
- * gives the same `manifest_hash`, `run_id` and `run_hash` everywhere.
+ * What a finished evaluation produces (DESIGN.md section 4 "Result" and "Archive"), from the spec
+ * and outcome only: the same spec gives the same `manifest_hash`, `run_id` and `run_hash`.
  */
 
 import { canonicalJson, canonicalJsonFile, sha256Hex } from '../../domain/canonical-json.js';

@@ -1,7 +1,4 @@
-/**
- * What an evaluation attempt will do: its outcome (DESIGN.md section 4 "Outcomes" and "Failure
- * codes"), its episode count and phase durations, and its token estimate.
- */
+/** What an evaluation attempt does: outcome, episodes, durations, tokens (DESIGN.md section 4). */
 import { z } from 'zod';
 import { type OutcomeEntry, OutcomePlan } from '../../contract/outcomes.js';
 import { assertOutcomePlan } from '../../domain/run-options.js';

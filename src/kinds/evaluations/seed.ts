@@ -1,7 +1,4 @@
-/**
- * Evaluations seeded by the control API (DESIGN.md section 5): in a given state with the fields
- * given, or on the clock following `outcomes`; a legacy `srun_` id on request.
- */
+/** Evaluations seeded by the control API (DESIGN.md section 5); `legacy` gives an `srun_` id. */
 import { z } from '@hono/zod-openapi';
 import { FileEntry, Metadata } from '../../contract/common.js';
 import { Instant } from '../../contract/control-inputs.js';

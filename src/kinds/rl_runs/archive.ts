@@ -1,7 +1,4 @@
-/**
- * The files of a succeeded RL run's archive `<id>/` (inferred, DESIGN.md section 7): the policy,
- * the scene it trained in, the verdict, the training curve and the run's log.
- */
+/** A succeeded RL run's archive files (inferred): policy, scene, verdict, training curve, log. */
 import type { ArchiveEntry } from '../../domain/build-archive.js';
 import { canonicalJsonFile } from '../../domain/canonical-json.js';
 import { type RlContext, type RlResult, trainingCurve } from './output.js';

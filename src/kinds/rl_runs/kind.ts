@@ -1,8 +1,4 @@
-/**
- * RL runs (API document section 1; DESIGN.md section 7): build a scene, train `iterations` steps,
- * evaluate for the verdict, package. As evaluations' (DESIGN.md section 4), `task_invalid` is not
- * resumable, `training_diverged` and `interrupted` are.
- */
+/** RL runs as a run kind: build a scene, train `iterations` steps, evaluate, package. */
 
 import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';

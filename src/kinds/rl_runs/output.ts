@@ -1,7 +1,4 @@
-/**
- * What an RL run produces (inferred, DESIGN.md section 7: "a policy, its scene and a verdict"):
- * every number is a sha256 draw on the request's own fields, so a request trains the same anywhere.
- */
+/** What an RL run produces (inferred): every number a sha256 draw on the request's own fields. */
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
 import { sha256 } from '../../domain/sha256.js';

@@ -1,7 +1,6 @@
 /**
- * An RL run's create body checked against the catalog (DESIGN.md section 7; as `POST /v1/scenarios`
- * checks, API document section 4.3): each unknown id is 400 naming its field, and the task must
- * accept one of the robot's embodiments.
+ * An RL run's create body checked against the catalog as `POST /v1/scenarios` checks (API
+ * document section 4.3): unknown ids are 400, and the task must accept a robot's embodiment.
  */
 
 import { defaultEnvironment } from '../../domain/catalog.js';

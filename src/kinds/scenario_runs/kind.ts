@@ -1,7 +1,4 @@
-/**
- * Scenario runs (API document section 1; DESIGN.md section 7): a policy's episodes, scenario by
- * scenario, yielding per-scenario success rates with Wilson intervals, failures and edge cases.
- */
+/** Scenario runs as a run kind: a policy's episodes, scenario by scenario (DESIGN.md section 7). */
 
 import { failureOf, failurePlanOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';

@@ -1,7 +1,6 @@
 /**
- * What a scenario run produces (DESIGN.md section 7, "Scenario runs"): per scenario a success rate
- * with a 95% Wilson interval, failure reasons and edge cases. Every episode is a sha256 draw of
- * policy, scenario and index, so a request gives the same figures everywhere.
+ * What a scenario run produces (DESIGN.md section 7): per scenario a success rate with a Wilson
+ * interval, failure reasons and edge cases, each episode a sha256 draw of its request.
  */
 import type { ArchiveEntry } from '../../domain/build-archive.js';
 import { canonicalJsonFile } from '../../domain/canonical-json.js';

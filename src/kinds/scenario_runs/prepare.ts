@@ -1,7 +1,4 @@
-/**
- * A scenario run's create body checked against the world (DESIGN.md section 7): each reference must
- * name something the account may run, else 400 `parameter_invalid` naming the field.
- */
+/** A scenario run's create body checked against the world: 400 naming a reference it cannot run. */
 
 import type { RunRequest } from '../../domain/records.js';
 import type { World } from '../../domain/run-kind.js';

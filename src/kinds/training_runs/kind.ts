@@ -1,7 +1,4 @@
-/**
- * Training runs (API document section 1: "Fine-tune a policy on a dataset, one run per policy";
- * DESIGN.md section 7): one step per epoch, and a policy `pol_` the catalog lists once succeeded.
- */
+/** Training runs as a run kind: one step per epoch, yielding a policy `pol_` the catalog lists. */
 
 import { sha256Hex } from '../../domain/canonical-json.js';
 import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';

@@ -1,7 +1,4 @@
-/**
- * What a training attempt produces (DESIGN.md section 7): a loss per epoch, an evaluation of the
- * new policy, a checkpoint and the archive, every number a sha256 draw on the request's hash.
- */
+/** What a training attempt produces (DESIGN.md section 7), drawn on the request's hash. */
 import { canonicalJson, canonicalJsonFile, sha256Hex } from '../../domain/canonical-json.js';
 import type { RunRequest } from '../../domain/records.js';
 import { sha256 } from '../../domain/sha256.js';

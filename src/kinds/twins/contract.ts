@@ -96,10 +96,7 @@ export const Twin = runResource(
   'the scene (`scene.path`, its `parts`) and the dataset episode it was rebuilt from.',
 );
 
-/**
- * The engine's routes under `twin_id`, with the documented file listing in place of the
- * generated one: the only route `--strict` serves.
- */
+/** The engine's routes under `twin_id`, with the documented file listing, all `--strict` serves. */
 export const twinRoutes: RunRoutes = {
   ...runRoutes({
     ...ADDRESS,

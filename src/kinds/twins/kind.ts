@@ -1,7 +1,4 @@
-/**
- * Twins as a run kind (API document sections 1, 3.2 and 4.6; DESIGN.md section 7): extract one
- * dataset episode, reconstruct its scene part by part (the stepped phase), validate, package.
- */
+/** Twins as a run kind: extract an episode, rebuild its scene part by part, validate, package. */
 
 import { jsonFile } from '../../domain/canonical-json.js';
 import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';

@@ -1,7 +1,4 @@
-/**
- * What a twin rebuilds (inferred, DESIGN.md section 7): the scene of one dataset episode in parts
- * (one per started 5 s, at least 2), every byte drawn from a sha256 of the dataset and episode.
- */
+/** What a twin rebuilds (inferred): an episode's scene in parts, drawn from dataset and episode. */
 import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
 import type { Catalog } from '../../domain/catalog.js';
 import { sha256 } from '../../domain/sha256.js';

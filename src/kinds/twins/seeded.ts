@@ -1,7 +1,4 @@
-/**
- * Twins seeded through the control API (DESIGN.md section 5): they name no episode, so they stand
- * for a default source's scene, and keep the file listing they were seeded with.
- */
+/** Twins seeded by the control API stand for a default source's scene and keep their listing. */
 import type { RunState } from '../../domain/records.js';
 import { seededFailure } from '../../domain/run-failure.js';
 import { SCENE_PATH } from './outputs.js';

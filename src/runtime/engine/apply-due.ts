@@ -1,7 +1,4 @@
-/**
- * Applies a run's due events (DESIGN.md section 4): each phase, step and end once, in time order,
- * when the account's clock passes it; the end settles tokens and on success builds the archive.
- */
+/** Applies a run's due events once each, in time order, as its clock passes them (DESIGN.md 4). */
 import { runSnapshot } from '../../domain/event-view.js';
 import type { Account, RunRecord, RunRequest } from '../../domain/records.js';
 import type { RunKind } from '../../domain/run-kind.js';
@@ -29,10 +26,7 @@ export interface Applied {
   events: EventDraft[];
 }
 
-/**
- * Applies the run's events due in (appliedUntil, upTo] in order, pushing status and phase changes
- * onto `out.transitions` and a draft per status change onto `out.events`; the log is derived.
- */
+/** Applies the run's events due in (appliedUntil, upTo], pushing transitions and event drafts. */
 export function applyDue(
   deps: Deps,
   kind: RunKind,

@@ -1,7 +1,4 @@
-/**
- * The event log (DESIGN.md section 4: "each transition (and each webhook event) is applied once,
- * in time order, when the clock passes it"), written in the transaction that stores the transition.
- */
+/** The event log (DESIGN.md section 4), written in the transaction that applies the transition. */
 import { type EventSnapshot, snapshotSubject } from '../../domain/event-view.js';
 import type { RunRecord, RunState } from '../../domain/records.js';
 import { toTimestamp } from '../clock.js';

@@ -39,10 +39,7 @@ export function assertConcurrency(deps: Deps, account: Account, runId: string, n
   });
 }
 
-/**
- * A hardware tier's capacity (API document section 7: 429 `capacity_exceeded`): the account's
- * active runs on the tier against its `concurrent_runs`, or the account's `tier_capacity`.
- */
+/** A tier's capacity (API document section 7: 429 `capacity_exceeded`), or the account's own. */
 export function assertCapacity(deps: Deps, account: Account, run: RunRecord, now: number): void {
   const tier = deps.kinds.byName[run.kind]?.hardwareTier(run.request);
   if (!tier) return;

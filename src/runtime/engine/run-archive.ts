@@ -1,8 +1,4 @@
-/**
- * The archive of a succeeded run as served: from the store's cache, or rebuilt. An archive is a
- * pure function of the stored run and its success instant, so a rebuild is byte-identical (checked
- * against the run's `download.sha256`).
- */
+/** A succeeded run's archive: cached, or rebuilt byte for byte, checked against its sha256. */
 import { buildArchive } from '../../domain/build-archive.js';
 import type { RunRecord, RunRequest } from '../../domain/records.js';
 import type { RunKind } from '../../domain/run-kind.js';

@@ -1,8 +1,4 @@
-/**
- * The run engine's commands on one run (DESIGN.md sections 4 and 7): create, start an attempt
- * (first or resumed), request a cancel. Called inside the caller's transaction: a 402 or a
- * concurrency 429 thrown after them leaves nothing behind.
- */
+/** The engine's commands on one run (DESIGN.md sections 4 and 7), in the caller's transaction. */
 import { createHmac } from 'node:crypto';
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import type { Account, RunAttempt, RunRecord } from '../../domain/records.js';

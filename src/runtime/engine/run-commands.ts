@@ -1,8 +1,4 @@
-/**
- * The commands a request makes on runs (DESIGN.md sections 2 and 7), each in one transaction that
- * records its event at the request's instant and checks concurrency after the write (a 429 rolls
- * it back).
- */
+/** A request's commands on runs (DESIGN.md sections 2 and 7), each a transaction with its event. */
 
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { runSnapshot } from '../../domain/event-view.js';
@@ -63,10 +59,7 @@ export function createRunCommand(
   });
 }
 
-/**
- * API document section 3.1: a failed or canceled run back to `queued`, "executed again from its
- * original request", as a new attempt taking the next entry of its outcome plan.
- */
+/** API document 3.1: a failed or canceled run "executed again from its original request". */
 export function resumeRun(caller: Caller, kind: RunKind, found: RunRecord): RunRecord {
   const { deps, account, now } = caller;
   // The state check writes nothing: its 409 needs no transaction. `found` is current: it was

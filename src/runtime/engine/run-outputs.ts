@@ -1,7 +1,4 @@
-/**
- * A run's log and file listing, as read. An attempt stores neither: its log is derived from it
- * (domain/run-log.ts), its listing is its archive's (run-archive.ts). Seeded runs keep stored rows.
- */
+/** A run's log and listing as read: derived from its attempt, or a seeded run's stored rows. */
 import type { FileEntry, RunRecord } from '../../domain/records.js';
 import { attemptLog } from '../../domain/run-log.js';
 import type { FilePage } from '../../store/files.js';
@@ -23,8 +20,7 @@ export function runLog(deps: Deps, record: RunRecord, limit: number): string[] {
 }
 
 /**
- * One page of a succeeded run's file listing: the paths after `after` (in UTF-8 byte order, as
- * SQLite's BINARY collation pages the stored ones), at most `limit`.
+ * A page of a succeeded run's listing after `after`, in UTF-8 byte order as SQLite pages rows.
  * @example runFilePage(deps, run, '', 100)
  */
 export function runFilePage(deps: Deps, record: RunRecord, after: string, limit: number): FilePage {

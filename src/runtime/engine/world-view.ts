@@ -3,10 +3,7 @@ import type { Account } from '../../domain/records.js';
 import type { PolicyEntry, World } from '../../domain/run-kind.js';
 import type { Deps } from '../deps.js';
 
-/**
- * The policies an account may name (inferred, DESIGN.md section 7): the catalog's, then those
- * its succeeded training and RL runs produced, oldest first.
- */
+/** Policies an account may name (inferred): the catalog's, then its runs' own, oldest first. */
 export function policiesOf(
   deps: Deps,
   accountId: string,

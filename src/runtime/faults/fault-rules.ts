@@ -1,7 +1,6 @@
 /**
- * Fault rules (DESIGN.md section 5): make chosen calls fail the way the real service fails, add a
- * delay, or drop the connection. Rules live in memory, in creation order; the first rule that
- * fires decides the call. Probabilities are drawn from the seeded PRNG, so a run is reproducible.
+ * Fault rules (DESIGN.md section 5): fail, delay or drop chosen calls, the first rule that fires
+ * deciding; probabilities come from the seeded PRNG, so a run is reproducible.
  */
 import type { z } from '@hono/zod-openapi';
 import {

@@ -1,9 +1,7 @@
 /**
- * Webhook deliveries (inferred: the API document shows none). Each recorded event goes to every
- * live endpoint of its account whose `events` match, enqueued once its transaction commits. Rows
- * live in `webhook_deliveries`, so a `--db` file keeps pending ones across a restart. Sent with
- * `fetch` in event order per endpoint, signed per Standard Webhooks, retried with wall-clock
- * backoff; the body is rebuilt from the stored event at each attempt.
+ * Webhook deliveries (inferred: the API document shows none): each event to every live matching
+ * endpoint once its transaction commits, in order per endpoint, signed per Standard Webhooks,
+ * retried with backoff; rows in `webhook_deliveries` survive a restart with `--db`.
  */
 import type { Database } from 'better-sqlite3';
 import { toEvent } from '../../domain/event-view.js';

@@ -1,7 +1,4 @@
-/**
- * Standard Webhooks signing (inferred: the API document shows no delivery; docs/runtime.md
- * "Deliveries"), as receivers and the `standardwebhooks` / svix libraries verify it.
- */
+/** Standard Webhooks signing (inferred; docs/runtime.md "Deliveries"), as receivers verify it. */
 import { createHmac } from 'node:crypto';
 
 /** `*`, the exact type, or a prefix wildcard such as `<kind>.*`. */
