@@ -152,7 +152,7 @@ export interface OperationGuards {
   versions: readonly ServiceVersion[];
   /** The scope a key needs (DESIGN.md section 3); none for GET /v1/keys/me. */
   scope?: string;
-  /** An account feature the operation needs, e.g. `twins`. */
+  /** An account feature the operation needs. */
   feature?: string;
   /** Needs no key (the status area, API document section 5.1): no security requirement. */
   keyless?: boolean;

@@ -33,8 +33,8 @@ const SLASH = 0x2f;
  * directory implied, fixed modes and owners, one mtime, padded to GNU tar's record size; the gzip
  * header names no time or platform. Throws on a path or mtime a tar cannot hold safely.
  * @example
- * const archive = buildArchive('eval_01ABC', [{ path: 'episodes/0001.json', content: '{}' }], 0);
- * archive.files // [{ path: 'episodes/0001.json', bytes: 2, sha256: '44136fa3...' }]
+ * const archive = buildArchive('run_01ABC', [{ path: 'result.json', content: '{}' }], 0);
+ * archive.files // [{ path: 'result.json', bytes: 2, sha256: '44136fa3...' }]
  */
 export function buildArchive(
   rootDir: string,

@@ -56,10 +56,10 @@ export interface RunState {
   phase: string | null;
   progress: number;
   status_message: string | null;
-  /** Steps of the stepped phase (an evaluation's episodes), done of total. */
+  /** Steps of the stepped phase, done of total. */
   episodes: StepCounter | null;
   error: RunError | null;
-  /** The kind's outputs (an evaluation's section 2.4 result). */
+  /** The kind's outputs. */
   result: Record<string, unknown> | null;
   download: Download | null;
   tokens: Tokens;

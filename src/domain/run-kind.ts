@@ -25,7 +25,7 @@ export interface FailureOutputs {
   result: RunState['result'];
 }
 
-/** A policy a run may name: the catalog's, or one a succeeded training or RL run produced. */
+/** A policy a run may name: the catalog's, or one a succeeded run produced. */
 export interface PolicyEntry {
   id: string;
   name: string;

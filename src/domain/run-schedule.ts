@@ -3,7 +3,7 @@
 export interface PhasePlan {
   name: string;
   ms: number;
-  /** Steps in this phase (episodes); each takes `ms / steps`. */
+  /** Steps in this phase; each takes `ms / steps`. */
   steps?: number;
 }
 

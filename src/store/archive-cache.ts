@@ -21,7 +21,7 @@ export const ARCHIVE_CACHE_BYTES = 4 * 1024 * 1024;
 /**
  * An LRU map of run id to archive within `budgetBytes`. Not transactional: a rollback may leave an
  * entry of a run that did not succeed, so readers check `sha256` against the run's.
- * @example const cache = createArchiveCache(1024); cache.put('eval_1', bytes, sha); cache.get('eval_1')
+ * @example const cache = createArchiveCache(1024); cache.put(runId, bytes, sha); cache.get(runId)
  */
 export function createArchiveCache(budgetBytes = ARCHIVE_CACHE_BYTES) {
   // A Map iterates in insertion order: re-inserting on every hit keeps the oldest use first.
