@@ -25,7 +25,7 @@ export const TWIN_TIMELINE = {
   stepPhase: 'reconstructing',
   stepNoun: 'part',
   failureCodes: ['episode_unreadable', 'reconstruction_failed', 'interrupted'],
-  // A 3-part twin is queued 1 s and built in 4 s, as twins seeded on the clock always were.
+  // A 3-part twin is queued 1 s and built in 4 s, as the twin seed route describes.
   defaults: { queue: 1, extracting: 1, part: 0.5, validating: 1, packaging: 0.5 },
 } as const;
 
@@ -85,7 +85,7 @@ export const twinKind: RunKind<TwinRequest, Context> = {
   plan(request) {
     const { durations_s } = parseRunOptions(TWIN_TIMELINE, request.options);
     const steps = request.parts;
-    // A twin the control API seeded is charged nothing, as seeded twins never were.
+    // A twin the control API seeded is charged nothing: its seed route answers no 402.
     const seeded = request.seeded_file_count !== undefined;
     return {
       ...timelineOf(TWIN_TIMELINE, durations_s, steps),
