@@ -28,7 +28,6 @@ const MESSAGES_BY_CODE: Record<string, string> = {
   generation_failed: 'Generating an episode failed.',
 };
 
-/** How its failures show (domain/run-failure.ts). */
 const FAILURES: FailureCodes = {
   messages: MESSAGES_BY_CODE,
   invalidInput: { code: 'dataset_unreadable', param: 'dataset' },

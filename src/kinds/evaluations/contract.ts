@@ -20,7 +20,6 @@ import {
 } from '../../contract/run-shapes.js';
 import { EVALUATION_EXAMPLE } from './example.js';
 
-/** Where the kind lives: its `object`, id prefix, path, scope and tag (DESIGN.md section 7). */
 export const ADDRESS = {
   name: 'evaluation',
   prefix: 'eval',
@@ -234,6 +233,8 @@ export const cancelEvaluationRoute = createRoute({
   },
 });
 
+const gzip = { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } };
+
 export const getArchiveRoute = createRoute({
   method: 'get',
   path: '/v1/evaluations/{run_id}/archive',
@@ -245,14 +246,8 @@ export const getArchiveRoute = createRoute({
   ...readGuards,
   request: { params: RunIdParam },
   responses: {
-    200: {
-      description: 'The archive. `ETag` is its SHA-256.',
-      content: { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } },
-    },
-    206: {
-      description: 'The requested byte range.',
-      content: { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } },
-    },
+    200: { description: 'The archive. `ETag` is its SHA-256.', content: gzip },
+    206: { description: 'The requested byte range.', content: gzip },
     ...errorResponses([400, 401, 403, 404, 409, 416, 429], {
       409: 'The run has not succeeded: `run_not_ready` (inferred).',
     }),

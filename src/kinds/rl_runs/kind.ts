@@ -13,7 +13,6 @@ const ERROR_MESSAGES: Record<string, string> = {
   training_diverged: 'Training diverged: the policy loss became non-finite.',
 };
 
-/** How its failures show (domain/run-failure.ts). */
 const FAILURES: FailureCodes = {
   messages: ERROR_MESSAGES,
   invalidInput: { code: 'task_invalid', param: 'task' },

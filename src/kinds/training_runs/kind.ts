@@ -38,7 +38,6 @@ const ERROR_MESSAGES: Record<string, string> = {
   diverged: 'The training loss diverged.',
 };
 
-/** How its failures show (domain/run-failure.ts). */
 const FAILURES: FailureCodes = {
   messages: ERROR_MESSAGES,
   invalidInput: { code: 'dataset_invalid', param: 'dataset' },

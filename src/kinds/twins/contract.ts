@@ -21,7 +21,6 @@ import {
   StepCounter,
 } from '../../contract/run-shapes.js';
 
-/** Where the kind lives: its `object`, id prefix, path, scope and tag (DESIGN.md section 7). */
 export const ADDRESS = {
   name: 'twin',
   prefix: 'twin',

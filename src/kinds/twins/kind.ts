@@ -36,7 +36,6 @@ const MESSAGES_BY_CODE: Record<string, string> = {
   reconstruction_failed: 'Reconstructing a scene part failed.',
 };
 
-/** How its failures show (domain/run-failure.ts). */
 const FAILURES: FailureCodes = {
   messages: MESSAGES_BY_CODE,
   invalidInput: { code: 'episode_unreadable', param: 'episode' },
