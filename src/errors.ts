@@ -201,6 +201,11 @@ export function apiError(code: ErrorCode, options: ApiErrorOptions = {}): ApiErr
   return ApiError.of(code, options);
 }
 
+/** 400 `parameter_invalid` naming the field at fault. */
+export function invalidParam(param: string, message: string): ApiError {
+  return apiError('parameter_invalid', { param, message });
+}
+
 /** `resource_not_found` naming the kind and id, the same answer for another account's ids. */
 export function notFound(kind: string, id: string, param: string | null = null): ApiError {
   return apiError('resource_not_found', { message: MESSAGES.notFound(kind, id), param });

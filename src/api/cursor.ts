@@ -1,4 +1,4 @@
-import { apiError, MESSAGES } from '../errors.js';
+import { invalidParam, MESSAGES } from '../errors.js';
 
 /**
  * An id cursor (`after`) must name one of the caller's items, else 400 `parameter_invalid` (API
@@ -11,8 +11,5 @@ export function checkCursor(
   kind: string,
 ): void {
   if (after === undefined || owns(after)) return;
-  throw apiError('parameter_invalid', {
-    param: 'after',
-    message: MESSAGES.badCursor(after, kind),
-  });
+  throw invalidParam('after', MESSAGES.badCursor(after, kind));
 }

@@ -1,7 +1,7 @@
 /** `options.emulator` of any kind (DESIGN.md section 4): its plan and durations, checked (400). */
 import { z } from 'zod';
 import { type OutcomeEntry, OutcomePlan } from '../contract/outcomes.js';
-import { apiError } from '../errors.js';
+import { invalidParam } from '../errors.js';
 import type { PhasePlan } from './run-schedule.js';
 import { issueError } from './zod-issue.js';
 
@@ -24,10 +24,6 @@ export interface RunOptions {
   durations_s?: Record<string, number>;
 }
 
-function invalid(param: string, message: string): never {
-  throw apiError('parameter_invalid', { param, message });
-}
-
 /**
  * The outcome plan names only the kind's failure codes and phases.
  * @example assertOutcomePlan(kind, plan, 'options.emulator.outcomes')
@@ -40,12 +36,12 @@ export function assertOutcomePlan(
   for (const [i, entry] of (plan ?? []).entries()) {
     if (!('fail' in entry)) continue;
     if (!kind.failureCodes.includes(entry.fail))
-      invalid(
+      throw invalidParam(
         `${param}.${i}.fail`,
         `Invalid value for '${param}.${i}.fail': expected one of ${kind.failureCodes.join(', ')}.`,
       );
     if (entry.at !== undefined && !kind.phases.includes(entry.at))
-      invalid(
+      throw invalidParam(
         `${param}.${i}.at`,
         `Invalid value for '${param}.${i}.at': expected one of ${kind.phases.join(', ')}.`,
       );

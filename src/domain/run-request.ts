@@ -1,5 +1,5 @@
 /** What every kind's `prepare` reads the same way (DESIGN.md section 7, "shared rules"). */
-import { apiError, MESSAGES } from '../errors.js';
+import { invalidParam, MESSAGES } from '../errors.js';
 import type { Catalog } from './catalog.js';
 import type { RunRequest } from './records.js';
 
@@ -28,10 +28,7 @@ export function hardwareTierOf(
 ): string {
   const tier = (body.hardware_tier as string | undefined) ?? fallback;
   if (!catalog.hardware_tiers.some((t) => t.id === tier))
-    throw apiError('parameter_invalid', {
-      param: 'hardware_tier',
-      message: MESSAGES.catalogUnknown('hardware tier', tier),
-    });
+    throw unknownInCatalog('hardware_tier', 'hardware tier', tier);
   return tier;
 }
 
@@ -41,10 +38,11 @@ export function hardwareTierOf(
  */
 export function catalogDataset(catalog: Catalog, id: string): Catalog['datasets'][number] {
   const found = catalog.datasets.find((d) => d.id === id);
-  if (!found)
-    throw apiError('parameter_invalid', {
-      param: 'dataset',
-      message: MESSAGES.catalogUnknown('dataset', id),
-    });
+  if (!found) throw unknownInCatalog('dataset', 'dataset', id);
   return found;
+}
+
+/** 400 `parameter_invalid` naming `param`: the catalog has no `what` of that id. */
+export function unknownInCatalog(param: string, what: string, id: string) {
+  return invalidParam(param, MESSAGES.catalogUnknown(what, id));
 }

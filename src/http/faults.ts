@@ -1,7 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../api/env.js';
-import { ApiError, apiError, MESSAGES } from '../errors.js';
+import { ApiError, invalidParam, MESSAGES } from '../errors.js';
 import {
   defaultFaultCode,
   type FaultDecision,
@@ -66,10 +66,7 @@ function decide(
   if (header !== undefined) {
     const parsed = parseFaultHeader(header);
     if ('invalid' in parsed) {
-      throw apiError('parameter_invalid', {
-        param: 'X-Emulator-Fault',
-        message: MESSAGES.badFaultHeader(parsed.invalid),
-      });
+      throw invalidParam('X-Emulator-Fault', MESSAGES.badFaultHeader(parsed.invalid));
     }
     if (!('delay_ms' in parsed)) return { delayMs, action: { kind: 'header', respond: parsed } };
     delayMs = parsed.delay_ms;

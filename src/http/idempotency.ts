@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import type { ServiceVersion } from '../contract/common.js';
-import { apiError, MESSAGES } from '../errors.js';
+import { apiError, invalidParam, MESSAGES } from '../errors.js';
 
 /** Keys are honoured for 24 virtual hours (DESIGN.md section 3). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -34,10 +34,7 @@ export function idempotency(bodySchema: BodySchema | undefined): MiddlewareHandl
     const key = c.req.header('idempotency-key');
     if (key === undefined) return next();
     if (!KEY_FORMAT.test(key)) {
-      throw apiError('parameter_invalid', {
-        param: 'Idempotency-Key',
-        message: MESSAGES.idempotencyKeyFormat,
-      });
+      throw invalidParam('Idempotency-Key', MESSAGES.idempotencyKeyFormat);
     }
     const { store, idempotencyInFlight } = c.get('deps');
     const { account } = c.get('auth');

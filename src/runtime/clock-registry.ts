@@ -1,5 +1,5 @@
 import type { Account } from '../domain/records.js';
-import { apiError, MESSAGES } from '../errors.js';
+import { invalidParam, MESSAGES } from '../errors.js';
 import type { Store } from '../store/store.js';
 import {
   CLOCK_LIMIT_MESSAGE,
@@ -50,7 +50,7 @@ export class ClockRegistry {
   set(account: Account, change: { mode?: string; now?: string }): VirtualClock {
     const now = change.now === undefined ? undefined : Date.parse(change.now);
     if (now !== undefined && now < this.now(account))
-      throw apiError('parameter_invalid', { param: 'now', message: MESSAGES.clockBackwards });
+      throw invalidParam('now', MESSAGES.clockBackwards);
     const mode = change.mode ? parseClockMode(change.mode) : undefined;
     return this.update(account, { mode, now });
   }
@@ -62,10 +62,8 @@ export class ClockRegistry {
   advanceTarget(account: Account, by: { seconds?: number; to?: string }): number {
     const from = this.now(account);
     const to = by.to === undefined ? from + Math.round(by.seconds! * 1000) : Date.parse(by.to);
-    if (to > MAX_VIRTUAL_MS)
-      throw apiError('parameter_invalid', { param: 'seconds', message: CLOCK_LIMIT_MESSAGE });
-    if (to < from)
-      throw apiError('parameter_invalid', { param: 'to', message: MESSAGES.clockBackwards });
+    if (to > MAX_VIRTUAL_MS) throw invalidParam('seconds', CLOCK_LIMIT_MESSAGE);
+    if (to < from) throw invalidParam('to', MESSAGES.clockBackwards);
     return to;
   }
 

@@ -11,11 +11,12 @@ import { seededFailure } from '../domain/run-failure.js';
 import type { FixedState, RegisteredKind, RunKind, SeedOps } from '../domain/run-kind.js';
 import { assertOutcomePlan } from '../domain/run-options.js';
 import { issueError } from '../domain/zod-issue.js';
-import { apiError, MESSAGES } from '../errors.js';
+import { invalidParam, MESSAGES } from '../errors.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
 import { createRun } from '../runtime/engine/run-attempt.js';
 import { worldOf } from '../runtime/engine/world-view.js';
+import { assertIdPrefix, assertNewId } from './seed.js';
 
 /** The state of a run seeded in a fixed state at `now`: the fields given, the rest defaulted. */
 function fixedState(input: FixedState, now: number): RunState {
@@ -61,13 +62,7 @@ export function seedOps(deps: Deps, account: Account, kind: RunKind): SeedOps {
     now,
     catalog: deps.catalog,
     newId: (prefix) => deps.ids.next(prefix, account.id, now),
-    ensureNew(id) {
-      if (store.runs.exists(id))
-        throw apiError('parameter_invalid', {
-          param: 'id',
-          message: MESSAGES.alreadyExists(`'${id}'`),
-        });
-    },
+    ensureNew: (id) => assertNewId(store.runs.exists(id), id),
     checkPlan: (plan) => assertOutcomePlan(kind, plan, 'outcomes'),
     start(id, request, seed) {
       const emulator = request.options.emulator as { outcomes?: OutcomeEntry[] } | undefined;
@@ -119,23 +114,14 @@ function parseSeed(registered: RegisteredKind, fields: Record<string, unknown>) 
  */
 export function seedRun(deps: Deps, account: Account, input: RunSeedInput): RunRecord {
   const registered = deps.kinds.registered(input.kind);
-  if (!registered)
-    throw apiError('parameter_invalid', {
-      param: 'kind',
-      message: MESSAGES.notFound('run kind', input.kind),
-    });
+  if (!registered) throw invalidParam('kind', MESSAGES.notFound('run kind', input.kind));
   const { kind, routes } = registered;
   const { kind: _kind, ...fields } = input;
   const seed = parseSeed(registered, fields);
   const body = Object.fromEntries(
     Object.entries(seed).filter(([key]) => key in routes.createBody.shape),
   );
-  const prefixes = [kind.prefix, ...(kind.legacyPrefixes ?? [])];
-  if (seed.id !== undefined && !prefixes.some((p) => seed.id!.startsWith(`${p}_`)))
-    throw apiError('parameter_invalid', {
-      param: 'id',
-      message: MESSAGES.idPrefix(kind.name, kind.prefix),
-    });
+  assertIdPrefix(seed.id, kind.name, [kind.prefix, ...(kind.legacyPrefixes ?? [])]);
   const ops = seedOps(deps, account, kind);
   const id = seed.id ?? ops.newId(kind.prefix);
   ops.ensureNew(id);

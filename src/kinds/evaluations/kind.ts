@@ -3,8 +3,7 @@
 import { INTERRUPTED_MESSAGE } from '../../domain/run-failure.js';
 import type { RunKind, World } from '../../domain/run-kind.js';
 import { successRateOf } from '../../domain/run-options.js';
-import { sharedRequestFields } from '../../domain/run-request.js';
-import { apiError, MESSAGES } from '../../errors.js';
+import { sharedRequestFields, unknownInCatalog } from '../../domain/run-request.js';
 import { ADDRESS, EVALUATION_ERROR_CODES, PHASES } from './contract.js';
 import {
   archiveEntries,
@@ -53,15 +52,9 @@ function episodesOf(ctx: EvaluationContext, steps: number): Episode[] {
 function checkOptionRefs(options: Record<string, unknown>, world: World): void {
   const { policy, hardware_tier: tier } = options;
   if (policy !== undefined && (typeof policy !== 'string' || !world.policy(policy)))
-    throw apiError('parameter_invalid', {
-      param: 'options.policy',
-      message: MESSAGES.catalogUnknown('policy', String(policy)),
-    });
+    throw unknownInCatalog('options.policy', 'policy', String(policy));
   if (tier !== undefined && !world.catalog.hardware_tiers.some((t) => t.id === tier))
-    throw apiError('parameter_invalid', {
-      param: 'options.hardware_tier',
-      message: MESSAGES.catalogUnknown('hardware tier', String(tier)),
-    });
+    throw unknownInCatalog('options.hardware_tier', 'hardware tier', String(tier));
 }
 
 export const evaluationKind: RunKind<EvaluationRequest, EvaluationContext> = {

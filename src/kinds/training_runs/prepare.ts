@@ -5,13 +5,15 @@
 
 import type { World } from '../../domain/run-kind.js';
 import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
-import { catalogDataset, hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
-import { apiError, MESSAGES } from '../../errors.js';
+import {
+  catalogDataset,
+  hardwareTierOf,
+  sharedRequestFields,
+  unknownInCatalog,
+} from '../../domain/run-request.js';
+import { apiError, invalidParam, MESSAGES } from '../../errors.js';
 import { DEFAULT_TRAINING_TIER, TRAINING_CONFIG_DEFAULTS } from './contract.js';
 import type { TrainingRunRequest } from './output.js';
-
-const unknown = (param: string, what: string, id: string) =>
-  apiError('parameter_invalid', { param, message: MESSAGES.catalogUnknown(what, id) });
 
 /**
  * One run per policy: 409 `policy_in_training` while another of the account's training runs for
@@ -43,13 +45,13 @@ export function prepareTrainingRun(
   const policyId = body.policy as string;
   const datasetId = body.dataset as string;
   const policy = world.policy(policyId);
-  if (!policy) throw unknown('policy', 'policy', policyId);
+  if (!policy) throw unknownInCatalog('policy', 'policy', policyId);
   const dataset = catalogDataset(world.catalog, datasetId);
   if (dataset.robot !== policy.robot)
-    throw apiError('parameter_invalid', {
-      param: 'dataset',
-      message: MESSAGES.datasetRobot(dataset.id, dataset.robot, policy.id, policy.robot),
-    });
+    throw invalidParam(
+      'dataset',
+      MESSAGES.datasetRobot(dataset.id, dataset.robot, policy.id, policy.robot),
+    );
   const tier = hardwareTierOf(body, world.catalog, DEFAULT_TRAINING_TIER);
   // A state conflict comes after validation (DESIGN.md section 3, "Order of checks").
   assertPolicyFree(policyId, world, null);

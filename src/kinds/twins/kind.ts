@@ -5,7 +5,7 @@ import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-fa
 import type { RunKind } from '../../domain/run-kind.js';
 import { parseRunOptions, timelineOf } from '../../domain/run-options.js';
 import { catalogDataset, hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
-import { apiError, MESSAGES } from '../../errors.js';
+import { invalidParam, MESSAGES } from '../../errors.js';
 import { ADDRESS } from './contract.js';
 import {
   archiveFileCount,
@@ -53,11 +53,7 @@ interface Context {
 /** The dataset's episode of that `index`, or 400 naming `episode`. */
 export function episodeOf(dataset: DatasetEntry, index: number): EpisodeEntry {
   const found = dataset.episodes.find((e) => e.index === index);
-  if (!found)
-    throw apiError('parameter_invalid', {
-      param: 'episode',
-      message: MESSAGES.noEpisode(dataset.id, index),
-    });
+  if (!found) throw invalidParam('episode', MESSAGES.noEpisode(dataset.id, index));
   return found;
 }
 
