@@ -9,10 +9,8 @@ import {
 } from './world/load-scenario.js';
 
 /**
- * The start-up banner: where to reach the emulator and the keys that work. Keys come from the
- * store, not from the scenario: with a `--db` file that already held a world the scenario was
- * not applied, and its keys may not exist. Any scenario file may have built that world, so the
- * fixed secrets of every file in the scenarios directory are candidates.
+ * The start-up banner: where to reach the emulator and the keys that work. Keys come from the store
+ * (a `--db` world may predate the scenario); any scenario file's fixed secrets may open one.
  */
 export function banner(
   emulator: Emulator,
@@ -39,13 +37,7 @@ export function banner(
   return lines.join('\n');
 }
 
-/**
- * The scenario files besides the loaded one that could add a key line, skipping any that cannot
- * be read. A file none of whose `secret` strings opens a live key not already named (by the
- * loaded file or a file before it) adds no line, valid or not, so it is not validated:
- * validating every shipped file would slow each start. A file
- * that is validated gives the same `secret` strings as its JSON: the schema transforms none.
- */
+/** The other scenario files whose secrets may add a key line, unvalidated: a start stays quick. */
 function otherScenarios(emulator: Emulator): ScenarioFile[] {
   const { deps } = emulator;
   const { dir, loaded } = deps.scenarios;

@@ -1,8 +1,6 @@
 /**
- * The one error catalog. Every error the emulator answers is an entry here: status, `type` and a
- * default message. Codes from the API document (section 7) and the ones DESIGN.md section 3 adds
- * (marked `inferred`). Handlers and domain code throw `apiError(code, ...)`; one `onError` renders
- * the envelope. No error text is written anywhere else.
+ * The one error catalog (STYLE.md rule 2): every code the emulator answers, its status and default
+ * message; the API document's (section 7) and those DESIGN.md section 3 adds (`inferred`).
  */
 
 /** `type` per HTTP status, as the API document section 7 maps it. */
@@ -13,7 +11,7 @@ export function errorTypeForStatus(status: number): ErrorType {
   if (status === 409) return 'conflict_error';
   if (status === 429) return 'rate_limit_error';
   if (status >= 500) return 'api_error';
-  // 400, and the inferred 402, 408, 413 and 431 (DESIGN.md section 3; issue 9).
+  // 400, and the inferred 402, 408, 413 and 431 (DESIGN.md section 3).
   return 'invalid_request_error';
 }
 
@@ -150,13 +148,9 @@ export interface ApiErrorOptions {
 }
 
 /**
- * An error that renders as the API document's envelope (section 7). It is an answer, not a
- * fault of the code, so it carries no stack trace: `stack` is its first line only. Instances
- * are made by {@link apiError} / {@link ApiError.of} as plain objects on this prototype, without
- * running the `Error` constructor: `instanceof Error` still holds (Hono's `onError` needs it),
- * and an expected 404, 409 or 429 does not capture a stack it never shows. An unexpected
- * exception keeps its own stack, and
- * `renderError` logs it before answering 500.
+ * An error that renders as the API document's envelope (section 7). An answer, not a fault: it is
+ * built without the `Error` constructor and has no stack (`instanceof Error` holds, as Hono's
+ * `onError` needs); `renderError` logs an unexpected exception's own stack.
  */
 export class ApiError extends Error {
   declare readonly code: string;
@@ -207,15 +201,17 @@ export function apiError(code: ErrorCode, options: ApiErrorOptions = {}): ApiErr
   return ApiError.of(code, options);
 }
 
+/** 400 `parameter_invalid` naming the field at fault. */
+export function invalidParam(param: string, message: string): ApiError {
+  return apiError('parameter_invalid', { param, message });
+}
+
 /** `resource_not_found` naming the kind and id, the same answer for another account's ids. */
 export function notFound(kind: string, id: string, param: string | null = null): ApiError {
   return apiError('resource_not_found', { message: MESSAGES.notFound(kind, id), param });
 }
 
-/**
- * The messages that name something of the request (STYLE.md rule 2: no error text inline).
- * Clients branch on `code`, never on these (API document section 7).
- */
+/** Messages that name something of the request; clients branch on `code` (API document 7). */
 export const MESSAGES = {
   notFound: (kind: string, id: string) => `No such ${kind}: '${id}'.`,
   unrecognized: (method: string, path: string) => `Unrecognized request: ${method} ${path}.`,

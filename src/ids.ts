@@ -1,19 +1,12 @@
 import { encodeTime } from 'ulid';
 import { seededBytes } from './prng.js';
 
-/**
- * An id prefix of DESIGN.md section 3: `acct`, `key`, `whe`, `evt`, `req`, ... and each run kind's
- * own (its registration's `prefix`).
- */
+/** An id prefix (DESIGN.md section 3): `acct`, `key`, `whe`, `evt`, `req`, ... and each kind's. */
 export type IdPrefix = string;
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/**
- * 80 bits -> 16 Crockford base32 characters, most significant first. Each 40-bit half (five
- * bytes, eight characters) fits a double exactly, so no BigInt is needed: ids are made on
- * every request (`req_`), and this is several times faster than BigInt arithmetic.
- */
+/** 80 bits -> 16 Crockford base32 characters; each 40-bit half fits a double exactly. */
 function encodeRandom(bytes: Buffer): string {
   return encode40(bytes.readUIntBE(0, 5)) + encode40(bytes.readUIntBE(5, 5));
 }
@@ -29,9 +22,8 @@ function encode40(value: number): string {
 }
 
 /**
- * Builds `<prefix>_<ULID>`: the time part from the virtual clock, the random part from the seed,
- * the stream and the stream's counter. Same seed + same stream + same counter = same id.
- * @example makeId('eval', Date.parse('2026-01-01T00:00:00Z'), '0', 'acct_1', 7)
+ * `<prefix>_<ULID>`: time from the virtual clock, randomness from the seed, stream and counter.
+ * @example makeId('evt', Date.parse('2026-01-01T00:00:00Z'), '0', 'acct_1', 7)
  */
 export function makeId(
   prefix: IdPrefix,

@@ -5,9 +5,8 @@ import { sha256 } from './domain/sha256.js';
 export type Prng = () => number;
 
 /**
- * A seeded PRNG (sfc32) for one named stream. Streams are independent: the draws of one account
- * never shift another's, so parallel tests on separate accounts stay deterministic.
- * This module and the id and clock modules are the only sources of randomness and time.
+ * A seeded PRNG (sfc32) for one named stream; streams are independent, so one account's draws never
+ * shift another's. With the id and clock modules, the only source of randomness and time.
  * @example const draw = createPrng('0', 'faults'); draw() // same value for the same seed
  */
 export function createPrng(seed: string, stream: string): Prng {

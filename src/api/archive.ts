@@ -36,11 +36,7 @@ function archiveOf(c: Context<AppEnv>, run: RunRecord, idParam: string) {
   return archive;
 }
 
-/**
- * A succeeded run's archive with `Content-Length`, `ETag`, `Content-Disposition`; HEAD and a
- * single `Range` (DESIGN.md section 4 "Archive"). 409 `run_not_ready` before it succeeded; a
- * 404 names the route's path parameter (`idParam`).
- */
+/** A succeeded run's archive (DESIGN.md section 4), HEAD and one `Range`; 409 before success. */
 export function serveArchive(c: Context<AppEnv>, run: RunRecord, idParam = 'run_id'): Response {
   const { bytes, sha256 } = archiveOf(c, run, idParam);
   const headers: Record<string, string> = {
@@ -66,11 +62,7 @@ export function serveArchive(c: Context<AppEnv>, run: RunRecord, idParam = 'run_
   return c.body(new Uint8Array(bytes), 200, headers);
 }
 
-/**
- * `GET /_downloads/{token}`: the signed link of signed download mode (DESIGN.md section 3), for
- * a run of any kind. Needs no key; answers 403 `download_expired` after `expires_at` on the
- * account's clock.
- */
+/** `GET /_downloads/{token}` (DESIGN.md section 3): no key; 403 `download_expired` once expired. */
 export function signedDownload(c: Context<AppEnv>): Response {
   const { store, clocks } = c.get('deps');
   const token = c.req.param('token') ?? '';

@@ -11,10 +11,7 @@ import { checkCursor } from './cursor.js';
 
 type Routes = typeof environmentRoutes | typeof objectRoutes;
 
-/**
- * One of the caller's assets of this kind, as it stands at the request's now; another
- * account's id reads as unknown (404).
- */
+/** One of the caller's assets of this kind, as of now; another account's id answers 404. */
 function find(c: Context<AppEnv>, kind: UserAssetKind, id: string): UserAssetRecord {
   const asset = c.get('deps').store.userAssets.get(c.get('auth').account.id, id);
   if (!asset || asset.kind !== kind) throw notFound(kind, id, `${kind}_id`);

@@ -1,7 +1,4 @@
-/**
- * The catalog area (inferred; API document section 1, DESIGN.md section 7): the fixture
- * `fixtures/catalog.json` as list envelopes, and one dataset's inspection.
- */
+/** The catalog (inferred, DESIGN.md section 7): the fixture's lists, and a dataset's inspection. */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
@@ -42,7 +39,7 @@ export function registerCatalog(app: OpenAPIHono<AppEnv>): void {
     return c.json(whole(items, 'environment'), 200);
   });
   app.openapi(routes.object_sets, (c) => c.json(whole(catalog(c).object_sets, 'object_set'), 200));
-  // The catalog's policies, then those the account's succeeded training and RL runs produced.
+  // The catalog's policies, then those the account's succeeded runs produced.
   app.openapi(routes.policies, (c) =>
     c.json(whole(policiesOf(c.get('deps'), c.get('auth').account.id), 'policy'), 200),
   );

@@ -1,10 +1,9 @@
-import { apiError, MESSAGES } from '../errors.js';
+import { invalidParam, MESSAGES } from '../errors.js';
 
 /**
- * An id cursor (`after`) must name one of the caller's items: anything else is a malformed field
- * (API document section 7, 400 `parameter_invalid` named in `param`), and another account's id
- * answers exactly like an unknown one, so the cursor reveals nothing (DESIGN.md section 3).
- * @example checkCursor(after, (id) => store.runs.owns(accountId, 'twin', id), 'a twin')
+ * An id cursor (`after`) must name one of the caller's items, else 400 `parameter_invalid` (API
+ * document section 7); another account's id answers like an unknown one (DESIGN.md section 3).
+ * @example checkCursor(after, (id) => store.scenarios.owns(accountId, id), 'a scenario')
  */
 export function checkCursor(
   after: string | undefined,
@@ -12,8 +11,5 @@ export function checkCursor(
   kind: string,
 ): void {
   if (after === undefined || owns(after)) return;
-  throw apiError('parameter_invalid', {
-    param: 'after',
-    message: MESSAGES.badCursor(after, kind),
-  });
+  throw invalidParam('after', MESSAGES.badCursor(after, kind));
 }

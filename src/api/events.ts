@@ -8,10 +8,7 @@ import { notFound } from '../errors.js';
 import { baseUrl } from './base-url.js';
 import { checkCursor } from './cursor.js';
 
-/**
- * The event log (inferred, DESIGN.md section 3): the caller's account's events, newest first.
- * `inferred: false` (--strict) registers nothing.
- */
+/** The event log (inferred, DESIGN.md section 3), newest first; nothing under --strict. */
 export function registerEvents(app: OpenAPIHono<AppEnv>, kinds: Kinds, inferred: boolean): void {
   if (!inferred) return;
   const { listEventsRoute, getEventRoute } = eventContract(

@@ -1,8 +1,4 @@
-/**
- * GET /v1/operations/{operation_id} (inferred; DESIGN.md section 7): any run by its id in one
- * compact shape. The kind comes from the id's prefix (any registered kind's, legacy ones too);
- * its own read guards (scope, feature) are checked here: the route cannot name one for every kind.
- */
+/** GET /v1/operations/{operation_id} (inferred): any run by its id, its kind from the prefix. */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';

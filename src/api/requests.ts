@@ -2,7 +2,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { listRequestsRoute } from '../contract/requests.js';
 import { listPage } from '../domain/paging.js';
-import { apiError, MESSAGES } from '../errors.js';
+import { invalidParam, MESSAGES } from '../errors.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { JournalEntry } from '../runtime/journal.js';
 
@@ -20,10 +20,7 @@ const view = (e: JournalEntry) => ({
   created_at: toTimestamp(e.at_ms),
 });
 
-/**
- * The caller's account's calls of the last 30 virtual days, newest first, from the request
- * journal (so at most what the journal keeps). `after` must be a request id of that list.
- */
+/** The account's calls of the last 30 virtual days from the journal, newest first, paged by id. */
 export function registerRequests(app: OpenAPIHono<AppEnv>, inferred: boolean): void {
   if (!inferred) return;
   app.openapi(listRequestsRoute, (c) => {
@@ -36,10 +33,7 @@ export function registerRequests(app: OpenAPIHono<AppEnv>, inferred: boolean): v
         limit,
       );
     if (!page.found) {
-      throw apiError('parameter_invalid', {
-        param: 'after',
-        message: MESSAGES.noJournalEntry(String(after)),
-      });
+      throw invalidParam('after', MESSAGES.noJournalEntry(String(after)));
     }
     return c.json(
       listPage(page.data.map(view), page.hasMore, 'request', (r) => r.id),

@@ -4,11 +4,9 @@ import { getStatusRoute, OTHER_AREAS } from '../contract/status.js';
 import type { Kinds } from '../domain/kind-registry.js';
 
 /**
- * Inferred only. Needs no key: its route says `security: []`, so the pipeline does not
- * authenticate it; X-Emulator-Fault and fault rules still apply.
- * `served` names the areas (OpenAPI tags) the app serves, filled once every route is
- * registered: the status lists those parts (DESIGN.md section 7), in the API document's order
- * (the run kinds' areas, then the others).
+ * Inferred only, and keyless (`security: []`), though faults still apply. It lists the areas the
+ * app serves (`served`, its OpenAPI tags, filled once every route is registered), in the API
+ * document's order (DESIGN.md section 7).
  */
 export function registerStatus(
   app: OpenAPIHono<AppEnv>,

@@ -1,8 +1,4 @@
-/**
- * The catalog (API document section 1: "Catalog: Policies, hardware tiers, dataset inspection").
- * Section 4.8 says "not shown": every shape and operation here is our inference (DESIGN.md
- * section 7), served from `fixtures/catalog.json`, readable with any valid key. Off under --strict.
- */
+/** The catalog (API document section 1), all inferred: served from `fixtures/catalog.json`. */
 import { createRoute, z } from '@hono/zod-openapi';
 import {
   errorResponses,

@@ -10,13 +10,10 @@ export function parseClockMode(value: string): ClockMode | undefined {
 }
 
 /**
- * The latest virtual instant any clock reaches (our inference, issue 9). Every artifact must
- * encode every instant a settle can apply: archive tar headers hold mtime in 11 octal digits (up
- * to 2242-03-16T12:56:31Z), ULID ids 48 bits of ms (year 10889), RFC 3339 timestamps year 9999.
- * 2200 leaves 42 years of headroom under the tar limit, more than the longest run a request can
- * schedule (queue + 5 phases of 1 day each + 10,000 episodes of 1 day: about 27.4 years). A clock
- * never passes it: set and advance past it answer 400, `realtime`/`scaled` clocks stop there,
- * and a clock stored past it (by an older emulator) reads as the limit.
+ * The latest virtual instant any clock reaches (inferred): tar headers hold mtime in 11 octal
+ * digits (to 2242), ULIDs 48 bits of ms, RFC 3339 year 9999; 2200 leaves room past the longest run
+ * a request can schedule. Set and advance past it answer 400, running clocks stop there, and a
+ * clock stored past it reads as the limit.
  */
 export const MAX_VIRTUAL_MS = Date.parse('2200-01-01T00:00:00.000Z');
 export const MAX_VIRTUAL_TIMESTAMP = '2200-01-01T00:00:00.000Z';

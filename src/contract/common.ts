@@ -1,7 +1,4 @@
-/**
- * Shapes shared by every area: the error envelope (API document section 7), the list envelope
- * (section 2.1), timestamps and ids (DESIGN.md section 3), the version header (section 9).
- */
+/** Shapes every area shares: the error and list envelopes, timestamps, the version header. */
 import { z } from '@hono/zod-openapi';
 import { ERROR_TYPES } from '../errors.js';
 
@@ -67,10 +64,9 @@ export const ResponseHeaders = z.object({
 });
 
 /**
- * The `Service-Version` request header. Documented only, not validated by zod: the version
- * middleware checks it first (400 `unsupported_version`). The enum says what the server accepts:
- * both versions, unless `--strict-versions`, where the product document narrows it to the
- * versions the API document lists for the operation (`x-service-versions`).
+ * The `Service-Version` request header, documented only: the version middleware checks it first
+ * (400 `unsupported_version`). Both versions are accepted; under `--strict-versions` only the
+ * operation's `x-service-versions`.
  */
 export function versionHeaderParameter(versions: readonly ServiceVersion[]) {
   return {
@@ -121,6 +117,17 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
   };
 }
 
+/**
+ * A list's page parameters (section 2.1): `after`, the last id seen, and `limit`, 1 to 100.
+ * @example request: { query: z.object(pageQuery('The id of the last item seen.')) }
+ */
+export function pageQuery(after: string) {
+  return {
+    after: z.string().optional().openapi({ description: after }),
+    limit: z.coerce.number().int().min(1).max(100).default(20),
+  };
+}
+
 /** Cursor paging of file listings (DESIGN.md section 3: `limit` 1..1000, default 100). */
 export const FilePageQuery = z.object({
   after: z.string().optional().openapi({ description: 'The last `path` of the previous page.' }),
@@ -145,17 +152,13 @@ export interface OperationGuards {
   versions: readonly ServiceVersion[];
   /** The scope a key needs (DESIGN.md section 3); none for GET /v1/keys/me. */
   scope?: string;
-  /** An account feature the operation needs, e.g. `twins`. */
+  /** An account feature the operation needs. */
   feature?: string;
   /** Needs no key (the status area, API document section 5.1): no security requirement. */
   keyless?: boolean;
 }
 
-/**
- * The guards of a product operation as route data: the documented `Service-Version` parameter,
- * the bearer security requirement, and `x-` extensions that `routeSteps()` (http/pipeline.ts)
- * turns into the route's middleware.
- */
+/** A product operation's guards as route data, which `routeSteps()` makes middleware of. */
 export function operationGuards({ versions, scope, feature, keyless }: OperationGuards) {
   return {
     parameters: [versionHeaderParameter(versions)],

@@ -117,10 +117,7 @@ export const UserAssetInput = z
   .openapi('ControlUserAssetInput', { example: { name: 'Kitchen counter' } });
 export type UserAssetInput = z.infer<typeof UserAssetInput>;
 
-/**
- * What control seeding adds to a kind's create body (DESIGN.md section 5: "a run with an outcome
- * plan, or already in a given state"): the same fields `ControlEvaluationInput` has.
- */
+/** What control seeding adds to a kind's create body (DESIGN.md section 5): a plan, or a state. */
 export const RunSeedFields = {
   id: z
     .string()

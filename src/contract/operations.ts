@@ -1,13 +1,9 @@
-/**
- * Operations (inferred; DESIGN.md section 7, API document section 4.8 "not shown"): any run of
- * any kind by its id, in one compact shape, for clients that poll runs without knowing their
- * kind. Off under --strict. Made from the registered kinds (`operationContract`).
- */
+/** Operations (inferred, DESIGN.md section 7): any run by its id, for clients polling any kind. */
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, INFERRED, jsonResponse, operationGuards } from './common.js';
 import { RUN_STATUSES, type RunKindAddress } from './run-shapes.js';
 
-/** `eval_` (legacy `srun_`) for a kind's prefixes, as the description lists them. */
+/** A kind's id prefixes for the description, legacy ones marked. */
 const prefixes = (k: RunKindAddress) =>
   [`\`${k.prefix}_\``, ...(k.legacyPrefixes ?? []).map((p) => `legacy \`${p}_\``)].join(', ');
 

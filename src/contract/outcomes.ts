@@ -1,8 +1,4 @@
-/**
- * Outcome plans (DESIGN.md section 4 "Outcomes"): what each attempt of a run will do. The codes
- * and phases a plan may name are the run kind's own (`failureCodes`, `phases`), checked when
- * the plan is given (domain/outcome-plan-check.ts), so one schema serves every kind.
- */
+/** Outcome plans (DESIGN.md section 4): one schema for all kinds, `assertOutcomePlan` per kind. */
 import { z } from 'zod';
 
 const Name = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'expected a lower-case code');

@@ -6,6 +6,7 @@ import {
   jsonResponse,
   listOf,
   operationGuards,
+  pageQuery,
   Timestamp,
 } from './common.js';
 
@@ -39,13 +40,7 @@ export const listRequestsRoute = createRoute({
   ...INFERRED,
   ...operationGuards({ versions: ['2026-09-27'], scope: 'requests:read' }),
   request: {
-    query: z.object({
-      after: z
-        .string()
-        .optional()
-        .openapi({ description: 'The id of the last request of the previous page.' }),
-      limit: z.coerce.number().int().min(1).max(100).default(20),
-    }),
+    query: z.object(pageQuery('The id of the last request of the previous page.')),
   },
   responses: {
     200: jsonResponse(RequestList, 'A page.'),

@@ -1,8 +1,6 @@
 /**
  * The shapes every run kind shares (DESIGN.md section 7, "the shape of an Evaluation where it
- * applies"): the six statuses, the error, the download, the step counter, and the fields around
- * a kind's own in its body and its create request. The evaluation's schemas of API document
- * sections 2.2 to 2.5 are the model, so their component names stay the evaluation's.
+ * applies"), modeled on the evaluation's (API document sections 2.2 to 2.5), whose names they keep.
  */
 import { z } from '@hono/zod-openapi';
 import { INFERRED, Metadata, Timestamp } from './common.js';
@@ -20,13 +18,13 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
 
 /** Where a kind lives (DESIGN.md section 7 table): what its registration names once. */
 export interface RunKindAddress {
-  /** The `object` of its bodies and the first part of its event types: `augmentation`. */
+  /** The `object` of its bodies and the first part of its event types. */
   name: string;
-  /** Its id prefix, without the `_`: `aug`. */
+  /** Its id prefix, without the `_`. */
   prefix: string;
   /** Older prefixes its ids may carry, accepted everywhere. */
   legacyPrefixes?: readonly string[];
-  /** The path segment under `/v1`: `augmentations`. */
+  /** The path segment under `/v1`. */
   collection: string;
   /** The scope resource: `<scope>:read` and `<scope>:write`. */
   scope: string;
@@ -75,7 +73,7 @@ export const Download = z
   .openapi('EvaluationDownload');
 export type Download = z.infer<typeof Download>;
 
-/** A step counter in a kind's body (an evaluation's `episodes`): done of total. */
+/** A step counter in a kind's body: done of total. */
 export const StepCounter = z.object({ done: z.number().int(), total: z.number().int() });
 export type StepCounter = z.infer<typeof StepCounter>;
 

@@ -7,6 +7,7 @@ import {
   listOf,
   Metadata,
   operationGuards,
+  pageQuery,
   Timestamp,
 } from './common.js';
 
@@ -118,13 +119,11 @@ export const listScenariosRoute = createRoute({
   ...inferred,
   ...readGuards,
   request: {
-    query: z.object({
-      after: z.string().optional().openapi({
-        description:
-          "The id of the last scenario of the previous page; an id that is neither built-in nor one of the account's scenarios answers 400 `parameter_invalid`.",
-      }),
-      limit: z.coerce.number().int().min(1).max(100).default(20),
-    }),
+    query: z.object(
+      pageQuery(
+        "The id of the last scenario of the previous page; an id that is neither built-in nor one of the account's scenarios answers 400 `parameter_invalid`.",
+      ),
+    ),
   },
   responses: {
     200: jsonResponse(ScenarioList, 'A page.'),

@@ -2,10 +2,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { errorResponses, INFERRED, jsonResponse, operationGuards } from './common.js';
 
-/**
- * The areas of API document section 1 after the run kinds' (which come first, in the order they
- * are registered), each an OpenAPI tag: the parts the status reports on.
- */
+/** The areas of API document section 1 after the run kinds', each a tag the status reports on. */
 export const OTHER_AREAS = [
   {
     name: 'Scenarios',

@@ -7,6 +7,7 @@ import {
   listOf,
   Metadata,
   operationGuards,
+  pageQuery,
   Timestamp,
 } from './common.js';
 
@@ -126,13 +127,11 @@ export const listWebhookEndpointsRoute = createRoute({
   ...inferred,
   ...readGuards,
   request: {
-    query: z.object({
-      after: z.string().optional().openapi({
-        description:
-          "The id of the last endpoint of the previous page; an id that is not one of the account's endpoints answers 400 `parameter_invalid`.",
-      }),
-      limit: z.coerce.number().int().min(1).max(100).default(20),
-    }),
+    query: z.object(
+      pageQuery(
+        "The id of the last endpoint of the previous page; an id that is not one of the account's endpoints answers 400 `parameter_invalid`.",
+      ),
+    ),
   },
   responses: {
     200: jsonResponse(WebhookEndpointList, 'A page.'),

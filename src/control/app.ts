@@ -16,10 +16,8 @@ import { registerWebhookDeliveries } from './webhook-deliveries.js';
 import { registerWorld } from './world.js';
 
 /**
- * The control API (`/_control`, DESIGN.md section 5): never needs an API key; its own OpenAPI
- * document. One file per area, as the product API has; handlers delegate to `src/world/` and
- * the runtime. `productDocument` answers the served `/openapi.json`, which the coverage report
- * lists the operations of.
+ * The control API (`/_control`, DESIGN.md section 5): no API key, its own OpenAPI document, a file
+ * per area; `productDocument` answers the served `/openapi.json`, which the coverage report reads.
  * @example app.route('/_control', createControlApp(deps, () => productDocument(app)))
  */
 export function createControlApp(

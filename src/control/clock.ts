@@ -64,10 +64,7 @@ export const setClockRoute = route({
 
 const MAX_ADVANCE_S = 10 * 365 * 86_400;
 
-/**
- * Exactly one of `seconds` and `to`, validated as one object with a refinement (so a bad field
- * is named in `param`); documented as `ADVANCE_BODY_SCHEMA`.
- */
+/** Exactly one of `seconds` and `to`: one object with a refinement, so `param` names the field. */
 const AdvanceBody = z
   .object({
     seconds: z.number().min(0).max(MAX_ADVANCE_S).optional(),
@@ -79,10 +76,7 @@ const AdvanceBody = z
   })
   .openapi({ example: { seconds: 60 } });
 
-/**
- * How the control document shows the advance body (`controlDocument` puts it in place of the
- * generated one): `oneOf` the two bodies, so "Try it out" and generated clients offer one.
- */
+/** The advance body in the control document: `oneOf` the two, so "Try it out" offers one. */
 export const ADVANCE_BODY_SCHEMA = {
   oneOf: [
     {

@@ -12,10 +12,8 @@ type Operation = {
 };
 
 /**
- * Generated from the control routes, plus what the routes cannot say: the areas (tags), the
- * `X-Control-Token` scheme (needed only under `--control-token`, hence the empty alternative in
- * `security`, so Swagger UI shows Authorize and generated clients can send it), and the advance
- * body as `oneOf`.
+ * Generated from the control routes, plus the areas (tags), the `X-Control-Token` scheme (optional
+ * in `security`, so Swagger UI shows Authorize), and the advance body as `oneOf`.
  */
 export function controlDocument(app: OpenAPIHono<AppEnv>, version: string): unknown {
   const doc = app.getOpenAPI31Document({

@@ -1,7 +1,4 @@
-/**
- * `GET /_control/coverage` (issue 13 part 4): for every product operation, each outcome it can
- * answer and how often the traffic seen so far got it, for every account or one.
- */
+/** `GET /_control/coverage`: each product operation's outcomes, and how often traffic got them. */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse } from '../contract/common.js';

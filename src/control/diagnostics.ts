@@ -1,7 +1,4 @@
-/**
- * Fault rules and the request journal in the control API (DESIGN.md section 5):
- * `/_control/faults` and `/_control/requests`.
- */
+/** Fault rules and the request journal in the control API (DESIGN.md section 5). */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';

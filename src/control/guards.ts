@@ -1,13 +1,10 @@
-/**
- * What every control call passes first (DESIGN.md section 5): the browser origin check, then the
- * `--control-token`. Each answers the standard envelope when it refuses.
- */
+/** What every control call passes first (DESIGN.md section 5): the origin check, then the token. */
 import { timingSafeEqual } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../api/env.js';
 import { apiError } from '../errors.js';
 
-/** Documentation, not state: open without the token, so `/_control/docs` loads and its Authorize takes it. */
+/** Documentation, open without the token so `/_control/docs` loads and its Authorize takes it. */
 const OPEN_DOCS: readonly string[] = ['/_control/docs', '/_control/openapi.json'];
 
 /** `--control-token`: the control API then needs `X-Control-Token` (DESIGN.md section 5). */
@@ -27,10 +24,9 @@ export function controlToken(token: string | null) {
 }
 
 /**
- * Refuses a browser request from another web page (inferred): without it, any page the developer
- * has open could reset the world or revoke keys. The emulator's own origin (the Host header, so
- * `/_control/docs` "Try it out" works) and `--control-allow-origin` pass; requests without
- * `Origin` (curl, SDKs, server-side fetch) pass unless `Sec-Fetch-Site` says cross-site.
+ * Refuses a browser request from another web page (inferred), which could otherwise reset the world
+ * or revoke keys. The emulator's own origin, `--control-allow-origin` and requests without `Origin`
+ * (curl, SDKs) pass, unless `Sec-Fetch-Site` says cross-site.
  */
 export function sameOrigin(allowed: readonly string[]) {
   const any = allowed.includes('*');

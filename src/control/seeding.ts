@@ -1,8 +1,4 @@
-/**
- * The control API's seeding (DESIGN.md section 5): resources of an account in any state. A run of
- * any kind through `/runs`; a kind with seeding of its own (`RegisteredKind.seed`) also through
- * `/accounts/{id}/<collection>`, in its own terms.
- */
+/** Control seeding (DESIGN.md section 5): any kind through `/runs`, some in their own terms too. */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { baseUrl } from '../api/base-url.js';
 import type { AppEnv } from '../api/env.js';

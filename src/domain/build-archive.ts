@@ -28,26 +28,13 @@ const MAX_OCTAL_11 = 0o77777777777;
 const SLASH = 0x2f;
 
 /**
- * Builds a deterministic `.tar.gz`: the same arguments give the same bytes on every platform
- * running the same zlib, so the archive's SHA-256 can be published and checked.
- *
- * Layout: POSIX ustar. A directory entry for `${rootDir}/` comes first, then a directory entry
- * for every intermediate directory and the files, all sorted by full path in UTF-8 byte order
- * (a directory's path ends with `/`, so it sorts before its contents). Files have mode 0644,
- * directories 0755; uid/gid 0 with empty user and group names; every mtime is
- * `Math.floor(mtimeMs / 1000)`. Paths longer than 100 bytes are split into the ustar prefix and
- * name fields at the rightmost usable `/`, as GNU tar does. After the two zero end blocks the tar
- * stream is zero-padded to a multiple of 10240 bytes, like GNU tar's default record size.
- * The gzip header is normalised: MTIME 0, XFL as zlib wrote it, OS 255 (unknown), no file name.
- *
- * Throws an Error for an invalid `rootDir` (it must be a single path segment), an entry path
- * that is empty, absolute, has empty, `.` or `..` segments, a backslash or NUL, is duplicated,
- * is also used as a directory, or cannot fit the ustar name fields; and a RangeError for an
- * mtime that is negative, non-finite or past the 11-digit octal field.
- *
+ * Builds a deterministic `.tar.gz`: the same arguments give the same bytes wherever the same zlib
+ * runs, so its SHA-256 can be published. POSIX ustar, members sorted by UTF-8 path with every
+ * directory implied, fixed modes and owners, one mtime, padded to GNU tar's record size; the gzip
+ * header names no time or platform. Throws on a path or mtime a tar cannot hold safely.
  * @example
- * const archive = buildArchive('eval_01ABC', [{ path: 'episodes/0001.json', content: '{}' }], 0);
- * archive.files // [{ path: 'episodes/0001.json', bytes: 2, sha256: '44136fa3...' }]
+ * const archive = buildArchive('run_01ABC', [{ path: 'result.json', content: '{}' }], 0);
+ * archive.files // [{ path: 'result.json', bytes: 2, sha256: '44136fa3...' }]
  */
 export function buildArchive(
   rootDir: string,
@@ -120,10 +107,7 @@ function pathProblem(path: string): string | null {
   return null;
 }
 
-/**
- * The tar stream: each member's header and padded content, the end blocks, record padding.
- * Written into one zero-filled buffer sized up front, so padding and end blocks cost nothing.
- */
+/** The tar stream: each member's header and padded content, the end blocks, record padding. */
 function writeTar(members: Member[], mtime: number): Buffer {
   let length = 0;
   for (const { content } of members) {
@@ -143,10 +127,7 @@ function writeTar(members: Member[], mtime: number): Buffer {
   return tar;
 }
 
-/**
- * A 512-byte ustar header, written into `block` (zero-filled); unused fields (linkname, uname,
- * gname, devmajor, devminor) stay NUL.
- */
+/** A 512-byte ustar header, written into the zero-filled `block`; unused fields stay NUL. */
 function writeHeader(block: Buffer, name: Buffer, size: number, mtime: number, isDir: boolean) {
   const [prefix, base] = splitName(name);
   base.copy(block, 0);
@@ -173,9 +154,8 @@ function writeOctal(block: Buffer, offset: number, width: number, value: number)
 }
 
 /**
- * Splits a full path into the ustar prefix (<= 155 bytes) and name (1..100 bytes) at a `/`,
- * preferring the rightmost split as GNU tar does. A `/` byte never occurs inside a multi-byte
- * UTF-8 sequence, so a split never cuts a character.
+ * The ustar prefix (<= 155 bytes) and name (<= 100) of a path, split at the rightmost `/` that
+ * fits, as GNU tar does; a `/` byte never falls inside a UTF-8 character.
  */
 function splitName(name: Buffer): [Buffer, Buffer] {
   if (name.length <= 100) return [Buffer.alloc(0), name];
@@ -186,7 +166,7 @@ function splitName(name: Buffer): [Buffer, Buffer] {
   throw new Error(`buildArchive: path ${name.toString('utf8')} does not fit a ustar header`);
 }
 
-/** gzip at zlib's default level 6 (level 9 costs more and gains nothing on these small archives), with the header bytes that vary by time or platform fixed. */
+/** gzip at zlib's default level, with the header bytes that vary by time or platform fixed. */
 function gzipNormalised(tar: Buffer): Buffer {
   const gz = gzipSync(tar, { level: 6 });
   // FLG 0 means no FEXTRA, FNAME, FCOMMENT or FHCRC, so bytes 4..9 are MTIME, XFL and OS and

@@ -6,9 +6,8 @@ import { resolveScenario } from './resolve-scenario.js';
 const BUILTIN_CREATED_AT = '2026-01-01T00:00:00.000Z';
 
 /**
- * The emulator's built-in scenarios (inferred, DESIGN.md section 7): one per catalog task, with
- * the first catalog robot that shares an embodiment with it and every other field at its
- * default (API document section 4.3). Ids are stable: `scn_builtin_<task>`.
+ * The built-in scenarios (inferred, DESIGN.md section 7): one per catalog task, with the first
+ * robot sharing an embodiment and every other field at its default (API document section 4.3).
  * @example builtinScenarios(catalog)[0].id // 'scn_builtin_pick_place'
  */
 export function builtinScenarios(catalog: Catalog): Scenario[] {

@@ -1,17 +1,9 @@
 /**
- * Serialises a JSON-compatible value canonically, so that equal data always yields the same
- * string (and therefore the same hash), whatever order its keys were inserted in.
- *
- * - object keys are sorted by UTF-16 code unit order (the default `Array#sort` order), recursively;
- * - no whitespace; arrays keep their order; strings and numbers are written as `JSON.stringify`
- *   writes them (so `-0` becomes `0`);
- * - properties whose value is `undefined` are omitted; `undefined` inside an array becomes `null`,
- *   as with `JSON.stringify`;
- * - a value with a `toJSON` method (e.g. a `Date`) is replaced by what that method returns;
- * - throws a `TypeError` on non-finite numbers, BigInt, functions, symbols, cycles, a top-level
- *   `undefined`, and objects that are neither plain objects nor arrays (a `Map` or a `Uint8Array`
- *   would otherwise silently serialise as `{}` or as an index map and hash to a wrong value).
- *
+ * Serialises a JSON-compatible value canonically, so equal data yields the same string and hash
+ * whatever its key order: keys sorted by UTF-16 code units, recursively; no whitespace; values
+ * written as `JSON.stringify` writes them (`undefined` properties omitted, `toJSON` applied).
+ * Throws a `TypeError` on what would hash wrongly: non-finite numbers, BigInt, functions, symbols,
+ * cycles, a top-level `undefined`, and objects other than plain ones and arrays.
  * @example canonicalJson({ b: [2, 1], a: { d: undefined, c: 'x' } }) // '{"a":{"c":"x"},"b":[2,1]}'
  */
 export function canonicalJson(value: unknown): string {
@@ -83,3 +75,9 @@ function writePlainObject(value: object, seen: Set<object>, where: string): stri
   }
   return `{${parts.join(',')}}`;
 }
+
+/** A JSON file of an archive: two-space indented, one trailing newline. */
+export const jsonFile = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+/** A JSON file of an archive with its keys in canonical order, so its bytes never vary. */
+export const canonicalJsonFile = (value: unknown) => jsonFile(JSON.parse(canonicalJson(value)));

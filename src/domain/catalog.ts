@@ -1,9 +1,6 @@
 import { z } from 'zod';
 
-/**
- * The catalog of `fixtures/catalog.json`: what `POST /v1/scenarios` validates against and what
- * `GET /v1/catalog/...` lists (inferred).
- */
+/** `fixtures/catalog.json`: what scenarios are checked against and `/v1/catalog` lists. */
 export const CatalogSchema = z
   .object({
     robots: z.array(z.object({ id: z.string(), embodiments: z.array(z.string()).min(1) })).min(1),

@@ -1,12 +1,8 @@
 /**
- * A run's state as an event showed it, derived from the state of the attempt the event belongs
- * to, so that an event stores no copy of the run (which would be the largest part of a run's
- * storage). `attempt` is that attempt's state as stored after the event: the run's own state
- * while the attempt is its current one, or the state it ended with. Every field the event
- * showed is either derived from the attempt's schedule at the event's instant (status, phase,
- * progress, episodes, status message, start time) or set when the attempt started (tokens
- * charged, service version) or when it ended (error, result, download, refund, completion
- * time), which an event before the end did not show yet.
+ * A run's state as an event showed it, derived from the state of the event's attempt (the run's
+ * own while current, else the state it ended with), so that an event stores no copy of the run.
+ * Fields come from the schedule at the event's instant, or were set when the attempt started or
+ * ended (which an earlier event did not show yet).
  */
 import type { RunState } from './records.js';
 import { progressAt } from './run-schedule.js';
@@ -53,9 +49,8 @@ export function eventState(attempt: RunState, at: number, to: string, stepNoun: 
 }
 
 /**
- * The tokens refunded before the attempt settled: what the account got back for the earlier
- * attempts. An attempt that settled (`completed_at` set) added its own refund, the part of its
- * estimate its progress did not consume (at its end, or where a cancel cut it).
+ * The tokens refunded for earlier attempts: a settled attempt (`completed_at`) has added its own,
+ * the part of its estimate its progress did not consume.
  */
 function refundedBefore(attempt: RunState): number {
   const run = attempt.run!;

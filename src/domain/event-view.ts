@@ -7,9 +7,8 @@ import { shownState, toRunBody } from './run-view.js';
 type RunSnapshot = Pick<RunRecord, 'id' | 'createdAt' | 'request'> & { state: RunState };
 
 /**
- * What a resource looked like at an event's instant. A run is kept as the fields its body reads,
- * not as a rendered body: its `links` and download URL name the host of the request that reads
- * the event, exactly as `GET /v1/<kind>/{id}` would.
+ * What a resource looked like at an event: a run as the fields its body reads, so its `links` name
+ * the host of the request reading the event, as a `GET` of the run would.
  */
 export type EventSnapshot = { kind: 'run'; runKind: string; run: RunSnapshot };
 
@@ -50,7 +49,7 @@ export interface EventRecord {
 /**
  * The Event body: the resource as the API showed it at `created_at`, the status it left, and
  * the run's `webhook_metadata` (section 2.2: "attached for webhook deliveries").
- * @example toEvent(store.events.get(accountId, id)!, baseUrl(c), RUN_KINDS)
+ * @example toEvent(store.events.get(accountId, id)!, baseUrl(c), deps.kinds.byName)
  */
 export function toEvent(
   e: EventRecord,

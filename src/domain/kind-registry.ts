@@ -1,8 +1,4 @@
-/**
- * The registered run kinds as one lookup (DESIGN.md section 7): by name, by an id's prefix, and
- * every list the API derives from them (event types, scopes). `createEmulator` builds it from
- * `src/kinds/index.ts` and hands it on in `Deps`; nothing else lists the kinds.
- */
+/** The registered kinds as one lookup (DESIGN.md section 7), and every list derived from them. */
 import { RUN_STATUSES } from '../contract/run-shapes.js';
 import { ERROR_CATALOG } from '../errors.js';
 import type { KindError, RegisteredKind, RunKind } from './run-kind.js';
@@ -17,7 +13,7 @@ export interface Kinds {
   ofId(id: string): RunKind | undefined;
 }
 
-/** @example const kinds = kindRegistry(REGISTERED_KINDS); kinds.ofId('aug_01...')?.name */
+/** @example const kinds = kindRegistry(REGISTERED_KINDS); kinds.ofId(id)?.name */
 export function kindRegistry(list: readonly RegisteredKind[]): Kinds {
   const byName = Object.fromEntries(list.map(({ kind }) => [kind.name, kind]));
   return {

@@ -38,10 +38,7 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
 }
 
-/**
- * What the caller asked for; a resume re-executes exactly this. Every kind keeps `options`,
- * `label` and `webhook_metadata`; the rest is the kind's own request (DESIGN.md section 7).
- */
+/** What the caller asked for, which a resume runs again: the shared fields and the kind's own. */
 export interface RunRequest {
   options: Record<string, unknown>;
   label: string | null;
@@ -59,10 +56,10 @@ export interface RunState {
   phase: string | null;
   progress: number;
   status_message: string | null;
-  /** Steps of the stepped phase (an evaluation's episodes), done of total. */
+  /** Steps of the stepped phase, done of total. */
   episodes: StepCounter | null;
   error: RunError | null;
-  /** The kind's outputs (an evaluation's section 2.4 result). */
+  /** The kind's outputs. */
   result: Record<string, unknown> | null;
   download: Download | null;
   tokens: Tokens;
@@ -79,10 +76,7 @@ export interface RunState {
   download_token?: string;
   /** Seeded with a file listing of its own: success keeps it and builds no archive. */
   given_files?: boolean;
-  /**
-   * A run without an attempt (seeded in a fixed state) that has log or listing rows: the
-   * first attempt a resume starts drops them (runtime/engine/run-attempt.ts), and only then.
-   */
+  /** A run without an attempt has log or listing rows, which its first resumed attempt drops. */
   stored_rows?: true;
 }
 
@@ -102,7 +96,7 @@ export interface RunAttempt {
 export interface RunRecord<Req extends RunRequest = RunRequest> {
   id: string;
   accountId: string;
-  /** The run kind's name (`evaluation`, `augmentation`, ...): `RUN_KINDS[kind]`. */
+  /** The run kind's name, its `object`. */
   kind: string;
   createdAt: string;
   request: Req;
@@ -159,7 +153,7 @@ export interface JournalEntry {
   idempotent_replayed: boolean;
   /** Virtual time (ms): the account's clock, or the emulator's when no account is known. */
   at_ms: number;
-  /** Wall time (ms). Both are formatted when read, not on every request. */
+  /** Wall time (ms). */
   wall_ms: number;
   duration_ms: number;
 }

@@ -1,10 +1,7 @@
 import { apiError, MESSAGES } from '../errors.js';
 import type { RunState } from './records.js';
 
-/**
- * API document section 3.1: only a `failed` or `canceled` run goes back to `queued`. Anything
- * else, or an error marked `resumable: false`, is 409 `not_resumable` (DESIGN.md section 3).
- */
+/** API document 3.1: only a failed or canceled run, its error resumable, resumes; else 409. */
 export function assertResumable(state: RunState): void {
   if (state.status !== 'failed' && state.status !== 'canceled') {
     throw apiError('not_resumable', {

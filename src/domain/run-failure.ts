@@ -1,21 +1,18 @@
 /**
- * The failure of an attempt, as every kind but evaluations shapes it (DESIGN.md section 4
- * "Failure codes", one pattern per kind): one code for an input the run cannot use (not
- * resumable, naming the request field), one for a step that fails (resumable, its location),
- * and `interrupted` (resumable, anywhere). The outcome may name its own message and param.
+ * An attempt's failure as every kind but evaluations shapes it (DESIGN.md section 4 "Failure
+ * codes"): a code for an input the run cannot use (not resumable, naming its field), one for a
+ * failing step (resumable, its location), and `interrupted`; an outcome may name message and param.
  */
 import type { OutcomeEntry } from '../contract/outcomes.js';
 import type { RunError } from './records.js';
 import type { FailureOutputs } from './run-kind.js';
-import type { Schedule } from './run-schedule.js';
+import type { KindTimeline } from './run-options.js';
+import type { FailurePlan, Schedule } from './run-schedule.js';
 
 /** The message of `interrupted`, the code every kind shares. */
 export const INTERRUPTED_MESSAGE = 'The run was interrupted before it finished.';
 
-/**
- * The error of a run seeded as `failed` without one of its own (control seeding): resumable
- * `interrupted`, with the shorter message seeding has always used.
- */
+/** The error of a run seeded `failed` without one: resumable `interrupted`, seeding's message. */
 export function seededFailure(): RunError {
   return {
     code: 'interrupted',
@@ -35,9 +32,7 @@ export interface FailureCodes {
   failedStep: { code: string; location: (step: number) => string };
 }
 
-/**
- * @example failureOf(TWIN_FAILURES, outcome, schedule) // { error: { code, ... }, result: null }
- */
+/** @example failureOf(FAILURES, outcome, schedule) // { error: { code, ... }, result: null } */
 export function failureOf(
   codes: FailureCodes,
   outcome: Extract<OutcomeEntry, { fail: unknown }>,
@@ -61,5 +56,23 @@ export function failureOf(
           : { service_code: code },
     },
     result: null,
+  };
+}
+
+/**
+ * Where an outcome's failure strikes (DESIGN.md section 4 "Failure codes"): the invalid input in
+ * the first phase, a failing step and, unless `at` names a phase, `interrupted` in the stepped one.
+ * @example failurePlan: failurePlanOf(TIMELINE, 'dataset_invalid', 'diverged')
+ */
+export function failurePlanOf(timeline: KindTimeline, invalidInput: string, failedStep: string) {
+  return (outcome: OutcomeEntry): FailurePlan | undefined => {
+    if (!('fail' in outcome)) return undefined;
+    const phase =
+      outcome.fail === invalidInput
+        ? timeline.phases[0]!
+        : outcome.fail === failedStep
+          ? timeline.stepPhase
+          : (outcome.at ?? timeline.stepPhase);
+    return { phase, afterSteps: outcome.after_episodes };
   };
 }

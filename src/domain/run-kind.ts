@@ -1,9 +1,6 @@
 /**
- * A run kind (DESIGN.md section 7, "The run engine"): the data and pure functions that make one
- * kind of long-running job. Everything else (queue and phases on the account's clock, outcome
- * plans, cancel, resume, tokens and refunds, logs, files, the archive, events, limits, routes)
- * is the engine's, written once in `runtime/` and `api/runs.ts`. Adding a kind is one folder
- * under `src/kinds/` and one line in `src/kinds/index.ts` (docs/development.md).
+ * A run kind (DESIGN.md section 7, "The run engine"): the data and pure functions of one kind of
+ * job. The engine in `runtime/` does the rest: clock, plans, cancel, resume, tokens, files, events.
  */
 import type { RouteConfig, z } from '@hono/zod-openapi';
 import type { OutcomeEntry } from '../contract/outcomes.js';
@@ -28,7 +25,7 @@ export interface FailureOutputs {
   result: RunState['result'];
 }
 
-/** A policy a run may name: the catalog's, or one a succeeded training or RL run produced. */
+/** A policy a run may name: the catalog's, or one a succeeded run produced. */
 export interface PolicyEntry {
   id: string;
   name: string;
@@ -38,10 +35,7 @@ export interface PolicyEntry {
   source_run: string | null;
 }
 
-/**
- * What a create request is checked against besides its schema: the catalog and the caller's
- * own resources, as of the request's now. Built by the runtime from the store; read-only.
- */
+/** What a create request is checked against besides its schema, as of its now; read-only. */
 export interface World {
   catalog: Catalog;
   /** A policy of the catalog or of the account; undefined when it has none of that id. */
@@ -64,15 +58,9 @@ export interface RunKind<Req extends RunRequest = RunRequest, Ctx = unknown>
   phases: readonly string[];
   /** The failure codes an outcome plan may name, and which of them a resume can retry. */
   failureCodes: readonly string[];
-  /**
-   * The stored request of a create body its schema has validated: checks it against the world
-   * (400 `parameter_invalid` naming the field, `camera_not_found`, a kind's own 409).
-   */
+  /** The stored request of a validated create body, checked against the world (400, 409). */
   prepare(body: Record<string, unknown>, world: World): Req;
-  /**
-   * A conflict a new attempt would cause with the account's other runs (a training run's one
-   * run per policy), checked when a resume starts one; `prepare` checks it on create.
-   */
+  /** A conflict with the account's other runs, checked on resume too (one run per policy). */
   assertStartable?(request: Req, world: World, runId: string): void;
   /** The hardware tier the run occupies (capacity, API document section 7); null for none. */
   hardwareTier(request: Req): string | null;
@@ -80,10 +68,7 @@ export interface RunKind<Req extends RunRequest = RunRequest, Ctx = unknown>
   plan(request: Req): AttemptPlan;
   /** Where an outcome's failure strikes (DESIGN.md section 4 "Failure codes"). */
   failurePlan(outcome: OutcomeEntry): FailurePlan | undefined;
-  /**
-   * What the attempt's pure outputs are derived from, computed once per application; the
-   * catalog is the emulator's (what `prepare` checked the request against).
-   */
+  /** What the attempt's outputs derive from, computed once per application. */
   context(request: Req, outcome: OutcomeEntry, runId: string, catalog: Catalog): Ctx;
   /** The first log line of an attempt. */
   queuedLine(request: Req, attempt: number, totalSteps: number): string;
@@ -99,17 +84,11 @@ export interface RunKind<Req extends RunRequest = RunRequest, Ctx = unknown>
   success(ctx: Ctx, steps: number): { result: Record<string, unknown>; line: string };
   /** The files of the archive `<id>/`, given the result and the attempt's whole log. */
   archive(ctx: Ctx, result: Record<string, unknown>, steps: number, logs: string[]): ArchiveEntry[];
-  /**
-   * The kind's own fields of its body, between the shared ones (DESIGN.md section 7: "the shape
-   * of an Evaluation where it applies"): its request fields and its step counter.
-   */
+  /** The kind's own body fields, between the shared ones (DESIGN.md section 7). */
   fields(record: RunRecord<Req>, state: RunState): Record<string, unknown>;
 }
 
-/**
- * A read-only route on one run beyond the engine's eight (an augmentation's episodes): the engine
- * finds the caller's run of the kind (404 otherwise) and answers what `read` derives from it.
- */
+/** A read-only route on one run beyond the engine's eight; the engine finds the run (else 404). */
 export interface RunRead {
   route: RouteConfig;
   read(run: RunRecord, state: RunState, catalog: Catalog): unknown;
@@ -145,11 +124,14 @@ export interface SeedOps {
   ensureNew(id: string): void;
   /** The outcome plan names only the kind's phases and failure codes. */
   checkPlan(plan: readonly OutcomeEntry[] | undefined): void;
-  /** A run put on the clock like a created one. */
+  /**
+   * A run put on the clock like a created one, following the seed's `outcomes` (else its
+   * `options.emulator.outcomes`) at its `service_version`, keeping its `files` as given.
+   */
   start(
     id: string,
     request: RunRequest,
-    opts: { plan?: OutcomeEntry[]; serviceVersion?: string | null; givenFiles?: boolean },
+    seed: Pick<FixedState, 'outcomes' | 'service_version' | 'files'>,
   ): RunRecord;
   /** A run that stays in the state given (no attempt), with its logs and files. */
   fix(id: string, request: RunRequest, fixed: FixedState): RunRecord;
@@ -159,11 +141,7 @@ export interface SeedOps {
   keepFiles(id: string, files: FileEntry[]): void;
 }
 
-/**
- * The control API's seeding route of a kind in its own terms (`POST /_control/accounts/{id}/
- * <collection>`, and scenario files' `accounts[].<collection>`), beside the generic
- * `POST /_control/accounts/{id}/runs` every kind has.
- */
+/** A kind's own control seeding route (`/_control/accounts/{id}/<collection>`), beside `/runs`. */
 export interface KindSeed<
   Op extends string = string,
   I extends z.ZodObject = z.ZodObject,

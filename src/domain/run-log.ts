@@ -1,10 +1,6 @@
 /**
- * The SDK log of a run's current attempt (API document section 4.4: "readable while the run
- * builds and after it ends"), derived from the attempt rather than stored: its lines are the
- * attempt's events the clock has passed, each written by the kind (work when it is
- * due, and a run keeps no more than it cannot make again). The same lines the engine used to
- * append as it applied each event, in the same order: the queued line, each phase and step, the
- * end, and a cancel's two lines. A resume starts a new attempt, and so a new log.
+ * The SDK log of a run's current attempt (API document section 4.4), derived from the attempt as
+ * the clock passes its events, not stored; a resume starts a new log.
  */
 import type { OutcomeEntry } from '../contract/outcomes.js';
 import type { RunAttempt, RunRequest } from './records.js';
@@ -17,10 +13,8 @@ import { toTimestamp } from './timestamp.js';
 export const logLine = (at: number, text: string) => `${toTimestamp(at)} ${text}`;
 
 /**
- * The attempt's log as of `upTo`: every line of an event at or before it. Reading a run after
- * its account settled, `upTo` is the attempt's `appliedUntil`; the archive's log is the one at
- * the attempt's end. A cancel is logged when it is requested, which is always after every
- * event up to that instant was applied, and its end when the clock passes it.
+ * The attempt's log as of `upTo` (its `appliedUntil` once settled; the archive's is at its end). A
+ * cancel is logged when requested, after every event up to then was applied.
  * @example attemptLog(kind, request, run, ctx, run.appliedUntil)
  */
 export function attemptLog<Req extends RunRequest, Ctx>(

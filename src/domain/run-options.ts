@@ -1,20 +1,16 @@
-/**
- * `options.emulator` of a run of any kind (DESIGN.md section 4 "Outcomes"): its outcome plan
- * and its phase durations, checked against the kind's own phases and failure codes, each
- * rejection a 400 `parameter_invalid` naming the field under `options.`.
- */
+/** `options.emulator` of any kind (DESIGN.md section 4): its plan and durations, checked (400). */
 import { z } from 'zod';
 import { type OutcomeEntry, OutcomePlan } from '../contract/outcomes.js';
-import { apiError } from '../errors.js';
+import { invalidParam } from '../errors.js';
 import type { PhasePlan } from './run-schedule.js';
-import { issueMessage, issueParam } from './zod-issue.js';
+import { issueError } from './zod-issue.js';
 
 const Seconds = z.number().min(0).max(86_400);
 
 /** What a kind's timeline is made of: a queue, its phases, and the length of one step. */
 export interface KindTimeline {
   phases: readonly string[];
-  /** The phase made of steps (an augmentation's episodes, a training run's epochs). */
+  /** The phase made of steps (episodes, epochs). */
   stepPhase: string;
   /** The name of a step in `durations_s` (`episode`, `epoch`). */
   stepNoun: string;
@@ -26,10 +22,6 @@ export interface KindTimeline {
 export interface RunOptions {
   outcomes?: OutcomeEntry[];
   durations_s?: Record<string, number>;
-}
-
-function invalid(param: string, message: string): never {
-  throw apiError('parameter_invalid', { param, message });
 }
 
 /**
@@ -44,12 +36,12 @@ export function assertOutcomePlan(
   for (const [i, entry] of (plan ?? []).entries()) {
     if (!('fail' in entry)) continue;
     if (!kind.failureCodes.includes(entry.fail))
-      invalid(
+      throw invalidParam(
         `${param}.${i}.fail`,
         `Invalid value for '${param}.${i}.fail': expected one of ${kind.failureCodes.join(', ')}.`,
       );
     if (entry.at !== undefined && !kind.phases.includes(entry.at))
-      invalid(
+      throw invalidParam(
         `${param}.${i}.at`,
         `Invalid value for '${param}.${i}.at': expected one of ${kind.phases.join(', ')}.`,
       );
@@ -69,19 +61,14 @@ export function parseRunOptions(kind: KindTimeline, options: Record<string, unkn
     })
     .strict();
   const parsed = schema.safeParse(options.emulator ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const param = `options.emulator.${issueParam(issue)}`;
-    invalid(param, issueMessage(issue, param));
-  }
+  if (!parsed.success) throw issueError(parsed.error.issues[0]!, 'options.emulator.');
   const emulator = parsed.data as RunOptions;
   assertOutcomePlan(kind, emulator.outcomes, 'options.emulator.outcomes');
   return emulator;
 }
 
 /**
- * The queue and phases of one attempt: each phase its default (or `durations_s`) seconds, the
- * stepped phase `steps` steps of a step's seconds.
+ * The queue and phases of one attempt, each its default or `durations_s` seconds.
  * @example timelineOf(kind, options.durations_s, 12) // { queueMs, phases }
  */
 export function timelineOf(
@@ -107,4 +94,14 @@ export const CANCEL_MS = 1000;
 /** The attempt's outcome: the plan entry for this attempt, success once the plan runs out. */
 export function outcomeFor(plan: OutcomeEntry[] | undefined, attempt: number): OutcomeEntry {
   return plan?.[attempt - 1] ?? { succeed: {} };
+}
+
+/** The `durations_s` of a stored request's options (`prepare` checked them). */
+export function durationsOf(options: Record<string, unknown>): Record<string, number> | undefined {
+  return (options.emulator as RunOptions | undefined)?.durations_s;
+}
+
+/** The success rate an outcome names for its attempt, else the kind's default. */
+export function successRateOf(outcome: OutcomeEntry, fallback: number): number {
+  return 'succeed' in outcome ? (outcome.succeed.success_rate ?? fallback) : fallback;
 }

@@ -1,11 +1,10 @@
 /** What every kind's `prepare` reads the same way (DESIGN.md section 7, "shared rules"). */
-import { apiError, MESSAGES } from '../errors.js';
+import { invalidParam, MESSAGES } from '../errors.js';
 import type { Catalog } from './catalog.js';
 import type { RunRequest } from './records.js';
 
 /**
- * `options`, `label` and `webhook_metadata` of a validated create body, as every kind stores
- * them (absent ones as `{}` and null).
+ * The shared request fields of a validated create body (absent ones as `{}` and null).
  * @example { dataset, ...sharedRequestFields(body) }
  */
 export function sharedRequestFields(
@@ -19,8 +18,7 @@ export function sharedRequestFields(
 }
 
 /**
- * The body's `hardware_tier`, or the kind's default: 400 `parameter_invalid` naming
- * `hardware_tier` when the catalog has no such tier.
+ * The body's `hardware_tier`, or the kind's default; 400 naming it when the catalog has no such.
  * @example hardwareTierOf(body, world.catalog, 'gpu-a10')
  */
 export function hardwareTierOf(
@@ -30,9 +28,21 @@ export function hardwareTierOf(
 ): string {
   const tier = (body.hardware_tier as string | undefined) ?? fallback;
   if (!catalog.hardware_tiers.some((t) => t.id === tier))
-    throw apiError('parameter_invalid', {
-      param: 'hardware_tier',
-      message: MESSAGES.catalogUnknown('hardware tier', tier),
-    });
+    throw unknownInCatalog('hardware_tier', 'hardware tier', tier);
   return tier;
+}
+
+/**
+ * The catalog's dataset of that id: 400 `parameter_invalid` naming `dataset` when it has none.
+ * @example catalogDataset(world.catalog, body.dataset as string).cameras
+ */
+export function catalogDataset(catalog: Catalog, id: string): Catalog['datasets'][number] {
+  const found = catalog.datasets.find((d) => d.id === id);
+  if (!found) throw unknownInCatalog('dataset', 'dataset', id);
+  return found;
+}
+
+/** 400 `parameter_invalid` naming `param`: the catalog has no `what` of that id. */
+export function unknownInCatalog(param: string, what: string, id: string) {
+  return invalidParam(param, MESSAGES.catalogUnknown(what, id));
 }

@@ -1,13 +1,9 @@
-/**
- * The timeline of one attempt of a run, generic over run kinds (DESIGN.md section 4): a queue
- * wait, then phases in order, one of which may be made of steps (an evaluation's episodes).
- * Computed once, when the attempt starts; every state is derived from it and a virtual "now".
- */
+/** One attempt's timeline (DESIGN.md section 4): every state derives from it and a virtual now. */
 
 export interface PhasePlan {
   name: string;
   ms: number;
-  /** Steps in this phase (episodes); each takes `ms / steps`. */
+  /** Steps in this phase; each takes `ms / steps`. */
   steps?: number;
 }
 
@@ -31,10 +27,7 @@ export interface Schedule {
   /** When the attempt ends: success at the end of the last phase, or the failure instant. */
   endMs: number;
   failed: boolean;
-  /**
-   * The phase a failed attempt fails in. Several zero-length phases can share the failure
-   * instant, so it is recorded rather than looked up. Absent on success.
-   */
+  /** The failing phase, recorded: several zero-length phases can share the failure instant. */
   failedPhase?: string;
   /** Steps completed when the attempt ends (all of them on success). */
   stepsAtEnd: number;
@@ -46,9 +39,7 @@ export type ScheduleEvent =
   | { at: number; kind: 'step'; phase: string; step: number; of: number }
   | { at: number; kind: 'end'; outcome: 'succeeded' | 'failed'; phase: string };
 
-/**
- * @example buildSchedule(0, 500, [{ name: 'running', ms: 2500, steps: 10 }])
- */
+/** @example buildSchedule(0, 500, [{ name: 'running', ms: 2500, steps: 10 }]) */
 export function buildSchedule(
   startMs: number,
   queueMs: number,
@@ -132,9 +123,8 @@ export function scheduleEvents(schedule: Schedule): ScheduleEvent[] {
 }
 
 /**
- * When the attempt's first event happens: `scheduleEvents(schedule)[0].at` without building the
- * list (a resume or a create asks, and a run of 1,000 episodes has a thousand events): the
- * first phase's start, unless it starts after the end (or at it, lasting longer), then the end.
+ * `scheduleEvents(schedule)[0].at` without building the list (a long run has thousands): the first
+ * phase's start, unless it starts after the end (or at it, lasting longer), then the end.
  */
 export function firstEventAt(schedule: Schedule): number {
   const first = schedule.segments[0];
@@ -174,7 +164,7 @@ export function stepsAt(schedule: Schedule, t: number): number {
   return done;
 }
 
-/** Progress from 0 to 1: time elapsed since the queue over the whole planned run; 1 only on success. */
+/** Progress, 0 to 1: the time since the queue over the planned run's; 1 only on success. */
 export function progressAt(schedule: Schedule, t: number): number {
   const plannedEnd = schedule.segments.at(-1)?.endMs ?? schedule.queueEndMs;
   if (!schedule.failed && t >= schedule.endMs) return 1;

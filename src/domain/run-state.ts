@@ -1,16 +1,9 @@
-/**
- * A run's state derived from its attempt's schedule and a virtual "now" (DESIGN.md section 4:
- * "Reading a run derives its status, phase, progress, episodes, status_message and tokens from
- * now"). Pure: the same state and instant give the same answer, whoever asks.
- */
+/** A run's state derived from its attempt's schedule and a virtual now (DESIGN.md section 4). */
 import type { RunState } from './records.js';
 import { endPhase, phaseAt, progressAt, stepsAt } from './run-schedule.js';
 import { toTimestamp } from './timestamp.js';
 
-/**
- * The run's state at `now`: status, phase, progress, episodes and status message derived from
- * the schedule; everything else as stored. A seeded run without an attempt is returned as is.
- */
+/** The state at `now`: what the schedule derives, the rest as stored; a seeded run as is. */
 export function deriveState(state: RunState, now: number, stepNoun = 'episode'): RunState {
   const run = state.run;
   if (!run) return deriveSeeded(state, now);

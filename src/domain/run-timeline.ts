@@ -1,8 +1,4 @@
-/**
- * Which events of a run's attempt are still to happen, and how the run shows at each of them:
- * the pure half of applying a run's due transitions (DESIGN.md section 4: "each transition ...
- * is applied once, in time order, when the clock passes it").
- */
+/** An attempt's events still to happen, and how the run shows at each (DESIGN.md section 4). */
 import type { RunAttempt, RunRecord, RunState } from './records.js';
 import { type ScheduleEvent, scheduleEvents } from './run-schedule.js';
 import { deriveState } from './run-state.js';
@@ -19,7 +15,7 @@ export function cutShort(run: RunAttempt): RunAttempt['cancel'] {
   return run.cancel && run.cancel.at < run.schedule.endMs ? run.cancel : null;
 }
 
-/** The instants of the run's events still to apply up to `upTo` (runtime/engine/sliced-settle.ts). */
+/** The instants of the run's events still to apply up to `upTo` (for sliced settling). */
 export function pendingInstants(record: RunRecord, upTo: number): number[] {
   const run = record.state.run;
   if (!run) return record.nextAt !== null && record.nextAt <= upTo ? [record.nextAt] : [];
@@ -54,10 +50,9 @@ export function stepIndex(
 }
 
 /**
- * The run as the API shows it at `at`, right after a transition to `to` was applied there (and
- * before anything later): derived from the state stored so far. The end of an attempt shows
- * once applied, so the end's own instant counts as applied. A run whose every phase takes zero
- * seconds shows `queued` until its end; its one `processing` instant is shown as such.
+ * The run as the API shows it right after a transition to `to` applied at `at`, derived from the
+ * state so far; an end counts as applied at its instant. A run of zero-second phases shows `queued`
+ * until its end, but for its one `processing` instant.
  */
 export function shownAt(
   record: RunRecord,

@@ -13,10 +13,8 @@ export function runLinks(kind: RunKind, id: string, baseUrl: string): Record<str
 }
 
 /**
- * The body of a run of any kind (API document section 2.2 for evaluations; DESIGN.md section 7
- * for the others, "the shape of an Evaluation where it applies"). Every field is present, null
- * where there is nothing to say, so SDKs see one stable shape; the kind's own fields come after
- * `status_message`. `links` and the download URL point at this emulator.
+ * The body of a run of any kind (API document section 2.2; for other kinds DESIGN.md section 7):
+ * every field present, null where there is nothing to say, the kind's own after `status_message`.
  */
 export function toRunBody(
   kind: RunKind,

@@ -11,9 +11,8 @@ export function hasScope(
 }
 
 /**
- * The other scope that grants `needed`: `<resource>:write` for `<resource>:read`, else none. A
- * route works it out once, with its guards, instead of on every call.
- * @example impliedBy('evaluations:read') // 'evaluations:write'
+ * The other scope that grants `needed`: `<resource>:write` for `<resource>:read`, else none.
+ * @example impliedBy('webhooks:read') // 'webhooks:write'
  */
 export function impliedBy(needed: string): string | null {
   const [resource, verb] = needed.split(':');
@@ -22,9 +21,8 @@ export function impliedBy(needed: string): string | null {
 
 /**
  * The 403s of an operation's guards: the key's scope (API document section 5.5), then the
- * account's feature; undefined when both pass. The pipeline applies a route's own guards and
- * answers the error itself; an operation whose scope depends on what it reads
- * (GET /v1/operations/{id}) applies the kind's through {@link assertAccess}.
+ * account's feature; undefined when both pass. An operation whose scope depends on what it reads
+ * (GET /v1/operations/{id}) uses {@link assertAccess}.
  */
 export function accessError(
   key: Pick<ApiKeyRecord, 'scopes'>,

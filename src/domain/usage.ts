@@ -3,10 +3,9 @@ import type { RunCounts, Usage } from '../contract/usage.js';
 import type { RunState } from './records.js';
 
 /**
- * The usage object (inferred, DESIGN.md sections 3 and 7): the balance as the account holds it,
- * and sums over its runs of every kind as each reads now (charged at start, refunded on failure
- * or cancel), with counts per kind by status, keyed by each kind's collection.
- * @example summarizeUsage(1000, ['evaluations'], [{ collection: 'evaluations', state }])
+ * The usage object (inferred, DESIGN.md sections 3 and 7): the balance, sums over the account's
+ * runs of every kind as each reads now, and counts per kind (by collection) by status.
+ * @example summarizeUsage(1000, [collection], [{ collection, state }])
  */
 export function summarizeUsage(
   tokenBalance: number,

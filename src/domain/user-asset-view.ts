@@ -6,9 +6,8 @@ export const VALIDATION_MS = 2000;
 type AssetStatus = 'validating' | 'validated' | 'rejected';
 
 /**
- * The status a user asset shows (inferred, DESIGN.md section 7). Seeded ones keep the control
- * API's words in the store: `pending` reads as `validating` (it never ends) and `failed` as
- * `rejected`.
+ * The status a user asset shows (inferred, DESIGN.md section 7): seeded ones keep the control
+ * API's words, `pending` reads as `validating` (it never ends) and `failed` as `rejected`.
  */
 export function assetStatus(stored: string): AssetStatus {
   if (stored === 'validated') return 'validated';
@@ -16,10 +15,7 @@ export function assetStatus(stored: string): AssetStatus {
   return 'validating';
 }
 
-/**
- * The asset at `now` (a timestamp of its account's clock): a created one is `validating` until
- * `readyAt`, then takes its outcome. Derived on every read, never written back.
- */
+/** The asset at `now`: a created one is `validating` until `readyAt`, derived on every read. */
 export function assetAt(asset: UserAssetRecord, now: string): UserAssetRecord {
   const ended = asset.status === 'validating' && asset.readyAt && asset.readyAt <= now;
   return ended && asset.outcome ? { ...asset, status: asset.outcome } : asset;

@@ -3,14 +3,9 @@ const Z_95 = 1.959963984540054;
 
 /**
  * The Wilson score interval for a binomial proportion (95% by default): unlike the normal
- * approximation it stays inside [0, 1] and is sensible for 0 or n successes and small n.
- *
- * Returns `null` when `n` is 0 (no trials, no estimate). Both bounds are clamped to [0, 1] (float
- * noise can push them a hair outside) and rounded to 6 decimal places with
- * `Math.round(x * 1e6) / 1e6`, which for these non-negative values is round half away from zero.
- * Throws a `RangeError` unless `n` and `successes` are integers with 0 <= successes <= n, and
- * `z` is finite and positive.
- *
+ * approximation it stays in [0, 1] and is sensible for 0 or n successes and small n. Null when
+ * `n` is 0; bounds clamped to [0, 1] and rounded half away from zero to 6 places. Throws a
+ * `RangeError` unless 0 <= successes <= n are integers and `z` is finite and positive.
  * @example wilsonInterval(5, 10) // [0.236593, 0.763407]
  */
 export function wilsonInterval(successes: number, n: number, z = Z_95): [number, number] | null {

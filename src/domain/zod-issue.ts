@@ -1,4 +1,5 @@
 /** How a zod issue is named in `parameter_invalid`: `param` and message. */
+import { apiError } from '../errors.js';
 
 export interface Issue {
   code: string;
@@ -20,4 +21,13 @@ export function issueMessage(issue: Issue, param: string | null): string {
   if (issue.code === 'unrecognized_keys') return `Received unknown parameter: '${param}'.`;
   if (param === null) return `Invalid request body: ${issue.message}.`;
   return `Invalid value for '${param}': ${issue.message}.`;
+}
+
+/**
+ * 400 `parameter_invalid` for a zod issue, `param` under `prefix` when the schema checked a part.
+ * @example throw issueError(parsed.error.issues[0]!, 'options.emulator.')
+ */
+export function issueError(issue: Issue, prefix = '') {
+  const param = prefix ? `${prefix}${issueParam(issue)}` : issueParam(issue);
+  return apiError('parameter_invalid', { param, message: issueMessage(issue, param) });
 }

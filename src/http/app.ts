@@ -20,9 +20,8 @@ import { renderError } from './render-error.js';
 import { validationHook } from './validation-hook.js';
 
 /**
- * The whole HTTP surface of the product API; the order of checks is `pipeline.ts`. Anything
- * thrown on the way is rendered by one `onError` as the standard envelope. The control API is
- * mounted beside it by `createEmulator()`.
+ * The product API (order of checks: `pipeline.ts`); one `onError` renders anything thrown as the
+ * envelope. `createEmulator()` mounts the control API beside it.
  * @example const app = createApp(deps); await app.request('/v1/keys/me', { headers })
  */
 export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
@@ -67,9 +66,8 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
 }
 
 /**
- * From here on `app.openapi(route, handler)` gives each product route the steps its route data
- * asks for (`routeSteps`) as the route's middleware, which runs before its validation. The
- * served document is unchanged: `openapi()` leaves a route's middleware out of it.
+ * From here `app.openapi(route, handler)` gives each route the steps its data asks for
+ * (`routeSteps`) as middleware before its validation; the served document leaves them out.
  */
 function withRouteSteps(app: OpenAPIHono<AppEnv>): void {
   const openapi = app.openapi;

@@ -13,9 +13,8 @@ export function bearerSecret(header: string | undefined): string | undefined {
 }
 
 /**
- * API document section 5: `Authorization: Bearer svc_...`. Missing, malformed, unknown, revoked
- * and expired keys all throw 401 `unauthenticated`; the message says which, the code does not.
- * Sets `auth` for the rest of the request.
+ * API document section 5: `Authorization: Bearer svc_...`; any bad key is 401 `unauthenticated`,
+ * its message saying why. Sets `auth` for the rest of the request.
  */
 export function authenticate(c: Context<AppEnv>): void {
   const { store, clocks } = c.get('deps');

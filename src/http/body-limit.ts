@@ -15,8 +15,7 @@ const limit = bodyLimit({
 });
 
 /**
- * The body checks of every call: 413 over 1 MiB (Hono's `bodyLimit`: the `Content-Length`, or
- * the bytes counted as they arrive), then the JSON depth.
+ * 413 over 1 MiB (Hono's `bodyLimit`: `Content-Length`, or bytes as they arrive), then the depth.
  * @example app.use(bodyChecks)
  */
 export const bodyChecks: MiddlewareHandler<AppEnv> = (c, next) =>

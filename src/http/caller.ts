@@ -1,11 +1,7 @@
 import type { Deps } from '../runtime/deps.js';
 import { bearerSecret } from './authenticate.js';
 
-/**
- * Who a request says it is, without judging it: the key its bearer secret names, revoked or not.
- * For fault rules matched on account or key, and for journal entries of calls that a fault
- * answered before authentication ran.
- */
+/** Who a request says it is, revoked or not: for fault rules and the journal of a faulted call. */
 export function peekCaller(
   deps: Deps,
   authorization: string | undefined,

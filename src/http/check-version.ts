@@ -4,9 +4,8 @@ import { SUPPORTED_VERSIONS } from '../contract/common.js';
 import { apiError, MESSAGES } from '../errors.js';
 
 /**
- * API document section 9.2: `Service-Version`, when sent, must be a supported version; otherwise
- * 400 `unsupported_version` naming the header. Both versions are accepted on every operation
- * (DESIGN.md section 3); `--strict-versions` narrows per operation (pipeline.ts).
+ * API document section 9.2: a sent `Service-Version` must be supported, else 400
+ * `unsupported_version`; both are accepted everywhere unless `--strict-versions` (DESIGN.md 3).
  */
 export function checkVersion(c: Context<AppEnv>): void {
   const asked = c.get('unsupportedVersion');

@@ -4,10 +4,7 @@ import { dirname, join } from 'node:path';
 import { swaggerUI } from '@hono/swagger-ui';
 import type { Context, Env, Hono } from 'hono';
 
-/**
- * Where the docs pages load Swagger UI from: this server, from the `swagger-ui-dist` package, so
- * the pages work with no network (the middleware's default is a CDN).
- */
+/** Swagger UI is served by this server (`swagger-ui-dist`), so the pages need no network. */
 export const DOCS_ASSETS = '/docs/assets';
 
 const ASSET_TYPES: Record<string, string> = {
@@ -16,8 +13,7 @@ const ASSET_TYPES: Record<string, string> = {
 };
 
 /**
- * An interactive documentation page (Swagger UI) of the OpenAPI document at `documentUrl`.
- * Documentation, not API: served whatever `--strict` says (DESIGN.md section 6).
+ * A Swagger UI page of `documentUrl`, served whatever `--strict` says (DESIGN.md section 6).
  * @example app.get('/docs', docsPage('svc-emulator API', '/openapi.json'))
  */
 export function docsPage(title: string, documentUrl: string) {
@@ -32,10 +28,7 @@ export function docsPage(title: string, documentUrl: string) {
   });
 }
 
-/**
- * Serves the two Swagger UI files the pages use, read once per app on first request. The
- * middleware asks for `<baseUrl>/swagger-ui-dist/<file>`.
- */
+/** Serves the two Swagger UI files the pages ask for (`<baseUrl>/swagger-ui-dist/<file>`). */
 export function registerDocsAssets<E extends Env>(app: Hono<E>): void {
   const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
   const cache = new Map<string, Buffer>();

@@ -1,7 +1,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../api/env.js';
-import { ApiError, apiError, MESSAGES } from '../errors.js';
+import { ApiError, invalidParam, MESSAGES } from '../errors.js';
 import {
   defaultFaultCode,
   type FaultDecision,
@@ -36,9 +36,8 @@ export function faultable(path: string): boolean {
 }
 
 /**
- * The first check (docs/api.md "Order of checks"): the `X-Emulator-Fault` header, then the fault
- * rules. A fault throws its error envelope or drops the connection; a delay holds the call, which
- * then goes on. A faulted call reaches nothing behind it, so it changes no state.
+ * The first check (docs/api.md "Order of checks"): `X-Emulator-Fault`, then the fault rules. A
+ * fault throws its envelope or drops the connection, changing no state; a delay holds the call.
  * @example app.use(faults)
  */
 export const faults: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -67,10 +66,7 @@ function decide(
   if (header !== undefined) {
     const parsed = parseFaultHeader(header);
     if ('invalid' in parsed) {
-      throw apiError('parameter_invalid', {
-        param: 'X-Emulator-Fault',
-        message: MESSAGES.badFaultHeader(parsed.invalid),
-      });
+      throw invalidParam('X-Emulator-Fault', MESSAGES.badFaultHeader(parsed.invalid));
     }
     if (!('delay_ms' in parsed)) return { delayMs, action: { kind: 'header', respond: parsed } };
     delayMs = parsed.delay_ms;
@@ -86,10 +82,7 @@ function decide(
   return { delayMs: delayMs + decision.delayMs, action: decision.action };
 }
 
-/**
- * Who the Authorization header names, looked up once per request: for rules matched on account
- * or key, and for the journal of a call a fault answered before authentication ran.
- */
+/** Who the Authorization header names, looked up once: for rules, and the journal of a fault. */
 function callerOf(c: Context<AppEnv>): ReturnType<typeof peekCaller> {
   let caller = c.get('caller');
   if (caller === undefined) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import type { ServiceVersion } from '../contract/common.js';
-import { apiError, MESSAGES } from '../errors.js';
+import { apiError, invalidParam, MESSAGES } from '../errors.js';
 
 /** Keys are honoured for 24 virtual hours (DESIGN.md section 3). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -23,12 +23,10 @@ function parsesAs(schema: BodySchema | undefined, text: string): boolean {
 }
 
 /**
- * `Idempotency-Key` on a POST (DESIGN.md section 3), per account: the same key with the same
- * method, path and body within 24 virtual hours replays the first successful response byte for
- * byte with `Idempotent-Replayed: true` and no second effect; with a different request it is 409
- * `idempotency_key_reused` (after validation: an invalid body still answers 400). Only 2xx
- * responses are kept, so a call that failed can be retried under the same key. A second call
- * while the first is in flight is 409 too.
+ * `Idempotency-Key` on a POST (DESIGN.md section 3), per account: within 24 virtual hours the same
+ * request replays its first 2xx byte for byte (`Idempotent-Replayed: true`); a different one (once
+ * valid), or one while the first is in flight, answers 409. Failures are not kept, so they can be
+ * retried.
  * @example idempotency(route.request.body.content['application/json'].schema)
  */
 export function idempotency(bodySchema: BodySchema | undefined): MiddlewareHandler<AppEnv> {
@@ -36,10 +34,7 @@ export function idempotency(bodySchema: BodySchema | undefined): MiddlewareHandl
     const key = c.req.header('idempotency-key');
     if (key === undefined) return next();
     if (!KEY_FORMAT.test(key)) {
-      throw apiError('parameter_invalid', {
-        param: 'Idempotency-Key',
-        message: MESSAGES.idempotencyKeyFormat,
-      });
+      throw invalidParam('Idempotency-Key', MESSAGES.idempotencyKeyFormat);
     }
     const { store, idempotencyInFlight } = c.get('deps');
     const { account } = c.get('auth');

@@ -3,9 +3,8 @@ import type { AppEnv } from '../api/env.js';
 import { apiError, MESSAGES } from '../errors.js';
 
 /**
- * The deepest nesting of arrays and objects a JSON body may have (our inference, issue 9). Deeper
- * bodies answer 400 `parameter_invalid`: parsing, validating and journaling a body are recursive,
- * and about 4,100 levels overflow the stack in `JSON.stringify` (a 500 before this check).
+ * The deepest nesting a JSON body may have (inferred): deeper answers 400 `parameter_invalid`, as
+ * parsing, validating and journaling recurse, and a deep enough body overflows the stack.
  */
 export const MAX_JSON_DEPTH = 64;
 

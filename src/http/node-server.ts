@@ -22,13 +22,10 @@ export interface NodeServerOptions {
 }
 
 /**
- * The Node HTTP server for the app, used by `main.ts` and `startEmulator`. Beyond the adapter
- * it (our inference, issue 9): answers parser-level rejections with the error envelope instead of
- * Node's empty bodies; and keeps pooled clients safe when an answer comes before the request body
- * was read (a 413, a 401, a fault): a small body is drained and the connection kept; a large or
- * unbounded one gets `Connection: close` and a lingering close, so the client reads the whole
- * answer and does not reuse the socket (undici otherwise fails its next request with "other side
- * closed").
+ * The Node HTTP server for the app (`main.ts`, `startEmulator`). Beyond the adapter (inferred):
+ * parser-level rejections get the error envelope, and an answer sent before the body was read (a
+ * 413, a 401, a fault) keeps pooled clients safe: a small body is drained, a larger one gets
+ * `Connection: close` and a lingering close (else undici's next request fails: other side closed).
  */
 export function createNodeServer(
   app: { fetch: (req: Request, env: unknown) => Response | Promise<Response> },
@@ -129,10 +126,7 @@ function statusText(status: number): string {
   return 'Bad Request';
 }
 
-/**
- * When the head goes out before the body was read: a body of known small size is drained (the
- * connection stays pooled); otherwise the answer says `Connection: close` and the socket lingers.
- */
+/** An answer sent before the body was read: a small body is drained, else close and linger. */
 function guardEarlyAnswer(incoming: IncomingMessage, outgoing: ServerResponse): void {
   const writeHead = outgoing.writeHead;
   outgoing.writeHead = function (this: ServerResponse, ...args: unknown[]) {

@@ -29,10 +29,7 @@ function referencedSchemas(
   return seen;
 }
 
-/**
- * Mounting the control app merges its routes into this app's registry; the product document
- * keeps only product paths and the schemas they reach. The control API has its own document.
- */
+/** Only product paths and the schemas they reach: mounting the control app merges its routes in. */
 function withoutControl(doc: Doc): Doc {
   const paths = Object.fromEntries(
     Object.entries(doc.paths ?? {}).filter(([path]) => !path.startsWith('/_control')),
@@ -68,10 +65,7 @@ type Operation = { parameters?: { name: string; schema?: { enum?: unknown } }[] 
   unknown
 >;
 
-/**
- * Under `--strict-versions` the server accepts only the versions the API document lists for an
- * operation (`x-service-versions`), and the `Service-Version` enum says so; otherwise both.
- */
+/** Under `--strict-versions` the `Service-Version` enum is the operation's `x-service-versions`. */
 function withAcceptedVersions(doc: Doc, strictVersions: boolean): void {
   for (const item of Object.values(doc.paths ?? {})) {
     for (const op of Object.values(item as Record<string, Operation>)) {
@@ -86,11 +80,7 @@ function withAcceptedVersions(doc: Doc, strictVersions: boolean): void {
   }
 }
 
-/**
- * The product API's OpenAPI 3.1 document, generated from the registered routes (the contract is
- * the single source of truth). Parts the API document does not show carry `x-inferred: true`.
- * Built on each call: the app keeps the one it serves (`createApp`).
- */
+/** The product document from the routes; `x-inferred` where the API document is silent. */
 export function productDocument(
   app: OpenAPIHono<AppEnv>,
   kinds: Kinds,

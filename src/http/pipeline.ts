@@ -1,15 +1,12 @@
 /**
- * The request pipeline of the product API, top to bottom (docs/api.md "Order of checks"). Every
- * step is Hono middleware that throws the API-shaped error when its check fails; the one
- * `onError` (render-error.ts) answers it as the envelope. First, on every path:
- *
+ * The product API's request pipeline, top to bottom (docs/api.md "Order of checks"): each step is
+ * Hono middleware that throws its error, which the one `onError` (render-error.ts) renders.
+ * On every path:
  *   requestContext    request id, served version; `X-Request-Id`/`Service-Version` on every answer
  *   journal           records every product request once answered, faulted and dropped included
  *   1. faults         `X-Emulator-Fault`, then the fault rules (product paths and /_downloads)
  *   2. bodyChecks     413 `request_too_large` over 1 MiB, then the JSON depth
- *
- * then, on a product route, the middleware its route data asks for (`routeSteps`):
- *
+ * then on a product route, as its route data asks (`routeSteps`):
  *   3. authenticate   401 `unauthenticated`                  (keyless routes skip it)
  *   4. checkVersion   400 `unsupported_version`
  *   5. settle         the caller's account brought to "now" on its clock
@@ -17,10 +14,8 @@
  *   7. authorize      403 `missing_scope`, then `feature_not_enabled`
  *   8. rateLimit      429 `rate_limit_exceeded` with `Retry-After`
  *   9. idempotency    `Idempotency-Key` on POST: replay, or (after validation) 409
- *
- * and last zod validation (400 `parameter_invalid`, the one `defaultHook`) and the handler (404
- * lookup, 409 state, 402 credits, 429 concurrency, success). A path no route serves goes to
- * `unknownPath`.
+ * then zod validation (400 `parameter_invalid`, the one `defaultHook`) and the handler (404, 409,
+ * 402, 429 concurrency, success). A path no route serves goes to `unknownPath`.
  */
 
 import type { OpenAPIHono } from '@hono/zod-openapi';
@@ -57,10 +52,9 @@ export interface GuardedRoute {
   request?: { body?: { content?: Record<string, { schema?: unknown }> } };
 }
 
-/** Steps 3 to 9 for a product route, as its route data asks; the status area needs no key. */
+/** Steps 3 to 9 for a product route; the status area needs no key (API document section 5.1). */
 export function routeSteps(route: GuardedRoute): MiddlewareHandler<AppEnv>[] {
   const versions = versionsOf(route['x-service-versions']);
-  // The status area needs no key (API document section 5.1).
   if (route.security?.length === 0) return [step(checkVersion), versions];
   const steps = [
     step(authenticate),

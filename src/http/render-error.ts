@@ -33,10 +33,7 @@ export function errorEnvelope(err: ApiError, requestId: string | null): ErrorEnv
   };
 }
 
-/**
- * The one `onError`: every failure leaves as the standard envelope. An unexpected exception is
- * logged to stderr and answered 500 `api_error` without internals.
- */
+/** The one `onError`: the envelope; an unexpected exception is logged and answered 500. */
 export function renderError(err: Error, c: Context<AppEnv>): Response {
   let apiErr: ApiError;
   if (err instanceof ApiError) apiErr = err;

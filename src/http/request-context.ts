@@ -4,10 +4,9 @@ import { DEFAULT_VERSION, type ServiceVersion, SUPPORTED_VERSIONS } from '../con
 import type { Deps } from '../runtime/deps.js';
 
 /**
- * First in the pipeline, around everything else: gives the request its deterministic `req_` id
- * and the version it will be served at, and sets `X-Request-Id` and `Service-Version` on whatever
- * response comes back, errors included (API document sections 2.1 and 9.3). An unsupported
- * version is answered at the default version; `checkVersion` rejects it after authentication.
+ * First in the pipeline: the request's deterministic `req_` id and served version, and
+ * `X-Request-Id` and `Service-Version` on every response, errors included (API document sections
+ * 2.1 and 9.3); an unsupported version is served at the default until `checkVersion` rejects it.
  * @example app.use(requestContext(deps))
  */
 export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {

@@ -1,7 +1,6 @@
 /**
- * Every run kind the engine serves: adding a kind is one folder and one line here
- * (docs/development.md, "Adding a kind"). Every list of kinds derives from this one
- * (`domain/kind-registry.ts`), in this order: the API document's section 1 table.
+ * Every run kind the engine serves, in the API document's section 1 order: adding a kind is a
+ * folder and a line here (docs/development.md); every list of kinds derives from this one.
  */
 import type { RegisteredKind } from '../domain/run-kind.js';
 import { augmentations } from './augmentations/index.js';

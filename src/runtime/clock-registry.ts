@@ -1,5 +1,5 @@
 import type { Account } from '../domain/records.js';
-import { apiError, MESSAGES } from '../errors.js';
+import { invalidParam, MESSAGES } from '../errors.js';
 import type { Store } from '../store/store.js';
 import {
   CLOCK_LIMIT_MESSAGE,
@@ -11,10 +11,9 @@ import {
 } from './clock.js';
 
 /**
- * One virtual clock per account, built from the account row on first use. Each clock's anchor
- * (virtual now at a wall instant) is written to the row when it is first used and whenever it
- * changes, so a `--db` file restarts a `realtime` or `scaled:N` clock where it would have got to,
- * never earlier: `now = clock_now + (wall - clock_wall) * rate`. Nothing is written per request.
+ * One virtual clock per account, built from its row on first use. The anchor (virtual now at a
+ * wall instant) is written when first used and on each change, so a `--db` file restarts a running
+ * clock where it would have got to: `now = clock_now + (wall - clock_wall) * rate`.
  */
 export class ClockRegistry {
   private readonly clocks = new Map<string, VirtualClock>();
@@ -47,14 +46,11 @@ export class ClockRegistry {
     return clock;
   }
 
-  /**
-   * `PUT /_control/accounts/{id}/clock`: a new mode and/or a later instant. A virtual clock only
-   * moves forward (DESIGN.md section 4): an earlier `now` is 400 naming `now`.
-   */
+  /** `PUT /_control/accounts/{id}/clock`: a clock only moves forward (DESIGN.md section 4). */
   set(account: Account, change: { mode?: string; now?: string }): VirtualClock {
     const now = change.now === undefined ? undefined : Date.parse(change.now);
     if (now !== undefined && now < this.now(account))
-      throw apiError('parameter_invalid', { param: 'now', message: MESSAGES.clockBackwards });
+      throw invalidParam('now', MESSAGES.clockBackwards);
     const mode = change.mode ? parseClockMode(change.mode) : undefined;
     return this.update(account, { mode, now });
   }
@@ -66,10 +62,8 @@ export class ClockRegistry {
   advanceTarget(account: Account, by: { seconds?: number; to?: string }): number {
     const from = this.now(account);
     const to = by.to === undefined ? from + Math.round(by.seconds! * 1000) : Date.parse(by.to);
-    if (to > MAX_VIRTUAL_MS)
-      throw apiError('parameter_invalid', { param: 'seconds', message: CLOCK_LIMIT_MESSAGE });
-    if (to < from)
-      throw apiError('parameter_invalid', { param: 'to', message: MESSAGES.clockBackwards });
+    if (to > MAX_VIRTUAL_MS) throw invalidParam('seconds', CLOCK_LIMIT_MESSAGE);
+    if (to < from) throw invalidParam('to', MESSAGES.clockBackwards);
     return to;
   }
 

@@ -1,7 +1,4 @@
-/**
- * Virtual time (DESIGN.md section 4). The only module besides the id and PRNG modules that reads
- * the wall clock. Each account has its own clock, so parallel tests never move each other's time.
- */
+/** Virtual time per account (DESIGN.md section 4): with ids and the PRNG, the only wall reader. */
 
 import {
   CLOCK_LIMIT_MESSAGE,

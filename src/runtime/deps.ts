@@ -14,7 +14,7 @@ import type { WebhookDispatcher } from './webhooks/deliveries.js';
 
 export interface AppConfig {
   seed: string;
-  /** The most events one settle window applies (`--settle-slice`, runtime/engine/sliced-settle.ts). */
+  /** The most events one settle window applies (`--settle-slice`). */
   settleSlice: number;
   /** Apply the per-operation version lists of the API document instead of accepting both. */
   strictVersions: boolean;
@@ -43,10 +43,7 @@ export interface Deps {
   /** The registered run kinds (`src/kinds/index.ts`): every list of kinds derives from it. */
   kinds: Kinds;
   clocks: ClockRegistry;
-  /**
-   * Per account, the settle in progress (runtime/engine/sliced-settle.ts): the lock that makes a
-   * request of the account wait until its clock's advance is applied.
-   */
+  /** Per account, the settle in progress: the account's requests wait for it (sliced-settle.ts). */
   settling: Map<string, Promise<void>>;
   ids: IdFactory;
   catalog: Catalog;

@@ -1,23 +1,16 @@
 import { type IdPrefix, makeId } from '../ids.js';
 import type { SequenceRepo } from '../store/sequences.js';
 
-/**
- * Ids per (scope, prefix) stream: an account's ids depend only on the seed and that account's
- * own history, never on what parallel tests do on other accounts. Counters persist in the store.
- */
+/** Ids per (scope, prefix) stream, persisted: an account's ids depend on its own history only. */
 export function createIdFactory(seed: string, sequences: SequenceRepo) {
   let requestCounter = 0;
   return {
-    /** @example ids.next('eval', account.id, clock.now()) */
+    /** @example ids.next('whe', account.id, clock.now()) */
     next(prefix: IdPrefix, scope: string, timeMs: number): string {
       const stream = `${scope}/${prefix}`;
       return makeId(prefix, timeMs, seed, stream, sequences.next(stream));
     },
-    /**
-     * The id of counter `counter` of the (scope, prefix) stream, for a stream whose counter is
-     * kept elsewhere: events, by the store (store/events.ts `nextNumber`). The same id `next`
-     * would make at that counter.
-     */
+    /** The id `next` would make at `counter`, for a stream counted elsewhere (events). */
     numbered(prefix: IdPrefix, scope: string, timeMs: number, counter: number): string {
       return makeId(prefix, timeMs, seed, `${scope}/${prefix}`, counter);
     },

@@ -1,8 +1,4 @@
-/**
- * The request journal (DESIGN.md section 5): every product request, oldest first, in a ring of
- * fixed capacity so a long CI run cannot exhaust memory. With a `--db` file a sink (the
- * `JournalStore`) keeps a copy, so a restart reloads it; with `:memory:` a restart starts empty.
- */
+/** The request journal (DESIGN.md section 5): a fixed ring, copied to a `--db` file's sink. */
 import type { JournalEntry } from '../domain/records.js';
 
 export type { JournalEntry };
@@ -71,10 +67,7 @@ export class Journal {
     for (let i = 1; i <= n; i++) yield this.slots[(end - i + n) % n]!;
   }
 
-  /**
-   * A page of the matching entries, newest first, after the entry `after` (a request id);
-   * `found: false` when `after` names no matching entry.
-   */
+  /** Matching entries newest first, after request `after`; `found: false` if it matches none. */
   newestPage(
     f: JournalFilter,
     after: string | undefined,

@@ -1,16 +1,10 @@
-/**
- * `requests_per_minute` per account, on the account's virtual clock: a sliding window of 60
- * virtual seconds over the requests it let through. A refused request does not count.
- */
+/** `requests_per_minute` per account: a sliding 60 virtual seconds of admitted requests. */
 const WINDOW_MS = 60_000;
 
 export class RateLimiter {
   private readonly windows = new Map<string, number[]>();
 
-  /**
-   * Admits a request at `now`, or answers the whole seconds until one would pass (at least 1),
-   * which is what `Retry-After` says.
-   */
+  /** Admits a request at `now`, or answers the whole seconds (>= 1) until one would pass. */
   admit(accountId: string, limit: number, now: number): { ok: true } | { retryAfterS: number } {
     let times = this.windows.get(accountId);
     if (!times) {

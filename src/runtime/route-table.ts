@@ -10,7 +10,7 @@ export interface RouteDefinition {
 }
 
 export interface RouteMatch {
-  /** The route template, as in the OpenAPI document: `/v1/evaluations/{run_id}/resume`. */
+  /** The route template, as in the OpenAPI document: `/v1/<collection>/{run_id}/resume`. */
   route: string;
   operation: string | null;
   /** The state conflict the route's 409 names first (`not_resumable`); null for none. */
@@ -18,9 +18,8 @@ export interface RouteMatch {
 }
 
 /**
- * The first code a 409 response's description names in backticks, other than the
- * `Idempotency-Key` one any POST may answer: the operation's own conflict with a resource's
- * state. The contract writes it per route (`errorResponses` notes).
+ * The first code a 409's description names in backticks, other than the `Idempotency-Key` one any
+ * POST may answer: the operation's own state conflict.
  * @example conflictNamed('`not_resumable`, or `idempotency_key_reused`.') // 'not_resumable'
  */
 export function conflictNamed(description: string | undefined): string | null {
@@ -29,14 +28,9 @@ export function conflictNamed(description: string | undefined): string | null {
   return null;
 }
 
-/**
- * Maps the route Hono matched for a request to its route template and operation id, for fault
- * rules and the request journal. Built from the app's OpenAPI registry after every route is
- * registered; the request's own match comes from Hono (`http/route-match.ts`), so a path is never
- * matched twice.
- */
+/** The route Hono matched as template and operation id, for fault rules and the journal. */
 export class RouteTable {
-  /** By Hono's own route, `METHOD /v1/evaluations/:run_id/resume`. */
+  /** By Hono's own route, `METHOD /v1/<collection>/:run_id/resume`. */
   private byHonoRoute = new Map<string, RouteMatch>();
 
   add(method: string, route: string, operation: string | null, conflict: string | null = null) {
@@ -54,11 +48,7 @@ export class RouteTable {
     }
   }
 
-  /**
-   * The template and operation of the route Hono matched (its method and `:param` path);
-   * undefined when no product route has that path. One map lookup: matching the request path
-   * against every route's pattern cost a scan for each fresh id (a resume per run).
-   */
+  /** The template and operation of the route Hono matched; undefined for no product route. */
   ofHonoRoute(method: string, honoPath: string): RouteMatch | undefined {
     return this.byHonoRoute.get(`${method} ${honoPath}`);
   }

@@ -50,8 +50,6 @@ export function createAccountRepo(db: Database) {
     'SELECT token_balance FROM accounts WHERE id = ?',
   );
   const adjust = db.prepare('UPDATE accounts SET token_balance = token_balance + ? WHERE id = ?');
-  // No `RETURNING`: SQLite gathers returned rows in a temporary B-tree it opens (a pager and a
-  // page allocated) on every run of the statement; the count of changed rows says as much.
   const charge = db.prepare(
     'UPDATE accounts SET token_balance = token_balance - ? WHERE id = ? AND token_balance >= ?',
   );

@@ -1,15 +1,7 @@
-/**
- * The archives of succeeded runs, in memory within a byte budget, least recently used dropped
- * first. Archives are not stored: each is a pure function of its run (request, outcome, log,
- * the catalog), so a read that misses rebuilds it, byte for byte (`runtime/engine/run-archive.ts`);
- * this only saves rebuilding the ones read again.
- */
+/** Archives of succeeded runs in memory within a byte budget, least recently used dropped first. */
 import type { FileEntry } from '../domain/records.js';
 
-/**
- * The exact bytes served, their SHA-256 (`download.sha256` of the run) and the archive's file
- * listing, which is the run's (`GET .../files`: it is not stored either).
- */
+/** The bytes served, their SHA-256 (`download.sha256`) and the file listing (not stored either). */
 export interface CachedArchive {
   bytes: Buffer;
   sha256: string;
@@ -23,18 +15,13 @@ function listingBytes(files: FileEntry[]): number {
   return n;
 }
 
-/**
- * The default budget: about 1,200 archives of default evaluations, or a few of 10,000 episodes.
- * A suite downloads an archive soon after its run succeeds, so few are read twice; a miss is a
- * rebuild, not an error.
- */
+/** The default budget: a suite reads an archive soon after its run, so few are read twice. */
 export const ARCHIVE_CACHE_BYTES = 4 * 1024 * 1024;
 
 /**
- * An LRU map of run id to archive holding at most `budgetBytes` of archive bytes and listings;
- * an archive bigger than the whole budget is not kept. Not transactional: a rollback may leave an entry of
- * a run that did not succeed, so readers check `sha256` against the run's `download.sha256`.
- * @example const cache = createArchiveCache(1024); cache.put('eval_1', bytes, sha); cache.get('eval_1')
+ * An LRU map of run id to archive within `budgetBytes`. Not transactional: a rollback may leave an
+ * entry of a run that did not succeed, so readers check `sha256` against the run's.
+ * @example const cache = createArchiveCache(1024); cache.put(runId, bytes, sha); cache.get(runId)
  */
 export function createArchiveCache(budgetBytes = ARCHIVE_CACHE_BYTES) {
   // A Map iterates in insertion order: re-inserting on every hit keeps the oldest use first.
@@ -78,10 +65,7 @@ export function createArchiveCache(budgetBytes = ARCHIVE_CACHE_BYTES) {
 }
 export type ArchiveCache = ReturnType<typeof createArchiveCache>;
 
-/**
- * `bytes` in memory of its own size: zlib answers a small archive as a view of its 16 KiB output
- * chunk, and a cached view would hold the whole chunk, far beyond the budget.
- */
+/** `bytes` in a buffer of its own: zlib answers a small archive as a view of a 16 KiB chunk. */
 function compact(bytes: Buffer): Buffer {
   if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
   const own = Buffer.allocUnsafeSlow(bytes.length);

@@ -9,8 +9,7 @@ export interface Credentials {
 }
 
 /**
- * The credentials behind a secret's SHA-256 digest, read afresh on every call, so a key revoked
- * or an account changed is seen by the very next request.
+ * The credentials behind a secret's digest, read afresh each call: a revocation shows at once.
  * @example const find = credentialsReader(keys, accounts); find(digestSecret(secret))
  */
 export function credentialsReader(keys: KeyRepo, accounts: AccountRepo) {

@@ -7,11 +7,9 @@ export interface Page<T> {
 }
 
 /**
- * Cursor paging over a table with an `account_id` and an autoincrement `seq` (newest first), as
- * every id-cursor list of the API pages (DESIGN.md section 3): `after` is the id of the last item
- * of the previous page, which callers check with `owns` first (another account's id, or an
- * unknown one, is a malformed cursor). `status`, when the table has a status, filters by it.
- * @example const runs = createCursorList(db, 'twins', 'status', fromRow); runs.list(acct, { limit: 20 })
+ * Cursor paging newest first by an autoincrement `seq` (DESIGN.md section 3): `after` is the last
+ * id of the previous page, which callers check with `owns` first; `status` filters when given.
+ * @example createCursorList(db, 'scenarios', null, fromRow).list(accountId, { limit: 20 })
  */
 export function createCursorList<Row, T>(
   db: Database,

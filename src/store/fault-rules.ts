@@ -1,11 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { FaultRule } from '../contract/faults.js';
 
-/**
- * Fault rules in the `--db` file (inferred, issue 9): written when a rule is added, removed or
- * its counters move. A counter write happens only on a call a rule matched, so a world without
- * rules pays nothing.
- */
+/** Fault rules in the `--db` file (inferred), written as rules and their counters change. */
 export class FaultRuleStore {
   private readonly upsertStmt;
   private readonly deleteStmt;

@@ -6,10 +6,7 @@ export interface FilePage {
   hasMore: boolean;
 }
 
-/**
- * File listings of runs of every kind, keyed by (run, path). Paths compare in byte
- * order (SQLite's BINARY collation on UTF-8 text), so `after` paging is one index range scan.
- */
+/** Runs' file listings by (run, path), in byte order: `after` paging is one index range scan. */
 export function createFileRepo(db: Database) {
   const table = 'run_files';
   const owner = 'run_id';

@@ -6,10 +6,8 @@ const BATCH_SIZE = 500;
 const FLUSH_DELAY_MS = 200;
 
 /**
- * The request journal in the `--db` file (inferred, issue 9). Entries are queued behind the
- * request and written in batches (one transaction each) on a short timer, when a batch is full
- * and at close, so no request waits on a write; a kill -9 loses at most the unwritten queue.
- * The table keeps the newest `capacity` entries, like the ring.
+ * The journal in the `--db` file (inferred), written in batches behind the requests so none waits
+ * (a kill -9 loses the unwritten queue); the newest `capacity` are kept.
  */
 export class JournalStore {
   private queue: JournalEntry[] = [];

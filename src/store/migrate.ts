@@ -1,10 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { baseline } from './migrations/100-baseline.js';
 
-/**
- * The schema version the baseline writes. The unreleased emulator before it wrote versions 1 to
- * 13 with other row layouts; starting at 100 keeps any such file from reading as current.
- */
+/** The baseline's schema version: above the 1 to 13 of older layouts, so none reads as current. */
 export const BASELINE_VERSION = 100;
 
 /** Migrations in order: the baseline, then any later one, which sets the version after it. */
@@ -13,11 +10,7 @@ const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [baseline];
 /** The schema version this emulator writes. */
 export const SCHEMA_VERSION = BASELINE_VERSION + MIGRATIONS.length - 1;
 
-/**
- * The database's schema version (0 for a new one), after refusing one this emulator cannot
- * read: written by a newer emulator, or by an older layout from before the baseline. Call it
- * before anything writes to the file.
- */
+/** The schema version (0 when new), refusing a newer emulator's or an older layout's file. */
 export function checkSchemaVersion(db: Database): number {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > SCHEMA_VERSION) {
@@ -33,10 +26,7 @@ export function checkSchemaVersion(db: Database): number {
   return current;
 }
 
-/**
- * Brings the database to the newest schema, one synchronous transaction per migration, each
- * setting `user_version`; refuses what `checkSchemaVersion` refuses.
- */
+/** After `checkSchemaVersion`, each migration in its own transaction that sets `user_version`. */
 export function runMigrations(db: Database): void {
   const current = checkSchemaVersion(db);
   const first = current === 0 ? 0 : current - BASELINE_VERSION + 1;

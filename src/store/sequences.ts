@@ -11,10 +11,7 @@ export function createSequenceRepo(db: Database) {
   );
   return {
     next: (stream: string): number => next.get(stream)!.value,
-    /**
-     * Restarts the counters of one scope (`<scope>/<prefix>` streams), except the streams in
-     * `keep`, whose ids still exist.
-     */
+    /** Restarts one scope's counters (`<scope>/<prefix>`) but those in `keep`, whose ids exist. */
     clearScope: (scope: string, keep: string[] = []): void =>
       void clearScope.run(`${scope}/`, `${scope}/`, JSON.stringify(keep)),
   };

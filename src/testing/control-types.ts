@@ -1,7 +1,4 @@
-/**
- * Types of the control API's bodies, derived from the zod schemas the server validates with
- * (src/control/), so the client cannot drift from the routes.
- */
+/** Types of the control API's bodies, from the zod schemas the server validates with: no drift. */
 import type { z } from '@hono/zod-openapi';
 import type * as schemas from '../contract/control-inputs.js';
 import type { ScenarioFile } from '../contract/scenario-file.js';
@@ -47,10 +44,7 @@ export type SetClockInput = Body<typeof clock.setClockRoute>;
 export type AdvanceClockInput = { seconds: number } | { to: string };
 export type AdvancedClock = Answer<typeof clock.advanceClockRoute, 200>;
 export type Transition = AdvancedClock['transitions'][number];
-/**
- * A run of any kind to seed: `kind`, the kind's create body (as `POST /v1/<kind>` takes it) and
- * the seed fields (`status`, `outcomes`, `error`, `result`, ...).
- */
+/** A run of any kind to seed: `kind`, the kind's create body and the seed fields. */
 export type RunInput = { kind: string; [field: string]: unknown } & Partial<{
   [K in keyof typeof schemas.RunSeedFields]: z.input<(typeof schemas.RunSeedFields)[K]>;
 }>;
@@ -105,7 +99,7 @@ export type WebhookDeliveryFilter = Partial<
 export type WebhookDeliveryList = Answer<typeof deliveries.listWebhookDeliveriesRoute, 200>;
 /** One webhook delivery and its attempts. */
 export type WebhookDelivery = WebhookDeliveryList['data'][number];
-/** `GET /_control/coverage`: every outcome of every product operation, and how often it was seen. */
+/** `GET /_control/coverage`: each product operation's outcomes, and how often each was seen. */
 export type Coverage = Answer<typeof coverage.coverageRoute, 200>;
 export type CoverageOperation = Coverage['operations'][number];
 export type CoverageOutcome = CoverageOperation['outcomes'][number];

@@ -1,7 +1,4 @@
-/**
- * `svc-emulator/testing`: run the emulator inside a test suite. The whole public API of the
- * harness is listed here.
- */
+/** `svc-emulator/testing`: run the emulator inside a test suite; the harness's whole public API. */
 export {
   type ControlClient,
   type ControlClientOptions,

@@ -4,10 +4,7 @@ import type { KindSeeders } from './control-types.js';
 
 type Post = (collection: string, accountId: string, body: unknown) => Promise<unknown>;
 
-/**
- * One method per kind that seeds in its own terms (`RegisteredKind.seed`), named as its control
- * operation: `seedEvaluation(accountId, body)` posts to `/_control/accounts/{id}/evaluations`.
- */
+/** One method per kind that seeds in its own terms, named as its control operation. */
 export function kindSeeders(post: Post): KindSeeders<[accountId: string]> {
   const methods: Record<string, unknown> = {};
   for (const { kind, seed } of REGISTERED_KINDS as readonly RegisteredKind[])
@@ -17,7 +14,7 @@ export function kindSeeders(post: Post): KindSeeders<[accountId: string]> {
   return methods as KindSeeders<[accountId: string]>;
 }
 
-/** The same methods bound to one account: `seedEvaluation(body)`. */
+/** The same methods bound to one account. */
 export function boundSeeders(all: KindSeeders<[accountId: string]>, id: string): KindSeeders<[]> {
   const methods = all as unknown as Record<string, (id: string, body?: unknown) => unknown>;
   const names = (REGISTERED_KINDS as readonly RegisteredKind[]).flatMap(({ seed }) =>

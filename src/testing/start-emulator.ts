@@ -22,9 +22,8 @@ export interface RunningEmulator {
 }
 
 /**
- * Starts an emulator in this process on a free port: in-memory database, the `default` scenario,
- * seed `0` and `manual` clocks unless told otherwise. One per test file (`beforeAll`), and
- * `control.newAccount()` per test.
+ * Starts an emulator in this process on a free port (in memory, the `default` scenario, seed `0`,
+ * manual clocks unless told otherwise): one per test file, `control.newAccount()` per test.
  * @example
  * const { baseUrl, control, stop } = await startEmulator();
  * const { headers, clock } = await control.newAccount();

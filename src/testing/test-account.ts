@@ -18,10 +18,7 @@ export interface AccountControl extends T.KindSeeders<[accountId: string]> {
   reset(body: T.ResetInput): Promise<T.ResetResult>;
 }
 
-/**
- * An isolated account for one test: its key, its clock and seeders bound to it (`seedRun`, and
- * one per kind that seeds in its own terms: `seedEvaluation`, `seedTwin`).
- */
+/** An isolated account for one test: its key, its clock, and seeders bound to it. */
 export interface TestAccount extends T.KindSeeders<[]> {
   account: T.CreatedAccount['account'];
   /** The full-scope key; `secret` goes in `Authorization: Bearer <secret>`. */

@@ -1,7 +1,7 @@
 import type { AccountInput, KeyInput } from '../contract/control-inputs.js';
 import type { Account, ApiKeyRecord } from '../domain/records.js';
 import { digestSecret } from '../domain/sha256.js';
-import { apiError, MESSAGES } from '../errors.js';
+import { invalidParam, MESSAGES } from '../errors.js';
 import { makeSecret } from '../ids.js';
 import { type ClockMode, DEFAULT_CLOCK_START, toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
@@ -25,10 +25,7 @@ export function createAccount(
     : (defaults.clockStart ?? DEFAULT_CLOCK_START);
   const id = input.id ?? ids.next('acct', 'world', start);
   if (store.accounts.get(id)) {
-    throw apiError('parameter_invalid', {
-      param: 'id',
-      message: MESSAGES.alreadyExists(`Account '${id}'`),
-    });
+    throw invalidParam('id', MESSAGES.alreadyExists(`Account '${id}'`));
   }
   const account: Account = {
     id,
@@ -56,20 +53,14 @@ export function createKey(
   const now = clocks.now(account);
   const id = input.id ?? ids.next('key', account.id, now);
   if (store.keys.get(id)) {
-    throw apiError('parameter_invalid', {
-      param: 'id',
-      message: MESSAGES.alreadyExists(`Key '${id}'`),
-    });
+    throw invalidParam('id', MESSAGES.alreadyExists(`Key '${id}'`));
   }
   const secret =
     input.secret ??
     makeSecret(config.seed, account.id, store.sequences.next(`${account.id}/secret`));
   const secretSha256 = digestSecret(secret);
   if (store.keys.findByDigest(secretSha256)) {
-    throw apiError('parameter_invalid', {
-      param: 'secret',
-      message: MESSAGES.secretInUse,
-    });
+    throw invalidParam('secret', MESSAGES.secretInUse);
   }
   const key = {
     id,

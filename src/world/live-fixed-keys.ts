@@ -8,10 +8,9 @@ export interface LiveFixedKey {
 }
 
 /**
- * The fixed secrets of `scenarios` (keys given a `secret`) that open a live key of the store,
- * with the name of the account that owns it, in scenario order. The store keeps only digests,
- * so a secret is known only where a scenario spells it out.
- * @example liveFixedKeys(deps, [deps.scenarios.loaded]) // [{ secret: 'svc_test_...', accountName: 'Default' }]
+ * The fixed secrets of `scenarios` that open a live key, with its account's name, in scenario
+ * order: the store keeps only digests, so only a scenario spells a secret out.
+ * @example liveFixedKeys(deps, [deps.scenarios.loaded]) // [{ secret, accountName: 'Default' }]
  */
 export function liveFixedKeys(deps: Deps, scenarios: ScenarioFile[]): LiveFixedKey[] {
   const found = new Map<string, LiveFixedKey>();
@@ -28,8 +27,7 @@ export function liveFixedKeys(deps: Deps, scenarios: ScenarioFile[]): LiveFixedK
 }
 
 /**
- * The live key this secret opens, with its account's name; undefined if none, or if it is
- * revoked or expired on its account's clock.
+ * The live key this secret opens (not revoked or expired on its account's clock), with its account.
  * @example liveFixedKey(deps, 'svc_test_emulator_default')?.accountName // 'Default'
  */
 export function liveFixedKey(deps: Deps, secret: string): LiveFixedKey | undefined {

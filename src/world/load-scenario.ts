@@ -24,8 +24,7 @@ export function parseDataFile<T extends z.ZodType>(
   data: unknown,
   file: string,
 ): z.infer<T> {
-  // Each file is parsed once (at start, or per reset that names it), so zod's compiled fast path
-  // (`new Function` per object shape) would cost more to build than it saves; same result.
+  // Parsed once each: building zod's compiled fast path would cost more than it saves.
   const result = schema.safeParse(data, { jitless: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

@@ -3,7 +3,7 @@ import type { Deps } from '../runtime/deps.js';
 import { applyScenario } from './apply-scenario.js';
 import { addFaultRule } from './faults.js';
 
-/** DESIGN.md section 5 `POST /_control/reset`: a few milliseconds, new state not cleanup. */
+/** DESIGN.md section 5 `POST /_control/reset`: new state, not cleanup. */
 export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?: string }): void {
   if (opts.scenario) deps.scenarios.loaded = opts.scenario;
   const scenario = deps.scenarios.loaded;

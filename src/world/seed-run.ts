@@ -1,8 +1,6 @@
 /**
- * Control seeding of a run of any kind (DESIGN.md section 5): on the clock with an outcome plan,
- * or already in a given state, with its logs and files as given. `POST /_control/accounts/{id}/
- * runs` takes any kind's create body plus the seed fields; a kind with seeding of its own
- * (`RegisteredKind.seed`) is given the engine's operations (`SeedOps`) to do it with.
+ * Control seeding of a run of any kind (DESIGN.md section 5): on the clock, or in a given state
+ * with its logs and files. A kind that seeds in its own terms is given the engine's `SeedOps`.
  */
 import { z } from '@hono/zod-openapi';
 import { DEFAULT_VERSION } from '../contract/common.js';
@@ -12,12 +10,13 @@ import type { Account, RunRecord, RunRequest, RunState } from '../domain/records
 import { seededFailure } from '../domain/run-failure.js';
 import type { FixedState, RegisteredKind, RunKind, SeedOps } from '../domain/run-kind.js';
 import { assertOutcomePlan } from '../domain/run-options.js';
-import { issueMessage, issueParam } from '../domain/zod-issue.js';
-import { apiError, MESSAGES } from '../errors.js';
+import { issueError } from '../domain/zod-issue.js';
+import { invalidParam, MESSAGES } from '../errors.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
 import { createRun } from '../runtime/engine/run-attempt.js';
 import { worldOf } from '../runtime/engine/world-view.js';
+import { assertIdPrefix, assertNewId } from './seed.js';
 
 /** The state of a run seeded in a fixed state at `now`: the fields given, the rest defaulted. */
 function fixedState(input: FixedState, now: number): RunState {
@@ -63,23 +62,21 @@ export function seedOps(deps: Deps, account: Account, kind: RunKind): SeedOps {
     now,
     catalog: deps.catalog,
     newId: (prefix) => deps.ids.next(prefix, account.id, now),
-    ensureNew(id) {
-      if (store.runs.exists(id))
-        throw apiError('parameter_invalid', {
-          param: 'id',
-          message: MESSAGES.alreadyExists(`'${id}'`),
-        });
-    },
+    ensureNew: (id) => assertNewId(store.runs.exists(id), id),
     checkPlan: (plan) => assertOutcomePlan(kind, plan, 'outcomes'),
-    start: (id, request, opts) =>
-      createRun(deps, kind, account, {
+    start(id, request, seed) {
+      const emulator = request.options.emulator as { outcomes?: OutcomeEntry[] } | undefined;
+      const record = createRun(deps, kind, account, {
         id,
         request,
-        plan: opts.plan,
+        plan: seed.outcomes ?? emulator?.outcomes,
         now,
-        serviceVersion: opts.serviceVersion ?? DEFAULT_VERSION,
-        givenFiles: opts.givenFiles ?? false,
-      }),
+        serviceVersion: seed.service_version ?? DEFAULT_VERSION,
+        givenFiles: seed.files !== undefined,
+      });
+      if (seed.files) store.runFiles.replace(id, seed.files);
+      return record;
+    },
     fix(id, request, input) {
       const state = fixedState(input, now);
       // Stored as given; marked so that the first attempt a resume starts drops them.
@@ -94,10 +91,7 @@ export function seedOps(deps: Deps, account: Account, kind: RunKind): SeedOps {
   };
 }
 
-/**
- * `POST /_control/accounts/{id}/<collection>` and scenario files' `accounts[].<collection>`: a
- * run of a kind that seeds in its own terms.
- */
+/** A run of a kind that seeds in its own terms (`POST /_control/accounts/{id}/<collection>`). */
 export function seedKind(deps: Deps, account: Account, registered: RegisteredKind, input: unknown) {
   const seed = registered.seed!;
   return seed.seed(input as Record<string, unknown>, seedOps(deps, account, registered.kind));
@@ -109,51 +103,30 @@ function parseSeed(registered: RegisteredKind, fields: Record<string, unknown>) 
     .object({ ...registered.routes.createBody.shape, ...RunSeedFields })
     .strict()
     .safeParse(fields);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const param = issueParam(issue);
-    throw apiError('parameter_invalid', { param, message: issueMessage(issue, param) });
-  }
+  if (!parsed.success) throw issueError(parsed.error.issues[0]!);
   return parsed.data as Record<string, unknown> & Partial<FixedState> & { id?: string };
 }
 
 /**
- * `POST /_control/accounts/{id}/runs`: a run of `input.kind`, its fields checked against the
- * kind's create body and the seed fields (400 `parameter_invalid` naming the field), its
- * references against the account's world.
- * @example seedRun(deps, account, { kind: 'augmentation', dataset, config: { episode_count: 2 }, status: 'failed' })
+ * `POST /_control/accounts/{id}/runs`: a run of `input.kind`, its fields checked against the kind's
+ * create body and the seed fields (400 naming the field), its references against the world.
+ * @example seedRun(deps, account, { kind, ...createBody, status: 'failed' })
  */
 export function seedRun(deps: Deps, account: Account, input: RunSeedInput): RunRecord {
   const registered = deps.kinds.registered(input.kind);
-  if (!registered)
-    throw apiError('parameter_invalid', {
-      param: 'kind',
-      message: MESSAGES.notFound('run kind', input.kind),
-    });
+  if (!registered) throw invalidParam('kind', MESSAGES.notFound('run kind', input.kind));
   const { kind, routes } = registered;
   const { kind: _kind, ...fields } = input;
   const seed = parseSeed(registered, fields);
   const body = Object.fromEntries(
     Object.entries(seed).filter(([key]) => key in routes.createBody.shape),
   );
-  const prefixes = [kind.prefix, ...(kind.legacyPrefixes ?? [])];
-  if (seed.id !== undefined && !prefixes.some((p) => seed.id!.startsWith(`${p}_`)))
-    throw apiError('parameter_invalid', {
-      param: 'id',
-      message: MESSAGES.idPrefix(kind.name, kind.prefix),
-    });
+  assertIdPrefix(seed.id, kind.name, [kind.prefix, ...(kind.legacyPrefixes ?? [])]);
   const ops = seedOps(deps, account, kind);
   const id = seed.id ?? ops.newId(kind.prefix);
   ops.ensureNew(id);
   ops.checkPlan(seed.outcomes);
   const request = kind.prepare(body, worldOf(deps, account));
   if (seed.status !== undefined) return ops.fix(id, request, seed as FixedState);
-  const emulator = request.options.emulator as { outcomes?: OutcomeEntry[] } | undefined;
-  const record = ops.start(id, request, {
-    plan: seed.outcomes ?? emulator?.outcomes,
-    serviceVersion: seed.service_version ?? DEFAULT_VERSION,
-    givenFiles: seed.files !== undefined,
-  });
-  if (seed.files) ops.keepFiles(id, seed.files);
-  return record;
+  return ops.start(id, request, seed);
 }

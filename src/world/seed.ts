@@ -1,22 +1,25 @@
 import type { UserAssetInput, WebhookEndpointInput } from '../contract/control-inputs.js';
 import type { Account, UserAssetKind } from '../domain/records.js';
-import { apiError, MESSAGES } from '../errors.js';
+import { invalidParam, MESSAGES } from '../errors.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
 import { createWebhookEndpoint } from '../runtime/webhooks/endpoints.js';
 
-function ensureNew(exists: boolean, id: string): void {
-  if (exists)
-    throw apiError('parameter_invalid', {
-      param: 'id',
-      message: MESSAGES.alreadyExists(`'${id}'`),
-    });
+/** 400 naming `id` when a resource of that id exists. */
+export function assertNewId(exists: boolean, id: string): void {
+  if (exists) throw invalidParam('id', MESSAGES.alreadyExists(`'${id}'`));
+}
+
+/** 400 naming `id` when a given id lacks the prefix of `what` (or a legacy one). */
+export function assertIdPrefix(id: string | undefined, what: string, prefixes: readonly string[]) {
+  if (id !== undefined && !prefixes.some((p) => id.startsWith(`${p}_`)))
+    throw invalidParam('id', MESSAGES.idPrefix(what, prefixes[0]!));
 }
 
 /** A webhook endpoint of the account, as `POST /v1/webhook_endpoints` would make it. */
 export function seedWebhookEndpoint(deps: Deps, account: Account, input: WebhookEndpointInput) {
   const { id } = input;
-  if (id !== undefined) ensureNew(deps.store.webhookEndpoints.exists(id), id);
+  if (id !== undefined) assertNewId(deps.store.webhookEndpoints.exists(id), id);
   return createWebhookEndpoint(deps, account, input, deps.clocks.now(account));
 }
 
@@ -29,14 +32,9 @@ export function seedUserAsset(
   const { store, ids, clocks } = deps;
   const now = clocks.now(account);
   const prefix = kind === 'environment' ? 'env' : 'obj';
-  if (input.id && !input.id.startsWith(`${prefix}_`)) {
-    throw apiError('parameter_invalid', {
-      param: 'id',
-      message: MESSAGES.idPrefix(kind, prefix),
-    });
-  }
+  assertIdPrefix(input.id, kind, [prefix]);
   const id = input.id ?? ids.next(prefix, account.id, now);
-  ensureNew(store.userAssets.exists(id), id);
+  assertNewId(store.userAssets.exists(id), id);
   const asset = {
     id,
     accountId: account.id,

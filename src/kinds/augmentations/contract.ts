@@ -1,8 +1,7 @@
 /**
- * Augmentations (inferred; API document sections 1, 7 and 8, DESIGN.md section 7): new
- * episodes generated from a robot dataset. `config.episode_count` is 1 to 50 (section 8, the
- * documented `parameter_invalid` case with `param` `config.episode_count`); cameras the dataset
- * lacks answer 400 `camera_not_found` with `details.cameras` (section 7).
+ * Augmentations (inferred; API document sections 1, 7 and 8): new episodes generated from a robot
+ * dataset. `config.episode_count` is 1 to 50 (section 8's `parameter_invalid` example); cameras
+ * the dataset lacks answer 400 `camera_not_found` with `details.cameras` (section 7).
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {
@@ -20,7 +19,6 @@ import {
   StepCounter,
 } from '../../contract/run-shapes.js';
 
-/** Where the kind lives: its `object`, id prefix, path, scope and tag (DESIGN.md section 7). */
 export const ADDRESS = {
   name: 'augmentation',
   prefix: 'aug',

@@ -1,14 +1,11 @@
-/**
- * Augmentations as a run kind (inferred; API document sections 1, 7 and 8, DESIGN.md section 7):
- * load the dataset, generate `episode_count` episodes (the stepped phase), validate, package.
- */
+/** Augmentations as a run kind: load, generate `episode_count` episodes, validate, package. */
 
-import type { OutcomeEntry } from '../../contract/outcomes.js';
+import { jsonFile } from '../../domain/canonical-json.js';
 import type { Catalog } from '../../domain/catalog.js';
-import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
+import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { parseRunOptions, timelineOf } from '../../domain/run-options.js';
-import { hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
+import { catalogDataset, hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
 import { apiError, MESSAGES } from '../../errors.js';
 import { ADDRESS } from './contract.js';
 import { cameraBytes, episodeAt, episodesOf, seedOf } from './outputs.js';
@@ -31,7 +28,6 @@ const MESSAGES_BY_CODE: Record<string, string> = {
   generation_failed: 'Generating an episode failed.',
 };
 
-/** How its failures show (domain/run-failure.ts). */
 const FAILURES: FailureCodes = {
   messages: MESSAGES_BY_CODE,
   invalidInput: { code: 'dataset_unreadable', param: 'dataset' },
@@ -47,19 +43,6 @@ interface Context {
   seed: string;
 }
 
-/** The dataset as the catalog had it when the run was created (checked by `prepare`). */
-function datasetOf(catalog: Catalog, id: string): Catalog['datasets'][number] {
-  const found = catalog.datasets.find((d) => d.id === id);
-  if (!found)
-    throw apiError('parameter_invalid', {
-      param: 'dataset',
-      message: MESSAGES.catalogUnknown('dataset', id),
-    });
-  return found;
-}
-
-const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-
 export const augmentationKind: RunKind<AugmentationRequest, Context> = {
   ...ADDRESS,
   stepNoun: 'episode',
@@ -71,7 +54,7 @@ export const augmentationKind: RunKind<AugmentationRequest, Context> = {
       cameras?: string[];
       variations?: string[];
     };
-    const dataset = datasetOf(world.catalog, body.dataset as string);
+    const dataset = catalogDataset(world.catalog, body.dataset as string);
     // API document section 7: `camera_not_found`, with the cameras the dataset has.
     const missing = config.cameras?.find((cam) => !dataset.cameras.includes(cam));
     if (missing !== undefined)
@@ -103,16 +86,11 @@ export const augmentationKind: RunKind<AugmentationRequest, Context> = {
       estimate: 5 + 2 * steps * request.config.cameras.length,
     };
   },
-  failurePlan(outcome: OutcomeEntry) {
-    if (!('fail' in outcome)) return undefined;
-    if (outcome.fail === 'dataset_unreadable') return { phase: 'loading' };
-    if (outcome.fail === 'generation_failed')
-      return { phase: 'generating', afterSteps: outcome.after_episodes };
-    return { phase: outcome.at ?? 'generating', afterSteps: outcome.after_episodes };
-  },
+  failurePlan: failurePlanOf(TIMELINE, 'dataset_unreadable', 'generation_failed'),
   context: (request, _outcome, _id, catalog) => ({
     request,
-    dataset: datasetOf(catalog, request.dataset),
+    // The dataset `prepare` checked, as the catalog has it.
+    dataset: catalogDataset(catalog, request.dataset),
     seed: seedOf(request),
   }),
   queuedLine: (request, attempt, total) =>
@@ -146,14 +124,14 @@ export const augmentationKind: RunKind<AugmentationRequest, Context> = {
     return [
       {
         path: 'manifest.json',
-        content: pretty({
+        content: jsonFile({
           ...result,
           variations: ctx.request.config.variations,
           fps: ctx.dataset.fps,
         }),
       },
       ...episodes.flatMap((e) => [
-        { path: `${e.path}/meta.json`, content: pretty(e) },
+        { path: `${e.path}/meta.json`, content: jsonFile(e) },
         ...e.cameras.map((cam) => ({
           path: `${e.path}/${cam}.mp4`,
           content: cameraBytes(ctx.seed, e.index, cam),

@@ -1,9 +1,4 @@
-/**
- * What an augmentation generates (inferred, DESIGN.md section 7): episode `i` varies dataset
- * episode `(i - 1) mod n`, rendered from each chosen camera. Everything is drawn from a sha256 of
- * the request and the index, never from the id, the time or the account: the same request
- * generates the same episodes everywhere.
- */
+/** What an augmentation generates (inferred): dataset episodes varied, drawn from the request. */
 import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
 import type { Catalog } from '../../domain/catalog.js';
 import { sha256 } from '../../domain/sha256.js';

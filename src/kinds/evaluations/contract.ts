@@ -7,6 +7,7 @@ import {
   listOf,
   Metadata,
   operationGuards,
+  pageQuery,
   SUPPORTED_VERSIONS,
   Timestamp,
 } from '../../contract/common.js';
@@ -19,7 +20,6 @@ import {
 } from '../../contract/run-shapes.js';
 import { EVALUATION_EXAMPLE } from './example.js';
 
-/** Where the kind lives: its `object`, id prefix, path, scope and tag (DESIGN.md section 7). */
 export const ADDRESS = {
   name: 'evaluation',
   prefix: 'eval',
@@ -75,9 +75,8 @@ export type EvaluationResult = z.infer<typeof EvaluationResult>;
 export const Spec = z.object({ path: z.string(), name: z.string() }).catchall(z.unknown());
 
 /**
- * API document section 2.2 requires `id`, `status`, `progress` and `tokens`; the emulator sends
- * every field in every body (null where there is nothing to say, `domain/run-view.ts`), so the
- * schema requires them all: generated clients then type none of them as possibly undefined.
+ * Section 2.2 requires `id`, `status`, `progress` and `tokens`, but every body has every field
+ * (null where there is nothing to say), so the schema requires all: clients type none undefined.
  */
 export const Evaluation = z
   .object({
@@ -207,11 +206,9 @@ export const listEvaluationsRoute = createRoute({
   request: {
     query: z.object({
       status: z.enum(RUN_STATUSES).optional(),
-      after: z.string().optional().openapi({
-        description:
-          "The id of the last item of the previous page; an id that is not one of the account's evaluations answers 400 `parameter_invalid`.",
-      }),
-      limit: z.coerce.number().int().min(1).max(100).default(20),
+      ...pageQuery(
+        "The id of the last item of the previous page; an id that is not one of the account's evaluations answers 400 `parameter_invalid`.",
+      ),
     }),
   },
   responses: {
@@ -236,6 +233,8 @@ export const cancelEvaluationRoute = createRoute({
   },
 });
 
+const gzip = { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } };
+
 export const getArchiveRoute = createRoute({
   method: 'get',
   path: '/v1/evaluations/{run_id}/archive',
@@ -247,14 +246,8 @@ export const getArchiveRoute = createRoute({
   ...readGuards,
   request: { params: RunIdParam },
   responses: {
-    200: {
-      description: 'The archive. `ETag` is its SHA-256.',
-      content: { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } },
-    },
-    206: {
-      description: 'The requested byte range.',
-      content: { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } },
-    },
+    200: { description: 'The archive. `ETag` is its SHA-256.', content: gzip },
+    206: { description: 'The requested byte range.', content: gzip },
     ...errorResponses([400, 401, 403, 404, 409, 416, 429], {
       409: 'The run has not succeeded: `run_not_ready` (inferred).',
     }),

@@ -1,12 +1,9 @@
-/**
- * Evaluations as a run kind (API document sections 2.2 to 2.5; DESIGN.md section 4): the SDK
- * spec's episodes on the six phases, a scorecard, and the four failure codes.
- */
+/** Evaluations as a run kind (API document sections 2.2 to 2.5; DESIGN.md section 4). */
 
-import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { INTERRUPTED_MESSAGE } from '../../domain/run-failure.js';
 import type { RunKind, World } from '../../domain/run-kind.js';
-import { apiError, MESSAGES } from '../../errors.js';
+import { successRateOf } from '../../domain/run-options.js';
+import { sharedRequestFields, unknownInCatalog } from '../../domain/run-request.js';
 import { ADDRESS, EVALUATION_ERROR_CODES, PHASES } from './contract.js';
 import {
   archiveEntries,
@@ -51,28 +48,16 @@ function episodesOf(ctx: EvaluationContext, steps: number): Episode[] {
   return ctx.episodes;
 }
 
-const successRate = (outcome: OutcomeEntry) =>
-  'succeed' in outcome
-    ? (outcome.succeed.success_rate ?? DEFAULT_SUCCESS_RATE)
-    : DEFAULT_SUCCESS_RATE;
-
 /** `options.policy` and `options.hardware_tier`, when given, must name what exists. */
 function checkOptionRefs(options: Record<string, unknown>, world: World): void {
   const { policy, hardware_tier: tier } = options;
   if (policy !== undefined && (typeof policy !== 'string' || !world.policy(policy)))
-    throw apiError('parameter_invalid', {
-      param: 'options.policy',
-      message: MESSAGES.catalogUnknown('policy', String(policy)),
-    });
+    throw unknownInCatalog('options.policy', 'policy', String(policy));
   if (tier !== undefined && !world.catalog.hardware_tiers.some((t) => t.id === tier))
-    throw apiError('parameter_invalid', {
-      param: 'options.hardware_tier',
-      message: MESSAGES.catalogUnknown('hardware tier', String(tier)),
-    });
+    throw unknownInCatalog('options.hardware_tier', 'hardware tier', String(tier));
 }
 
 export const evaluationKind: RunKind<EvaluationRequest, EvaluationContext> = {
-  // Logs and files under `sim_runs`: API document sections 4.4 and 4.5, DESIGN.md 3 "Sim runs".
   ...ADDRESS,
   // Outcome rules came before the other kinds: one that names no kind is an evaluations' rule.
   outcomeRulesDefault: true,
@@ -80,16 +65,10 @@ export const evaluationKind: RunKind<EvaluationRequest, EvaluationContext> = {
   phases: PHASES,
   failureCodes: EVALUATION_ERROR_CODES,
   prepare(body, world) {
-    const options = (body.options ?? {}) as Record<string, unknown>;
-    parseEvaluationOptions(options);
-    checkOptionRefs(options, world);
-    return {
-      spec: body.spec as EvaluationRequest['spec'],
-      options,
-      label: (body.label as string | null | undefined) ?? null,
-      webhook_metadata:
-        (body.webhook_metadata as Record<string, unknown> | null | undefined) ?? null,
-    };
+    const shared = sharedRequestFields(body);
+    parseEvaluationOptions(shared.options);
+    checkOptionRefs(shared.options, world);
+    return { spec: body.spec as EvaluationRequest['spec'], ...shared };
   },
   hardwareTier: (request) =>
     typeof request.options.hardware_tier === 'string' ? request.options.hardware_tier : null,
@@ -103,7 +82,7 @@ export const evaluationKind: RunKind<EvaluationRequest, EvaluationContext> = {
     request,
     manifestHash: manifestFor(request.spec).hash,
     evaluators: evaluatorIds(request.spec),
-    rate: successRate(outcome),
+    rate: successRateOf(outcome, DEFAULT_SUCCESS_RATE),
   }),
   queuedLine: (request, attempt, total) =>
     `attempt ${attempt} queued: ${total} episodes, spec ${request.spec.name}`,

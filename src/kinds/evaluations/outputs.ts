@@ -1,11 +1,9 @@
 /**
- * What a finished evaluation produces (DESIGN.md section 4 "Result" and "Archive"): the manifest
- * and its hash, the episodes, the scorecard metrics, and the files of the archive. Everything
- * here depends on the spec and the outcome only: never on the id, the time, the seed or the
- * account, so the same spec gives the same `manifest_hash`, `run_id` and `run_hash` everywhere.
+ * What a finished evaluation produces (DESIGN.md section 4 "Result" and "Archive"), from the spec
+ * and outcome only: the same spec gives the same `manifest_hash`, `run_id` and `run_hash`.
  */
 
-import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
+import { canonicalJson, canonicalJsonFile, sha256Hex } from '../../domain/canonical-json.js';
 import { sha256 } from '../../domain/sha256.js';
 import { wilsonInterval } from '../../domain/wilson-interval.js';
 import type { EvaluationResult } from './contract.js';
@@ -109,8 +107,6 @@ export function resultOf(
   };
 }
 
-const pretty = (value: unknown) => `${JSON.stringify(JSON.parse(canonicalJson(value)), null, 2)}\n`;
-
 /** The files of the run directory `<id>/`, for `buildArchive()`. */
 export function archiveEntries(
   manifest: Manifest,
@@ -121,11 +117,15 @@ export function archiveEntries(
   return [
     {
       path: 'manifest.json',
-      content: pretty({ ...manifest, manifest_hash: result.manifest_hash, run_id: result.run_id }),
+      content: canonicalJsonFile({
+        ...manifest,
+        manifest_hash: result.manifest_hash,
+        run_id: result.run_id,
+      }),
     },
     {
       path: 'scorecard.json',
-      content: pretty({
+      content: canonicalJsonFile({
         run_id: result.run_id,
         run_hash: result.run_hash,
         verified: result.verified,
@@ -135,7 +135,7 @@ export function archiveEntries(
     },
     ...episodes.map((e) => ({
       path: `episodes/${String(e.index).padStart(4, '0')}.json`,
-      content: pretty(e),
+      content: canonicalJsonFile(e),
     })),
     { path: 'logs/sdk.log', content: logLines.map((l) => `${l}\n`).join('') },
   ];

@@ -1,13 +1,9 @@
-/**
- * What an evaluation attempt will do: its outcome (DESIGN.md section 4 "Outcomes" and "Failure
- * codes"), its episode count and phase durations, and its token estimate.
- */
+/** What an evaluation attempt does: outcome, episodes, durations, tokens (DESIGN.md section 4). */
 import { z } from 'zod';
 import { type OutcomeEntry, OutcomePlan } from '../../contract/outcomes.js';
 import { assertOutcomePlan } from '../../domain/run-options.js';
 import type { FailurePlan, PhasePlan } from '../../domain/run-schedule.js';
-import { issueMessage, issueParam } from '../../domain/zod-issue.js';
-import { apiError } from '../../errors.js';
+import { issueError } from '../../domain/zod-issue.js';
 import { EVALUATION_ERROR_CODES, PHASES, type Phase } from './contract.js';
 
 const Seconds = z.number().min(0).max(86_400);
@@ -41,7 +37,7 @@ export const EvaluationOptions = z
   .catchall(z.unknown());
 export type EvaluationOptions = z.infer<typeof EvaluationOptions>;
 
-/** `options` is free-form, but the parts the emulator reads are validated, `param` under `options.`. */
+/** The parts of free-form `options` the emulator reads, checked (`param` under `options.`). */
 export function parseEvaluationOptions(options: Record<string, unknown>): EvaluationOptions {
   const parsed = EvaluationOptions.safeParse(options);
   if (parsed.success) {
@@ -52,9 +48,7 @@ export function parseEvaluationOptions(options: Record<string, unknown>): Evalua
     );
     return parsed.data;
   }
-  const issue = parsed.error.issues[0]!;
-  const param = `options.${issueParam(issue)}`;
-  throw apiError('parameter_invalid', { param, message: issueMessage(issue, param) });
+  throw issueError(parsed.error.issues[0]!, 'options.');
 }
 
 /** A default 10-episode run takes 5 virtual seconds: 0.5 s queue, 2.5 s of episodes. */

@@ -1,10 +1,6 @@
-/**
- * Evaluations seeded by the control API (DESIGN.md section 5, `POST /_control/accounts/{id}/
- * evaluations`, scenario files' `evaluations`): in a given state with the fields given, or on
- * the clock following `outcomes`. A legacy `srun_` id on request.
- */
+/** Evaluations seeded by the control API (DESIGN.md section 5); `legacy` gives an `srun_` id. */
 import { z } from '@hono/zod-openapi';
-import { DEFAULT_VERSION, FileEntry, Metadata } from '../../contract/common.js';
+import { FileEntry, Metadata } from '../../contract/common.js';
 import { Instant } from '../../contract/control-inputs.js';
 import { OutcomePlan } from '../../contract/outcomes.js';
 import {
@@ -15,6 +11,7 @@ import {
   Tokens,
 } from '../../contract/run-shapes.js';
 import type { KindSeed } from '../../domain/run-kind.js';
+import { sharedRequestFields } from '../../domain/run-request.js';
 import { Evaluation, EvaluationResult, PHASES, Spec } from './contract.js';
 import { parseEvaluationOptions } from './plan.js';
 
@@ -80,24 +77,11 @@ export const evaluationSeed: KindSeed<'seedEvaluation', typeof EvaluationInput, 
       const id = input.id ?? ops.newId(input.legacy ? 'srun' : 'eval');
       ops.ensureNew(id);
       ops.checkPlan(input.outcomes);
-      const options = input.options ?? {};
-      const request = {
-        spec: input.spec,
-        options,
-        label: input.label ?? null,
-        webhook_metadata: input.webhook_metadata ?? null,
-      };
+      const request = { spec: input.spec, ...sharedRequestFields(input) };
       if (input.status !== undefined)
         return ops.fix(id, request, { ...input, status: input.status, steps: input.episodes });
       // What the plan reads from `options.emulator` is checked as a create request would be.
-      parseEvaluationOptions(options);
-      const emulator = options.emulator as { outcomes?: EvaluationInput['outcomes'] } | undefined;
-      const record = ops.start(id, request, {
-        plan: input.outcomes ?? emulator?.outcomes,
-        serviceVersion: input.service_version ?? DEFAULT_VERSION,
-        givenFiles: input.files !== undefined,
-      });
-      if (input.files) ops.keepFiles(id, input.files);
-      return record;
+      parseEvaluationOptions(request.options);
+      return ops.start(id, request, input);
     },
   };

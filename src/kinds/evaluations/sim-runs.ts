@@ -102,10 +102,7 @@ export const listSimRunFilesRoute = createRoute({
   },
 });
 
-/**
- * The evaluations' routes as the run engine serves them: the documented resume, logs and files
- * (sections 4.1, 4.4, 4.5) and the inferred rest.
- */
+/** The evaluations' routes for the engine: resume, logs and files documented (4.1, 4.4, 4.5). */
 export const evaluationRoutes: RunRoutes = {
   create: createEvaluationRoute,
   get: getEvaluationRoute,

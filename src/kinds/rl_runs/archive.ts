@@ -1,13 +1,8 @@
-/**
- * The files of a succeeded RL run's archive `<id>/` (inferred, DESIGN.md section 7): the policy,
- * the scene it trained in, the verdict, the training curve and the run's log.
- */
+/** A succeeded RL run's archive files (inferred): policy, scene, verdict, training curve, log. */
 import type { ArchiveEntry } from '../../domain/build-archive.js';
-import { canonicalJson } from '../../domain/canonical-json.js';
+import { canonicalJsonFile } from '../../domain/canonical-json.js';
 import { type RlContext, type RlResult, trainingCurve } from './output.js';
 import { policyOnnx } from './policy-onnx.js';
-
-const pretty = (value: unknown) => `${JSON.stringify(JSON.parse(canonicalJson(value)), null, 2)}\n`;
 
 /** A USD stage naming the robot, its embodiment, the task and the environment it was built from. */
 function sceneUsda(ctx: RlContext, sceneId: string): string {
@@ -31,10 +26,7 @@ function sceneUsda(ctx: RlContext, sceneId: string): string {
   ].join('\n');
 }
 
-/**
- * `<id>/` of a succeeded attempt, given its result and whole log.
- * @example archiveEntries(ctx, result, 20, lines).map((e) => e.path) // ['logs/rl.log', ...]
- */
+/** @example archiveEntries(ctx, result, 20, lines).map((e) => e.path) // ['logs/rl.log', ...] */
 export function archiveEntries(
   ctx: RlContext,
   result: RlResult,
@@ -46,11 +38,11 @@ export function archiveEntries(
     { path: result.scene.path, content: sceneUsda(ctx, result.scene.id) },
     {
       path: 'verdict.json',
-      content: pretty({ policy: result.policy, scene: result.scene, ...result.verdict }),
+      content: canonicalJsonFile({ policy: result.policy, scene: result.scene, ...result.verdict }),
     },
     {
       path: 'training_curve.json',
-      content: pretty({ iterations: steps, curve: trainingCurve(ctx, steps) }),
+      content: canonicalJsonFile({ iterations: steps, curve: trainingCurve(ctx, steps) }),
     },
     { path: 'logs/rl.log', content: logLines.map((l) => `${l}\n`).join('') },
   ];

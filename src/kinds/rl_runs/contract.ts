@@ -1,8 +1,7 @@
 /**
  * RL runs (API document section 1: "Train a robot policy in simulation from a task spec; yields
- * the policy, its scene and a verdict", stable). Section 2.6 says their fields are "not shown":
- * every shape here is our inference (DESIGN.md section 7), in the shape of an Evaluation where
- * it applies, served by the one run engine.
+ * the policy, its scene and a verdict"). Section 2.6 shows no fields: every shape here is our
+ * inference (DESIGN.md section 7), an Evaluation's where it applies.
  */
 import { z } from '@hono/zod-openapi';
 import { runRoutes } from '../../contract/run-routes.js';
@@ -13,7 +12,6 @@ import {
   StepCounter,
 } from '../../contract/run-shapes.js';
 
-/** Where the kind lives: its `object`, id prefix, path, scope and tag (DESIGN.md section 7). */
 export const ADDRESS = {
   name: 'rl_run',
   prefix: 'rl',

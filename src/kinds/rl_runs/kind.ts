@@ -1,14 +1,8 @@
-/**
- * RL runs as a run kind (API document section 1; DESIGN.md section 7): a scene built for the
- * robot and task, `iterations` training steps, an evaluation that yields the verdict, then the
- * archive. Failure codes follow evaluations' (DESIGN.md section 4): `task_invalid` is the
- * request's fault and not resumable, `training_diverged` and `interrupted` are.
- */
+/** RL runs as a run kind: build a scene, train `iterations` steps, evaluate, package. */
 
-import type { OutcomeEntry } from '../../contract/outcomes.js';
-import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
+import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
-import { timelineOf } from '../../domain/run-options.js';
+import { durationsOf, timelineOf } from '../../domain/run-options.js';
 import { archiveEntries } from './archive.js';
 import { ADDRESS, RL_FAILURE_CODES, RL_PHASES } from './contract.js';
 import { contextOf, type RlContext, type RlResult, resultOf, rewardAt } from './output.js';
@@ -19,19 +13,11 @@ const ERROR_MESSAGES: Record<string, string> = {
   training_diverged: 'Training diverged: the policy loss became non-finite.',
 };
 
-/** How its failures show (domain/run-failure.ts). */
 const FAILURES: FailureCodes = {
   messages: ERROR_MESSAGES,
   invalidInput: { code: 'task_invalid', param: 'task' },
   failedStep: { code: 'training_diverged', location: (step) => `iterations/${pad4(step)}` },
 };
-
-/** Where each failure code strikes; `interrupted` where the outcome says, in training by default. */
-function failurePhase(outcome: Extract<OutcomeEntry, { fail: unknown }>): string {
-  if (outcome.fail === 'task_invalid') return 'building_scene';
-  if (outcome.fail === 'training_diverged') return 'training';
-  return outcome.at ?? 'training';
-}
 
 const pad4 = (n: number) => String(n).padStart(4, '0');
 
@@ -52,17 +38,12 @@ export const rlRunKind: RunKind<RlRunRequest, RlContext> = {
     iterations: state.episodes,
   }),
   plan(request) {
-    const { durations_s } = (request.options.emulator ?? {}) as {
-      durations_s?: Record<string, number>;
-    };
     const iterations = request.config.iterations;
+    const timeline = timelineOf(RL_TIMELINE, durationsOf(request.options), iterations);
     // A fixed part for the scene and the evaluation, and a part per iteration.
-    return { ...timelineOf(RL_TIMELINE, durations_s, iterations), estimate: 40 + 2 * iterations };
+    return { ...timeline, estimate: 40 + 2 * iterations };
   },
-  failurePlan: (outcome) =>
-    'fail' in outcome
-      ? { phase: failurePhase(outcome), afterSteps: outcome.after_episodes }
-      : undefined,
+  failurePlan: failurePlanOf(RL_TIMELINE, 'task_invalid', 'training_diverged'),
   context: contextOf,
   queuedLine: (request, attempt, total) =>
     `attempt ${attempt} queued: ${total} iterations, ${request.robot} (${request.embodiment}) on ${request.task} in ${request.environment}`,

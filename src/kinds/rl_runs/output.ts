@@ -1,8 +1,4 @@
-/**
- * What an RL run produces (inferred, DESIGN.md section 7: "a policy, its scene and a verdict"):
- * every number is a sha256 draw on the request's own fields, never on the time, the seed or the
- * account, so the same request trains the same curve and reaches the same verdict everywhere.
- */
+/** What an RL run produces (inferred): every number a sha256 draw on the request's own fields. */
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
 import { sha256 } from '../../domain/sha256.js';
@@ -35,10 +31,7 @@ export function draw(hash: string, label: string): number {
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
-/**
- * The outcome's `succeed.success_rate` when given, otherwise a draw in [0.5, 0.95): with the
- * default threshold 0.7 some requests pass and some do not, as training does.
- */
+/** The outcome's `succeed.success_rate`, else a draw in [0.5, 0.95) around the 0.7 threshold. */
 export function contextOf(request: RlRunRequest, outcome: OutcomeEntry, runId: string): RlContext {
   const hash = requestHash(request);
   const given = 'succeed' in outcome ? outcome.succeed.success_rate : undefined;
@@ -83,9 +76,8 @@ export interface RlResult {
 }
 
 /**
- * The result of a succeeded attempt: the success rate is that of whole episodes out of
- * `VERDICT_EPISODES`, its interval the 95% Wilson score interval, and a verdict that does not
- * reach the threshold still ends a succeeded run.
+ * A succeeded attempt's result: whole episodes of `VERDICT_EPISODES`, a 95% Wilson interval, and
+ * a verdict, which ends a succeeded run even when it misses the threshold.
  */
 export function resultOf(ctx: RlContext, steps: number): RlResult {
   const { request } = ctx;

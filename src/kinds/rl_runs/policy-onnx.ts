@@ -1,8 +1,7 @@
 /**
- * `policy/policy.onnx`: a real ONNX ModelProto (protobuf, opset 17) of one MatMul from a
- * 64-float observation to a 16-float action, its weights sha256 draws on the request, so an
- * SDK that opens the file with an ONNX reader finds a well-formed model. About 4 KB.
- * Field numbers are those of onnx/onnx.proto.
+ * `policy/policy.onnx`: a real ONNX ModelProto (opset 17; field numbers of onnx/onnx.proto) of one
+ * MatMul from a 64-float observation to a 16-float action, weights drawn on the request, so an
+ * ONNX reader opens it.
  */
 import { sha256 } from '../../domain/sha256.js';
 
@@ -40,7 +39,7 @@ function valueInfo(name: string, dims: number[]): Buffer {
 /** The weights: little-endian float32, small and centred on 0 as an initialised layer is. */
 function weights(hash: string): Buffer {
   const raw = Buffer.alloc(OBS * ACT * 4);
-  // Eight draws per sha256 block (one hash per weight cost a third of a 1,000-run advance).
+  // Eight draws per sha256 block.
   let block = sha256(`${hash}:w`);
   for (let i = 0; i < OBS * ACT; i++) {
     if (i > 0 && i % 8 === 0) block = sha256(block);

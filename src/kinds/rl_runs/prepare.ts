@@ -1,16 +1,14 @@
 /**
- * An RL run's create body checked against the catalog (DESIGN.md section 7; the checks follow
- * `POST /v1/scenarios`, API document section 4.3 and DESIGN.md section 3): each unknown id is a
- * 400 `parameter_invalid` naming its field, and the task must accept one of the robot's
- * embodiments.
+ * An RL run's create body checked against the catalog as `POST /v1/scenarios` checks (API
+ * document section 4.3): unknown ids are 400, and the task must accept a robot's embodiment.
  */
 
 import { defaultEnvironment } from '../../domain/catalog.js';
 import type { RunRequest } from '../../domain/records.js';
 import type { World } from '../../domain/run-kind.js';
 import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
-import { hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
-import { apiError, MESSAGES } from '../../errors.js';
+import { hardwareTierOf, sharedRequestFields, unknownInCatalog } from '../../domain/run-request.js';
+import { invalidParam, MESSAGES } from '../../errors.js';
 import { RL_CONFIG_DEFAULTS, RL_DEFAULT_TIER, RL_FAILURE_CODES, RL_PHASES } from './contract.js';
 
 /** What an RL run keeps of its create body: every default resolved. */
@@ -25,10 +23,7 @@ export interface RlRunRequest extends RunRequest {
   name: string;
 }
 
-/**
- * The timeline of an attempt: a default 20-iteration run lasts 7.5 virtual seconds (0.5 s
- * queue, 1 s scene, 4 s training, 1.5 s evaluation, 0.5 s packaging).
- */
+/** An attempt's timeline: a default 20-iteration run lasts 7.5 virtual seconds. */
 export const RL_TIMELINE: KindTimeline = {
   phases: RL_PHASES,
   stepPhase: 'training',
@@ -36,9 +31,6 @@ export const RL_TIMELINE: KindTimeline = {
   failureCodes: RL_FAILURE_CODES,
   defaults: { queue: 0.5, building_scene: 1, iteration: 0.2, evaluating: 1.5, packaging: 0.5 },
 };
-
-const invalid = (param: string, message: string) =>
-  apiError('parameter_invalid', { param, message });
 
 /**
  * The stored request of a validated create body.
@@ -49,14 +41,14 @@ export function prepareRlRun(body: Record<string, unknown>, world: World): RlRun
   const options = (body.options ?? {}) as Record<string, unknown>;
   parseRunOptions(RL_TIMELINE, options);
   const robot = catalog.robots.find((r) => r.id === body.robot);
-  if (!robot) throw invalid('robot', MESSAGES.catalogUnknown('robot', String(body.robot)));
+  if (!robot) throw unknownInCatalog('robot', 'robot', String(body.robot));
   const task = catalog.tasks.find((t) => t.id === body.task);
-  if (!task) throw invalid('task', MESSAGES.catalogUnknown('task', String(body.task)));
+  if (!task) throw unknownInCatalog('task', 'task', String(body.task));
   const embodiment = robot.embodiments.find((e) => task.embodiments.includes(e));
-  if (!embodiment) throw invalid('task', MESSAGES.noSharedEmbodiment(task.id, robot.id));
+  if (!embodiment) throw invalidParam('task', MESSAGES.noSharedEmbodiment(task.id, robot.id));
   const environment = (body.environment as string | undefined) ?? defaultEnvironment(catalog);
   if (!catalog.environments.some((e) => e.id === environment))
-    throw invalid('environment', MESSAGES.catalogUnknown('environment', environment));
+    throw unknownInCatalog('environment', 'environment', environment);
   const tier = hardwareTierOf(body, catalog, RL_DEFAULT_TIER);
   return {
     robot: robot.id,

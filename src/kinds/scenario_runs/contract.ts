@@ -1,7 +1,6 @@
 /**
- * Scenario runs (API document section 1: "Run a policy across built-in simulated scenarios;
- * yields success rate, failure reasons, edge cases", beta). Every field is our inference
- * (section 2.6: "not shown"; DESIGN.md section 7), so every route is flagged `x-inferred`.
+ * Scenario runs (API document section 1: "Run a policy across built-in simulated scenarios; yields
+ * success rate, failure reasons, edge cases"): every field inferred (section 2.6: "not shown").
  */
 import { z } from '@hono/zod-openapi';
 import { runRoutes } from '../../contract/run-routes.js';
@@ -12,7 +11,6 @@ import {
   StepCounter,
 } from '../../contract/run-shapes.js';
 
-/** Where the kind lives: its `object`, id prefix, path, scope and tag (DESIGN.md section 7). */
 export const ADDRESS = {
   name: 'scenario_run',
   prefix: 'scnrun',

@@ -1,13 +1,13 @@
-/**
- * Scenario runs as a run kind (API document section 1; DESIGN.md section 7): a policy's
- * episodes in each scenario, scenario by scenario, on four phases, yielding per-scenario success
- * rates with Wilson intervals, failure reasons and edge cases.
- */
+/** Scenario runs as a run kind: a policy's episodes, scenario by scenario (DESIGN.md section 7). */
 
-import type { OutcomeEntry } from '../../contract/outcomes.js';
-import { failureOf } from '../../domain/run-failure.js';
+import { failureOf, failurePlanOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
-import { type KindTimeline, timelineOf } from '../../domain/run-options.js';
+import {
+  durationsOf,
+  type KindTimeline,
+  successRateOf,
+  timelineOf,
+} from '../../domain/run-options.js';
 import { ADDRESS, SCENARIO_RUN_ERROR_CODES, SCENARIO_RUN_PHASES } from './contract.js';
 import {
   episodeName,
@@ -62,11 +62,6 @@ function episodesOf(ctx: ScenarioRunContext) {
   });
 }
 
-const successRate = (outcome: OutcomeEntry) =>
-  'succeed' in outcome
-    ? (outcome.succeed.success_rate ?? DEFAULT_SUCCESS_RATE)
-    : DEFAULT_SUCCESS_RATE;
-
 const totalEpisodes = (r: ScenarioRunRequest) => r.scenarios.length * r.episodes_per_scenario;
 
 export const scenarioRunKind: RunKind<ScenarioRunRequest, ScenarioRunContext> = {
@@ -84,24 +79,15 @@ export const scenarioRunKind: RunKind<ScenarioRunRequest, ScenarioRunContext> = 
     episodes: state.episodes,
   }),
   plan(request) {
-    const emulator = request.options.emulator as
-      | { durations_s?: Record<string, number> }
-      | undefined;
-    const timeline = timelineOf(TIMELINE, emulator?.durations_s, totalEpisodes(request));
+    const timeline = timelineOf(TIMELINE, durationsOf(request.options), totalEpisodes(request));
     // A fixed part and a part per episode, like an evaluation's estimate.
     return { ...timeline, estimate: 10 + 2 * totalEpisodes(request) };
   },
-  failurePlan(outcome) {
-    if (!('fail' in outcome)) return undefined;
-    const phase =
-      outcome.fail === 'scenario_invalid'
-        ? 'provisioning'
-        : outcome.fail === 'policy_failed'
-          ? 'running'
-          : (outcome.at ?? 'running');
-    return { phase, afterSteps: outcome.after_episodes };
-  },
-  context: (request, outcome) => ({ request, rate: successRate(outcome) }),
+  failurePlan: failurePlanOf(TIMELINE, 'scenario_invalid', 'policy_failed'),
+  context: (request, outcome) => ({
+    request,
+    rate: successRateOf(outcome, DEFAULT_SUCCESS_RATE),
+  }),
   queuedLine: (request, attempt, total) =>
     `attempt ${attempt} queued: ${total} episodes across ${request.scenarios.length} scenarios, policy ${request.policy}`,
   stepLine(ctx, index, total) {

@@ -1,11 +1,9 @@
 /**
- * What a scenario run produces (DESIGN.md section 7, "Scenario runs": success rate with a 95%
- * Wilson interval, failure reasons, edge cases, per scenario). Every episode is a sha256 draw of
- * the policy, the scenario and the episode index, so the same request gives the same figures
- * on every emulator, whatever the run's id, time or account.
+ * What a scenario run produces (DESIGN.md section 7): per scenario a success rate with a Wilson
+ * interval, failure reasons and edge cases, each episode a sha256 draw of its request.
  */
 import type { ArchiveEntry } from '../../domain/build-archive.js';
-import { canonicalJson } from '../../domain/canonical-json.js';
+import { canonicalJsonFile } from '../../domain/canonical-json.js';
 import { sha256 } from '../../domain/sha256.js';
 import { wilsonInterval } from '../../domain/wilson-interval.js';
 
@@ -120,8 +118,6 @@ export function scenarioRunResult(
   };
 }
 
-const pretty = (value: unknown) => `${JSON.stringify(JSON.parse(canonicalJson(value)), null, 2)}\n`;
-
 /** The files of the run directory `<id>/`, for `buildArchive()`. */
 export function scenarioRunArchive(
   result: ScenarioRunResult,
@@ -142,13 +138,13 @@ export function scenarioRunArchive(
     s.edge_cases.map((e) => ({ scenario: s.scenario, ...e })),
   );
   return [
-    { path: 'summary.json', content: pretty(result) },
+    { path: 'summary.json', content: canonicalJsonFile(result) },
     ...result.scenarios.map((figures, i) => ({
       path: `scenarios/${figures.scenario}.json`,
-      content: pretty({ ...figures, episodes: perScenario[i]!.episodes }),
+      content: canonicalJsonFile({ ...figures, episodes: perScenario[i]!.episodes }),
     })),
-    { path: 'failures.json', content: pretty(failures) },
-    { path: 'edge_cases.json', content: pretty(edgeCases) },
+    { path: 'failures.json', content: canonicalJsonFile(failures) },
+    { path: 'edge_cases.json', content: canonicalJsonFile(edgeCases) },
     { path: 'logs/scenario_run.log', content: logLines.map((l) => `${l}\n`).join('') },
   ];
 }

@@ -1,38 +1,28 @@
-/**
- * A scenario run's create body, as the schema validated it, checked against the world and
- * turned into the stored request (DESIGN.md section 7): each reference must name something the
- * account may run, else 400 `parameter_invalid` naming the field.
- */
+/** A scenario run's create body checked against the world: 400 naming a reference it cannot run. */
 
 import type { RunRequest } from '../../domain/records.js';
 import type { World } from '../../domain/run-kind.js';
 import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
-import { hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
-import { apiError, MESSAGES } from '../../errors.js';
+import { hardwareTierOf, sharedRequestFields, unknownInCatalog } from '../../domain/run-request.js';
+import { invalidParam, MESSAGES } from '../../errors.js';
 import { DEFAULT_EPISODES_PER_SCENARIO, DEFAULT_HARDWARE_TIER } from './contract.js';
 
 export interface ScenarioRunRequest extends RunRequest {
   policy: string;
   scenarios: string[];
-  /**
-   * Each scenario's task, resolved at creation: the figures stay the same even when the
-   * account later deletes a scenario of its own. Internal: not a body field.
-   */
+  /** Each scenario's task (internal), resolved at creation: a later delete changes no figure. */
   scenario_tasks: string[];
   episodes_per_scenario: number;
   hardware_tier: string;
 }
 
-const invalid = (param: string, message: string) =>
-  apiError('parameter_invalid', { param, message });
-
 /** Each scenario id once, each one the account may run; answers their tasks, in order. */
 function scenarioTasks(ids: string[], world: World): string[] {
   return ids.map((id, i) => {
     if (ids.indexOf(id) !== i)
-      throw invalid(`scenarios.${i}`, MESSAGES.listedTwice(id, 'scenarios'));
+      throw invalidParam(`scenarios.${i}`, MESSAGES.listedTwice(id, 'scenarios'));
     const scenario = world.scenario(id);
-    if (!scenario) throw invalid(`scenarios.${i}`, MESSAGES.notFound('scenario', id));
+    if (!scenario) throw invalidParam(`scenarios.${i}`, MESSAGES.notFound('scenario', id));
     return scenario.task;
   });
 }
@@ -44,7 +34,7 @@ export function prepareScenarioRun(
   timeline: KindTimeline,
 ): ScenarioRunRequest {
   const policy = body.policy as string;
-  if (!world.policy(policy)) throw invalid('policy', MESSAGES.catalogUnknown('policy', policy));
+  if (!world.policy(policy)) throw unknownInCatalog('policy', 'policy', policy);
   const scenarios = body.scenarios as string[];
   const tasks = scenarioTasks(scenarios, world);
   const tier = hardwareTierOf(body, world.catalog, DEFAULT_HARDWARE_TIER);

@@ -1,7 +1,6 @@
 /**
  * Training runs (API document section 1: "Fine-tune a policy on a dataset, one run per policy";
- * DESIGN.md section 7). Everything here is inferred: the API document shows no field of a
- * training run, so the body follows the shape of an Evaluation where it applies.
+ * DESIGN.md section 7), all inferred: the body is an Evaluation's shape where it applies.
  */
 import { z } from '@hono/zod-openapi';
 import { INFERRED } from '../../contract/common.js';
@@ -13,7 +12,6 @@ import {
   StepCounter,
 } from '../../contract/run-shapes.js';
 
-/** Where the kind lives: its `object`, id prefix, path, scope and tag (DESIGN.md section 7). */
 export const ADDRESS = {
   name: 'training_run',
   prefix: 'train',

@@ -1,14 +1,14 @@
-/**
- * Training runs as a run kind (API document section 1: "Fine-tune a policy on a dataset, one run
- * per policy"; DESIGN.md section 7): four phases, one step per epoch, three failure codes, and a
- * fine-tuned policy `pol_` that the catalog lists once the run succeeded.
- */
+/** Training runs as a run kind: one step per epoch, yielding a policy `pol_` the catalog lists. */
 
-import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { sha256Hex } from '../../domain/canonical-json.js';
-import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
+import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
-import { type KindTimeline, timelineOf } from '../../domain/run-options.js';
+import {
+  durationsOf,
+  type KindTimeline,
+  successRateOf,
+  timelineOf,
+} from '../../domain/run-options.js';
 import { ADDRESS, TRAINING_ERROR_CODES, TRAINING_PHASES } from './contract.js';
 import {
   archiveEntries,
@@ -38,7 +38,6 @@ const ERROR_MESSAGES: Record<string, string> = {
   diverged: 'The training loss diverged.',
 };
 
-/** How its failures show (domain/run-failure.ts). */
 const FAILURES: FailureCodes = {
   messages: ERROR_MESSAGES,
   invalidInput: { code: 'dataset_invalid', param: 'dataset' },
@@ -81,28 +80,15 @@ export const trainingRunKind: RunKind<TrainingRunRequest, TrainingContext> = {
     epochs: state.episodes,
   }),
   plan(request) {
-    const durations = (request.options.emulator as { durations_s?: Record<string, number> })
-      ?.durations_s;
     const { epochs } = request.config;
+    const timeline = timelineOf(TRAINING_TIMELINE, durationsOf(request.options), epochs);
     // A fixed part and a part per epoch, like an evaluation's per episode.
-    return { ...timelineOf(TRAINING_TIMELINE, durations, epochs), estimate: 20 + 10 * epochs };
+    return { ...timeline, estimate: 20 + 10 * epochs };
   },
-  failurePlan(outcome: OutcomeEntry) {
-    if (!('fail' in outcome)) return undefined;
-    const phase =
-      outcome.fail === 'dataset_invalid'
-        ? 'preparing'
-        : outcome.fail === 'diverged'
-          ? 'training'
-          : (outcome.at ?? 'training');
-    return { phase, afterSteps: outcome.after_episodes };
-  },
+  failurePlan: failurePlanOf(TRAINING_TIMELINE, 'dataset_invalid', 'diverged'),
   context: (request, outcome, runId) => {
     const hash = requestHash(request);
-    const rate =
-      'succeed' in outcome
-        ? (outcome.succeed.success_rate ?? DEFAULT_EVAL_RATE)
-        : DEFAULT_EVAL_RATE;
+    const rate = successRateOf(outcome, DEFAULT_EVAL_RATE);
     return { request, runId, hash, rate, losses: lossCurve(hash, request.config.epochs) };
   },
   queuedLine: (request, attempt, total) =>

@@ -1,10 +1,5 @@
-/**
- * What a training attempt produces (DESIGN.md section 7, "Training runs"): a loss per epoch, an
- * evaluation of the fine-tuned policy, a checkpoint file, and the archive `<id>/`. Every number
- * is a sha256 draw on the request's hash (STYLE.md rule 9), so the same request gives the same
- * loss curve, metrics and checkpoint bytes everywhere; only the new policy's id names the run.
- */
-import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
+/** What a training attempt produces (DESIGN.md section 7), drawn on the request's hash. */
+import { canonicalJson, canonicalJsonFile, sha256Hex } from '../../domain/canonical-json.js';
 import type { RunRequest } from '../../domain/records.js';
 import { sha256 } from '../../domain/sha256.js';
 import { wilsonInterval } from '../../domain/wilson-interval.js';
@@ -41,9 +36,8 @@ function draw(hash: string, label: string): number {
 }
 
 /**
- * The training loss after each epoch, 1-based (index 0 is the loss before training). Each epoch
- * multiplies the loss by 0.6 to 0.9: multiplication only, so the curve is bit-identical on
- * every platform (no `Math.exp`).
+ * The loss after each epoch (index 0: before training); each epoch multiplies it by 0.6 to 0.9,
+ * multiplication only so that the curve is bit-identical on every platform.
  */
 export function lossCurve(hash: string, epochs: number): number[] {
   const curve = [2 + draw(hash, 'loss:0')];
@@ -64,9 +58,8 @@ export function evalMetrics(hash: string, rate: number) {
 }
 
 /**
- * The checkpoint in the safetensors layout (an 8-byte little-endian header length, a JSON
- * header padded with spaces to 8 bytes, then the tensor data), so a reader of the format
- * opens it. The weights are small float32 draws on the request hash.
+ * The checkpoint in the safetensors layout (header length, JSON header, tensor data), so a reader
+ * of the format opens it; its weights are float32 draws on the request hash.
  */
 export function checkpointBytes(hash: string, r: TrainingRunRequest): Buffer {
   const count = TENSOR_SIDE * TENSOR_SIDE;
@@ -91,8 +84,6 @@ export function checkpointBytes(hash: string, r: TrainingRunRequest): Buffer {
   return Buffer.concat([length, Buffer.from(json, 'utf8'), data]);
 }
 
-const pretty = (value: unknown) => `${JSON.stringify(JSON.parse(canonicalJson(value)), null, 2)}\n`;
-
 /** The files of the run directory `<id>/`, for `buildArchive()`. */
 export function archiveEntries(
   r: TrainingRunRequest,
@@ -105,7 +96,7 @@ export function archiveEntries(
     { path: CHECKPOINT_PATH, content: checkpoint },
     {
       path: 'policy/config.json',
-      content: pretty({
+      content: canonicalJsonFile({
         policy: result.policy,
         base_policy: r.policy,
         dataset: r.dataset,
@@ -116,7 +107,7 @@ export function archiveEntries(
     },
     {
       path: 'metrics.json',
-      content: pretty({
+      content: canonicalJsonFile({
         epochs: losses.slice(1).map((loss, i) => ({ epoch: i + 1, loss })),
         evaluation: result.metrics,
       }),

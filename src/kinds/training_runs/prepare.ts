@@ -1,29 +1,23 @@
 /**
- * A training run's create body checked against the world (DESIGN.md section 7, "Training runs"):
- * the policy and the dataset exist and share a robot, the tier exists, and no other run is
- * fine-tuning the same policy ("one run per policy", API document section 1).
+ * A training run's create body checked against the world (DESIGN.md section 7): the policy and
+ * the dataset exist and share a robot, the tier exists; one run per policy (API document 1).
  */
 
 import type { World } from '../../domain/run-kind.js';
 import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
-import { hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
-import { apiError, MESSAGES } from '../../errors.js';
+import {
+  catalogDataset,
+  hardwareTierOf,
+  sharedRequestFields,
+  unknownInCatalog,
+} from '../../domain/run-request.js';
+import { apiError, invalidParam, MESSAGES } from '../../errors.js';
 import { DEFAULT_TRAINING_TIER, TRAINING_CONFIG_DEFAULTS } from './contract.js';
 import type { TrainingRunRequest } from './output.js';
 
-const unknown = (param: string, what: string, id: string) =>
-  apiError('parameter_invalid', { param, message: MESSAGES.catalogUnknown(what, id) });
-
 /**
- * The stored request of a validated create body: 400 `parameter_invalid` naming the field for
- * an unknown policy, dataset or tier, or a dataset of another robot; 409 `policy_in_training`
- * while a run for the same policy is queued, processing or canceling.
- * @example prepareTrainingRun(TRAINING_TIMELINE, { policy: 'pol_...', dataset: 'ds_...' }, world)
- */
-/**
- * One run per policy (API document section 1): 409 `policy_in_training` while another training
- * run of the account for `policyId` is queued, processing or canceling. `self` is the run being
- * resumed, which does not conflict with itself.
+ * One run per policy: 409 `policy_in_training` while another of the account's training runs for
+ * `policyId` is active; `self`, the run being resumed, does not conflict with itself.
  */
 export function assertPolicyFree(policyId: string, world: World, self: string | null): void {
   const active = world
@@ -37,6 +31,10 @@ export function assertPolicyFree(policyId: string, world: World, self: string | 
     });
 }
 
+/**
+ * The stored request of a validated create body: 400 naming the field, or 409 `policy_in_training`.
+ * @example prepareTrainingRun(TRAINING_TIMELINE, { policy: 'pol_...', dataset: 'ds_...' }, world)
+ */
 export function prepareTrainingRun(
   timeline: KindTimeline,
   body: Record<string, unknown>,
@@ -47,14 +45,13 @@ export function prepareTrainingRun(
   const policyId = body.policy as string;
   const datasetId = body.dataset as string;
   const policy = world.policy(policyId);
-  if (!policy) throw unknown('policy', 'policy', policyId);
-  const dataset = world.catalog.datasets.find((d) => d.id === datasetId);
-  if (!dataset) throw unknown('dataset', 'dataset', datasetId);
+  if (!policy) throw unknownInCatalog('policy', 'policy', policyId);
+  const dataset = catalogDataset(world.catalog, datasetId);
   if (dataset.robot !== policy.robot)
-    throw apiError('parameter_invalid', {
-      param: 'dataset',
-      message: MESSAGES.datasetRobot(dataset.id, dataset.robot, policy.id, policy.robot),
-    });
+    throw invalidParam(
+      'dataset',
+      MESSAGES.datasetRobot(dataset.id, dataset.robot, policy.id, policy.robot),
+    );
   const tier = hardwareTierOf(body, world.catalog, DEFAULT_TRAINING_TIER);
   // A state conflict comes after validation (DESIGN.md section 3, "Order of checks").
   assertPolicyFree(policyId, world, null);

@@ -1,9 +1,7 @@
 /**
- * Twins on the run engine (API document sections 1, 3.2 and 4.6; the rest inferred, DESIGN.md
- * section 7): an interactable scene rebuilt from one episode of a catalog dataset. The file
- * listing is documented (path parameter `twin_id`, items `twin_file`, 409 `twin_not_ready`);
- * the other routes are the engine's, under the same `twin_id`. Every route needs the account's
- * `twins` feature.
+ * Twins (API document sections 1, 3.2 and 4.6; the rest inferred, DESIGN.md section 7): a scene
+ * rebuilt from one dataset episode. The file listing is documented (`twin_id`, `twin_file`, 409
+ * `twin_not_ready`); the engine's other routes take the same `twin_id`; all need `twins`.
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {
@@ -23,7 +21,6 @@ import {
   StepCounter,
 } from '../../contract/run-shapes.js';
 
-/** Where the kind lives: its `object`, id prefix, path, scope and tag (DESIGN.md section 7). */
 export const ADDRESS = {
   name: 'twin',
   prefix: 'twin',
@@ -98,10 +95,7 @@ export const Twin = runResource(
   'the scene (`scene.path`, its `parts`) and the dataset episode it was rebuilt from.',
 );
 
-/**
- * The engine's routes under `twin_id`, with the documented file listing in place of the
- * generated one: the only route `--strict` serves.
- */
+/** The engine's routes under `twin_id`, with the documented file listing, all `--strict` serves. */
 export const twinRoutes: RunRoutes = {
   ...runRoutes({
     ...ADDRESS,

@@ -3,10 +3,7 @@ import { twinRoutes } from './contract.js';
 import { twinKind } from './kind.js';
 import { twinSeed } from './seed.js';
 
-/**
- * Twins: the engine's routes under `twin_id` with the documented file listing, the kind, its
- * control seeding, and the file listing's own 409 (API document sections 4.6 and 7).
- */
+/** Twins: the engine's routes under `twin_id`, the kind, its seeding, and 409 `twin_not_ready`. */
 export const twins = {
   kind: twinKind as unknown as RunKind,
   routes: twinRoutes,

@@ -1,14 +1,11 @@
-/**
- * Twins as a run kind (API document sections 1, 3.2 and 4.6; DESIGN.md section 7): extract one
- * dataset episode, reconstruct its scene part by part (the stepped phase), validate, package.
- */
+/** Twins as a run kind: extract an episode, rebuild its scene part by part, validate, package. */
 
-import type { OutcomeEntry } from '../../contract/outcomes.js';
-import type { Catalog } from '../../domain/catalog.js';
-import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
+import { jsonFile } from '../../domain/canonical-json.js';
+import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { parseRunOptions, timelineOf } from '../../domain/run-options.js';
-import { apiError, MESSAGES } from '../../errors.js';
+import { catalogDataset, hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
+import { invalidParam, MESSAGES } from '../../errors.js';
 import { ADDRESS } from './contract.js';
 import {
   archiveFileCount,
@@ -28,7 +25,7 @@ export const TWIN_TIMELINE = {
   stepPhase: 'reconstructing',
   stepNoun: 'part',
   failureCodes: ['episode_unreadable', 'reconstruction_failed', 'interrupted'],
-  // A 3-part twin is queued 1 s and built in 4 s, as twins seeded on the clock always were.
+  // A 3-part twin is queued 1 s and built in 4 s, as the twin seed route describes.
   defaults: { queue: 1, extracting: 1, part: 0.5, validating: 1, packaging: 0.5 },
 } as const;
 
@@ -39,7 +36,6 @@ const MESSAGES_BY_CODE: Record<string, string> = {
   reconstruction_failed: 'Reconstructing a scene part failed.',
 };
 
-/** How its failures show (domain/run-failure.ts). */
 const FAILURES: FailureCodes = {
   messages: MESSAGES_BY_CODE,
   invalidInput: { code: 'episode_unreadable', param: 'episode' },
@@ -54,29 +50,12 @@ interface Context {
   seed: string;
 }
 
-/** The dataset of the catalog, or 400 naming `dataset`. */
-function datasetOf(catalog: Catalog, id: string): DatasetEntry {
-  const found = catalog.datasets.find((d) => d.id === id);
-  if (!found)
-    throw apiError('parameter_invalid', {
-      param: 'dataset',
-      message: MESSAGES.catalogUnknown('dataset', id),
-    });
-  return found;
-}
-
 /** The dataset's episode of that `index`, or 400 naming `episode`. */
 export function episodeOf(dataset: DatasetEntry, index: number): EpisodeEntry {
   const found = dataset.episodes.find((e) => e.index === index);
-  if (!found)
-    throw apiError('parameter_invalid', {
-      param: 'episode',
-      message: MESSAGES.noEpisode(dataset.id, index),
-    });
+  if (!found) throw invalidParam('episode', MESSAGES.noEpisode(dataset.id, index));
   return found;
 }
-
-const pretty = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 
 export const twinKind: RunKind<TwinRequest, Context> = {
   ...ADDRESS,
@@ -84,45 +63,31 @@ export const twinKind: RunKind<TwinRequest, Context> = {
   phases: TWIN_TIMELINE.phases,
   failureCodes: TWIN_TIMELINE.failureCodes,
   prepare(body, world) {
-    const dataset = datasetOf(world.catalog, body.dataset as string);
+    const dataset = catalogDataset(world.catalog, body.dataset as string);
     const episode = episodeOf(dataset, body.episode as number);
-    const tier = (body.hardware_tier as string | undefined) ?? DEFAULT_TWIN_TIER;
-    if (!world.catalog.hardware_tiers.some((t) => t.id === tier))
-      throw apiError('parameter_invalid', {
-        param: 'hardware_tier',
-        message: MESSAGES.catalogUnknown('hardware tier', tier),
-      });
-    const options = (body.options ?? {}) as Record<string, unknown>;
-    parseRunOptions(TWIN_TIMELINE, options);
+    const tier = hardwareTierOf(body, world.catalog, DEFAULT_TWIN_TIER);
+    const shared = sharedRequestFields(body);
+    parseRunOptions(TWIN_TIMELINE, shared.options);
     return {
       dataset: dataset.id,
       episode: episode.index,
       hardware_tier: tier,
       parts: twinPartsOf(episode),
-      options,
-      label: (body.label as string | null | undefined) ?? null,
-      webhook_metadata:
-        (body.webhook_metadata as Record<string, unknown> | null | undefined) ?? null,
+      ...shared,
     };
   },
   hardwareTier: (request) => request.hardware_tier,
   plan(request) {
     const { durations_s } = parseRunOptions(TWIN_TIMELINE, request.options);
     const steps = request.parts;
-    // A twin the control API seeded is charged nothing, as seeded twins never were.
+    // A twin the control API seeded is charged nothing: its seed route answers no 402.
     const seeded = request.seeded_file_count !== undefined;
     return {
       ...timelineOf(TWIN_TIMELINE, durations_s, steps),
       estimate: seeded ? 0 : 4 + 2 * steps,
     };
   },
-  failurePlan(outcome: OutcomeEntry) {
-    if (!('fail' in outcome)) return undefined;
-    if (outcome.fail === 'episode_unreadable') return { phase: 'extracting' };
-    if (outcome.fail === 'reconstruction_failed')
-      return { phase: 'reconstructing', afterSteps: outcome.after_episodes };
-    return { phase: outcome.at ?? 'reconstructing', afterSteps: outcome.after_episodes };
-  },
+  failurePlan: failurePlanOf(TWIN_TIMELINE, 'episode_unreadable', 'reconstruction_failed'),
   // Never throws: settling a run must not fail on what its request names.
   context(request, _outcome, _id, catalog) {
     const dataset = catalog.datasets.find((d) => d.id === request.dataset);
@@ -152,7 +117,7 @@ export const twinKind: RunKind<TwinRequest, Context> = {
       })),
       {
         path: 'twin.json',
-        content: pretty({
+        content: jsonFile({
           ...result,
           robot: ctx.dataset?.robot ?? null,
           fps: ctx.dataset?.fps ?? null,

@@ -1,9 +1,4 @@
-/**
- * What a twin rebuilds (inferred, DESIGN.md section 7): the scene of one dataset episode, cut
- * into parts by the episode's length (one part per started 5 s, at least 2). Every byte is drawn
- * from a sha256 of the dataset and episode, never from the id, the time or the account: the same
- * episode rebuilds the same scene everywhere.
- */
+/** What a twin rebuilds (inferred): an episode's scene in parts, drawn from dataset and episode. */
 import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
 import type { Catalog } from '../../domain/catalog.js';
 import { sha256 } from '../../domain/sha256.js';

@@ -5,14 +5,8 @@ export interface TwinRequest extends RunRequest {
   dataset: string;
   episode: number;
   hardware_tier: string;
-  /**
-   * Scene parts, from the episode's length when it was created (`plan` sees no catalog): the
-   * steps of `reconstructing`.
-   */
+  /** Scene parts (the steps of `reconstructing`), from the episode's length at creation. */
   parts: number;
-  /**
-   * A twin seeded through the control API keeps the listing it was seeded with (generated or
-   * given): its length, the body's `file_count` once it has succeeded. Absent for created twins.
-   */
+  /** A seeded twin's listing length, its `file_count` once succeeded; absent for created twins. */
   seeded_file_count?: number;
 }

@@ -1,15 +1,12 @@
 /**
- * Twins seeded by the control API (DESIGN.md section 5, `POST /_control/accounts/{id}/twins`,
- * scenario files' `twins`), with generated or given files: in a fixed state when `status` is
- * given; otherwise built on the clock like a created twin (1 s queued, 4 s building), failing
- * `reconstruction_failed` with `fail: true`. Either keeps the seeded listing once it has
- * succeeded, and builds no archive. Its scene is that of the first episode of the catalog's
- * first dataset.
+ * Twins seeded by the control API (DESIGN.md section 5), with generated or given files: in a fixed
+ * state, or built on the clock like a created twin (failing `reconstruction_failed` with `fail`).
+ * Either lists the seeded files once succeeded and builds no archive; its scene is the catalog's
+ * first dataset's first episode.
  */
 import { z } from '@hono/zod-openapi';
-import { DEFAULT_VERSION, FileEntry, Timestamp } from '../../contract/common.js';
+import { FileEntry, Timestamp } from '../../contract/common.js';
 import { RUN_STATUSES } from '../../contract/run-shapes.js';
-import type { RunRecord } from '../../domain/records.js';
 import type { KindSeed } from '../../domain/run-kind.js';
 import { toTimestamp } from '../../domain/timestamp.js';
 import { generateTwinFiles } from './files.js';
@@ -65,21 +62,16 @@ export const twinSeed: KindSeed<'seedTwin', typeof TwinInput, typeof SeededTwin>
     const episode = dataset.episodes[0]!;
     const source = { dataset: dataset.id, episode: episode.index, parts: twinPartsOf(episode) };
     const request = seededTwinRequest(source, files.length);
-    let record: RunRecord;
-    if (input.status === undefined) {
-      record = ops.start(id, request, {
-        plan: input.fail ? [{ fail: 'reconstruction_failed' }] : undefined,
-        serviceVersion: DEFAULT_VERSION,
-        givenFiles: true,
+    // Its files are stored now and listed once it has succeeded (409 `twin_not_ready` until then).
+    if (input.status === undefined)
+      return ops.start(id, request, {
+        outcomes: input.fail ? [{ fail: 'reconstruction_failed' }] : undefined,
+        files,
       });
-    } else {
-      const at = toTimestamp(ops.now);
-      const state = seededTwinState(input.status, at, source);
-      // Its listing is stored: the first attempt a resume starts drops it.
-      if (files.length > 0) state.stored_rows = true;
-      record = ops.insert(id, request, state);
-    }
-    // Stored now, listed once the twin has succeeded (409 `twin_not_ready` until then).
+    const state = seededTwinState(input.status, toTimestamp(ops.now), source);
+    // Its listing is stored: the first attempt a resume starts drops it.
+    if (files.length > 0) state.stored_rows = true;
+    const record = ops.insert(id, request, state);
     ops.keepFiles(id, files);
     return record;
   },

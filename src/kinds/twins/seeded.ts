@@ -1,8 +1,4 @@
-/**
- * Twins seeded through the control API (DESIGN.md section 5): they name no episode of their own,
- * so they stand for the scene of a default source, and keep the file listing they were seeded
- * with.
- */
+/** Twins seeded by the control API stand for a default source's scene and keep their listing. */
 import type { RunState } from '../../domain/records.js';
 import { seededFailure } from '../../domain/run-failure.js';
 import { SCENE_PATH } from './outputs.js';
@@ -30,9 +26,8 @@ export function seededTwinRequest(source: TwinSource, fileCount: number): TwinRe
 }
 
 /**
- * A twin seeded in a fixed state at `at` (no attempt): it took no time, so it started and ended
- * (as far as its status says) when it was seeded, as seeded twins always have. A failed one
- * failed `interrupted`, which a resume can retry.
+ * A twin seeded in a fixed state at `at` (no attempt): started and ended, as its status says, when
+ * seeded; a failed one failed `interrupted`, which a resume can retry.
  */
 export function seededTwinState(
   status: RunState['status'],

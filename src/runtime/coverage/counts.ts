@@ -1,12 +1,7 @@
 /**
- * Counts of the outcomes product calls received, for `GET /_control/coverage` (issue 13 part 4):
- * per account, per operation, per (status, code). Fed by the journal hook (http/journal.ts) for
- * every product request, whatever the journal's capacity; emptied by `POST /_control/reset` like
- * the journal; never persisted.
- *
- * Memory stays bounded without a ring: a key is one (operation, status, code) and there are
- * finitely many of each (the served routes, the HTTP statuses, the error catalog), so the counts
- * hold at most operations x outcomes x accounts seen entries, however long the traffic runs.
+ * Counts of the outcomes product calls received, for `GET /_control/coverage`: per account,
+ * operation, status and code, fed by the journal hook, emptied by a reset, never persisted.
+ * Bounded without a ring: operations, statuses and codes are finite.
  */
 
 /** One product call as the coverage report counts it. */
@@ -35,10 +30,6 @@ const NO_ACCOUNT = '';
 type Counts = Map<string | null, Map<number | null, Map<string | null, number>>>;
 
 export class CoverageCounts {
-  /**
-   * account -> counts. Nested maps keyed by the strings every call shares (the route table's
-   * operation, the catalog's code), so counting a call builds no key string.
-   */
   private byAccount = new Map<string, Counts>();
 
   record(call: CoverageCall): void {

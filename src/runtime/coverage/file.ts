@@ -1,7 +1,4 @@
-/**
- * `--coverage-report FILE`: the coverage report written at shutdown, as JSON to FILE and as
- * Markdown beside it (FILE with `.md` for `.json`, else FILE.md), for a CI job to keep or show.
- */
+/** `--coverage-report FILE`: the report at shutdown, JSON to FILE and Markdown beside it. */
 import { writeFileSync } from 'node:fs';
 import type { CoverageOperation, CoverageReport } from './report.js';
 

@@ -1,24 +1,14 @@
 /**
- * Which outcomes (status, error code) each product operation can answer, read from the served
- * OpenAPI document and the error catalog (issue 13 part 4). How a code is chosen, per operation:
- *
- * 1. Statuses: exactly the keys of the operation's `responses`. A 2xx is one outcome, code null.
- * 2. For an error status, the candidates are the catalog codes of that status (src/errors.ts and
- *    the kinds' own, `errorCatalog`),
- *    minus those no product operation answers (`NOT_OF_AN_OPERATION`).
- * 3. Documented: the candidates named in backticks by the response's description or the
- *    operation's description. The contract writes these per route (`errorResponses` overrides),
- *    so they are the route's own statement of its codes.
- * 4. Narrowed by the route's data where the document says more than one route can give:
- *    `feature_not_enabled` only where the operation has `x-required-feature`; the concurrency and
- *    capacity 429s only where it also lists 402, the mark of a call that starts (and charges) a
- *    run, which is all runtime/engine/limits.ts gates.
- * 5. Inferred (documented: false), added to the documented ones: `idempotency_key_reused` on the
- *    409 of every POST (DESIGN.md section 3: Idempotency-Key is honoured on every POST), and the
- *    code a status-only fault gives the operation (`defaultFaultCode`, whose 409 per operation is
- *    the fault module's table of real conflicts), unless it is the idempotency code on a non-POST.
- * 6. A status for which no code is left answers with every candidate, inferred: the document lists
- *    the status but not which of its codes, so any of them may come.
+ * The outcomes (status, error code) each product operation can answer, from the served document
+ * and the error catalog:
+ * 1. Statuses: the operation's `responses`; a 2xx is one outcome, code null.
+ * 2. An error status's candidates: the catalog's codes of that status, less `NOT_OF_AN_OPERATION`.
+ * 3. Documented: the candidates its response or operation description names in backticks.
+ * 4. Narrowed by route data: `feature_not_enabled` only with `x-required-feature`; the concurrency
+ *    and capacity 429s only where 402 is listed too, the mark of a call that starts a run.
+ * 5. Inferred, added: `idempotency_key_reused` on every POST's 409 (DESIGN.md section 3), and the
+ *    code a status-only fault gives (`defaultFaultCode`), but not that one on a non-POST.
+ * 6. A status left with no code answers every candidate, inferred: the document does not say which.
  */
 import { defaultFaultCode } from '../faults/fault-rules.js';
 import { conflictNamed } from '../route-table.js';
@@ -49,10 +39,7 @@ interface OperationObject {
   'x-required-feature'?: string;
 }
 
-/**
- * Codes answered before a request reaches an operation (the Node server refuses malformed HTTP,
- * slow or oversized headers) or only by the control API: no operation can be credited with them.
- */
+/** Codes answered before an operation (the Node server's HTTP checks) or by the control API. */
 const NOT_OF_AN_OPERATION: readonly string[] = [
   'request_malformed',
   'request_timeout',
@@ -99,7 +86,7 @@ function errorOutcomes(
   const byFault = defaultFaultCode(status, conflictNamed(op.responses?.['409']?.description));
   if (byFault !== 'idempotency_key_reused' || method === 'POST') inferred.add(byFault);
   const extra = possible.filter((c) => inferred.has(c) && !documented.includes(c));
-  // No catalog code has this status (none does today): the status alone is the outcome.
+  // No catalog code has this status: the status alone is the outcome.
   if (possible.length === 0) return [{ status, code: null, documented: true }];
   const chosen = documented.length + extra.length > 0 ? [...documented, ...extra] : possible;
   return Object.keys(codes)

@@ -1,8 +1,7 @@
 /**
- * The coverage report (issue 13 part 4): every outcome each product operation can answer
- * (coverage-outcomes.ts) beside how often the traffic seen so far got it (coverage.ts). An SDK
- * author reads "never saw a 429 on resume" off it. Outcomes seen that the list does not hold
- * (they should not exist) are shown apart, per operation, so nothing seen is hidden.
+ * The coverage report: every outcome each product operation can answer (outcomes.ts) beside how
+ * often the traffic got it (counts.ts), so an SDK author reads "never saw a 429 on resume" off it.
+ * Outcomes seen but not listed (there should be none) are shown apart: nothing seen is hidden.
  */
 import type { CoverageCounts } from './counts.js';
 import { type CoverageDocument, type ErrorStatuses, expectedOutcomes } from './outcomes.js';
@@ -44,7 +43,7 @@ const outcomeKey = (status: number | null, code: string | null) => `${status ?? 
 
 /**
  * The report of one account (or of every call when `account` is null).
- * @example coverageReport(doc, errorCatalog(deps.kinds), deps.coverage, null).summary // {operations: 76, exercised: 3, ...}
+ * @example coverageReport(doc, errorCatalog(deps.kinds), deps.coverage, null).summary
  */
 export function coverageReport(
   doc: CoverageDocument,

@@ -1,9 +1,4 @@
-/**
- * The run engine applying a run's due events (DESIGN.md section 4): each phase, step and end of
- * the attempt once, in time order, when the account's clock passes it; the end settles tokens
- * and, on success, builds the archive from the kind's outputs. Called by `settleAccount` inside
- * its transaction.
- */
+/** Applies a run's due events once each, in time order, as its clock passes them (DESIGN.md 4). */
 import { runSnapshot } from '../../domain/event-view.js';
 import type { Account, RunRecord, RunRequest } from '../../domain/records.js';
 import type { RunKind } from '../../domain/run-kind.js';
@@ -31,12 +26,7 @@ export interface Applied {
   events: EventDraft[];
 }
 
-/**
- * Applies every event of the run due in (appliedUntil, upTo], in order, and pushes the status
- * and phase changes onto `out.transitions`, and an event draft for each status change onto
- * `out.events`. Terminal events settle tokens and, on success, build the archive. No log line is
- * written: an attempt's log is derived from it when read (domain/run-log.ts).
- */
+/** Applies the run's events due in (appliedUntil, upTo], pushing transitions and event drafts. */
 export function applyDue(
   deps: Deps,
   kind: RunKind,

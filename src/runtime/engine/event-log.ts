@@ -1,10 +1,4 @@
-/**
- * The event log (DESIGN.md section 4: "each transition (and each webhook event) is applied once,
- * in time order, when the clock passes it"). Whoever applies a status transition builds its
- * event draft at that moment, from the resource as it stands right after it; `recordEvents`
- * writes drafts in the caller's transaction, so an event exists exactly when its transition
- * was stored.
- */
+/** The event log (DESIGN.md section 4), written in the transaction that applies the transition. */
 import { type EventSnapshot, snapshotSubject } from '../../domain/event-view.js';
 import type { RunRecord, RunState } from '../../domain/records.js';
 import { toTimestamp } from '../clock.js';
@@ -21,16 +15,12 @@ export interface EventDraft {
   snapshot?: EventSnapshot;
   /** The attempt of the run the event belongs to (its snapshot is derived from it). */
   attempt?: number;
-  /**
-   * The state the run's previous attempt ended with, for the event of a resume that replaces
-   * it: kept for that attempt's events to be read once the run's own state is the new one's.
-   */
+  /** A resume's event: the state the replaced attempt ended with, which its events read. */
   previous?: RunState;
 }
 
 /**
- * The event of a resource entering the status its snapshot shows, at `at` (the type follows the
- * snapshot, so type and body always agree).
+ * The event of a resource entering the status its snapshot shows (so type and body agree).
  * @example eventOf(record.accountId, now, 'failed', runSnapshot(record, record.state))
  */
 export function eventOf(
@@ -51,10 +41,8 @@ export function eventOf(
 }
 
 /**
- * The event of a run's attempt entering `to` at `at`. Nothing of the run is copied: reading
- * the event derives what the run showed then from the attempt's state (domain/event-state.ts),
- * the run's own while the attempt is current. A resume's event keeps the state the replaced
- * attempt ended with (`previous`), for that attempt's events.
+ * The event of a run's attempt entering `to` at `at`; reading it derives the body from the attempt
+ * (domain/event-state.ts). A resume's event keeps the replaced attempt's end state (`previous`).
  * @example runEventOf(record, now, 'failed', 'queued', stateBefore)
  */
 export function runEventOf(
@@ -76,9 +64,9 @@ export function runEventOf(
 }
 
 /**
- * Writes the drafts in the order given (callers pass them in time order), each with an id from
- * the account's `evt` stream at its instant. Call inside the transaction that applied them.
- * @example store.tx(() => { ...; recordEvents(deps, [evaluationEvent(record, now, null, record.state)]) })
+ * Writes the drafts (in time order) with ids from the account's `evt` stream at their instants,
+ * inside the transaction that applied them.
+ * @example store.tx(() => recordEvents(deps, [runEventOf(record, now, null, 'queued')]))
  */
 export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
   const { store, webhooks } = deps;
@@ -86,7 +74,6 @@ export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
   // the deliveries are enqueued only once it commits (a rollback drops them with the events).
   const staged: StagedDelivery[] = [];
   for (const d of drafts) {
-    // The account's event counter is the store's (store/events.ts `nextNumber`).
     const n = store.events.nextNumber(d.accountId);
     const event = {
       id: deps.ids.numbered('evt', d.accountId, d.at, n),

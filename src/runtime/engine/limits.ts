@@ -18,10 +18,9 @@ function retryAfter(others: RunRecord[], now: number): string {
 }
 
 /**
- * `concurrent_runs` (DESIGN.md section 3: after 402, before success): called once the new or
- * resumed run is written, inside the caller's transaction, so throwing leaves nothing behind.
- * Runs of every kind hold a slot. `Retry-After` is the whole seconds until the first other
- * active run frees its slot on the account's clock (60 when none of them runs on the clock).
+ * `concurrent_runs` (DESIGN.md section 3: after 402, before success), checked once the run is
+ * written, in the caller's transaction. Runs of every kind hold a slot; `Retry-After` is the
+ * seconds until the first frees one on the account's clock (60 when none runs on the clock).
  */
 export function assertConcurrency(deps: Deps, account: Account, runId: string, now: number): void {
   const limit = account.limits.concurrent_runs;
@@ -40,12 +39,7 @@ export function assertConcurrency(deps: Deps, account: Account, runId: string, n
   });
 }
 
-/**
- * A hardware tier's capacity (API document section 7: 429 `capacity_exceeded`, honor
- * `Retry-After`; DESIGN.md section 7): the account's active runs on the tier, of every kind,
- * against the tier's `concurrent_runs` in the catalog, or the account's own `tier_capacity`.
- * Called like `assertConcurrency`, once the run is written.
- */
+/** A tier's capacity (API document section 7: 429 `capacity_exceeded`), or the account's own. */
 export function assertCapacity(deps: Deps, account: Account, run: RunRecord, now: number): void {
   const tier = deps.kinds.byName[run.kind]?.hardwareTier(run.request);
   if (!tier) return;

@@ -1,9 +1,4 @@
-/**
- * The archive of a succeeded run as served: from the store's bounded cache,
- * or rebuilt. An archive is a pure function of the stored run (request, outcome, the attempt's
- * log, the catalog) and the instant it succeeded, which is how `apply-due.ts` built it, so the
- * rebuild is byte-identical and its SHA-256 is the run's `download.sha256`; it is checked.
- */
+/** A succeeded run's archive: cached, or rebuilt byte for byte, checked against its sha256. */
 import { buildArchive } from '../../domain/build-archive.js';
 import type { RunRecord, RunRequest } from '../../domain/records.js';
 import type { RunKind } from '../../domain/run-kind.js';
@@ -12,9 +7,8 @@ import type { CachedArchive } from '../../store/archive-cache.js';
 import type { Deps } from '../deps.js';
 
 /**
- * The archive of `record`, a run whose state is `succeeded`; undefined for a run that has none
- * (seeded with a status or a file listing of its own). Throws a plain Error (a 500) if a rebuilt
- * archive is not the one published: a bug, never an answer.
+ * The archive of a succeeded `record`; undefined when it has none (seeded). A rebuild that is not
+ * the published one throws a plain Error (a 500): a bug, never an answer.
  * @example const archive = runArchive(deps, run); archive?.sha256 === run.state.download?.sha256
  */
 export function runArchive(deps: Deps, record: RunRecord): CachedArchive | undefined {
@@ -61,10 +55,7 @@ export function runLogAt<Ctx>(
   return attemptLog(kind, record.request, record.state.run!, ctx, at);
 }
 
-/**
- * The archive of run `runId` of `kind`, succeeded at `at` with `result` after `steps` steps and
- * with log `logs`: what `finish` in apply-due.ts builds at success, and a rebuild again.
- */
+/** The archive `finish` (apply-due.ts) builds at success, and a rebuild builds again. */
 export function buildRunArchive<Ctx>(
   kind: RunKind<RunRequest, Ctx>,
   runId: string,

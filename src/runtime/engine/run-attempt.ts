@@ -1,8 +1,4 @@
-/**
- * The run engine's commands on one run (DESIGN.md sections 4 and 7): create, start an attempt
- * (first or resumed), request a cancel. Called inside the caller's transaction: a 402 or a
- * concurrency 429 thrown after them leaves nothing behind.
- */
+/** The engine's commands on one run (DESIGN.md sections 4 and 7), in the caller's transaction. */
 import { createHmac } from 'node:crypto';
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import type { Account, RunAttempt, RunRecord } from '../../domain/records.js';
@@ -15,20 +11,14 @@ import { apiError, MESSAGES } from '../../errors.js';
 import { toTimestamp } from '../clock.js';
 import type { Deps } from '../deps.js';
 
-/**
- * Whether the run's log and file listing are stored rows: a run seeded in a fixed state (no
- * attempt). An attempt's are derived from the attempt itself when read (runtime/engine/run-outputs.ts),
- * so applying its events writes neither.
- */
+/** Whether a run's log and listing are stored rows (seeded without an attempt), not derived. */
 export function storesOutputs(record: RunRecord): boolean {
   return !record.state.run;
 }
 
 /**
- * Starts attempt `attempt` of a run at `now`: computes its schedule, charges its token estimate
- * (402 `insufficient_tokens` when the balance cannot cover it) and resets the run's state. The
- * new attempt's log and listing are derived, so it writes neither; the stored ones of a seeded
- * run are dropped (a seeded listing of its own stays).
+ * Starts attempt `attempt` at `now`: its schedule, its token charge (402 `insufficient_tokens`)
+ * and a fresh state; a seeded run's stored rows are dropped, a listing of its own stays.
  */
 export function startAttempt(
   deps: Deps,
@@ -87,10 +77,7 @@ export function startAttempt(
   deps.store.archives.remove(record.id);
 }
 
-/**
- * A new run on the clock, as a create request makes it: its first attempt started, then
- * inserted (a 402 throws, and the caller's transaction leaves nothing behind).
- */
+/** A new run on the clock as a create makes it; a 402 throws before anything is written. */
 export function createRun(
   deps: Deps,
   kind: RunKind,
@@ -128,10 +115,7 @@ export function createRun(
   return record;
 }
 
-/**
- * Requests cancellation at `now` (DESIGN.md section 4: `canceling` for a while, then
- * `canceled`). Answers the status the run left, or null when it was already canceling.
- */
+/** Cancels at `now` (DESIGN.md section 4); answers the status left, null if already canceling. */
 export function requestCancel(deps: Deps, record: RunRecord, now: number): string | null {
   const run = record.state.run;
   const status = deriveState(record.state, now).status;
@@ -152,10 +136,7 @@ export function requestCancel(deps: Deps, record: RunRecord, now: number): strin
   return status;
 }
 
-/**
- * Appends to the stored log of a run that keeps one (`storesOutputs`); a run without an attempt
- * is marked as having rows, for the first attempt a resume starts to drop them.
- */
+/** Appends to a stored log; a run without an attempt is marked so that a resume drops its rows. */
 export function appendStoredLog(deps: Deps, record: RunRecord, lines: string[]): void {
   if (lines.length === 0) return;
   deps.store.runLogs.append(record.id, lines);

@@ -1,9 +1,4 @@
-/**
- * The commands a request makes on runs, each in one transaction (DESIGN.md sections 2 and 7):
- * create, resume, cancel. Each records its transition's event at the request's instant, like
- * the clock's, and checks the account's concurrency once the run is written (a 429 rolls it
- * back). Handlers parse, call one of these, and shape the answer.
- */
+/** A request's commands on runs (DESIGN.md sections 2 and 7), each a transaction with its event. */
 
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { runSnapshot } from '../../domain/event-view.js';
@@ -64,10 +59,7 @@ export function createRunCommand(
   });
 }
 
-/**
- * API document section 3.1: a failed or canceled run back to `queued`, "executed again from its
- * original request", as a new attempt taking the next entry of its outcome plan.
- */
+/** API document 3.1: a failed or canceled run "executed again from its original request". */
 export function resumeRun(caller: Caller, kind: RunKind, found: RunRecord): RunRecord {
   const { deps, account, now } = caller;
   // The state check writes nothing: its 409 needs no transaction. `found` is current: it was

@@ -1,10 +1,4 @@
-/**
- * What a run yields besides its body, as read: its log and its file listing. An attempt the
- * engine runs stores neither (a run keeps no more than it cannot make again): its log is
- * derived from the attempt (domain/run-log.ts) and its listing is its archive's, from the
- * archive cache or rebuilt (runtime/engine/run-archive.ts). A run seeded in a fixed state, and one
- * seeded with a listing of its own, keep stored rows.
- */
+/** A run's log and listing as read: derived from its attempt, or a seeded run's stored rows. */
 import type { FileEntry, RunRecord } from '../../domain/records.js';
 import { attemptLog } from '../../domain/run-log.js';
 import type { FilePage } from '../../store/files.js';
@@ -13,8 +7,7 @@ import { runArchive } from './run-archive.js';
 import { storesOutputs } from './run-attempt.js';
 
 /**
- * The run's log as read now, oldest line first: its last `limit` lines. The caller's account is
- * settled, so the attempt has applied every event up to now.
+ * The last `limit` lines of the run's log, oldest first (its account is settled, so all applied).
  * @example runLog(deps, run, 100)
  */
 export function runLog(deps: Deps, record: RunRecord, limit: number): string[] {
@@ -27,8 +20,7 @@ export function runLog(deps: Deps, record: RunRecord, limit: number): string[] {
 }
 
 /**
- * One page of a succeeded run's file listing: the paths after `after` (in UTF-8 byte order, as
- * SQLite's BINARY collation pages the stored ones), at most `limit`.
+ * A page of a succeeded run's listing after `after`, in UTF-8 byte order as SQLite pages rows.
  * @example runFilePage(deps, run, '', 100)
  */
 export function runFilePage(deps: Deps, record: RunRecord, after: string, limit: number): FilePage {

@@ -7,10 +7,8 @@ import { type EventDraft, recordEvents } from './event-log.js';
 const NOTHING_DUE: Transition[] = Object.freeze([]) as unknown as Transition[];
 
 /**
- * Brings every run of the account up to `now`: each due transition applied once, in time
- * order, in one transaction, with an event recorded for each status change in the same
- * transaction. Runs of every kind go through the one engine, each by its kind. Answers the
- * status and phase changes applied, in order.
+ * Brings every run of the account up to `now` in one transaction: each due transition applied
+ * once, in time order, with its event. Answers the status and phase changes, in order.
  * @example settleAccount(deps, account, clock.now()) // [{ at, resource, from, to, phase }]
  */
 export function settleAccount(deps: Deps, account: Account, now: number): Transition[] {

@@ -1,13 +1,9 @@
 /**
- * Settling in bounded slices of virtual time (issue 9 item 4, our inference). A clock advance
- * over many runs would otherwise apply every due event in one synchronous transaction and stall
- * every other client. Here the due events are cut into windows of at most `slice` events (window
- * ends fall on event instants; events sharing an instant stay together), each applied by
- * `settleAccount` in its own transaction, yielding to the event loop between windows so other
- * accounts' requests are served meanwhile. Requests of the same account wait for the settle in
- * progress (a per-account lock) and then see the settled state. Results equal one settle:
- * `settleAccount` orders events and transitions canonically (instant, then creation order, then
- * the run's own order), which no window boundary changes.
+ * Settling in bounded slices of virtual time (inferred): a clock advance over many runs would
+ * otherwise apply every due event in one transaction and stall other clients. Due events are cut
+ * into windows of at most `slice` events (events sharing an instant stay together), each settled
+ * in its own transaction, yielding between windows; the account's requests wait for the settle in
+ * progress. The result equals one settle: events apply in a canonical order no window changes.
  */
 import type { Account } from '../../domain/records.js';
 import { pendingInstants } from '../../domain/run-timeline.js';
@@ -51,9 +47,8 @@ async function settleWindows(deps: Deps, account: Account, upTo: number): Promis
 }
 
 /**
- * Brings the account to `upTo` in slices, after any settle of the account already in progress.
- * Answers the transitions applied, in order; undefined, with no promise to wait for, when
- * nothing is due and nothing is in progress (nearly every request).
+ * Brings the account to `upTo` in slices, after any settle already in progress; answers the
+ * transitions applied, or undefined (no promise) when nothing is due or in progress.
  */
 export function settleSliced(
   deps: Deps,

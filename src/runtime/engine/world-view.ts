@@ -3,10 +3,7 @@ import type { Account } from '../../domain/records.js';
 import type { PolicyEntry, World } from '../../domain/run-kind.js';
 import type { Deps } from '../deps.js';
 
-/**
- * The policies an account may name (inferred, DESIGN.md section 7): the catalog's, then those
- * its succeeded training and RL runs produced, oldest first.
- */
+/** Policies an account may name (inferred): the catalog's, then its runs' own, oldest first. */
 export function policiesOf(
   deps: Deps,
   accountId: string,
@@ -20,8 +17,7 @@ function catalogPolicies(deps: Deps): (PolicyEntry & { source_run: null })[] {
 }
 
 /**
- * What a create request of `account` is checked against (`RunKind.prepare`): the catalog, its
- * policies and scenarios, its active runs. Read lazily: most requests look at one thing.
+ * What a create request of `account` is checked against (`RunKind.prepare`), read lazily.
  * @example kind.prepare(body, worldOf(deps, account))
  */
 export function worldOf(deps: Deps, account: Account): World {

@@ -1,7 +1,6 @@
 /**
- * Fault rules (DESIGN.md section 5): make chosen calls fail the way the real service fails, add a
- * delay, or drop the connection. Rules live in memory, in creation order; the first rule that
- * fires decides the call. Probabilities are drawn from the seeded PRNG, so a run is reproducible.
+ * Fault rules (DESIGN.md section 5): fail, delay or drop chosen calls, the first rule that fires
+ * deciding; probabilities come from the seeded PRNG, so a run is reproducible.
  */
 import type { z } from '@hono/zod-openapi';
 import {
@@ -28,10 +27,7 @@ export interface FaultTarget {
   method: string;
   route: string | null;
   operation: string | null;
-  /**
-   * Resolved lazily: only rules that name an account or key pay for the key lookup. May be
-   * asked more than once per call, so it remembers its answer.
-   */
+  /** Looked up only for rules that name an account or key; remembers its answer. */
   caller(): { accountId: string; keyId: string } | null;
 }
 
@@ -82,10 +78,7 @@ export class FaultRules {
     this.draw = createPrng(seed, 'faults');
   }
 
-  /**
-   * Reloads the rules of a `--db` file with their counters. The probability stream is not
-   * stored: it starts again from the seed, as after a full reset (inferred).
-   */
+  /** Reloads a `--db` file's rules; the probability stream restarts from the seed (inferred). */
   restore(): number {
     this.rules = this.sink?.load() ?? [];
     return this.rules.length;
@@ -153,10 +146,7 @@ export class FaultRules {
   }
 }
 
-/**
- * Whether `rule` can still fire and everything it names matches the call; the caller is looked
- * up only for a rule that names an account or key.
- */
+/** Whether `rule` can still fire and everything it names matches the call. */
 function matches(rule: FaultRule, target: FaultTarget): boolean {
   if (rule.times !== undefined && rule.hits >= rule.times) return false;
   const m = rule.match;
@@ -169,33 +159,25 @@ function matches(rule: FaultRule, target: FaultTarget): boolean {
   return m.key === undefined || m.key === c?.keyId;
 }
 
+/** The code of a fault that names only a status, 409 aside (below). */
+const FAULT_CODES: Readonly<Record<number, string>> = {
+  400: 'parameter_invalid',
+  401: 'unauthenticated',
+  402: 'insufficient_tokens',
+  403: 'missing_scope',
+  404: 'resource_not_found',
+  413: 'request_too_large',
+  429: 'rate_limit_exceeded',
+  502: 'launch_failed',
+};
+
 /**
  * The code a fault answers with when the rule names only a status; a 409 is the operation's own
  * conflict (`conflict`, what its 409 response names), else an `Idempotency-Key` reuse.
  */
 export function defaultFaultCode(status: number, conflict: string | null): string {
-  switch (status) {
-    case 400:
-      return 'parameter_invalid';
-    case 401:
-      return 'unauthenticated';
-    case 402:
-      return 'insufficient_tokens';
-    case 403:
-      return 'missing_scope';
-    case 404:
-      return 'resource_not_found';
-    case 409:
-      return conflict ?? 'idempotency_key_reused';
-    case 413:
-      return 'request_too_large';
-    case 429:
-      return 'rate_limit_exceeded';
-    case 502:
-      return 'launch_failed';
-    default:
-      return 'api_error';
-  }
+  if (status === 409) return conflict ?? 'idempotency_key_reused';
+  return FAULT_CODES[status] ?? 'api_error';
 }
 
 /**

@@ -1,12 +1,7 @@
 /**
- * Webhook deliveries (inferred: the API document shows no delivery, signing or retry). Each
- * event recorded for an account goes to every live endpoint of the account whose `events` match
- * its type, enqueued once the transaction that recorded the event commits. Records live in the
- * `webhook_deliveries` table (small rows, no bodies), so a `--db` file keeps pending ones across
- * a restart; in memory the dispatcher holds only one queue handle per busy endpoint. It POSTs
- * with `fetch`, in event order per endpoint, signed per Standard Webhooks, retrying with
- * wall-clock backoff; the body is rebuilt from the stored event at each attempt (deterministic:
- * event + origin) and re-signed. Finished records beyond `historySize` are pruned oldest first.
+ * Webhook deliveries (inferred: the API document shows none): each event to every live matching
+ * endpoint once its transaction commits, in order per endpoint, signed per Standard Webhooks,
+ * retried with backoff; rows in `webhook_deliveries` survive a restart with `--db`.
  */
 import type { Database } from 'better-sqlite3';
 import { toEvent } from '../../domain/event-view.js';
@@ -83,9 +78,8 @@ export class WebhookDispatcher {
   }
 
   /**
-   * The origin the `links` of a delivered event name (a run's body has absolute links):
-   * `http://localhost` until the listening server says where it is. Setting it also resumes the
-   * pending deliveries a `--db` file kept from before a restart, now that bodies can be built.
+   * The origin of a delivered run's absolute `links` (`http://localhost` until the server listens);
+   * setting it resumes the deliveries a `--db` file kept, now that bodies can be built.
    */
   get origin(): string {
     return this.originValue;

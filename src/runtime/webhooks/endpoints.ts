@@ -12,10 +12,7 @@ export interface WebhookEndpointFields {
   metadata?: Record<string, unknown> | undefined;
 }
 
-/**
- * Stores a new endpoint (`POST /v1/webhook_endpoints` and control seeding) and answers it with
- * its signing secret, which is derived from the seed and the id and never stored.
- */
+/** Stores a new endpoint; answers it with its signing secret (from seed and id, never stored). */
 export function createWebhookEndpoint(
   deps: Deps,
   account: Account,
