@@ -11,6 +11,7 @@ import {
   listOf,
   Metadata,
   operationGuards,
+  pageQuery,
   Timestamp,
 } from './common.js';
 
@@ -102,8 +103,7 @@ function listAssetsRoute<K extends 'environment' | 'object'>(p: AssetParts<K>) {
     request: {
       query: z.object({
         status: z.enum(ASSET_STATUSES).optional(),
-        after: z.string().optional(),
-        limit: z.coerce.number().int().min(1).max(100).default(20),
+        ...pageQuery(),
       }),
     },
     responses: {

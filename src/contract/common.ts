@@ -121,9 +121,12 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
  * A list's page parameters (section 2.1): `after`, the last id seen, and `limit`, 1 to 100.
  * @example request: { query: z.object(pageQuery('The id of the last item seen.')) }
  */
-export function pageQuery(after: string) {
+export function pageQuery(after?: string) {
   return {
-    after: z.string().optional().openapi({ description: after }),
+    after:
+      after === undefined
+        ? z.string().optional()
+        : z.string().optional().openapi({ description: after }),
     limit: z.coerce.number().int().min(1).max(100).default(20),
   };
 }

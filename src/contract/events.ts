@@ -11,6 +11,7 @@ import {
   listOf,
   Metadata,
   operationGuards,
+  pageQuery,
   Timestamp,
 } from './common.js';
 import { RUN_STATUSES } from './run-shapes.js';
@@ -91,11 +92,9 @@ function eventListRoute(
     ...guards,
     request: {
       query: z.object({
-        after: z.string().optional().openapi({
-          description:
-            "The id of the last event of the previous page; an id that is not one of the account's events answers 400 `parameter_invalid`.",
-        }),
-        limit: z.coerce.number().int().min(1).max(100).default(20),
+        ...pageQuery(
+          "The id of the last event of the previous page; an id that is not one of the account's events answers 400 `parameter_invalid`.",
+        ),
         type: z
           .enum(filters as [string, ...string[]])
           .optional()

@@ -9,6 +9,7 @@ import {
   jsonResponse,
   listOf,
   type operationGuards,
+  pageQuery,
 } from './common.js';
 import { LogsLimit, RUN_STATUSES, RunLogs } from './run-shapes.js';
 
@@ -90,11 +91,9 @@ export function listRunsRoute(p: RunRouteParts) {
     request: {
       query: z.object({
         status: z.enum(RUN_STATUSES).optional(),
-        after: z.string().optional().openapi({
-          description:
-            "The id of the last item of the previous page; an id that is not one of the account's runs of this kind answers 400 `parameter_invalid`.",
-        }),
-        limit: z.coerce.number().int().min(1).max(100).default(20),
+        ...pageQuery(
+          "The id of the last item of the previous page; an id that is not one of the account's runs of this kind answers 400 `parameter_invalid`.",
+        ),
       }),
     },
     responses: {
