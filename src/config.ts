@@ -161,8 +161,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
     const fromEnv = env[spec.env] ?? (flag === 'port' ? env.PORT : undefined);
     raw[flag] = cli === undefined ? (fromEnv ?? spec.default) : String(cli);
   }
-  // Parsed once per process: zod's compiled fast path would cost more to build than it saves.
-  const parsed = ConfigSchema.safeParse(raw, { jitless: true });
+  const parsed = ConfigSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const flag = String(issue.path[0]) as Flag;

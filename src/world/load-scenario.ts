@@ -24,8 +24,7 @@ export function parseDataFile<T extends z.ZodType>(
   data: unknown,
   file: string,
 ): z.infer<T> {
-  // Parsed once each: building zod's compiled fast path would cost more than it saves.
-  const result = schema.safeParse(data, { jitless: true });
+  const result = schema.safeParse(data);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const path = issue.path.map(String);
