@@ -32,7 +32,12 @@ export function makeId(
   stream: string,
   counter: number,
 ): string {
-  return `${prefix}_${encodeTime(Math.max(0, Math.floor(timeMs)), 10)}${encodeRandom(seededBytes(seed, stream, counter))}`;
+  return idOf(prefix, timeMs, seededBytes(seed, stream, counter));
+}
+
+/** `<prefix>_<ULID>` of a time and 10 random bytes. */
+export function idOf(prefix: IdPrefix, timeMs: number, bytes: Buffer): string {
+  return `${prefix}_${encodeTime(Math.max(0, Math.floor(timeMs)), 10)}${encodeRandom(bytes)}`;
 }
 
 /** True for `<prefix>_` + 26 Crockford characters. */

@@ -10,6 +10,7 @@ import { expect, test } from 'vitest';
  * the other.
  */
 const LAYERS: readonly (readonly string[])[] = [
+  ['src/messages.ts'],
   ['src/errors.ts'],
   ['src/contract/'],
   ['src/domain/', 'src/prng.ts', 'src/ids.ts'],

@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
- * The SHA-256 digest of `data` (a string is hashed as its UTF-8 bytes).
+ * The SHA-256 digest of `data` (a string is hashed as its UTF-8 bytes), with Node's one-shot
+ * `crypto.hash` (Node 20.12 and later).
  * @example sha256('abc').toString('hex') // 'ba7816bf...'
  */
 export function sha256(data: string | Uint8Array): Buffer {
-  return createHash('sha256').update(data).digest();
+  return hash('sha256', data, 'buffer');
 }
 
 /**
@@ -13,7 +14,7 @@ export function sha256(data: string | Uint8Array): Buffer {
  * @example sha256Hex('abc') // 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
  */
 export function sha256Hex(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
+  return hash('sha256', data, 'hex');
 }
 
 /** SHA-256 of a key secret: how secrets are stored and looked up. */

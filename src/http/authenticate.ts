@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import { apiError, MESSAGES } from '../errors.js';
@@ -23,11 +22,9 @@ export function authenticate(c: Context<AppEnv>): void {
   const secret = bearerSecret(header);
   if (!secret) throw fail(MESSAGES.malformedAuthorization);
   if (!secret.startsWith('svc_')) throw fail(MESSAGES.keyPrefix);
-  const digest = store.digestOf(secret);
-  const found = store.credentials(digest);
+  const found = store.credentials(secret);
   const key = found?.key;
-  // The lookup is by digest; the final comparison is constant-time all the same.
-  if (!key || !timingSafeEqual(key.secretSha256, digest)) throw fail(MESSAGES.invalidKey);
+  if (!key) throw fail(MESSAGES.invalidKey);
   if (key.revokedAt) throw fail(MESSAGES.revokedKey);
   const account = found.account;
   if (!account) throw fail(MESSAGES.invalidKey);

@@ -1,4 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../api/env.js';
 import { apiError } from '../errors.js';
@@ -15,8 +16,20 @@ const limit = bodyLimit({
 });
 
 /**
+ * Whether the request may carry a body. Served by Node, its framing headers tell; asking Hono
+ * (`c.req.raw.body`) would build the whole WHATWG Request of every call, a GET's included.
+ */
+function mayHaveBody(c: Context<AppEnv>): boolean {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return false;
+  if ((c.env as Partial<HttpBindings> | undefined)?.incoming === undefined) return true;
+  if (c.req.header('transfer-encoding') !== undefined) return true;
+  const length = c.req.header('content-length');
+  return length !== undefined && length !== '0';
+}
+
+/**
  * 413 over 1 MiB (Hono's `bodyLimit`: `Content-Length`, or bytes as they arrive), then the depth.
  * @example app.use(bodyChecks)
  */
 export const bodyChecks: MiddlewareHandler<AppEnv> = (c, next) =>
-  limit(c, () => checkJsonDepth(c, next));
+  mayHaveBody(c) ? limit(c, () => checkJsonDepth(c, next)) : next();

@@ -8,6 +8,6 @@ export function peekCaller(
 ): { accountId: string; keyId: string } | null {
   const secret = bearerSecret(authorization);
   if (!secret?.startsWith('svc_')) return null;
-  const key = deps.store.credentials(deps.store.digestOf(secret))?.key;
+  const key = deps.store.credentials(secret)?.key;
   return key ? { accountId: key.accountId, keyId: key.id } : null;
 }

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import type { ServiceVersion } from '../contract/common.js';
 import { apiError, invalidParam, MESSAGES } from '../errors.js';
+import { serveAt } from './request-context.js';
 
 /** Keys are honoured for 24 virtual hours (DESIGN.md section 3). */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -61,7 +62,7 @@ export function idempotency(bodySchema: BodySchema | undefined): MiddlewareHandl
         });
       }
       c.set('replayed', true);
-      c.set('version', found.headers['service-version'] as ServiceVersion);
+      serveAt(c, found.headers['service-version'] as ServiceVersion);
       return c.body(new Uint8Array(found.body), found.status as 200, {
         'Content-Type': found.headers['content-type'] ?? 'application/json',
         'Idempotent-Replayed': 'true',

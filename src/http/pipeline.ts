@@ -31,7 +31,7 @@ import { checkVersion } from './check-version.js';
 import { faults } from './faults.js';
 import { type BodySchema, idempotency } from './idempotency.js';
 import { journal } from './journal.js';
-import { requestContext } from './request-context.js';
+import { requestContext, serveAt } from './request-context.js';
 import { settle } from './settle-account.js';
 
 /** The steps every path takes, before any route's own. */
@@ -52,21 +52,37 @@ export interface GuardedRoute {
   request?: { body?: { content?: Record<string, { schema?: unknown }> } };
 }
 
-/** Steps 3 to 9 for a product route; the status area needs no key (API document section 5.1). */
+/**
+ * Steps 3 to 9 for a product route, in order, as one middleware; the status area needs no key
+ * (API document section 5.1), so it is only version-checked.
+ */
 export function routeSteps(route: GuardedRoute): MiddlewareHandler<AppEnv>[] {
-  const versions = versionsOf(route['x-service-versions']);
-  if (route.security?.length === 0) return [step(checkVersion), versions];
-  const steps = [
-    step(authenticate),
-    step(checkVersion),
-    step(settle),
-    versions,
-    authorize(route['x-required-scope'], route['x-required-feature']),
-    step(rateLimit),
+  const versions = route['x-service-versions'];
+  const scope = route['x-required-scope'];
+  const feature = route['x-required-feature'];
+  if (route.security?.length === 0)
+    return [
+      (c, next) => {
+        checkVersion(c);
+        checkOperationVersion(c, versions);
+        return next();
+      },
+    ];
+  const body = route.request?.body?.content?.['application/json']?.schema as BodySchema | undefined;
+  const idempotent = route.method.toUpperCase() === 'POST' ? idempotency(body) : undefined;
+  return [
+    async (c, next) => {
+      authenticate(c);
+      checkVersion(c);
+      const settling = settle(c);
+      if (settling) await settling;
+      checkOperationVersion(c, versions);
+      const { key, account } = c.get('auth');
+      assertAccess(key, account, { scope, feature });
+      rateLimit(c);
+      return idempotent ? idempotent(c, next) : next();
+    },
   ];
-  if (route.method.toUpperCase() !== 'POST') return steps;
-  const body = route.request?.body?.content?.['application/json']?.schema;
-  return [...steps, idempotency(body as BodySchema | undefined)];
 }
 
 /**
@@ -83,33 +99,15 @@ export async function unknownPath(c: Context<AppEnv>): Promise<Response> {
   throw apiError('resource_not_found', { message: MESSAGES.unrecognized(c.req.method, path) });
 }
 
-/** A check as middleware: it throws its error, or the request goes on. */
-function step(check: (c: Context<AppEnv>) => void | Promise<void>): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    await check(c);
-    await next();
-  };
-}
-
 /** --strict-versions: the versions the API document lists for this operation only. */
-function versionsOf(versions: readonly string[] | undefined): MiddlewareHandler<AppEnv> {
-  return step((c) => {
-    if (!versions || !c.get('deps').config.strictVersions) return;
-    if (versions.includes(c.get('version'))) return;
-    // The rejection is served at the default version, like any unsupported value (section 9.3).
-    c.set('version', DEFAULT_VERSION);
-    throw apiError('unsupported_version', {
-      param: 'Service-Version',
-      message: MESSAGES.operationVersions(versions),
-    });
-  });
-}
-
-/** 403: the key's scope (API document section 5.5), then the account's feature. */
-function authorize(scope?: string, feature?: string): MiddlewareHandler<AppEnv> {
-  return step((c) => {
-    const { key, account } = c.get('auth');
-    assertAccess(key, account, { scope, feature });
+function checkOperationVersion(c: Context<AppEnv>, versions: readonly string[] | undefined): void {
+  if (!versions || !c.get('deps').config.strictVersions) return;
+  if (versions.includes(c.get('version'))) return;
+  // The rejection is served at the default version, like any unsupported value (section 9.3).
+  serveAt(c, DEFAULT_VERSION);
+  throw apiError('unsupported_version', {
+    param: 'Service-Version',
+    message: MESSAGES.operationVersions(versions),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import { DEFAULT_VERSION, type ServiceVersion, SUPPORTED_VERSIONS } from '../contract/common.js';
 import type { Deps } from '../runtime/deps.js';
@@ -7,20 +7,25 @@ import type { Deps } from '../runtime/deps.js';
  * First in the pipeline: the request's deterministic `req_` id and served version, and
  * `X-Request-Id` and `Service-Version` on every response, errors included (API document sections
  * 2.1 and 9.3); an unsupported version is served at the default until `checkVersion` rejects it.
+ * The headers are set before the response is made, so every `c.json()` and `c.body()` carries
+ * them (setting them on a made response would make Hono rebuild it).
  * @example app.use(requestContext(deps))
  */
 export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('deps', deps);
     c.set('requestId', deps.ids.requestId(deps.systemClock.now()));
+    c.header('X-Request-Id', c.get('requestId'));
     const asked = c.req.header('service-version');
     const known = SUPPORTED_VERSIONS.find((v) => v === asked);
-    c.set('version', (known ?? DEFAULT_VERSION) as ServiceVersion);
+    serveAt(c, (known ?? DEFAULT_VERSION) as ServiceVersion);
     if (asked !== undefined && !known) c.set('unsupportedVersion', asked);
     await next();
-    // A dropped connection has no response to carry them.
-    if (c.get('dropped')) return;
-    c.header('X-Request-Id', c.get('requestId'));
-    c.header('Service-Version', c.get('version'));
   };
+}
+
+/** The version the request is answered at, and its `Service-Version` header. */
+export function serveAt(c: Context<AppEnv>, version: ServiceVersion): void {
+  c.set('version', version);
+  c.header('Service-Version', version);
 }

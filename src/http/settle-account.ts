@@ -3,10 +3,10 @@ import type { AppEnv } from '../api/env.js';
 import { settleSliced } from '../runtime/engine/sliced-settle.js';
 
 /** DESIGN.md section 2: the account is brought to the request's fixed now before its handler. */
-export async function settle(c: Context<AppEnv>): Promise<void> {
+export function settle(c: Context<AppEnv>): Promise<unknown> | undefined {
   const { account } = c.get('auth');
   const deps = c.get('deps');
   const now = deps.clocks.now(account);
   c.set('now', now);
-  await settleSliced(deps, account, now);
+  return settleSliced(deps, account, now);
 }

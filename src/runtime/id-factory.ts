@@ -1,9 +1,13 @@
-import { type IdPrefix, makeId } from '../ids.js';
+import { type IdPrefix, idOf, makeId } from '../ids.js';
+import { createPrng, type Prng } from '../prng.js';
 import type { SequenceRepo } from '../store/sequences.js';
 
 /** Ids per (scope, prefix) stream, persisted: an account's ids depend on its own history only. */
 export function createIdFactory(seed: string, sequences: SequenceRepo) {
-  let requestCounter = 0;
+  // Request ids are drawn from one seeded stream, restarted by a full reset: never stored, they
+  // need no random access by counter as stored ids do.
+  let draw: Prng = createPrng(seed, 'requests');
+  const bytes = Buffer.alloc(12);
   return {
     /** @example ids.next('whe', account.id, clock.now()) */
     next(prefix: IdPrefix, scope: string, timeMs: number): string {
@@ -14,13 +18,13 @@ export function createIdFactory(seed: string, sequences: SequenceRepo) {
     numbered(prefix: IdPrefix, scope: string, timeMs: number, counter: number): string {
       return makeId(prefix, timeMs, seed, `${scope}/${prefix}`, counter);
     },
-    /** Request ids are not stored as keys, so an in-memory counter is enough. */
+    /** The next request id: the same sequence for the same seed after every full reset. */
     requestId(timeMs: number): string {
-      requestCounter += 1;
-      return makeId('req', timeMs, seed, 'requests', requestCounter);
+      for (let i = 0; i < 12; i += 4) bytes.writeUInt32BE(Math.floor(draw() * 2 ** 32), i);
+      return idOf('req', timeMs, bytes.subarray(0, 10));
     },
     resetRequests(): void {
-      requestCounter = 0;
+      draw = createPrng(seed, 'requests');
     },
   };
 }

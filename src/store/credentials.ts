@@ -1,6 +1,16 @@
+/**
+ * The two lookups every product request makes, remembered (docs/development.md, "Why it is
+ * fast"): the key and account behind a bearer secret, and when an account's runs are next due.
+ * They are remembered only while the database is unchanged: any write, by this connection
+ * (`total_changes()`) or another one on the same file (`PRAGMA data_version`), makes them
+ * forget all. Nothing read inside a transaction, which may still roll back, is remembered.
+ */
+import type { Database } from 'better-sqlite3';
 import type { Account } from '../domain/records.js';
+import { digestSecret } from '../domain/sha256.js';
 import type { AccountRepo } from './accounts.js';
 import type { KeyRepo, StoredKey } from './keys.js';
+import type { RunRepo } from './runs.js';
 
 /** A key and the account that owns it (absent only if the row is gone). */
 export interface Credentials {
@@ -8,13 +18,54 @@ export interface Credentials {
   account: Account | undefined;
 }
 
-/**
- * The credentials behind a secret's digest, read afresh each call: a revocation shows at once.
- * @example const find = credentialsReader(keys, accounts); find(digestSecret(secret))
- */
-export function credentialsReader(keys: KeyRepo, accounts: AccountRepo) {
-  return (digest: Buffer): Credentials | undefined => {
-    const key = keys.findByDigest(digest);
-    return key && { key, account: accounts.get(key.accountId) };
+/** Secrets remembered at most; the map empties when full, so it stays bounded. */
+const SECRETS_MAX = 1024;
+
+/** @example const lookups = rememberedLookups(db, keys, accounts, runs); lookups.credentials(secret) */
+export function rememberedLookups(
+  db: Database,
+  keys: KeyRepo,
+  accounts: AccountRepo,
+  runs: RunRepo,
+) {
+  const bySecret = new Map<string, Credentials>();
+  const dueOf = new Map<string, number | null>();
+  const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
+  const version = db.prepare<[], number>('PRAGMA data_version').pluck();
+  let seenChanges = -1;
+  let seenVersion = -1;
+  /** Forgets all when the database changed since the last lookup. */
+  const fresh = () => {
+    const changed = changes.get() ?? 0;
+    const versioned = version.get() ?? 0;
+    if (changed === seenChanges && versioned === seenVersion) return;
+    seenChanges = changed;
+    seenVersion = versioned;
+    bySecret.clear();
+    dueOf.clear();
+  };
+  return {
+    /** The key with this bearer secret (looked up by its SHA-256, as keys are stored). */
+    credentials(secret: string): Credentials | undefined {
+      fresh();
+      const remembered = bySecret.get(secret);
+      if (remembered) return remembered;
+      const key = keys.findByDigest(digestSecret(secret));
+      const found = key && { key, account: accounts.get(key.accountId) };
+      if (found?.account && !db.inTransaction) {
+        if (bySecret.size >= SECRETS_MAX) bySecret.clear();
+        bySecret.set(secret, found);
+      }
+      return found;
+    },
+    /** The earliest `next_at` of the account's runs, null if none. */
+    earliestDue(accountId: string): number | null {
+      fresh();
+      const remembered = dueOf.get(accountId);
+      if (remembered !== undefined) return remembered;
+      const at = runs.earliestDue(accountId);
+      if (!db.inTransaction) dueOf.set(accountId, at);
+      return at;
+    },
   };
 }

@@ -1,8 +1,7 @@
 import type { Database as SqliteDatabase } from 'better-sqlite3';
-import { digestSecret } from '../domain/sha256.js';
 import { createAccountRepo } from './accounts.js';
 import { type ArchiveCache, createArchiveCache } from './archive-cache.js';
-import { credentialsReader } from './credentials.js';
+import { rememberedLookups } from './credentials.js';
 import { Database } from './driver.js';
 import { createEventRepo } from './events.js';
 import { createFileRepo } from './files.js';
@@ -50,16 +49,15 @@ function repositories(db: SqliteDatabase, options: StoreOptions) {
   const accounts = createAccountRepo(db);
   const keys = createKeyRepo(db);
   const runs = createRunRepo(db);
+  const lookups = rememberedLookups(db, keys, accounts, runs);
   const archives = createArchiveCache(options.archiveCacheBytes);
   return {
     accounts,
     keys,
-    /** The key with this secret digest and its account, for authentication. */
-    credentials: credentialsReader(keys, accounts),
-    /** The SHA-256 digest of a bearer secret, as keys are stored. */
-    digestOf: digestSecret,
-    /** The earliest `next_at` of the account's runs, null if none. */
-    earliestDue: runs.earliestDue,
+    /** The key with this bearer secret and its account, for authentication; remembered. */
+    credentials: lookups.credentials,
+    /** The earliest `next_at` of the account's runs, null if none; remembered. */
+    earliestDue: lookups.earliestDue,
     runs,
     runLogs: createRunLogRepo(db),
     runFiles: createFileRepo(db),

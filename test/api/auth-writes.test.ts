@@ -1,9 +1,14 @@
 /**
- * Authentication reads each key with its account by the secret's digest
- * (src/store/credentials.ts). These tests authenticate once first, then check that every write
- * to keys and accounts is seen by the very next request.
+ * Authentication reads each key with its account by the secret's digest, remembered while the
+ * database is unchanged (src/store/credentials.ts). These tests authenticate once first, then
+ * check that every write to keys and accounts, by any path, is seen by the very next request.
  */
-import { expect, test } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, expect, test } from 'vitest';
+import { digestSecret } from '../../src/domain/sha256.js';
 import { DEFAULT_ACCOUNT, testEmulator } from '../helpers.js';
 import { expectApiError, expectOk } from './support.js';
 
@@ -100,6 +105,29 @@ test('an account column written straight to the table is seen by the next reques
   expect(expectApiError(res, 403, 'feature_not_enabled').details).toEqual({ feature: 'twins' });
 });
 
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+test('a key revoked by another connection to the database file answers 401 on the next request', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'auth-writes-'));
+  dirs.push(dir);
+  const db = join(dir, 'emulator.db');
+  const emu = testEmulator({ db });
+  try {
+    expectOk(await emu.api('GET', '/v1/keys/me'), 200);
+    const other = new Database(db);
+    other
+      .prepare('UPDATE api_keys SET revoked_at = ? WHERE secret_sha256 = ?')
+      .run('2026-01-01T00:00:00.000Z', digestSecret('svc_test_emulator_default'));
+    other.close();
+    expectApiError(await emu.api('GET', '/v1/keys/me'), 401, 'unauthenticated');
+  } finally {
+    emu.emulator.close();
+  }
+});
+
 test('a secret that opened no key opens the key given it later, on the next request', async () => {
   const emu = testEmulator();
   const secret = 'svc_test_not_yet_a_key_0000000001';
@@ -126,18 +154,18 @@ test('a secret that opened no key opens one written straight to the api_keys tab
       `INSERT INTO api_keys (id, account_id, name, scopes, secret_sha256, created_at)
        VALUES ('key_0000000000000000000000STRT', ?, 'straight', '[]', ?, '2026-01-01T00:00:00.000Z')`,
     )
-    .run(DEFAULT_ACCOUNT, store.digestOf(secret));
+    .run(DEFAULT_ACCOUNT, digestSecret(secret));
   expectOk(await emu.api('GET', '/v1/keys/me', { secret }), 200);
 });
 
 test('a key deleted inside a transaction that rolls back opens again', async () => {
   const emu = testEmulator();
   const { store } = emu.emulator.deps;
-  const digest = store.digestOf('svc_test_emulator_default');
+  const digest = digestSecret('svc_test_emulator_default');
   expect(() =>
     store.tx(() => {
       store.db.prepare('DELETE FROM api_keys WHERE secret_sha256 = ?').run(digest);
-      expect(store.credentials(digest)).toBeUndefined();
+      expect(store.credentials('svc_test_emulator_default')).toBeUndefined();
       throw new Error('roll back');
     }),
   ).toThrow('roll back');

@@ -1,0 +1,83 @@
+/** The texts of the error messages (STYLE.md rule 2: no error text inline). */
+
+/** Messages that name something of the request; clients branch on `code` (API document 7). */
+export const MESSAGES = {
+  notFound: (kind: string, id: string) => `No such ${kind}: '${id}'.`,
+  unrecognized: (method: string, path: string) => `Unrecognized request: ${method} ${path}.`,
+  // 400
+  alreadyExists: (what: string) => `${what} already exists.`,
+  idPrefix: (kind: string, prefix: string) => `A ${kind} id starts with '${prefix}_'.`,
+  secretInUse: 'This secret is already in use.',
+  expectation: (expect: string) =>
+    `Expect: ${expect} cannot be met; the only expectation this server meets is 100-continue.`,
+  connectRefused: 'CONNECT is not served: this is an API server, not a proxy.',
+  hostNotAllowed: (host: string) =>
+    `The Host '${host}' is not one this emulator serves /_control and /docs to; start it with --allowed-hosts ${host.replace(/:\d+$/, '')} (or EMULATOR_ALLOWED_HOSTS) to allow it.`,
+  badFaultHeader: (why: string) => `Invalid X-Emulator-Fault header: ${why}.`,
+  hostRequired: 'HTTP/1.1 requests need a Host header.',
+  malformedRequest: 'The request line or headers are malformed.',
+  jsonTooDeep: (depth: number) => `The JSON body is nested deeper than ${depth} levels.`,
+  notJson: 'The request body must be JSON, sent with `Content-Type: application/json`.',
+  unsupportedVersion: (asked: string, supported: readonly string[]) =>
+    `Unsupported Service-Version '${asked}'. Supported: ${supported.join(', ')}.`,
+  operationVersions: (versions: readonly string[]) =>
+    `This operation supports Service-Version ${versions.join(', ')} only.`,
+  idempotencyKeyFormat: 'Idempotency-Key must be 1 to 255 visible ASCII characters.',
+  badCursor: (after: string, kind: string) =>
+    `'${after}' is not ${kind} of this account to page after.`,
+  noJournalEntry: (after: string) => `No request '${after}' in this account's journal.`,
+  clockBackwards: 'A virtual clock only moves forward.',
+  catalogUnknown: (what: string, id: string) => `No such ${what} in the catalog: '${id}'.`,
+  cameraNotFound: (camera: string, dataset: string) =>
+    `Dataset '${dataset}' has no camera '${camera}'; details.cameras lists the ones it has.`,
+  listedTwice: (id: string, param: string) => `'${id}' is listed more than once in '${param}'.`,
+  assetNotValidated: (kind: string, id: string, status: string) =>
+    `The ${kind} '${id}' is ${status}, not validated.`,
+  noEpisode: (dataset: string, index: number) =>
+    `Dataset '${dataset}' has no episode with index ${index}.`,
+  noEmbodiment: (robot: string, embodiment: string) =>
+    `Robot '${robot}' has no embodiment '${embodiment}'.`,
+  taskRejectsEmbodiment: (task: string, embodiment: string) =>
+    `Task '${task}' does not accept embodiment '${embodiment}'.`,
+  noSharedEmbodiment: (task: string, robot: string) =>
+    `Task '${task}' accepts none of robot '${robot}''s embodiments.`,
+  datasetRobot: (dataset: string, datasetRobot: string, policy: string, policyRobot: string) =>
+    `Dataset '${dataset}' was recorded on robot '${datasetRobot}', but policy '${policy}' drives '${policyRobot}'.`,
+  // 401
+  noKey: 'No API key provided. Send `Authorization: Bearer <API_KEY>`.',
+  malformedAuthorization: 'Malformed Authorization header. Expected `Bearer <API_KEY>`.',
+  keyPrefix: 'Invalid API key: keys start with `svc_`.',
+  invalidKey: 'Invalid API key.',
+  revokedKey: 'This API key has been revoked.',
+  expiredKey: 'This API key has expired.',
+  // 402, 403
+  needsTokens: (estimate: number, balance: number) =>
+    `This run needs an estimated ${estimate} tokens; the account has ${balance}.`,
+  missingScope: (scope: string) => `This API key lacks the '${scope}' scope this call needs.`,
+  featureOff: (feature: string) => `The '${feature}' feature is not enabled for this account.`,
+  // 404, 409
+  noDownloadLink: 'No such download link.',
+  seededWithoutArchive: 'This run was seeded as succeeded without an archive.',
+  policyInTraining: (policy: string, run: string) =>
+    `Policy '${policy}' is already being fine-tuned by training run '${run}'; one run per policy.`,
+  notCancelable: (status: string) => `The run is ${status} and cannot be canceled.`,
+  notResumableStatus: (status: string) =>
+    `Only a failed or canceled run can be resumed; this run is ${status}.`,
+  notResumableError: (code: string) => `This run failed with '${code}', which is not resumable.`,
+  filesNotReady: (what: string, status: string) =>
+    `The ${what} is ${status}; its files are listed once it has succeeded.`,
+  noArchiveYet: (status: string) => `The run is ${status}; it has no archive yet.`,
+  keyInFlight: 'A request with this Idempotency-Key is still in progress.',
+  keyReused: 'This Idempotency-Key was used with a different request within the last 24 hours.',
+  // 429
+  rateLimited: (rpm: number, retryAfterS: number) =>
+    `The account allows ${rpm} requests per minute. Retry after ${retryAfterS} s.`,
+  concurrencyLimited: (limit: number, active: number) =>
+    `The account allows ${limit} concurrent runs; ${active} are active.`,
+  capacityTaken: (tier: string, capacity: number) =>
+    `Hardware tier '${tier}' runs at most ${capacity} runs at once, and all are taken.`,
+  // 500
+  worldFull:
+    "The emulator's in-memory database is full (1 GiB). Reset the world (POST /_control/reset) " +
+    'or start the emulator with --db FILE.',
+} as const;
