@@ -1,10 +1,18 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
 import type { Duplex } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { DEFAULT_VERSION } from '../contract/common.js';
 import { type ApiError, apiError, type ErrorCode, MESSAGES } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
+import { type Gates, whenAnswersLeave } from './backpressure.js';
 import { errorEnvelope } from './render-error.js';
+import { batchWrites } from './write-batching.js';
 
 /** An unread body up to this size is read and discarded, and the connection stays usable. */
 const DRAIN_BYTES = 64 * 1024;
@@ -36,6 +44,7 @@ export function createNodeServer(
     autoCleanupIncoming: false,
     errorHandler: (err) => errorResponse(deps, requestErrorOf(err)),
   });
+  const gates: Gates = new WeakMap();
   const server = createServer({ ...options, requireHostHeader: false }, (incoming, outgoing) => {
     if (incoming.httpVersion === '1.1' && incoming.headers.host === undefined) {
       // API document section 7 envelope instead of Node's bare 400 (RFC 9112 section 3.2).
@@ -48,10 +57,24 @@ export function createNodeServer(
       return;
     }
     guardEarlyAnswer(incoming, outgoing);
-    void listener(incoming, outgoing);
+    whenAnswersLeave(gates, incoming, outgoing, () => void listener(incoming, outgoing));
   });
+  batchWrites(server);
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) =>
     answerClientError(deps, err, socket),
+  );
+  // Node answers an `Expect` it does not know with a bare 417, and closes on CONNECT unanswered.
+  server.on('checkExpectation', (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const expect = incoming.headers.expect ?? '';
+    writeEnvelope(
+      outgoing,
+      deps,
+      apiError('expectation_failed', { message: MESSAGES.expectation(expect) }),
+    );
+    incoming.resume();
+  });
+  server.on('connect', (_incoming: IncomingMessage, socket: Duplex) =>
+    writeRaw(deps, socket, apiError('method_not_allowed', { message: MESSAGES.connectRefused })),
   );
   return server;
 }
@@ -106,7 +129,11 @@ function answerClientError(deps: Deps, err: NodeJS.ErrnoException, socket: Duple
     socket.destroy();
     return;
   }
-  const apiErr = apiError(clientErrorCode(err));
+  writeRaw(deps, socket, apiError(clientErrorCode(err)));
+}
+
+/** The envelope written straight to a socket Node has not made a response for, then closed. */
+function writeRaw(deps: Deps, socket: Duplex, apiErr: ApiError): void {
   const { body, requestId } = envelopeBody(deps, apiErr);
   const head = [
     `HTTP/1.1 ${apiErr.status} ${statusText(apiErr.status)}`,
@@ -121,9 +148,7 @@ function answerClientError(deps: Deps, err: NodeJS.ErrnoException, socket: Duple
 }
 
 function statusText(status: number): string {
-  if (status === 431) return 'Request Header Fields Too Large';
-  if (status === 408) return 'Request Timeout';
-  return 'Bad Request';
+  return STATUS_CODES[status] ?? 'Bad Request';
 }
 
 /** An answer sent before the body was read: a small body is drained, else close and linger. */
