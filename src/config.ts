@@ -24,6 +24,11 @@ export const FLAGS = {
     default: '',
     help: 'other origins (comma-separated, or *) a browser may call /_control from',
   },
+  'allowed-hosts': {
+    env: 'EMULATOR_ALLOWED_HOSTS',
+    default: '',
+    help: 'other Host names (comma-separated, .suffix, or *) /_control and /docs answer, besides loopback and --host',
+  },
   'strict-versions': {
     env: 'EMULATOR_STRICT_VERSIONS',
     default: 'false',
@@ -98,6 +103,12 @@ const ConfigSchema = z.object({
           ),
       'expected origins like http://localhost:3000, comma-separated, or *',
     ),
+  'allowed-hosts': z
+    .string()
+    .refine(
+      (v) => v.split(',').every((h) => /^(\*|\.?[a-z0-9_.:[\]-]*)$/i.test(h.trim())),
+      'expected host names like emulator or .example.test, comma-separated, or *',
+    ),
   'strict-versions': bool('strict-versions'),
   strict: bool('strict'),
   'no-control': bool('no-control'),
@@ -119,6 +130,8 @@ export interface CliConfig {
   controlToken: string | null;
   /** Origins besides the emulator's own allowed to call /_control from a browser (`*`: all). */
   controlAllowOrigins: string[];
+  /** `--allowed-hosts`: Host names besides loopback and `--host` that /_control and /docs answer. */
+  allowedHosts: string[];
   strictVersions: boolean;
   strict: boolean;
   control: boolean;
@@ -182,6 +195,10 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
       .split(',')
       .map((o) => o.trim().replace(/\/$/, '').toLowerCase())
       .filter((o) => o !== ''),
+    allowedHosts: c['allowed-hosts']
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter((h) => h !== ''),
     strictVersions: c['strict-versions'],
     strict: c.strict,
     control: !c['no-control'],

@@ -9,6 +9,7 @@ import { type Catalog, CatalogSchema } from './domain/catalog.js';
 import { errorCatalog, kindRegistry } from './domain/kind-registry.js';
 import type { RegisteredKind } from './domain/run-kind.js';
 import { createApp } from './http/app.js';
+import { LOOPBACK_HOSTS } from './http/host-check.js';
 import { productDocument } from './http/openapi-document.js';
 import { REGISTERED_KINDS } from './kinds/index.js';
 import { type ClockMode, DEFAULT_CLOCK_START, VirtualClock, wallNow } from './runtime/clock.js';
@@ -60,6 +61,11 @@ export interface EmulatorOptions {
   controlToken?: string | null;
   /** `--control-allow-origin`: other origins a browser may call /_control from (`*`: any). */
   controlAllowOrigins?: readonly string[];
+  /**
+   * Host names besides the loopback ones that `/_control` and `/docs` answer (`*`: any; a
+   * leading dot: a domain and its subdomains), against DNS rebinding. The CLI adds `--host`.
+   */
+  allowedHosts?: readonly string[];
   /** Entries the request journal keeps. Default 10,000. */
   journalSize?: number;
   /** Send webhook deliveries. Default true (`--no-webhooks`: false). */
@@ -101,6 +107,7 @@ function appConfig(options: EmulatorOptions): AppConfig {
     control: options.control ?? true,
     controlToken: options.controlToken ?? null,
     controlAllowOrigins: options.controlAllowOrigins ?? [],
+    allowedHosts: [...LOOPBACK_HOSTS, ...(options.allowedHosts ?? [])],
     clockMode: options.clock ?? 'manual',
     version: packageVersion(),
     journalSize: options.journalSize ?? 10_000,
@@ -125,12 +132,14 @@ function createDeps(
   // Only a --db file keeps fault rules and the journal across a restart.
   const onFile = (options.db ?? ':memory:') !== ':memory:';
   const journalStore = onFile ? new JournalStore(store.db, config.journalSize) : null;
+  const settling: Deps['settling'] = new Map();
   const deps: Deps = {
     config,
     store,
     kinds,
     clocks: new ClockRegistry(store, wallNow),
-    settling: new Map(),
+    settling,
+    pendingArchives: new Map(),
     ids: createIdFactory(config.seed, store.sequences),
     catalog: loadCatalog(),
     systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),
@@ -147,6 +156,7 @@ function createDeps(
       db: store.db,
       events: store.events,
       kinds: kinds.byName,
+      settled: (accountId) => settling.get(accountId),
       enabled: config.webhooks,
       historySize: options.webhookHistory ?? 10_000,
       timestamps: options.webhookTimestamps ?? 'wall',
@@ -181,6 +191,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   } else {
     deps.faults.restore();
     if (journalStore) deps.journal.restore(journalStore.load());
+    // Archives a run owed when the emulator stopped are built by its account's next settle.
+    for (const { accountId, id } of store.runs.owingArchives()) {
+      const owed = deps.pendingArchives.get(accountId) ?? new Set<string>();
+      deps.pendingArchives.set(accountId, owed.add(id));
+    }
   }
   const app = createApp(deps);
   // Built once every route is registered (the first report asks), as the app serves it.

@@ -45,6 +45,7 @@ function openEmulator(config: CliConfig): Emulator {
       control: config.control,
       controlToken: config.controlToken,
       controlAllowOrigins: config.controlAllowOrigins,
+      allowedHosts: [...config.allowedHosts, config.host],
       webhooks: config.webhooks,
       webhookHistory: config.webhookHistory,
       webhookTimestamps: config.webhookTimestamps,

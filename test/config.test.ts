@@ -11,6 +11,7 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     clock: 'realtime',
     controlToken: null,
     controlAllowOrigins: [],
+    allowedHosts: [],
     strictVersions: false,
     journalSize: 10000,
     strict: false,

@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { docsPage } from '../http/docs-page.js';
+import { allowedHostsOnly } from '../http/host-check.js';
 import { validationHook } from '../http/validation-hook.js';
 import type { CoverageDocument } from '../runtime/coverage/outcomes.js';
 import type { Deps } from '../runtime/deps.js';
@@ -25,6 +26,7 @@ export function createControlApp(
   productDocument: () => CoverageDocument,
 ): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('*', allowedHostsOnly(deps.config.allowedHosts));
   app.use('*', sameOrigin(deps.config.controlAllowOrigins));
   app.use('*', controlToken(deps.config.controlToken));
   registerWorld(app, deps);

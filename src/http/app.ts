@@ -14,6 +14,7 @@ import { registerUsage } from '../api/usage.js';
 import { registerWebhooks } from '../api/webhooks.js';
 import type { Deps } from '../runtime/deps.js';
 import { docsPage, registerDocsAssets } from './docs-page.js';
+import { allowedHostsOnly } from './host-check.js';
 import { productDocument } from './openapi-document.js';
 import { type GuardedRoute, routeSteps, unknownPath, usePipeline } from './pipeline.js';
 import { renderError } from './render-error.js';
@@ -36,6 +37,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
     document ??= productDocument(app, deps.kinds, { strictVersions: deps.config.strictVersions });
     return c.json(document);
   });
+  app.use('/docs', allowedHostsOnly(deps.config.allowedHosts));
   app.get('/docs', docsPage('svc-emulator: Robot Policy Platform API', '/openapi.json'));
   registerDocsAssets(app);
   if (!deps.config.strict) app.get('/_downloads/:token', signedDownload);

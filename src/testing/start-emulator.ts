@@ -32,7 +32,8 @@ export interface RunningEmulator {
  */
 export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
   const { port = 0, host = '127.0.0.1', ...emulatorOptions } = options;
-  const emulator = createEmulator({ seed: '0', clock: 'manual', ...emulatorOptions });
+  const allowedHosts = [...(emulatorOptions.allowedHosts ?? []), host];
+  const emulator = createEmulator({ seed: '0', clock: 'manual', ...emulatorOptions, allowedHosts });
   let server: Server;
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server = createNodeServer(emulator.app, emulator.deps);

@@ -46,6 +46,9 @@ const NOT_OF_AN_OPERATION: readonly string[] = [
   'request_header_too_large',
   'control_unauthorized',
   'cross_origin_forbidden',
+  'host_not_allowed',
+  'expectation_failed',
+  'method_not_allowed',
 ];
 
 /** Codes a run-starting call alone can give (runtime/engine/limits.ts). */
