@@ -19,3 +19,12 @@ export const MAX_VIRTUAL_MS = Date.parse('2200-01-01T00:00:00.000Z');
 export const MAX_VIRTUAL_TIMESTAMP = '2200-01-01T00:00:00.000Z';
 /** The message of every 400 for an instant past the limit. */
 export const CLOCK_LIMIT_MESSAGE = `Virtual time cannot pass ${MAX_VIRTUAL_TIMESTAMP}, the latest instant every artifact (archive tar headers, ids, timestamps) can encode.`;
+
+/**
+ * The earliest virtual instant (inferred): tar headers and ULIDs hold no time before the Unix
+ * epoch. Clocks set, started or loaded before it answer 400; a clock stored before it reads as it.
+ */
+export const MIN_VIRTUAL_MS = 0;
+export const MIN_VIRTUAL_TIMESTAMP = '1970-01-01T00:00:00.000Z';
+/** The message of every 400 for an instant before the floor. */
+export const CLOCK_FLOOR_MESSAGE = `Virtual time cannot be before ${MIN_VIRTUAL_TIMESTAMP}, the earliest instant archive tar headers and ids can encode.`;

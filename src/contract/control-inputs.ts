@@ -1,6 +1,12 @@
 /** Request bodies of the control API (DESIGN.md section 5), shared with scenario files. */
 import { z } from '@hono/zod-openapi';
-import { CLOCK_LIMIT_MESSAGE, MAX_VIRTUAL_MS, parseClockMode } from './clock-mode.js';
+import {
+  CLOCK_FLOOR_MESSAGE,
+  CLOCK_LIMIT_MESSAGE,
+  MAX_VIRTUAL_MS,
+  MIN_VIRTUAL_MS,
+  parseClockMode,
+} from './clock-mode.js';
 import { FileEntry, Metadata } from './common.js';
 import { OutcomePlan } from './outcomes.js';
 import { RUN_STATUSES, RunError, StepCounter, Tokens } from './run-shapes.js';
@@ -16,9 +22,10 @@ export const Instant = z.iso
   .datetime({ offset: true })
   .openapi({ example: '2026-01-01T00:00:00.000Z' });
 
-/** An instant a clock may be put at: no later than MAX_VIRTUAL_MS (runtime/clock.ts). */
+/** An instant a clock may be put at: from MIN_VIRTUAL_MS to MAX_VIRTUAL_MS (clock-mode.ts). */
 export const ClockInstant = z.iso
   .datetime({ offset: true })
+  .refine((v) => Date.parse(v) >= MIN_VIRTUAL_MS, { message: CLOCK_FLOOR_MESSAGE })
   .refine((v) => Date.parse(v) <= MAX_VIRTUAL_MS, { message: CLOCK_LIMIT_MESSAGE })
   .openapi({ example: '2026-01-01T00:00:00.000Z' });
 

@@ -5,6 +5,7 @@ import {
   type ClockMode,
   MAX_VIRTUAL_MS,
   MAX_VIRTUAL_TIMESTAMP,
+  MIN_VIRTUAL_MS,
   parseClockMode,
 } from '../contract/clock-mode.js';
 import { toTimestamp } from '../domain/timestamp.js';
@@ -14,9 +15,13 @@ export {
   type ClockMode,
   MAX_VIRTUAL_MS,
   MAX_VIRTUAL_TIMESTAMP,
+  MIN_VIRTUAL_MS,
   parseClockMode,
   toTimestamp,
 };
+
+/** Virtual time stays within the instants every artifact can encode, whatever was stored. */
+const within = (ms: number) => Math.max(MIN_VIRTUAL_MS, Math.min(ms, MAX_VIRTUAL_MS));
 
 export const DEFAULT_CLOCK_START = Date.parse('2026-01-01T00:00:00.000Z');
 
@@ -61,11 +66,11 @@ export class VirtualClock {
 
   now(): number {
     const r = rate(this.currentMode);
-    if (r === 0) return Math.min(this.anchorVirtual, MAX_VIRTUAL_MS);
+    if (r === 0) return within(this.anchorVirtual);
     // A wall clock stepped backwards (or an anchor from a machine ahead of this one) never
     // takes virtual time back.
     const now = this.anchorVirtual + Math.floor(Math.max(0, this.wall() - this.anchorWall) * r);
-    return Math.min(now, MAX_VIRTUAL_MS);
+    return within(now);
   }
 
   setMode(mode: ClockMode): void {
