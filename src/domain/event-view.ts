@@ -57,7 +57,8 @@ export function toEvent(
   kinds: Readonly<Record<string, RunKind>>,
 ): Event {
   const { snapshot } = e;
-  const run = { kind: kinds[snapshot.runKind], run: snapshot.run };
+  const request = boundedRequest(snapshot.run.request);
+  const run = { kind: kinds[snapshot.runKind], run: { ...snapshot.run, request } };
   return {
     id: e.id,
     object: 'event',
@@ -72,4 +73,33 @@ export function toEvent(
     },
     webhook_metadata: run.run.request.webhook_metadata,
   } as Event;
+}
+
+/** A request's JSON past which events show it with long strings cut (docs/api.md, "Events"). */
+export const EVENT_REQUEST_CHARS = 16 * 1024;
+/** How much of a long string, and how many items of a long array or object, it keeps. */
+const KEPT_CHARS = 1024;
+const KEPT_ITEMS = 100;
+
+/**
+ * The run's request as events show it (inferred): as stored, unless its JSON passes
+ * `EVENT_REQUEST_CHARS`; then every string over `KEPT_CHARS` is cut and marked, and arrays and
+ * objects keep their first `KEPT_ITEMS` entries, so a page of events about runs with large specs
+ * stays small. `GET` of the run shows it whole.
+ */
+export function boundedRequest<T>(request: T): T {
+  if (JSON.stringify(request).length <= EVENT_REQUEST_CHARS) return request;
+  const cut = (value: unknown): unknown => {
+    if (typeof value === 'string' && value.length > KEPT_CHARS)
+      return `${value.slice(0, KEPT_CHARS)}...[truncated ${value.length - KEPT_CHARS} chars]`;
+    if (Array.isArray(value)) return value.slice(0, KEPT_ITEMS).map(cut);
+    if (value && typeof value === 'object')
+      return Object.fromEntries(
+        Object.entries(value)
+          .slice(0, KEPT_ITEMS)
+          .map(([k, v]) => [k, cut(v)]),
+      );
+    return value;
+  };
+  return cut(request) as T;
 }
