@@ -40,6 +40,28 @@ function withoutControl(doc: Doc): Doc {
   return { ...doc, paths, components: { ...doc.components, schemas: kept } } as Doc;
 }
 
+type Responses = Record<string, { description?: string; content?: unknown; headers?: unknown }>;
+
+/**
+ * Every call that can carry a body answers 413 `request_too_large` over 1 MiB (DESIGN.md section
+ * 3), those that take no body too: the document says so on each of them.
+ */
+function withBodyLimit(doc: Doc): void {
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const method of ['post', 'put', 'patch', 'delete']) {
+      const op = (item as Record<string, { responses?: Responses } | undefined>)[method];
+      const responses = op?.responses;
+      if (!responses || responses['413']) continue;
+      const envelope = Object.entries(responses).find(([status]) => Number(status) >= 400)?.[1];
+      if (!envelope) continue;
+      const limit = { ...envelope, description: 'Request body over 1 MiB: `request_too_large`.' };
+      op.responses = Object.fromEntries(
+        Object.entries({ ...responses, 413: limit }).sort(([a], [b]) => Number(a) - Number(b)),
+      );
+    }
+  }
+}
+
 /** Every POST honours `Idempotency-Key` (DESIGN.md section 3); the document says so. */
 function withIdempotencyKey(doc: Doc): void {
   for (const item of Object.values(doc.paths ?? {})) {
@@ -116,6 +138,7 @@ export function productDocument(
     },
   };
   withIdempotencyKey(product);
+  withBodyLimit(product);
   withAcceptedVersions(product, strictVersions);
   withInferredFirstLine(product);
   return product;
