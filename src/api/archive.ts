@@ -3,7 +3,7 @@ import type { AppEnv } from '../api/env.js';
 import type { RunRecord } from '../domain/records.js';
 import { apiError, MESSAGES } from '../errors.js';
 import { runArchive } from '../runtime/engine/run-archive.js';
-import { settleAccount } from '../runtime/engine/settle.js';
+import { settleSliced } from '../runtime/engine/sliced-settle.js';
 
 type Range = { start: number; end: number } | 'unsatisfiable' | null;
 
@@ -63,7 +63,7 @@ export function serveArchive(c: Context<AppEnv>, run: RunRecord, idParam = 'run_
 }
 
 /** `GET /_downloads/{token}` (DESIGN.md section 3): no key; 403 `download_expired` once expired. */
-export function signedDownload(c: Context<AppEnv>): Response {
+export async function signedDownload(c: Context<AppEnv>): Promise<Response> {
   const { store, clocks } = c.get('deps');
   const token = c.req.param('token') ?? '';
   const found = store.runs.findByDownloadToken(token);
@@ -71,7 +71,7 @@ export function signedDownload(c: Context<AppEnv>): Response {
   if (!found || !account)
     throw apiError('resource_not_found', { message: MESSAGES.noDownloadLink });
   const now = clocks.now(account);
-  settleAccount(c.get('deps'), account, now);
+  await settleSliced(c.get('deps'), account, now);
   // Read again: the settle may have moved it on (a resume takes the archive away).
   const run = store.runs.get(account.id, found.id)!;
   const expires = run.state.download?.expires_at;

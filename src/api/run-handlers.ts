@@ -99,7 +99,7 @@ export function resumeHandler({ kind, find }: KindRoutes): RunHandler {
 export function logsHandler({ routes, findSub }: KindRoutes): RunHandler {
   return (c) => {
     const found = findSub(c);
-    const lines = runLog(c.get('deps'), found, valid(c, 'query').limit);
+    const lines = runLog(c.get('deps'), found, valid(c, 'query').limit, c.get('now'));
     return c.json({ id: found.id, object: routes.objects.logs, lines }, 200);
   };
 }

@@ -10,7 +10,7 @@ import { deriveState } from '../domain/run-state.js';
 import { toRunBody } from '../domain/run-view.js';
 import { toWebhookEndpoint } from '../domain/webhook-endpoint-view.js';
 import type { Deps } from '../runtime/deps.js';
-import { settleAccount } from '../runtime/engine/settle.js';
+import { settleSliced } from '../runtime/engine/sliced-settle.js';
 import { seedUserAsset, seedWebhookEndpoint } from '../world/seed.js';
 import { seedKind, seedRun } from '../world/seed-run.js';
 import { accountOf } from './accounts.js';
@@ -109,14 +109,14 @@ export function registerSeeding(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const names = deps.kinds.list.map(({ kind }) => `\`${kind.name}\``).join(', ');
   const kindNames = deps.kinds.list.map(({ kind }) => kind.name);
   /** The run as its kind's `GET` shows it, with the account settled to now first. */
-  const seeded = (
+  const seeded = async (
     c: Parameters<Parameters<typeof app.openapi>[1]>[0],
     id: string,
     make: (acct: ReturnType<typeof accountOf>) => ReturnType<typeof seedRun>,
   ) => {
     const acct = accountOf(deps, id);
     const now = deps.clocks.now(acct);
-    settleAccount(deps, acct, now);
+    await settleSliced(deps, acct, now);
     const record = deps.store.tx(() => make(acct));
     const kind = deps.kinds.byName[record.kind]!;
     const state = deriveState(record.state, now, kind.stepNoun);
@@ -126,20 +126,21 @@ export function registerSeeding(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   for (const registered of deps.kinds.list) {
     const { seed } = registered;
     if (!seed) continue;
-    app.openapi(kindSeedRoute(registered), (c) => {
+    app.openapi(kindSeedRoute(registered), async (c) => {
       const { account_id } = c.req.valid('param') as { account_id: string };
       const input = c.req.valid('json' as never);
-      const { record, body } = seeded(c, account_id, (acct) =>
+      const { record, body } = await seeded(c, account_id, (acct) =>
         seedKind(deps, acct, registered, input),
       );
       return c.json((seed.view ? seed.view(record) : body) as never, 201);
     });
   }
 
-  app.openapi(seedRunRoute(runSeedInput(kindNames), names), (c) => {
+  app.openapi(seedRunRoute(runSeedInput(kindNames), names), async (c) => {
     const { account_id } = c.req.valid('param');
     const input = c.req.valid('json') as Parameters<typeof seedRun>[2];
-    return c.json(seeded(c, account_id, (acct) => seedRun(deps, acct, input)).body, 201);
+    const { body } = await seeded(c, account_id, (acct) => seedRun(deps, acct, input));
+    return c.json(body, 201);
   });
 
   app.openapi(seedWebhookEndpointRoute, (c) => {

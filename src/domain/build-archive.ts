@@ -28,19 +28,24 @@ const MAX_OCTAL_11 = 0o77777777777;
 const SLASH = 0x2f;
 
 /**
- * Builds a deterministic `.tar.gz`: the same arguments give the same bytes wherever the same zlib
- * runs, so its SHA-256 can be published. POSIX ustar, members sorted by UTF-8 path with every
- * directory implied, fixed modes and owners, one mtime, padded to GNU tar's record size; the gzip
- * header names no time or platform. Throws on a path or mtime a tar cannot hold safely.
- * @example
- * const archive = buildArchive('run_01ABC', [{ path: 'result.json', content: '{}' }], 0);
- * archive.files // [{ path: 'result.json', bytes: 2, sha256: '44136fa3...' }]
+ * The deterministic `.tar.gz` of `entries` under `<rootDir>/` (DESIGN.md section 4 "Archive"):
+ * the tar of `tarOf`, gzipped by `gzipTar`. Same entries and mtime, same bytes.
+ * @example buildArchive('run_01ABC', [{ path: 'manifest.json', content: '{}' }], Date.now())
  */
 export function buildArchive(
   rootDir: string,
   entries: ArchiveEntry[],
   mtimeMs: number,
 ): BuiltArchive {
+  const { tar, files } = tarOf(rootDir, entries, mtimeMs);
+  return archiveOf(gzipSync(tar, GZIP_OPTIONS), files);
+}
+
+/**
+ * The tar of `entries` under `<rootDir>/` (sorted members, uid/gid 0, fixed modes, `mtimeMs` in
+ * every header) and the listing of its files; `archiveOf` makes the archive of its gzip.
+ */
+export function tarOf(rootDir: string, entries: ArchiveEntry[], mtimeMs: number) {
   checkPath(rootDir, 'root directory');
   if (rootDir.includes('/')) throw new Error(`buildArchive: root directory ${rootDir} has a /`);
   const mtime = Number.isFinite(mtimeMs) ? Math.floor(mtimeMs / 1000) : Number.NaN;
@@ -48,7 +53,6 @@ export function buildArchive(
     throw new RangeError(`buildArchive: mtime ${mtimeMs} cannot be stored in a tar header`);
   }
   const members = collectMembers(rootDir, entries);
-  const bytes = gzipNormalised(writeTar(members, mtime));
   const rootLength = Buffer.byteLength(rootDir) + 1;
   const files = members
     .filter((m): m is Member & { content: Buffer } => m.content !== null)
@@ -57,6 +61,15 @@ export function buildArchive(
       bytes: content.length,
       sha256: sha256Hex(content),
     }));
+  return { tar: writeTar(members, mtime), files };
+}
+
+/** How the tar is gzipped, synchronously or not: the same bytes either way. */
+export const GZIP_OPTIONS = { level: 6 } as const;
+
+/** The archive of a gzipped tar: its header normalised, its digest, its files. */
+export function archiveOf(gz: Buffer, files: BuiltArchive['files']): BuiltArchive {
+  const bytes = normaliseGzip(gz);
   return { bytes, sha256: sha256Hex(bytes), files };
 }
 
@@ -167,8 +180,7 @@ function splitName(name: Buffer): [Buffer, Buffer] {
 }
 
 /** gzip at zlib's default level, with the header bytes that vary by time or platform fixed. */
-function gzipNormalised(tar: Buffer): Buffer {
-  const gz = gzipSync(tar, { level: 6 });
+function normaliseGzip(gz: Buffer): Buffer {
   // FLG 0 means no FEXTRA, FNAME, FCOMMENT or FHCRC, so bytes 4..9 are MTIME, XFL and OS and
   // editing them needs no header CRC update.
   if (gz[0] !== 0x1f || gz[1] !== 0x8b || gz[3] !== 0) {

@@ -74,6 +74,8 @@ export interface RunState {
   cancel?: { at: number; doneAt: number };
   /** The token of the signed download link, in signed download mode. */
   download_token?: string;
+  /** Succeeded, its archive not built yet (runtime/engine/pending-archives.ts); no `download`. */
+  archive_pending?: true;
   /** Seeded with a file listing of its own: success keeps it and builds no archive. */
   given_files?: boolean;
   /** A run without an attempt has log or listing rows, which its first resumed attempt drops. */

@@ -96,7 +96,7 @@ function stepsBeforeSegment(segments: Segment[], target: Segment): number {
  * Every event of the attempt, in time order: each phase that starts before the end (or at it,
  * when it lasts zero seconds), up to the failing phase of a failed attempt, then the end.
  */
-export function scheduleEvents(schedule: Schedule): ScheduleEvent[] {
+export function scheduleEvents(schedule: Schedule, withSteps = true): ScheduleEvent[] {
   const events: ScheduleEvent[] = [];
   let steps = 0;
   for (const seg of schedule.segments) {
@@ -104,7 +104,7 @@ export function scheduleEvents(schedule: Schedule): ScheduleEvent[] {
     if (seg.startMs > schedule.endMs || (seg.startMs === schedule.endMs && !zeroAtEnd)) break;
     events.push({ at: seg.startMs, kind: 'phase', phase: seg.name });
     const stepMs = seg.steps > 0 ? (seg.endMs - seg.startMs) / seg.steps : 0;
-    for (let i = 1; i <= seg.steps; i++) {
+    for (let i = 1; withSteps && i <= seg.steps; i++) {
       const at = Math.round(seg.startMs + i * stepMs);
       // A failure at the instant of zero-second steps still stops after `stepsAtEnd` of them.
       if (at > schedule.endMs || (schedule.failed && steps >= schedule.stepsAtEnd)) break;

@@ -3,9 +3,12 @@ import type { RunAttempt, RunRecord, RunState } from './records.js';
 import { type ScheduleEvent, scheduleEvents } from './run-schedule.js';
 import { deriveState } from './run-state.js';
 
-/** The events of the attempt that are still to happen, cut short by a cancel. */
-export function pendingEvents(run: RunAttempt): ScheduleEvent[] {
-  const events = scheduleEvents(run.schedule);
+/**
+ * The events of the attempt, cut short by a cancel; `withSteps: false` leaves out the steps, which
+ * only add log lines: the transitions the clock applies.
+ */
+export function pendingEvents(run: RunAttempt, withSteps = true): ScheduleEvent[] {
+  const events = scheduleEvents(run.schedule, withSteps);
   if (!run.cancel || run.cancel.at >= run.schedule.endMs) return events;
   return events.filter((e) => e.at <= run.cancel!.at && e.kind !== 'end');
 }
@@ -15,12 +18,12 @@ export function cutShort(run: RunAttempt): RunAttempt['cancel'] {
   return run.cancel && run.cancel.at < run.schedule.endMs ? run.cancel : null;
 }
 
-/** The instants of the run's events still to apply up to `upTo` (for sliced settling). */
+/** The instants of the run's transitions still to apply up to `upTo` (for sliced settling). */
 export function pendingInstants(record: RunRecord, upTo: number): number[] {
   const run = record.state.run;
   if (!run) return record.nextAt !== null && record.nextAt <= upTo ? [record.nextAt] : [];
   const after = run.appliedUntil;
-  const at = pendingEvents(run)
+  const at = pendingEvents(run, false)
     .filter((e) => e.at > after && e.at <= upTo)
     .map((e) => e.at);
   const cancel = cutShort(run);
@@ -28,9 +31,9 @@ export function pendingInstants(record: RunRecord, upTo: number): number[] {
   return at;
 }
 
-/** When the attempt's next event after `after` is due; null when nothing is left. */
+/** When the attempt's next transition after `after` is due; null when nothing is left. */
 export function nextDue(run: RunAttempt, after: number): number | null {
-  const next = pendingEvents(run).find((e) => e.at > after)?.at;
+  const next = pendingEvents(run, false).find((e) => e.at > after)?.at;
   if (next !== undefined) return next;
   const cancel = cutShort(run);
   return cancel && cancel.doneAt > after ? cancel.doneAt : null;

@@ -26,6 +26,8 @@ export interface AppConfig {
   controlToken: string | null;
   /** Origins besides the emulator's own a browser may call /_control from (`*`: any). */
   controlAllowOrigins: readonly string[];
+  /** Host names `/_control` and `/docs` answer (http/host-check.ts). */
+  allowedHosts: readonly string[];
   /** Clock mode of accounts created without one. */
   clockMode: ClockMode;
   /** Emulator version, reported by /_control/health. */
@@ -45,6 +47,8 @@ export interface Deps {
   clocks: ClockRegistry;
   /** Per account, the settle in progress: the account's requests wait for it (sliced-settle.ts). */
   settling: Map<string, Promise<void>>;
+  /** Per account, the succeeded runs whose archives are still to build, in order. */
+  pendingArchives: Map<string, Set<string>>;
   ids: IdFactory;
   catalog: Catalog;
   /** The emulator-wide clock: request ids and anything not owned by an account. */

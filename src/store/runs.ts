@@ -65,6 +65,11 @@ function prepareRunStatements(db: Database) {
          ORDER BY seq DESC LIMIT ?`,
     ),
     setState: db.prepare('UPDATE runs SET state = ?, status = ?, next_at = ? WHERE id = ?'),
+    owing: db.prepare<[], { account_id: string; id: string }>(
+      `SELECT account_id, id FROM runs
+        WHERE status = 'succeeded' AND json_extract(state, '$.archive_pending') IS NOT NULL
+        ORDER BY seq`,
+    ),
     produced: db.prepare<[string], { policy: string; completed_at: string; id: string }>(
       `SELECT id, json_extract(state, '$.result.policy') AS policy,
               json_extract(state, '$.completed_at') AS completed_at
@@ -157,6 +162,8 @@ function runSchedule(s: RunStatements) {
   return {
     /** The earliest `next_at` of the account's runs, null if none: when settling has work. */
     earliestDue: (accountId: string): number | null => s.earliest.get(accountId)?.at ?? null,
+    /** Succeeded runs whose archives are still to build (a restart finds them), oldest first. */
+    owingArchives: () => s.owing.all().map((r) => ({ accountId: r.account_id, id: r.id })),
     /** The account's runs with a transition due at or before `now`, in due order. */
     due: (accountId: string, now: number): RunRecord[] => s.due.all(accountId, now).map(fromRow),
     /**

@@ -1,13 +1,14 @@
 import { coldStartScenario } from './cold-start.js';
 import type { Scenario } from './context.js';
 import { errorPaths } from './error-paths.js';
+import { isolation } from './isolation.js';
 import { flatMemory } from './memory-flat.js';
 import { mixedMemory } from './memory-mixed.js';
 import { floorAndKeysMe } from './speed.js';
 import { resumeWrites } from './writes.js';
 
 /**
- * The scenarios of `npm run bench`, each with the targets of issue 26 it decides, run in order.
+ * The scenarios of `npm run bench`, each with the targets of issues 26 and 27 it decides, run in order.
  * A new one (its own file, a `Scenario`) is appended here.
  */
 export function scenarios(): Scenario[] {
@@ -18,5 +19,6 @@ export function scenarios(): Scenario[] {
     flatMemory(),
     mixedMemory(),
     coldStartScenario(),
+    isolation(),
   ];
 }

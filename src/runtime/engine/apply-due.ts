@@ -9,8 +9,8 @@ import { cutShort, nextDue, pendingEvents } from '../../domain/run-timeline.js';
 import { toTimestamp } from '../clock.js';
 import type { Deps } from '../deps.js';
 import { type EventDraft, eventOf, runEventOf } from './event-log.js';
-import { buildRunArchive, runLogAt } from './run-archive.js';
-import { appendStoredLog, signedToken } from './run-attempt.js';
+import { owesArchive } from './pending-archives.js';
+import { appendStoredLog } from './run-attempt.js';
 
 export interface Transition {
   at: string;
@@ -51,12 +51,12 @@ export function applyDue(
   // phases), and only the first phase leaves `queued`.
   let status = run.appliedUntil < schedule.queueEndMs ? 'queued' : 'processing';
 
-  for (const event of pendingEvents(run)) {
+  // Steps only add log lines, and an attempt's log is derived when read: transitions only.
+  for (const event of pendingEvents(run, false)) {
     if (event.at <= run.appliedUntil || event.at > upTo) continue;
     if (event.kind === 'phase') {
       push(event.at, status, 'processing', event.phase);
       status = 'processing';
-      // A step only adds a log line, and an attempt's log is derived when read.
     } else if (event.kind !== 'step') {
       finish(deps, kind, account, record, event.at, ctx);
       push(event.at, status, event.outcome, event.phase);
@@ -143,20 +143,5 @@ function finish<Ctx>(
   record.state.status_message = 'Succeeded';
   settleTokens(deps, account, record, 1, at);
   // A run seeded with a file listing of its own keeps it, and has no archive to serve.
-  if (record.state.given_files) return;
-  const steps = schedule.stepsAtEnd;
-  const logs = runLogAt(kind, record, ctx, at);
-  const archive = buildRunArchive(kind, record.id, { ctx, result, steps, logs }, at);
-  // The listing is the archive's (runtime/engine/run-outputs.ts): no row is written.
-  deps.store.archives.put(record.id, archive);
-  const signed = account.downloadMode === 'signed';
-  record.state.download = {
-    url: '',
-    requires_auth: !signed,
-    expires_at: signed ? toTimestamp(at + 3_600_000) : null,
-    filename: `${record.id}.tar.gz`,
-    bytes: archive.bytes.length,
-    sha256: archive.sha256,
-  };
-  if (signed) record.state.download_token = signedToken(deps, record.id, run.attempt);
+  if (!record.state.given_files) owesArchive(deps, record);
 }

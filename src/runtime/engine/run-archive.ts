@@ -1,9 +1,12 @@
 /** A succeeded run's archive: cached, or rebuilt byte for byte, checked against its sha256. */
-import { buildArchive } from '../../domain/build-archive.js';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { archiveOf, buildArchive, GZIP_OPTIONS, tarOf } from '../../domain/build-archive.js';
 import type { RunRecord, RunRequest } from '../../domain/records.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { attemptLog } from '../../domain/run-log.js';
 import type { CachedArchive } from '../../store/archive-cache.js';
+import { MAX_VIRTUAL_MS, MIN_VIRTUAL_MS } from '../clock.js';
 import type { Deps } from '../deps.js';
 
 /**
@@ -29,20 +32,10 @@ export function runArchive(deps: Deps, record: RunRecord): CachedArchive | undef
   return rebuilt;
 }
 
-/** What `finish` in apply-due.ts builds, from what the run stored when it succeeded. */
+/** The archive of a succeeded run, built again from what the run stored. */
 function rebuild(deps: Deps, record: RunRecord): CachedArchive {
-  const kind = deps.kinds.byName[record.kind];
-  const run = record.state.run!;
-  const at = Date.parse(record.state.completed_at ?? '');
-  if (!kind || !Number.isFinite(at)) {
-    throw new Error(`run ${record.id}: cannot rebuild the archive of a ${record.kind} run`);
-  }
-  const ctx = kind.context(record.request, run.outcome, record.id, deps.catalog);
-  const steps = run.schedule.stepsAtEnd;
-  const { result } = kind.success(ctx, steps);
-  // Nothing is logged after success (a resume starts a new log), so this is the log it had.
-  const logs = runLogAt(kind, record, ctx, at);
-  return buildRunArchive(kind, record.id, { ctx, result, steps, logs }, at);
+  const { kind, at, success } = successOf(deps, record);
+  return buildRunArchive(kind, record.id, success, at);
 }
 
 /** The log of the run's attempt as of `at`, derived from the attempt. */
@@ -64,4 +57,39 @@ export function buildRunArchive<Ctx>(
 ): ReturnType<typeof buildArchive> {
   const { ctx, result, steps, logs } = success;
   return buildArchive(runId, kind.archive(ctx, result, steps, logs), at);
+}
+
+const gzipAsync = promisify(gzip);
+
+/**
+ * `buildRunArchive`, with the compression done off the event loop (zlib's thread pool): the same
+ * bytes, while other clients are served.
+ */
+export async function buildRunArchiveAsync<Ctx>(
+  kind: RunKind<RunRequest, Ctx>,
+  runId: string,
+  success: { ctx: Ctx; result: Record<string, unknown>; steps: number; logs: string[] },
+  at: number,
+): Promise<ReturnType<typeof buildArchive>> {
+  const { ctx, result, steps, logs } = success;
+  const { tar, files } = tarOf(runId, kind.archive(ctx, result, steps, logs), at);
+  return archiveOf(await gzipAsync(tar, GZIP_OPTIONS), files);
+}
+
+/** What a succeeded run's archive is built from, as `finish` (apply-due.ts) had it. */
+export function successOf(deps: Deps, record: RunRecord) {
+  const kind = deps.kinds.byName[record.kind];
+  const run = record.state.run!;
+  const completed = Date.parse(record.state.completed_at ?? '');
+  if (!kind || !Number.isFinite(completed)) {
+    throw new Error(`run ${record.id}: cannot build the archive of a ${record.kind} run`);
+  }
+  // An older world may hold runs completed outside what a tar header holds: the nearest instant.
+  const at = Math.max(MIN_VIRTUAL_MS, Math.min(completed, MAX_VIRTUAL_MS));
+  const ctx = kind.context(record.request, run.outcome, record.id, deps.catalog);
+  const steps = run.schedule.stepsAtEnd;
+  const { result } = kind.success(ctx, steps);
+  // Nothing is logged after success (a resume starts a new log), so this is the log it had.
+  const logs = runLogAt(kind, record, ctx, completed);
+  return { kind, at, success: { ctx, result, steps, logs } };
 }

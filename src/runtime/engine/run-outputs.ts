@@ -7,15 +7,15 @@ import { runArchive } from './run-archive.js';
 import { storesOutputs } from './run-attempt.js';
 
 /**
- * The last `limit` lines of the run's log, oldest first (its account is settled, so all applied).
- * @example runLog(deps, run, 100)
+ * The last `limit` lines of the run's log as of `now`, oldest first (its account is settled).
+ * @example runLog(deps, run, 100, c.get('now'))
  */
-export function runLog(deps: Deps, record: RunRecord, limit: number): string[] {
+export function runLog(deps: Deps, record: RunRecord, limit: number, now: number): string[] {
   const run = record.state.run;
   const kind = deps.kinds.byName[record.kind];
   if (storesOutputs(record) || !run || !kind) return deps.store.runLogs.tail(record.id, limit);
   const ctx = kind.context(record.request, run.outcome, record.id, deps.catalog);
-  const lines = attemptLog(kind, record.request, run, ctx, run.appliedUntil);
+  const lines = attemptLog(kind, record.request, run, ctx, now);
   return lines.length > limit ? lines.slice(lines.length - limit) : lines;
 }
 

@@ -7,11 +7,17 @@ import { type EventDraft, recordEvents } from './event-log.js';
 const NOTHING_DUE: Transition[] = Object.freeze([]) as unknown as Transition[];
 
 /**
- * Brings every run of the account up to `now` in one transaction: each due transition applied
- * once, in time order, with its event. Answers the status and phase changes, in order.
+ * Brings every run of the account (or only those of `only`) up to `now` in one transaction: each
+ * due transition applied once, in time order, with its event. Answers the status and phase
+ * changes, in order.
  * @example settleAccount(deps, account, clock.now()) // [{ at, resource, from, to, phase }]
  */
-export function settleAccount(deps: Deps, account: Account, now: number): Transition[] {
+export function settleAccount(
+  deps: Deps,
+  account: Account,
+  now: number,
+  only?: ReadonlySet<string>,
+): Transition[] {
   const { store } = deps;
   // The common case: nothing due. One indexed read, no transaction.
   const due = store.earliestDue(account.id);
@@ -20,6 +26,7 @@ export function settleAccount(deps: Deps, account: Account, now: number): Transi
   const events: EventDraft[] = [];
   store.tx(() => {
     for (const record of store.runs.due(account.id, now)) {
+      if (only && !only.has(record.id)) continue;
       const kind = deps.kinds.byName[record.kind];
       // A kind this emulator does not know (a newer one's --db file) stays as it is.
       if (!kind) continue;

@@ -1,48 +1,96 @@
 /**
- * Settling in bounded slices of virtual time (inferred): a clock advance over many runs would
- * otherwise apply every due event in one transaction and stall other clients. Due events are cut
- * into windows of at most `slice` events (events sharing an instant stay together), each settled
- * in its own transaction, yielding between windows; the account's requests wait for the settle in
- * progress. The result equals one settle: events apply in a canonical order no window changes.
+ * Settling in bounded slices (inferred): a clock advance over many runs would otherwise apply
+ * every due transition in one transaction and stall other clients. Due transitions are cut into
+ * windows of at most `slice` of them, each settled in its own transaction, yielding between
+ * windows; transitions sharing an instant are split by run when there are more than `slice` of
+ * them. The account's requests wait for the settle in progress. The result equals one settle:
+ * transitions apply in a canonical order (instant, then run) no window changes.
  */
 import type { Account } from '../../domain/records.js';
 import { pendingInstants } from '../../domain/run-timeline.js';
 import type { Deps } from '../deps.js';
 import type { Transition } from './apply-due.js';
+import { buildPendingArchives } from './pending-archives.js';
 import { settleAccount } from './settle.js';
 
 export const DEFAULT_SETTLE_SLICE = 2000;
 
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Window ends in (.., upTo]: each closes after at most `slice` events, the last is `upTo`. */
-export function windowEnds(deps: Deps, account: Account, upTo: number, slice: number): number[] {
-  const { store } = deps;
-  const instants: number[] = [];
-  for (const record of store.runs.due(account.id, upTo))
-    instants.push(...pendingInstants(record, upTo));
-  instants.sort((a, b) => a - b);
-  const ends: number[] = [];
-  let count = 0;
-  for (const [i, at] of instants.entries()) {
-    count += 1;
-    // Events sharing the window's last instant all go into it.
-    if (count >= slice && instants[i + 1] !== at && at < upTo) {
-      ends.push(at);
-      count = 0;
-    }
-  }
-  ends.push(upTo);
-  return ends;
+/** A window: everything due up to `end`, or only the runs named (all their transitions at `end`). */
+export interface SettleWindow {
+  end: number;
+  runs?: ReadonlySet<string>;
 }
 
-async function settleWindows(deps: Deps, account: Account, upTo: number): Promise<Transition[]> {
-  const ends = windowEnds(deps, account, upTo, deps.config.settleSlice);
-  const transitions: Transition[] = [];
-  for (const [i, end] of ends.entries()) {
-    for (const t of settleAccount(deps, account, end)) transitions.push(t);
-    if (i < ends.length - 1) await yieldToLoop();
+/** For each instant with transitions due up to `upTo`, how many each run has then, in run order. */
+function dueByInstant(deps: Deps, account: Account, upTo: number) {
+  const byInstant = new Map<number, Map<string, number>>();
+  for (const record of deps.store.runs.due(account.id, upTo)) {
+    for (const at of pendingInstants(record, upTo)) {
+      const runs = byInstant.get(at) ?? new Map<string, number>();
+      byInstant.set(at, runs.set(record.id, (runs.get(record.id) ?? 0) + 1));
+    }
   }
+  return [...byInstant].sort(([a], [b]) => a - b);
+}
+
+/**
+ * The windows that bring the account to `upTo`, each of at most `slice` transitions: whole
+ * instants while they fit, an instant with more split by run; the last ends at `upTo`.
+ */
+export function settleWindows(
+  deps: Deps,
+  account: Account,
+  upTo: number,
+  slice: number,
+): SettleWindow[] {
+  const windows: SettleWindow[] = [];
+  let count = 0;
+  let last = Number.NEGATIVE_INFINITY;
+  for (const [at, runs] of dueByInstant(deps, account, upTo)) {
+    let size = 0;
+    for (const n of runs.values()) size += n;
+    if (count > 0 && count + size > slice) {
+      windows.push({ end: last });
+      count = 0;
+    }
+    if (size > slice) {
+      for (const chunk of chunksOf(runs, slice)) windows.push({ end: at, runs: chunk });
+    } else count += size;
+    last = at;
+  }
+  windows.push({ end: upTo });
+  return windows;
+}
+
+/** An instant's runs in order, cut into sets of at most `slice` transitions (one run at least). */
+function chunksOf(runs: Map<string, number>, slice: number): Set<string>[] {
+  const chunks: Set<string>[] = [];
+  let chunk = new Set<string>();
+  let n = 0;
+  for (const [id, k] of runs) {
+    if (n > 0 && n + k > slice) {
+      chunks.push(chunk);
+      chunk = new Set();
+      n = 0;
+    }
+    chunk.add(id);
+    n += k;
+  }
+  if (chunk.size > 0) chunks.push(chunk);
+  return chunks;
+}
+
+/** Settles window after window, yielding between, then builds the archives the windows owe. */
+async function settleInWindows(deps: Deps, account: Account, upTo: number) {
+  const windows = settleWindows(deps, account, upTo, deps.config.settleSlice);
+  const transitions: Transition[] = [];
+  for (const [i, { end, runs }] of windows.entries()) {
+    for (const t of settleAccount(deps, account, end, runs)) transitions.push(t);
+    if (i < windows.length - 1) await yieldToLoop();
+  }
+  await buildPendingArchives(deps, account);
   return transitions;
 }
 
@@ -57,11 +105,11 @@ export function settleSliced(
 ): Promise<Transition[]> | undefined {
   const locks = deps.settling;
   const running = locks.get(account.id);
-  if (!running) {
+  if (!running && !deps.pendingArchives.has(account.id)) {
     const due = deps.store.earliestDue(account.id);
     if (due === null || due > upTo) return undefined;
   }
-  const mine = (running ?? Promise.resolve()).then(() => settleWindows(deps, account, upTo));
+  const mine = (running ?? Promise.resolve()).then(() => settleInWindows(deps, account, upTo));
   const done = mine.then(
     () => undefined,
     () => undefined,

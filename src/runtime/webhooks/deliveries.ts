@@ -30,6 +30,8 @@ export interface DispatcherOptions {
   events: EventRepo;
   /** The registered kinds: an event's run is shown as its kind shows it. */
   kinds: Readonly<Record<string, RunKind>>;
+  /** The account's settle in progress, if any: a body is built once it is done. */
+  settled?: (accountId: string) => Promise<void> | undefined;
   /** False (`--no-webhooks`): events are recorded, nothing is enqueued or sent. */
   enabled: boolean;
   /** Waits between attempts; attempts = delays + 1. Default 100 ms then 500 ms. */
@@ -55,6 +57,7 @@ export class WebhookDispatcher {
   private readonly repo: DeliveryRepo;
   private readonly events: EventRepo;
   private readonly kinds: Readonly<Record<string, RunKind>>;
+  private readonly settled: (accountId: string) => Promise<void> | undefined;
   private readonly retryDelaysMs: readonly number[];
   private readonly timeoutMs: number;
   private readonly historySize: number;
@@ -70,6 +73,7 @@ export class WebhookDispatcher {
     this.repo = createDeliveryRepo(options.db);
     this.events = options.events;
     this.kinds = options.kinds;
+    this.settled = options.settled ?? (() => undefined);
     this.retryDelaysMs = options.retryDelaysMs ?? [100, 500];
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.historySize = options.historySize ?? 10_000;
@@ -187,6 +191,8 @@ export class WebhookDispatcher {
   }
 
   private async attempt(delivery: Delivery, queue: Queue): Promise<boolean> {
+    // The body shows the run as its account's reads do: after the settle in progress.
+    await this.settled(delivery.accountId);
     const event = this.events.get(delivery.accountId, delivery.eventId);
     const at = wallNow();
     if (!event) {
