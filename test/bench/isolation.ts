@@ -37,11 +37,14 @@ function loadUntil(server: ServerProcess, secret: string, until: Promise<unknown
         url: server.url,
         connections: 10,
         duration: 600,
-        requests: [{ method: 'GET', path: '/v1/keys/me', headers: { authorization: `Bearer ${secret}` } }],
+        requests: [
+          { method: 'GET', path: '/v1/keys/me', headers: { authorization: `Bearer ${secret}` } },
+        ],
       },
       (err, result) => {
         if (err) reject(err);
-        else resolve({ p99: result.latency.p99, total: result.requests.total, non2xx: result.non2xx });
+        else
+          resolve({ p99: result.latency.p99, total: result.requests.total, non2xx: result.non2xx });
       },
     );
     void until.finally(() => instance.stop());
@@ -53,15 +56,26 @@ async function stall(ctx: BenchContext): Promise<ScenarioResult> {
   try {
     const a = await control(server, 'POST', '/accounts', { token_balance: 100_000_000 });
     const b = await control(server, 'POST', '/accounts', {});
-    const body = JSON.stringify({ spec: { path: 's.yaml', name: 'long' }, options: { episodes: 10_000 } });
+    const body = JSON.stringify({
+      spec: { path: 's.yaml', name: 'long' },
+      options: { episodes: 10_000 },
+    });
     const auth = { authorization: `Bearer ${a.key.secret}` };
-    const ids = await seed(server, { method: 'POST', path: '/v1/evaluations', headers: auth, body }, 100);
+    const ids = await seed(
+      server,
+      { method: 'POST', path: '/v1/evaluations', headers: auth, body },
+      100,
+    );
     const started = performance.now();
-    const advance = control(server, 'POST', `/accounts/${a.account.id}/clock/advance`, { seconds: 10_800 });
+    const advance = control(server, 'POST', `/accounts/${a.account.id}/clock/advance`, {
+      seconds: 10_800,
+    });
     const b99 = await loadUntil(server, b.key.secret, advance);
     const advanced = await advance;
     const ms = performance.now() - started;
-    const succeeded = advanced.transitions.filter((t: { to: string }) => t.to === 'succeeded').length;
+    const succeeded = advanced.transitions.filter(
+      (t: { to: string }) => t.to === 'succeeded',
+    ).length;
     return {
       name: STALL,
       p99Ms: b99.p99,

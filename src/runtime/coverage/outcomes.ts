@@ -95,10 +95,10 @@ function errorOutcomes(
   return Object.keys(codes)
     .filter((c) => chosen.includes(c))
     .map((code) => ({
-    status,
-    code,
-    documented: documented.includes(code),
-  }));
+      status,
+      code,
+      documented: documented.includes(code),
+    }));
 }
 
 /** Every operation of the document, in its order, with the outcomes it can answer. */
