@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { banner } from './banner.js';
 import { type CliConfig, ConfigError, helpText, parseConfig } from './config.js';
 import { createEmulator, type Emulator } from './emulator.js';
+import { capYoungGeneration, collectWhenIdle, exposedGc } from './heap.js';
 import { createNodeServer } from './http/node-server.js';
 import { writeCoverageReport } from './runtime/coverage/file.js';
 import { DataFileError } from './world/load-scenario.js';
@@ -111,8 +112,11 @@ function main(): void {
     process.stdout.write(helpText());
     return;
   }
+  capYoungGeneration(process.execArgv, process.env.NODE_OPTIONS);
   const emulator = openEmulator(config);
   const server = listen(emulator, config);
+  const gc = exposedGc();
+  if (gc) collectWhenIdle(server, gc, () => process.memoryUsage().heapTotal);
   stopOnSignals(emulator, server, config);
 }
 

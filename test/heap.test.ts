@@ -1,0 +1,148 @@
+/**
+ * src/heap.ts. The idle collection: once after traffic, when a quiet second has passed, no
+ * more often than its interval, and only when the heap grew; and V8's `gc` is reachable without
+ * a command-line flag on the running Node (CI runs the tests on 20, 22 and 24), compacting.
+ */
+import { EventEmitter } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import { collectWhenIdle, exposedGc } from '../src/heap.js';
+import { childJson } from './child-json.js';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+function setup(heap = { bytes: 100 * 1024 * 1024 }) {
+  const server = new EventEmitter();
+  const collect = vi.fn(() => {
+    heap.bytes = 50 * 1024 * 1024;
+  });
+  const collector = collectWhenIdle(server, collect, () => heap.bytes, {
+    quietMs: 1000,
+    minIntervalMs: 10_000,
+    minGrowthBytes: 8,
+  });
+  const traffic = (seconds: number) => {
+    for (let s = 0; s < seconds * 10; s++) {
+      server.emit('request');
+      vi.advanceTimersByTime(100);
+    }
+  };
+  return { server, collect, collector, heap, traffic };
+}
+
+test('collections after traffic stops, none while it goes on, none while it stays quiet', () => {
+  const { collect, collector, heap, traffic } = setup();
+  vi.advanceTimersByTime(30_000);
+  expect(collect).not.toHaveBeenCalled();
+  traffic(20);
+  expect(collect).not.toHaveBeenCalled();
+  heap.bytes = 200 * 1024 * 1024;
+  vi.advanceTimersByTime(2000);
+  // Two in a row: the second gives back the pages the first freed.
+  expect(collect).toHaveBeenCalledTimes(2);
+  vi.advanceTimersByTime(60_000);
+  expect(collect).toHaveBeenCalledTimes(2);
+  collector.stop();
+});
+
+test('short bursts are collected at most once per interval, and only when the heap grew', () => {
+  const { collect, collector, heap, traffic } = setup();
+  for (let burst = 0; burst < 6; burst++) {
+    traffic(1);
+    heap.bytes += 16 * 1024 * 1024;
+    vi.advanceTimersByTime(2000);
+  }
+  // Six bursts three seconds apart: one idle collection (of two calls), then the next only once
+  // 10 s have passed.
+  expect(collect).toHaveBeenCalledTimes(4);
+  // No growth since the last collection (which left 50 MB): nothing to gain.
+  heap.bytes = 50 * 1024 * 1024;
+  traffic(1);
+  vi.advanceTimersByTime(20_000);
+  expect(collect).toHaveBeenCalledTimes(4);
+  collector.stop();
+});
+
+test('a stopped collector counts and collects nothing', () => {
+  const { server, collect, collector } = setup();
+  collector.stop();
+  expect(server.listenerCount('request')).toBe(0);
+  server.emit('request');
+  vi.advanceTimersByTime(30_000);
+  expect(collect).not.toHaveBeenCalled();
+});
+
+test("V8's collector is reachable in a process started without --expose-gc", () => {
+  vi.useRealTimers();
+  expect(typeof exposedGc()).toBe('function');
+  // The process's own global does not get it.
+  expect('gc' in globalThis && process.execArgv.every((a) => !a.includes('expose'))).toBe(false);
+});
+
+const HEAP = fileURLToPath(new URL('../src/heap.ts', import.meta.url));
+
+/**
+ * V8's old generation after a fragmenting churn (two thirds of 600,000 promoted objects dropped,
+ * every third kept), in a child process: the space's size and its live bytes in MB, after two
+ * collections by `exposedGc` or by V8's plain `gc`.
+ */
+function oldSpaceAfterFragmenting(compacting: boolean): { size: number; used: number } {
+  const script = `
+    import v8 from 'node:v8';
+    import vm from 'node:vm';
+    import { exposedGc } from ${JSON.stringify(HEAP)};
+    v8.setFlagsFromString('--expose-gc');
+    const collect = ${compacting} ? exposedGc() : vm.runInNewContext('gc');
+    const all = [];
+    for (let i = 0; i < 600000; i++) all.push({ a: i, b: 'x' + i, c: [i] });
+    collect();
+    collect();
+    const kept = all.filter((_, i) => i % 3 === 0);
+    all.length = 0;
+    collect();
+    collect();
+    const s = v8.getHeapSpaceStatistics().find((x) => x.space_name === 'old_space');
+    console.log(JSON.stringify({ size: s.space_size / 1048576, used: s.space_used_size / 1048576, kept: kept.length }));`;
+  return childJson(script);
+}
+
+test('the idle collection compacts: the old generation keeps no more pages than its live objects need', () => {
+  const compacted = oldSpaceAfterFragmenting(true);
+  const plain = oldSpaceAfterFragmenting(false);
+  expect(compacted.used).toBeGreaterThan(20);
+  // About 27 MB live: compacted, the space is that and less than 2 MB more.
+  expect(compacted.size - compacted.used).toBeLessThan(2);
+  // V8's own collection leaves most of the emptied pages in place (77 MB on Node 20).
+  expect(plain.size - plain.used).toBeGreaterThanOrEqual(compacted.size - compacted.used);
+});
+
+/** The young generation's size in MB after a churn, in a child started with `args`. */
+function youngAfterChurn(cap: boolean, args: string[] = []): { mb: number; capped: boolean } {
+  const script = `
+    import v8 from 'node:v8';
+    import { capYoungGeneration } from ${JSON.stringify(HEAP)};
+    const capped = ${cap} ? capYoungGeneration(process.execArgv, process.env.NODE_OPTIONS) : false;
+    let keep = [];
+    for (let i = 0; i < 3e6; i++) {
+      const o = { a: i, b: 'x' + i, c: [i, i] };
+      if (i % 50 === 0) keep.push(o);
+      if (keep.length > 20000) keep = [];
+    }
+    const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+    console.log(JSON.stringify({ mb: space.space_size / 1048576, capped }));`;
+  return childJson(script, args);
+}
+
+test('the young generation stays at its starting size once capped, and grows without', () => {
+  const capped = youngAfterChurn(true);
+  const free = youngAfterChurn(false);
+  expect(capped.capped).toBe(true);
+  expect(capped.mb).toBeLessThanOrEqual(8);
+  expect(free.mb).toBeGreaterThan(capped.mb);
+});
+
+test('a size the user chose on the command line is left alone', () => {
+  const chosen = youngAfterChurn(true, ['--max-semi-space-size=2']);
+  expect(chosen.capped).toBe(false);
+});
