@@ -2,6 +2,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import { eventState } from '../domain/event-state.js';
 import type { EventRecord, EventSnapshot } from '../domain/event-view.js';
 import type { RunState } from '../domain/records.js';
+import { stateFromText } from './run-state-text.js';
 
 interface EventRow {
   seq: number;
@@ -91,7 +92,8 @@ function prepareEventStatements(db: Database) {
  * the resume that replaced it kept (in the event that started the next attempt).
  */
 function attemptState(row: EventRow, replacedBy: ReplacedBy): RunState {
-  const current: RunState = row.run_state === null ? ({} as RunState) : JSON.parse(row.run_state);
+  const current: RunState =
+    row.run_state === null ? ({} as RunState) : stateFromText(row.run_state);
   if (current.run?.attempt === row.attempt) return current;
   const next = replacedBy.get(row.resource_id, row.attempt! + 1);
   if (!next)

@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { RunRecord } from '../domain/records.js';
 import type { Page } from './cursor-list.js';
+import { stateFromText, stateToText } from './run-state-text.js';
 
 interface RunRow {
   seq: number;
@@ -20,7 +21,7 @@ function fromRow(row: RunRow): RunRecord {
     kind: row.kind,
     createdAt: row.created_at,
     request: JSON.parse(row.request),
-    state: JSON.parse(row.state),
+    state: stateFromText(row.state),
     nextAt: row.next_at,
   };
 }
@@ -91,14 +92,14 @@ function runWrites(s: RunStatements) {
         r.accountId,
         r.kind,
         JSON.stringify(r.request),
-        JSON.stringify(r.state),
+        stateToText(r.state),
         r.state.status ?? 'queued',
         r.createdAt,
         r.nextAt,
       ),
     /** Writes the state, and its status into the `status` column listings and slots read. */
     saveState: (r: RunRecord) =>
-      void s.setState.run(JSON.stringify(r.state), r.state.status, r.nextAt, r.id),
+      void s.setState.run(stateToText(r.state), r.state.status, r.nextAt, r.id),
   };
 }
 

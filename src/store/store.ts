@@ -33,6 +33,7 @@ export function openStore(path = ':memory:', options: StoreOptions = {}): Store 
   const db = new Database(path);
   checkSchemaVersion(db);
   if (path === ':memory:') {
+    db.pragma('page_size = 8192');
     const pageBytes = db.pragma('page_size', { simple: true }) as number;
     db.pragma(`max_page_count = ${MEMORY_DB_BYTES / pageBytes}`);
   } else db.pragma('journal_mode = WAL');

@@ -1,10 +1,12 @@
 /**
  * How the runs repository writes a run's state (store/runs.ts `saveState`): at its own row,
  * never at another run's, as JSON text, with its `status` column (what listings by status and
- * the slots read) kept equal to the state's.
+ * the slots read) kept equal to the state's; the attempt's schedule written as tuples and read
+ * back as it was.
  */
 import { expect, test } from 'vitest';
 import type { RunRecord } from '../../src/domain/records.js';
+import { buildSchedule } from '../../src/domain/run-schedule.js';
 import { storeWithAccounts } from './support.js';
 
 const A = 'acct_a';
@@ -62,4 +64,45 @@ test('a run inserted by a transaction that rolled back never overwrites the run 
   expect(rows(store)).toEqual([
     { seq: 1, id: 'eval_real', status: 'queued', state: '{"status":"queued"}' },
   ]);
+});
+
+test("the attempt's schedule is stored as tuples and reads back equal, key order included", () => {
+  const { store } = storeWithAccounts([A]);
+  const phases = [
+    { name: 'provisioning', ms: 1000 },
+    { name: 'running', ms: 5000, steps: 20 },
+    { name: 'packaging', ms: 0 },
+  ];
+  const schedules = [
+    buildSchedule(1_767_225_600_000, 500, phases),
+    buildSchedule(1_767_225_600_000, 500, phases, { phase: 'running', afterSteps: 7 }),
+    buildSchedule(1_767_225_600_000, 0, phases, { phase: 'packaging' }),
+    // Not contiguous: kept as JSON, as it is.
+    {
+      ...buildSchedule(0, 500, phases),
+      segments: [{ name: 'x', startMs: 9, endMs: 10, steps: 0 }],
+    },
+  ];
+  schedules.forEach((schedule, i) => {
+    const r = record(`eval_${i}`, 'processing');
+    r.state = { status: 'processing', run: { attempt: 1, schedule, appliedUntil: 0 } } as never;
+    store.runs.insert(r);
+    const read = store.runs.get(A, r.id)!;
+    expect(JSON.stringify(read.state)).toBe(JSON.stringify(r.state));
+  });
+  const texts = rows(store).map((row) => (row as { state: string }).state);
+  expect(JSON.parse(texts[0]!).run.schedule).toEqual([
+    1_767_225_600_000,
+    500,
+    [
+      ['provisioning', 1000, 0],
+      ['running', 5000, 20],
+      ['packaging', 0, 0],
+    ],
+    6500,
+    null,
+    20,
+  ]);
+  expect(JSON.parse(texts[1]!).run.schedule[4]).toBe('running');
+  expect(JSON.parse(texts[3]!).run.schedule.segments).toHaveLength(1);
 });
