@@ -2,6 +2,7 @@
 import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
 import type { Catalog } from '../../domain/catalog.js';
 import { sha256 } from '../../domain/sha256.js';
+import { draw } from '../draw.js';
 import type { AugmentationRequest } from './request.js';
 
 export interface GeneratedEpisode {
@@ -17,11 +18,6 @@ export interface GeneratedEpisode {
 /** The request's fingerprint: every draw starts from it. */
 export function seedOf(request: AugmentationRequest): string {
   return sha256Hex(canonicalJson({ dataset: request.dataset, config: request.config }));
-}
-
-/** A draw in [0, 1) from the fingerprint and a label. */
-function draw(seed: string, label: string): number {
-  return sha256(`${seed}:${label}`).readUInt32BE(0) / 2 ** 32;
 }
 
 const pad = (i: number) => String(i).padStart(4, '0');

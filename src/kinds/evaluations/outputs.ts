@@ -4,8 +4,8 @@
  */
 
 import { canonicalJson, canonicalJsonFile, sha256Hex } from '../../domain/canonical-json.js';
-import { sha256 } from '../../domain/sha256.js';
 import { wilsonInterval } from '../../domain/wilson-interval.js';
+import { draw } from '../draw.js';
 import type { EvaluationResult } from './contract.js';
 import type { EvaluationRequest } from './request.js';
 
@@ -33,11 +33,6 @@ export function manifestFor(spec: EvaluationRequest['spec']): { manifest: Manife
     versions: VERSIONS,
   };
   return { manifest, hash: sha256Hex(canonicalJson(manifest)) };
-}
-
-/** A draw in [0, 1) that depends only on the manifest and a label. */
-function draw(manifestHash: string, label: string): number {
-  return sha256(`${manifestHash}:${label}`).readUInt32BE(0) / 2 ** 32;
 }
 
 export function evaluatorIds(spec: EvaluationRequest['spec']): string[] {

@@ -1,8 +1,8 @@
 /** What an RL run produces (inferred): every number a sha256 draw on the request's own fields. */
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
-import { sha256 } from '../../domain/sha256.js';
 import { wilsonInterval } from '../../domain/wilson-interval.js';
+import { draw } from '../draw.js';
 import type { RlRunRequest } from './prepare.js';
 
 /** Evaluation episodes behind a verdict: enough for a Wilson interval about ±0.13 wide. */
@@ -22,11 +22,6 @@ export interface RlContext {
 export function requestHash(request: RlRunRequest): string {
   const { options: _o, label: _l, webhook_metadata: _w, ...own } = request;
   return sha256Hex(canonicalJson(own));
-}
-
-/** A draw in [0, 1) that depends only on the request and a label. */
-export function draw(hash: string, label: string): number {
-  return sha256(`${hash}:${label}`).readUInt32BE(0) / 2 ** 32;
 }
 
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;

@@ -4,8 +4,8 @@
  */
 import type { ArchiveEntry } from '../../domain/build-archive.js';
 import { canonicalJsonFile } from '../../domain/canonical-json.js';
-import { sha256 } from '../../domain/sha256.js';
 import { wilsonInterval } from '../../domain/wilson-interval.js';
+import { draw } from '../draw.js';
 
 /** Why a simulated episode fails: the kinds of failure a scenario run reports (our inference). */
 export const FAILURE_REASONS = ['grasp_slipped', 'timeout', 'collision', 'object_dropped'] as const;
@@ -39,11 +39,6 @@ export interface ScenarioRunResult {
   scenarios: ScenarioFigures[];
 }
 
-/** A draw in [0, 1) that depends only on the policy, the scenario, the episode and a label. */
-function draw(policy: string, scenario: string, index: number, label: string): number {
-  return sha256(`${policy}:${scenario}:${index}:${label}`).readUInt32BE(0) / 2 ** 32;
-}
-
 /**
  * Episode `index` (1-based) of `policy` in `scenario` at this success probability.
  * @example scenarioEpisode('pol_x', 'scn_builtin_push', 1, 0.75).success
@@ -54,14 +49,16 @@ export function scenarioEpisode(
   index: number,
   rate: number,
 ): ScenarioEpisode {
-  const success = draw(policy, scenario, index, 'success') < rate;
-  const r = draw(policy, scenario, index, 'return');
-  const reason = Math.floor(draw(policy, scenario, index, 'reason') * FAILURE_REASONS.length);
+  // Each draw depends only on the policy, the scenario, the episode and a label.
+  const key = `${policy}:${scenario}:${index}`;
+  const success = draw(key, 'success') < rate;
+  const r = draw(key, 'return');
+  const reason = Math.floor(draw(key, 'reason') * FAILURE_REASONS.length);
   return {
     index,
     success,
     return: Math.round((success ? 0.6 + 0.4 * r : 0.4 * r) * 10000) / 10000,
-    steps: 50 + Math.floor(draw(policy, scenario, index, 'steps') * 200),
+    steps: 50 + Math.floor(draw(key, 'steps') * 200),
     failure_reason: success ? null : FAILURE_REASONS[reason]!,
   };
 }
