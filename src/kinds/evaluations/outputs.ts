@@ -6,19 +6,10 @@
 import { canonicalJson, canonicalJsonFile, sha256Hex } from '../../domain/canonical-json.js';
 import { wilsonInterval } from '../../domain/wilson-interval.js';
 import { draw } from '../draw.js';
-import type { EvaluationResult } from './contract.js';
 import type { EvaluationRequest } from './request.js';
 
 /** The SDK and simulator versions the emulated service reports. */
 export const VERSIONS = { sdk: '1.0.0', simulator: '1.0.0' } as const;
-
-export interface Episode {
-  index: number;
-  success: boolean;
-  steps: number;
-  return: number;
-  evaluators: Record<string, boolean>;
-}
 
 export interface Manifest {
   spec: EvaluationRequest['spec'];
@@ -48,7 +39,7 @@ export function episodeAt(
   index: number,
   successRate: number,
   evaluators: string[],
-): Episode {
+) {
   const success = draw(manifestHash, `episode:${index}`) < successRate;
   const evals: Record<string, boolean> = {};
   for (const id of evaluators) {
@@ -64,7 +55,9 @@ export function episodeAt(
   };
 }
 
-export function scorecardMetrics(episodes: Episode[], evaluators: string[]) {
+export type Episode = ReturnType<typeof episodeAt>;
+
+function scorecardMetrics(episodes: Episode[], evaluators: string[]) {
   const n = episodes.length;
   return evaluators.map((id) => {
     const k = episodes.filter((e) => e.evaluators[id]).length;
@@ -84,12 +77,7 @@ export function resultOf(
   episodes: Episode[],
   evaluators: string[],
   verified: boolean,
-): Required<
-  Pick<
-    EvaluationResult,
-    'verified' | 'run_id' | 'manifest_hash' | 'run_hash' | 'determinism_verified' | 'metrics'
-  >
-> {
+) {
   const metrics = scorecardMetrics(episodes, evaluators);
   return {
     verified,
