@@ -55,31 +55,17 @@ const ulidOf = (runId: string) => runId.slice(runId.indexOf('_') + 1);
 /** `scene_` and 16 hex of the request's hash: the same request builds the same scene. */
 export const sceneId = (ctx: RlContext) => `scene_${ctx.requestHash.slice(0, 16)}`;
 
-export interface RlResult {
-  [key: string]: unknown;
-  /** Exactly `{id, name, robot}`: the catalog lists the account's produced policies from it. */
-  policy: { id: string; name: string; robot: string };
-  scene: { id: string; environment: string; path: string };
-  verdict: {
-    passed: boolean;
-    success_rate: number;
-    interval: [number, number] | null;
-    n: number;
-    threshold: number;
-  };
-  iterations: number;
-}
-
 /**
  * A succeeded attempt's result: whole episodes of `VERDICT_EPISODES`, a 95% Wilson interval, and
  * a verdict, which ends a succeeded run even when it misses the threshold.
  */
-export function resultOf(ctx: RlContext, steps: number): RlResult {
+export function resultOf(ctx: RlContext, steps: number) {
   const { request } = ctx;
   const successes = Math.round(ctx.rate * VERDICT_EPISODES);
   const rate = Math.round((successes / VERDICT_EPISODES) * 1e6) / 1e6;
   const threshold = request.config.success_threshold;
   return {
+    // Exactly `{id, name, robot}`: the catalog lists the account's produced policies from it.
     policy: { id: `pol_${ulidOf(ctx.runId)}`, name: request.name, robot: request.robot },
     scene: { id: sceneId(ctx), environment: request.environment, path: 'scene/scene.usda' },
     verdict: {
@@ -92,3 +78,5 @@ export function resultOf(ctx: RlContext, steps: number): RlResult {
     iterations: steps,
   };
 }
+
+export type RlResult = ReturnType<typeof resultOf>;

@@ -117,7 +117,7 @@ export const scenarioRunKind: RunKind<ScenarioRunRequest, ScenarioRunContext> = 
     const result = scenarioRunResult(ctx.request.policy, perScenario);
     const k = perScenario.flatMap((s) => s.episodes).filter((e) => e.success).length;
     return {
-      result: { ...result },
+      result,
       line: `run succeeded: success_rate=${result.success_rate} (${k}/${result.n})`,
     };
   },
