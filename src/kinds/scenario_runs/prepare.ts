@@ -38,8 +38,7 @@ export function prepareScenarioRun(
   const scenarios = body.scenarios as string[];
   const tasks = scenarioTasks(scenarios, world);
   const tier = hardwareTierOf(body, world.catalog, DEFAULT_HARDWARE_TIER);
-  const options = (body.options ?? {}) as Record<string, unknown>;
-  parseRunOptions(timeline, options);
+  parseRunOptions(timeline, (body.options ?? {}) as Record<string, unknown>);
   return {
     policy,
     scenarios,

@@ -33,13 +33,11 @@ export const TRAINING_TIMELINE: KindTimeline = {
 /** The fine-tuned policy's evaluation success rate unless the outcome's `succeed` names one. */
 const DEFAULT_EVAL_RATE = 0.7;
 
-const ERROR_MESSAGES: Record<string, string> = {
-  dataset_invalid: 'The dataset could not be prepared for training.',
-  diverged: 'The training loss diverged.',
-};
-
 const FAILURES: FailureCodes = {
-  messages: ERROR_MESSAGES,
+  messages: {
+    dataset_invalid: 'The dataset could not be prepared for training.',
+    diverged: 'The training loss diverged.',
+  },
   invalidInput: { code: 'dataset_invalid', param: 'dataset' },
   failedStep: { code: 'diverged', location: (step) => `epochs/${pad4(step)}` },
 };

@@ -40,8 +40,7 @@ export function prepareTrainingRun(
   body: Record<string, unknown>,
   world: World,
 ): TrainingRunRequest {
-  const options = (body.options ?? {}) as Record<string, unknown>;
-  parseRunOptions(timeline, options);
+  parseRunOptions(timeline, (body.options ?? {}) as Record<string, unknown>);
   const policyId = body.policy as string;
   const datasetId = body.dataset as string;
   const policy = world.policy(policyId);

@@ -31,13 +31,11 @@ export const TWIN_TIMELINE = {
 
 export const DEFAULT_TWIN_TIER = 'gpu-a10';
 
-const MESSAGES_BY_CODE: Record<string, string> = {
-  episode_unreadable: 'The dataset episode could not be read.',
-  reconstruction_failed: 'Reconstructing a scene part failed.',
-};
-
 const FAILURES: FailureCodes = {
-  messages: MESSAGES_BY_CODE,
+  messages: {
+    episode_unreadable: 'The dataset episode could not be read.',
+    reconstruction_failed: 'Reconstructing a scene part failed.',
+  },
   invalidInput: { code: 'episode_unreadable', param: 'episode' },
   failedStep: { code: 'reconstruction_failed', location: (step) => partPath(step - 1) },
 };
