@@ -11,7 +11,7 @@ import type { EvaluationRequest } from './request.js';
 /** The SDK and simulator versions the emulated service reports. */
 export const VERSIONS = { sdk: '1.0.0', simulator: '1.0.0' } as const;
 
-export interface Manifest {
+interface Manifest {
   spec: EvaluationRequest['spec'];
   files: { path: string; sha256: string }[];
   versions: typeof VERSIONS;

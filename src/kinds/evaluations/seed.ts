@@ -15,7 +15,7 @@ import { sharedRequestFields } from '../../domain/run-request.js';
 import { Evaluation, EvaluationResult, PHASES, Spec } from './contract.js';
 import { parseEvaluationOptions } from './plan.js';
 
-export const EvaluationInput = z
+const EvaluationInput = z
   .object({
     id: z
       .string()
@@ -56,7 +56,7 @@ export const EvaluationInput = z
       error: { code: 'policy_failed', message: 'The policy crashed.', resumable: true },
     },
   });
-export type EvaluationInput = z.infer<typeof EvaluationInput>;
+type EvaluationInput = z.infer<typeof EvaluationInput>;
 
 /** The control API's own seeding of evaluations (the generic `/runs` seeds them too). */
 export const evaluationSeed: KindSeed<'seedEvaluation', typeof EvaluationInput, typeof Evaluation> =

@@ -22,7 +22,7 @@ import {
   resumeEvaluationRoute,
 } from './contract.js';
 
-export const SimRunLogs = z
+const SimRunLogs = z
   .object({
     id: z.string(),
     object: z.literal('sim_run_logs'),
@@ -40,20 +40,17 @@ export const SimRunLogs = z
     },
   });
 
-export const SimRunFile = FileEntry.extend({ object: z.literal('sim_run_file') }).openapi(
-  'SimRunFile',
-  {
-    example: {
-      path: 'episodes/0001.json',
-      bytes: 121,
-      sha256: 'c1a86c76522bb7b4a9cf3d8b9977287772eb4e868388712dcaea16dd212646cc',
-      object: 'sim_run_file',
-    },
+const SimRunFile = FileEntry.extend({ object: z.literal('sim_run_file') }).openapi('SimRunFile', {
+  example: {
+    path: 'episodes/0001.json',
+    bytes: 121,
+    sha256: 'c1a86c76522bb7b4a9cf3d8b9977287772eb4e868388712dcaea16dd212646cc',
+    object: 'sim_run_file',
   },
-);
-export const SimRunFileList = listOf(SimRunFile, 'SimRunFileList');
+});
+const SimRunFileList = listOf(SimRunFile, 'SimRunFileList');
 
-export const LogsQuery = z.object({
+const LogsQuery = z.object({
   limit: z.coerce
     .number()
     .int()
@@ -70,7 +67,7 @@ export const LogsQuery = z.object({
 const RUN_ID_NOTE =
   'Takes an evaluation id (`eval_` or `srun_`): an evaluation was formerly called a sim run (inferred).';
 
-export const getSimRunLogsRoute = createRoute({
+const getSimRunLogsRoute = createRoute({
   method: 'get',
   path: '/v1/sim_runs/{run_id}/logs',
   operationId: 'getSimRunLogs',
@@ -85,7 +82,7 @@ export const getSimRunLogsRoute = createRoute({
   },
 });
 
-export const listSimRunFilesRoute = createRoute({
+const listSimRunFilesRoute = createRoute({
   method: 'get',
   path: '/v1/sim_runs/{run_id}/files',
   operationId: 'listSimRunFiles',

@@ -34,8 +34,6 @@ export const RL_CONFIG_DEFAULTS = { iterations: 20, success_threshold: 0.7 } as 
 /** The hardware tier a run occupies when the request names none. */
 export const RL_DEFAULT_TIER = 'gpu-h100';
 
-const YIELDS = 'the trained policy (listed in the catalog), its simulation scene and a verdict';
-
 const Config = z
   .object({
     iterations: z
@@ -56,7 +54,7 @@ const Config = z
   })
   .strict();
 
-export const CreateRlRunBody = z
+const CreateRlRunBody = z
   .object({
     robot: z.string().openapi({ description: 'A catalog robot id.', example: 'franka_panda' }),
     task: z.string().openapi({
@@ -81,7 +79,6 @@ export const CreateRlRunBody = z
     'x-inferred': true,
     example: { robot: 'franka_panda', task: 'pick_place', config: { iterations: 100 } },
   });
-export type CreateRlRunBody = z.infer<typeof CreateRlRunBody>;
 
 export const RlRun = runResource(
   'rl_run',
@@ -103,5 +100,5 @@ export const ROUTES = runRoutes({
   ...ADDRESS,
   createBody: CreateRlRunBody,
   resource: RlRun,
-  yields: YIELDS,
+  yields: 'the trained policy (listed in the catalog), its simulation scene and a verdict',
 });

@@ -6,7 +6,7 @@ import { draw } from '../draw.js';
 import type { RlRunRequest } from './prepare.js';
 
 /** Evaluation episodes behind a verdict: enough for a Wilson interval about ±0.13 wide. */
-export const VERDICT_EPISODES = 50;
+const VERDICT_EPISODES = 50;
 
 /** What an attempt's outputs derive from, computed once per application. */
 export interface RlContext {

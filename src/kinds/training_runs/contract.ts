@@ -32,7 +32,7 @@ export const DEFAULT_TRAINING_TIER = 'gpu-a10';
 
 export const TRAINING_CONFIG_DEFAULTS = { epochs: 5, learning_rate: 0.0003 } as const;
 
-export const TrainingConfig = z
+const TrainingConfig = z
   .object({
     epochs: z
       .number()
@@ -50,7 +50,7 @@ export const TrainingConfig = z
   })
   .strict();
 
-export const CreateTrainingRunBody = z
+const CreateTrainingRunBody = z
   .object({
     policy: z.string().min(1).openapi({
       description: "The policy to fine-tune: a catalog policy or one the account's runs produced.",

@@ -17,7 +17,7 @@ export interface TrainingRunRequest extends RunRequest {
 }
 
 /** Evaluation episodes the fine-tuned policy runs once trained (the `n` of its interval). */
-export const EVAL_EPISODES = 20;
+const EVAL_EPISODES = 20;
 export const CHECKPOINT_PATH = 'policy/checkpoint.safetensors';
 /** The one tensor of the checkpoint: a 32 x 32 float32 adapter, 4 KiB of data. */
 const TENSOR_SIDE = 32;

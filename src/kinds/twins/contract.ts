@@ -32,14 +32,14 @@ export const ADDRESS = {
     "Rebuild a robot episode as an interactable simulation scene (beta; needs the account's `twins` feature).",
 } as const satisfies RunKindAddress;
 
-export const TwinFile = FileEntry.extend({ object: z.literal('twin_file') }).openapi('TwinFile');
-export const TwinFileList = listOf(TwinFile, 'TwinFileList');
+const TwinFile = FileEntry.extend({ object: z.literal('twin_file') }).openapi('TwinFile');
+const TwinFileList = listOf(TwinFile, 'TwinFileList');
 
-export const TwinIdParam = z.object({
+const TwinIdParam = z.object({
   twin_id: z.string().openapi({ param: { name: 'twin_id', in: 'path' } }),
 });
 
-export const listTwinFilesRoute = createRoute({
+const listTwinFilesRoute = createRoute({
   method: 'get',
   path: '/v1/twins/{twin_id}/files',
   operationId: 'listTwinFiles',
@@ -59,7 +59,7 @@ export const listTwinFilesRoute = createRoute({
 
 // Inferred operations (API document 4.8: "not shown"; DESIGN.md section 7). Off under --strict.
 
-export const CreateTwinBody = z
+const CreateTwinBody = z
   .object({
     dataset: z.string().min(1).max(200).openapi({
       description: 'A catalog dataset id (`GET /v1/catalog/datasets`).',

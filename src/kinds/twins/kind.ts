@@ -20,7 +20,7 @@ import {
 } from './outputs.js';
 import type { TwinRequest } from './request.js';
 
-export const TWIN_TIMELINE = {
+const TWIN_TIMELINE = {
   phases: ['extracting', 'reconstructing', 'validating', 'packaging'],
   stepPhase: 'reconstructing',
   stepNoun: 'part',
@@ -29,7 +29,7 @@ export const TWIN_TIMELINE = {
   defaults: { queue: 1, extracting: 1, part: 0.5, validating: 1, packaging: 0.5 },
 } as const;
 
-export const DEFAULT_TWIN_TIER = 'gpu-a10';
+const DEFAULT_TWIN_TIER = 'gpu-a10';
 
 const FAILURES: FailureCodes = {
   messages: {
@@ -49,7 +49,7 @@ interface Context {
 }
 
 /** The dataset's episode of that `index`, or 400 naming `episode`. */
-export function episodeOf(dataset: DatasetEntry, index: number): EpisodeEntry {
+function episodeOf(dataset: DatasetEntry, index: number): EpisodeEntry {
   const found = dataset.episodes.find((e) => e.index === index);
   if (!found) throw invalidParam('episode', MESSAGES.noEpisode(dataset.id, index));
   return found;
