@@ -49,14 +49,7 @@ interface TrainingContext {
   rate: number;
   /** The loss before training and after each epoch. */
   losses: number[];
-  /** The checkpoint, once a success computed it. */
-  checkpoint?: Buffer;
 }
-
-const checkpointOf = (ctx: TrainingContext) => {
-  ctx.checkpoint ??= checkpointBytes(ctx.hash, ctx.request);
-  return ctx.checkpoint;
-};
 
 const pad4 = (n: number) => String(n).padStart(4, '0');
 
@@ -95,7 +88,7 @@ export const trainingRunKind: RunKind<TrainingRunRequest, TrainingContext> = {
   failure: (_ctx, outcome, schedule) => failureOf(FAILURES, outcome, schedule),
   success(ctx, steps) {
     const { request } = ctx;
-    const checkpoint = checkpointOf(ctx);
+    const checkpoint = checkpointBytes(ctx.hash, request);
     const metrics = { final_loss: ctx.losses[steps]!, ...evalMetrics(ctx.hash, ctx.rate) };
     const result = {
       // The new policy's id is the run's ULID: one policy per run, found from either id.
@@ -118,5 +111,5 @@ export const trainingRunKind: RunKind<TrainingRunRequest, TrainingContext> = {
     return { result, line };
   },
   archive: (ctx, result, _steps, logs) =>
-    archiveEntries(ctx.request, result, checkpointOf(ctx), ctx.losses, logs),
+    archiveEntries(ctx.request, result, checkpointBytes(ctx.hash, ctx.request), ctx.losses, logs),
 };

@@ -48,13 +48,6 @@ interface Context {
   seed: string;
 }
 
-/** The dataset's episode of that `index`, or 400 naming `episode`. */
-function episodeOf(dataset: DatasetEntry, index: number): EpisodeEntry {
-  const found = dataset.episodes.find((e) => e.index === index);
-  if (!found) throw invalidParam('episode', MESSAGES.noEpisode(dataset.id, index));
-  return found;
-}
-
 export const twinKind: RunKind<TwinRequest, Context> = {
   ...ADDRESS,
   stepNoun: TWIN_TIMELINE.stepNoun,
@@ -62,7 +55,9 @@ export const twinKind: RunKind<TwinRequest, Context> = {
   failureCodes: TWIN_TIMELINE.failureCodes,
   prepare(body, world) {
     const dataset = catalogDataset(world.catalog, body.dataset as string);
-    const episode = episodeOf(dataset, body.episode as number);
+    const episode = dataset.episodes.find((e) => e.index === body.episode);
+    if (!episode)
+      throw invalidParam('episode', MESSAGES.noEpisode(dataset.id, body.episode as number));
     const tier = hardwareTierOf(body, world.catalog, DEFAULT_TWIN_TIER);
     const shared = sharedRequestFields(body);
     parseRunOptions(TWIN_TIMELINE, shared.options);
