@@ -34,19 +34,12 @@ export const TRAINING_CONFIG_DEFAULTS = { epochs: 5, learning_rate: 0.0003 } as 
 
 const TrainingConfig = z
   .object({
-    epochs: z
-      .number()
-      .int()
-      .min(1)
-      .max(100)
-      .optional()
-      .openapi({ description: 'Epochs over the dataset, 1 to 100; default 5.' }),
-    learning_rate: z
-      .number()
-      .gt(0)
-      .max(1)
-      .optional()
-      .openapi({ description: 'Greater than 0, at most 1; default 0.0003.' }),
+    epochs: z.number().int().min(1).max(100).optional().openapi({
+      description: 'Epochs over the dataset, 1 to 100; default 5.',
+    }),
+    learning_rate: z.number().gt(0).max(1).optional().openapi({
+      description: 'Greater than 0, at most 1; default 0.0003.',
+    }),
   })
   .strict();
 

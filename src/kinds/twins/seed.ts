@@ -27,13 +27,9 @@ const TwinInput = z
     }),
     fail: z.boolean().optional(),
     files: z.array(FileEntry).optional(),
-    generate_files: z
-      .number()
-      .int()
-      .min(0)
-      .max(100_000)
-      .optional()
-      .openapi({ description: 'Generate this many files when `files` is absent (default 3).' }),
+    generate_files: z.number().int().min(0).max(100_000).optional().openapi({
+      description: 'Generate this many files when `files` is absent (default 3).',
+    }),
   })
   .strict()
   .openapi('ControlTwinInput', { example: { status: 'succeeded', generate_files: 3 } });
