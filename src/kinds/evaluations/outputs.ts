@@ -106,16 +106,8 @@ export function archiveEntries(
         run_id: result.run_id,
       }),
     },
-    {
-      path: 'scorecard.json',
-      content: canonicalJsonFile({
-        run_id: result.run_id,
-        run_hash: result.run_hash,
-        verified: result.verified,
-        determinism_verified: result.determinism_verified,
-        metrics: result.metrics,
-      }),
-    },
+    // The result but its `manifest_hash`, which `manifest.json` holds.
+    { path: 'scorecard.json', content: canonicalJsonFile({ ...result, manifest_hash: undefined }) },
     ...episodes.map((e) => ({
       path: `episodes/${String(e.index).padStart(4, '0')}.json`,
       content: canonicalJsonFile(e),

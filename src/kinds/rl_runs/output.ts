@@ -1,6 +1,7 @@
 /** What an RL run produces (inferred): every number a sha256 draw on the request's own fields. */
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
+import { successRateOf } from '../../domain/run-options.js';
 import { wilsonInterval } from '../../domain/wilson-interval.js';
 import { draw } from '../draw.js';
 import type { RlRunRequest } from './prepare.js';
@@ -29,8 +30,8 @@ const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 /** The outcome's `succeed.success_rate`, else a draw in [0.5, 0.95) around the 0.7 threshold. */
 export function contextOf(request: RlRunRequest, outcome: OutcomeEntry, runId: string): RlContext {
   const hash = requestHash(request);
-  const given = 'succeed' in outcome ? outcome.succeed.success_rate : undefined;
-  return { request, runId, requestHash: hash, rate: given ?? 0.5 + 0.45 * draw(hash, 'rate') };
+  const rate = successRateOf(outcome, 0.5 + 0.45 * draw(hash, 'rate'));
+  return { request, runId, requestHash: hash, rate };
 }
 
 /** The mean episode reward after iteration `index` (1-based): rising to a plateau, with noise. */
