@@ -5,14 +5,7 @@ import type { RunKind, World } from '../../domain/run-kind.js';
 import { durationsOf, successRateOf, timelineOf } from '../../domain/run-options.js';
 import { sharedRequestFields, unknownInCatalog } from '../../domain/run-request.js';
 import { ADDRESS, EVALUATION_ERROR_CODES, PHASES } from './contract.js';
-import {
-  archiveEntries,
-  type Episode,
-  episodeAt,
-  evaluatorIds,
-  manifestFor,
-  resultOf,
-} from './outputs.js';
+import { archiveEntries, episodeAt, evaluatorIds, manifestFor, resultOf } from './outputs.js';
 import {
   DEFAULT_EPISODES,
   DEFAULT_SUCCESS_RATE,
@@ -41,18 +34,13 @@ interface EvaluationContext {
   manifestHash: string;
   evaluators: string[];
   rate: number;
-  /** The episodes of the attempt, once a success or failure computed them. */
-  episodes?: Episode[];
 }
 
-function episodesOf(ctx: EvaluationContext, steps: number): Episode[] {
-  if (ctx.episodes?.length !== steps) {
-    ctx.episodes = [];
-    for (let i = 1; i <= steps; i++)
-      ctx.episodes.push(episodeAt(ctx.manifestHash, i, ctx.rate, ctx.evaluators));
-  }
-  return ctx.episodes;
-}
+/** The first `steps` episodes of the attempt. */
+const episodesOf = (ctx: EvaluationContext, steps: number) =>
+  Array.from({ length: steps }, (_, i) =>
+    episodeAt(ctx.manifestHash, i + 1, ctx.rate, ctx.evaluators),
+  );
 
 /** `options.policy` and `options.hardware_tier`, when given, must name what exists. */
 function checkOptionRefs(options: Record<string, unknown>, world: World): void {

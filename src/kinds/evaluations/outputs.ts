@@ -55,7 +55,7 @@ export function episodeAt(
   };
 }
 
-export type Episode = ReturnType<typeof episodeAt>;
+type Episode = ReturnType<typeof episodeAt>;
 
 function scorecardMetrics(episodes: Episode[], evaluators: string[]) {
   const n = episodes.length;
