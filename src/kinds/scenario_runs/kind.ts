@@ -2,13 +2,8 @@
 
 import { failureOf, failurePlanOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
-import {
-  durationsOf,
-  type KindTimeline,
-  successRateOf,
-  timelineOf,
-} from '../../domain/run-options.js';
-import { ADDRESS, SCENARIO_RUN_ERROR_CODES, SCENARIO_RUN_PHASES } from './contract.js';
+import { durationsOf, successRateOf, timelineOf } from '../../domain/run-options.js';
+import { ADDRESS } from './contract.js';
 import {
   episodeName,
   type ScenarioEpisode,
@@ -17,16 +12,7 @@ import {
   scenarioRunArchive,
   scenarioRunResult,
 } from './outputs.js';
-import { prepareScenarioRun, type ScenarioRunRequest } from './prepare.js';
-
-/** A default run of 2 scenarios of 10 episodes takes 7.5 virtual seconds. */
-export const TIMELINE: KindTimeline = {
-  phases: SCENARIO_RUN_PHASES,
-  stepPhase: 'running',
-  stepNoun: 'episode',
-  failureCodes: SCENARIO_RUN_ERROR_CODES,
-  defaults: { queue: 0.5, provisioning: 1, episode: 0.25, aggregating: 0.5, packaging: 0.5 },
-};
+import { prepareScenarioRun, type ScenarioRunRequest, TIMELINE } from './prepare.js';
 
 /** The per-episode success probability when the outcome names none (our inference). */
 const DEFAULT_SUCCESS_RATE = 0.75;
@@ -69,7 +55,7 @@ export const scenarioRunKind: RunKind<ScenarioRunRequest, ScenarioRunContext> = 
   stepNoun: TIMELINE.stepNoun,
   phases: TIMELINE.phases,
   failureCodes: TIMELINE.failureCodes,
-  prepare: (body, world) => prepareScenarioRun(body, world, TIMELINE),
+  prepare: prepareScenarioRun,
   hardwareTier: (request) => request.hardware_tier,
   fields: (record, state) => ({
     policy: record.request.policy,

@@ -3,12 +3,7 @@
 import { sha256Hex } from '../../domain/canonical-json.js';
 import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
-import {
-  durationsOf,
-  type KindTimeline,
-  successRateOf,
-  timelineOf,
-} from '../../domain/run-options.js';
+import { durationsOf, successRateOf, timelineOf } from '../../domain/run-options.js';
 import { ADDRESS, TRAINING_ERROR_CODES, TRAINING_PHASES } from './contract.js';
 import {
   archiveEntries,
@@ -19,16 +14,7 @@ import {
   requestHash,
   type TrainingRunRequest,
 } from './output.js';
-import { assertPolicyFree, prepareTrainingRun } from './prepare.js';
-
-/** A default 5-epoch run takes 5.5 virtual seconds: 0.5 s queue, 2.5 s of epochs. */
-export const TRAINING_TIMELINE: KindTimeline = {
-  phases: TRAINING_PHASES,
-  stepPhase: 'training',
-  stepNoun: 'epoch',
-  failureCodes: TRAINING_ERROR_CODES,
-  defaults: { queue: 0.5, preparing: 1, epoch: 0.5, evaluating: 1, exporting: 0.5 },
-};
+import { assertPolicyFree, prepareTrainingRun, TRAINING_TIMELINE } from './prepare.js';
 
 /** The fine-tuned policy's evaluation success rate unless the outcome's `succeed` names one. */
 const DEFAULT_EVAL_RATE = 0.7;
@@ -58,7 +44,7 @@ export const trainingRunKind: RunKind<TrainingRunRequest, TrainingContext> = {
   stepNoun: TRAINING_TIMELINE.stepNoun,
   phases: TRAINING_PHASES,
   failureCodes: TRAINING_ERROR_CODES,
-  prepare: (body, world) => prepareTrainingRun(TRAINING_TIMELINE, body, world),
+  prepare: prepareTrainingRun,
   // A resume starts a new attempt: the policy must be free of other training runs then too.
   assertStartable: (request, world, runId) => assertPolicyFree(request.policy, world, runId),
   hardwareTier: (request) => request.hardware_tier,
