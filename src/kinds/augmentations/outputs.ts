@@ -39,7 +39,6 @@ export function episodeAt(
   };
 }
 
-/** The first `count` episodes. */
 export function episodesOf(
   request: AugmentationRequest,
   dataset: Catalog['datasets'][number],

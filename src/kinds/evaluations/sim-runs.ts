@@ -48,7 +48,6 @@ const SimRunFile = FileEntry.extend({ object: z.literal('sim_run_file') }).opena
     object: 'sim_run_file',
   },
 });
-const SimRunFileList = listOf(SimRunFile, 'SimRunFileList');
 
 const LogsQuery = z.object({
   limit: z.coerce
@@ -92,7 +91,7 @@ const listSimRunFilesRoute = createRoute({
   ...operationGuards({ versions: ['2026-09-27'], scope: 'evaluations:read' }),
   request: { params: RunIdParam, query: FilePageQuery },
   responses: {
-    200: jsonResponse(SimRunFileList, 'A page of files.'),
+    200: jsonResponse(listOf(SimRunFile, 'SimRunFileList'), 'A page of files.'),
     ...errorResponses([400, 401, 403, 404, 409, 429], {
       409: 'The run has not succeeded: `run_not_ready` (inferred).',
     }),

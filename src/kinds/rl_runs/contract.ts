@@ -31,7 +31,6 @@ export const RL_FAILURE_CODES = ['task_invalid', 'training_diverged', 'interrupt
 /** The defaults of `config`, which a run's body shows resolved. */
 export const RL_CONFIG_DEFAULTS = { iterations: 20, success_threshold: 0.7 } as const;
 
-/** The hardware tier a run occupies when the request names none. */
 export const RL_DEFAULT_TIER = 'gpu-h100';
 
 const Config = z

@@ -31,11 +31,7 @@ interface ScenarioRunContext {
 function locate(request: ScenarioRunRequest, index: number) {
   const per = request.episodes_per_scenario;
   const at = Math.floor((index - 1) / per);
-  return {
-    scenario: request.scenarios[at]!,
-    task: request.scenario_tasks[at]!,
-    episode: ((index - 1) % per) + 1,
-  };
+  return { scenario: request.scenarios[at]!, episode: ((index - 1) % per) + 1 };
 }
 
 function episodesOf(ctx: ScenarioRunContext) {

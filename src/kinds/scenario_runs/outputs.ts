@@ -10,7 +10,6 @@ import { draw } from '../draw.js';
 /** Why a simulated episode fails: the kinds of failure a scenario run reports (our inference). */
 const FAILURE_REASONS = ['grasp_slipped', 'timeout', 'collision', 'object_dropped'] as const;
 
-/** How many failed episodes of a scenario are reported as its edge cases. */
 const EDGE_CASES_PER_SCENARIO = 3;
 
 /**

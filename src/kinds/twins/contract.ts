@@ -33,7 +33,6 @@ export const ADDRESS = {
 } as const satisfies RunKindAddress;
 
 const TwinFile = FileEntry.extend({ object: z.literal('twin_file') }).openapi('TwinFile');
-const TwinFileList = listOf(TwinFile, 'TwinFileList');
 
 const TwinIdParam = z.object({
   twin_id: z.string().openapi({ param: { name: 'twin_id', in: 'path' } }),
@@ -50,7 +49,7 @@ const listTwinFilesRoute = createRoute({
   ...operationGuards({ versions: ['2026-09-27'], scope: 'twins:read', feature: 'twins' }),
   request: { params: TwinIdParam, query: FilePageQuery },
   responses: {
-    200: jsonResponse(TwinFileList, 'A page of files.'),
+    200: jsonResponse(listOf(TwinFile, 'TwinFileList'), 'A page of files.'),
     ...errorResponses([400, 401, 403, 404, 409, 429], {
       409: 'The twin has not succeeded: `twin_not_ready`.',
     }),

@@ -7,10 +7,8 @@ import type { TwinRequest } from './request.js';
 export type DatasetEntry = Catalog['datasets'][number];
 export type EpisodeEntry = DatasetEntry['episodes'][number];
 
-/** Seconds of episode per scene part. */
 const SECONDS_PER_PART = 5;
 
-/** How many parts the scene of an episode has. */
 export const twinPartsOf = (episode: EpisodeEntry) =>
   Math.max(2, Math.ceil(episode.duration_s / SECONDS_PER_PART));
 
