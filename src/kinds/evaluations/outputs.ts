@@ -9,7 +9,7 @@ import { draw } from '../draw.js';
 import type { EvaluationRequest } from './request.js';
 
 /** The SDK and simulator versions the emulated service reports. */
-export const VERSIONS = { sdk: '1.0.0', simulator: '1.0.0' } as const;
+const VERSIONS = { sdk: '1.0.0', simulator: '1.0.0' } as const;
 
 interface Manifest {
   spec: EvaluationRequest['spec'];
