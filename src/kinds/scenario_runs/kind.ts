@@ -17,11 +17,6 @@ import { prepareScenarioRun, type ScenarioRunRequest, TIMELINE } from './prepare
 /** The per-episode success probability when the outcome names none (our inference). */
 const DEFAULT_SUCCESS_RATE = 0.75;
 
-const ERROR_MESSAGES: Record<string, string> = {
-  policy_failed: 'The policy failed during an episode.',
-  scenario_invalid: 'A scenario could not be provisioned.',
-};
-
 interface ScenarioRunContext {
   request: ScenarioRunRequest;
   rate: number;
@@ -66,10 +61,7 @@ export const scenarioRunKind: RunKind<ScenarioRunRequest, ScenarioRunContext> = 
     return { ...timeline, estimate: 10 + 2 * totalEpisodes(request) };
   },
   failurePlan: failurePlanOf(TIMELINE, 'scenario_invalid', 'policy_failed'),
-  context: (request, outcome) => ({
-    request,
-    rate: successRateOf(outcome, DEFAULT_SUCCESS_RATE),
-  }),
+  context: (request, outcome) => ({ request, rate: successRateOf(outcome, DEFAULT_SUCCESS_RATE) }),
   queuedLine: (request, attempt, total) =>
     `attempt ${attempt} queued: ${total} episodes across ${request.scenarios.length} scenarios, policy ${request.policy}`,
   stepLine(ctx, index, total) {
@@ -81,7 +73,10 @@ export const scenarioRunKind: RunKind<ScenarioRunRequest, ScenarioRunContext> = 
   failure: (ctx, outcome, schedule) =>
     failureOf(
       {
-        messages: ERROR_MESSAGES,
+        messages: {
+          policy_failed: 'The policy failed during an episode.',
+          scenario_invalid: 'A scenario could not be provisioned.',
+        },
         invalidInput: { code: 'scenario_invalid', param: 'scenarios' },
         failedStep: {
           code: 'policy_failed',
