@@ -28,15 +28,9 @@ export const ADDRESS = {
   tagDescription: 'Generate new episodes from a robot dataset (beta).',
 } as const satisfies RunKindAddress;
 
-export const AUGMENTATION_VARIATIONS = [
-  'lighting',
-  'background',
-  'distractors',
-  'camera_pose',
-  'textures',
-] as const;
+const VARIATIONS = ['lighting', 'background', 'distractors', 'camera_pose', 'textures'] as const;
 
-export const AugmentationConfig = z
+const AugmentationConfig = z
   .object({
     episode_count: z.number().int().min(1).max(50).openapi({
       description: 'How many episodes to generate, 1 to 50 (API document section 8).',
@@ -46,13 +40,13 @@ export const AugmentationConfig = z
       description:
         'The dataset cameras to render; default all of them. A camera the dataset lacks answers 400 `camera_not_found` with `details.cameras` (the ones it has).',
     }),
-    variations: z.array(z.enum(AUGMENTATION_VARIATIONS)).max(5).optional().openapi({
+    variations: z.array(z.enum(VARIATIONS)).max(5).optional().openapi({
       description: 'What to vary between generated episodes; default `lighting` and `background`.',
     }),
   })
   .strict();
 
-export const CreateAugmentationBody = z
+const CreateAugmentationBody = z
   .object({
     dataset: z.string().min(1).max(200).openapi({
       description: 'A catalog dataset id (`GET /v1/catalog/datasets`).',
@@ -94,7 +88,7 @@ export const augmentationRoutes = runRoutes({
     'Invalid request: `parameter_invalid` (with `param`, e.g. `config.episode_count` outside 1 to 50), `unsupported_version`, or `camera_not_found` (a camera the dataset lacks; `details.cameras` lists the ones it has).',
 });
 
-export const AugmentationEpisode = z
+const AugmentationEpisode = z
   .object({
     index: z.number().int().openapi({ description: '1-based, in generation order.' }),
     object: z.literal('augmentation_episode'),

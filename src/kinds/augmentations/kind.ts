@@ -23,13 +23,11 @@ const TIMELINE = {
 const DEFAULT_TIER = 'gpu-a10';
 const DEFAULT_VARIATIONS = ['lighting', 'background'];
 
-const MESSAGES_BY_CODE: Record<string, string> = {
-  dataset_unreadable: 'The dataset could not be read.',
-  generation_failed: 'Generating an episode failed.',
-};
-
 const FAILURES: FailureCodes = {
-  messages: MESSAGES_BY_CODE,
+  messages: {
+    dataset_unreadable: 'The dataset could not be read.',
+    generation_failed: 'Generating an episode failed.',
+  },
   invalidInput: { code: 'dataset_unreadable', param: 'dataset' },
   failedStep: {
     code: 'generation_failed',
@@ -64,8 +62,7 @@ export const augmentationKind: RunKind<AugmentationRequest, Context> = {
         details: { cameras: dataset.cameras },
       });
     const tier = hardwareTierOf(body, world.catalog, DEFAULT_TIER);
-    const options = (body.options ?? {}) as Record<string, unknown>;
-    parseRunOptions(TIMELINE, options);
+    parseRunOptions(TIMELINE, (body.options ?? {}) as Record<string, unknown>);
     return {
       dataset: dataset.id,
       config: {

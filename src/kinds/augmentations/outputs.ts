@@ -2,26 +2,12 @@
 import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
 import type { Catalog } from '../../domain/catalog.js';
 import { sha256 } from '../../domain/sha256.js';
+import { draw } from '../draw.js';
 import type { AugmentationRequest } from './request.js';
-
-export interface GeneratedEpisode {
-  index: number;
-  source_episode: number;
-  cameras: string[];
-  frames: number;
-  duration_s: number;
-  variation: Record<string, number>;
-  path: string;
-}
 
 /** The request's fingerprint: every draw starts from it. */
 export function seedOf(request: AugmentationRequest): string {
   return sha256Hex(canonicalJson({ dataset: request.dataset, config: request.config }));
-}
-
-/** A draw in [0, 1) from the fingerprint and a label. */
-function draw(seed: string, label: string): number {
-  return sha256(`${seed}:${label}`).readUInt32BE(0) / 2 ** 32;
 }
 
 const pad = (i: number) => String(i).padStart(4, '0');
@@ -32,7 +18,7 @@ export function episodeAt(
   dataset: Catalog['datasets'][number],
   seed: string,
   index: number,
-): GeneratedEpisode {
+) {
   const source = dataset.episodes[(index - 1) % dataset.episodes.length]!;
   // Each variation a factor in [0.5, 1.5), rounded to keep the JSON short.
   const variation = Object.fromEntries(
@@ -53,12 +39,11 @@ export function episodeAt(
   };
 }
 
-/** The first `count` episodes. */
 export function episodesOf(
   request: AugmentationRequest,
   dataset: Catalog['datasets'][number],
   count: number,
-): GeneratedEpisode[] {
+) {
   const seed = seedOf(request);
   return Array.from({ length: count }, (_, i) => episodeAt(request, dataset, seed, i + 1));
 }

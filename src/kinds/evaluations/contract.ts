@@ -50,7 +50,7 @@ export const EVALUATION_ERROR_CODES = [
   'interrupted',
 ] as const;
 
-export const Metric = z
+const Metric = z
   .object({
     id: z.string(),
     version: z.string().nullable().optional(),
@@ -70,7 +70,6 @@ export const EvaluationResult = z
     metrics: z.array(Metric).optional(),
   })
   .openapi('EvaluationResult');
-export type EvaluationResult = z.infer<typeof EvaluationResult>;
 
 export const Spec = z.object({ path: z.string(), name: z.string() }).catchall(z.unknown());
 
@@ -102,7 +101,6 @@ export const Evaluation = z
     links: z.record(z.string(), z.string()),
   })
   .openapi('Evaluation', { example: EVALUATION_EXAMPLE });
-export type Evaluation = z.infer<typeof Evaluation>;
 
 export const RunIdParam = z.object({
   run_id: z.string().openapi({
@@ -152,9 +150,6 @@ export const CreateEvaluationBody = z
       label: 'nightly',
     },
   });
-export type CreateEvaluationBody = z.infer<typeof CreateEvaluationBody>;
-
-export const EvaluationList = listOf(Evaluation, 'EvaluationList');
 
 const inferred = { ...INFERRED, tags: ['Evaluations'] };
 const readGuards = operationGuards({ versions: ['2026-09-27'], scope: 'evaluations:read' });
@@ -212,7 +207,7 @@ export const listEvaluationsRoute = createRoute({
     }),
   },
   responses: {
-    200: jsonResponse(EvaluationList, 'A page.'),
+    200: jsonResponse(listOf(Evaluation, 'EvaluationList'), 'A page.'),
     ...errorResponses([400, 401, 403, 429]),
   },
 });

@@ -1,33 +1,32 @@
 /** Evaluations as a run kind (API document sections 2.2 to 2.5; DESIGN.md section 4). */
 
-import { INTERRUPTED_MESSAGE } from '../../domain/run-failure.js';
+import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
 import type { RunKind, World } from '../../domain/run-kind.js';
-import { successRateOf } from '../../domain/run-options.js';
+import { durationsOf, successRateOf, timelineOf } from '../../domain/run-options.js';
 import { sharedRequestFields, unknownInCatalog } from '../../domain/run-request.js';
 import { ADDRESS, EVALUATION_ERROR_CODES, PHASES } from './contract.js';
+import { archiveEntries, episodeAt, evaluatorIds, manifestFor, resultOf } from './outputs.js';
 import {
-  archiveEntries,
-  type Episode,
-  episodeAt,
-  evaluatorIds,
-  manifestFor,
-  resultOf,
-} from './outputs.js';
-import {
+  DEFAULT_EPISODES,
   DEFAULT_SUCCESS_RATE,
   EvaluationOptions,
   failurePlan,
   parseEvaluationOptions,
-  phasePlans,
-  tokenEstimate,
+  TIMELINE,
 } from './plan.js';
 import type { EvaluationRequest } from './request.js';
 
-const ERROR_MESSAGES: Record<string, string> = {
-  spec_invalid: 'The SDK spec is invalid.',
-  policy_failed: 'The policy failed during an episode.',
-  verification_failed: 'The SDK verification command failed on the run.',
-  interrupted: INTERRUPTED_MESSAGE,
+const FAILURES: FailureCodes = {
+  messages: {
+    spec_invalid: 'The SDK spec is invalid.',
+    policy_failed: 'The policy failed during an episode.',
+    verification_failed: 'The SDK verification command failed on the run.',
+  },
+  invalidInput: { code: 'spec_invalid', param: 'spec.name' },
+  failedStep: {
+    code: 'policy_failed',
+    location: (step) => `episodes/${String(step).padStart(4, '0')}.json`,
+  },
 };
 
 interface EvaluationContext {
@@ -35,18 +34,13 @@ interface EvaluationContext {
   manifestHash: string;
   evaluators: string[];
   rate: number;
-  /** The episodes of the attempt, once a success or failure computed them. */
-  episodes?: Episode[];
 }
 
-function episodesOf(ctx: EvaluationContext, steps: number): Episode[] {
-  if (ctx.episodes?.length !== steps) {
-    ctx.episodes = [];
-    for (let i = 1; i <= steps; i++)
-      ctx.episodes.push(episodeAt(ctx.manifestHash, i, ctx.rate, ctx.evaluators));
-  }
-  return ctx.episodes;
-}
+/** The first `steps` episodes of the attempt. */
+const episodesOf = (ctx: EvaluationContext, steps: number) =>
+  Array.from({ length: steps }, (_, i) =>
+    episodeAt(ctx.manifestHash, i + 1, ctx.rate, ctx.evaluators),
+  );
 
 /** `options.policy` and `options.hardware_tier`, when given, must name what exists. */
 function checkOptionRefs(options: Record<string, unknown>, world: World): void {
@@ -75,7 +69,12 @@ export const evaluationKind: RunKind<EvaluationRequest, EvaluationContext> = {
   fields: (record, state) => ({ episodes: state.episodes, spec: record.request.spec }),
   plan(request) {
     const options = EvaluationOptions.parse(request.options);
-    return { ...phasePlans(options), estimate: tokenEstimate(options) };
+    const episodes = options.episodes ?? DEFAULT_EPISODES;
+    // A fixed part and a part per episode.
+    return {
+      ...timelineOf(TIMELINE, durationsOf(request.options), episodes),
+      estimate: 10 + 5 * episodes,
+    };
   },
   failurePlan,
   context: (request, outcome) => ({
@@ -91,24 +90,11 @@ export const evaluationKind: RunKind<EvaluationRequest, EvaluationContext> = {
     return `episode ${ep.index}/${total} ${ep.success ? 'succeeded' : 'failed'} return=${ep.return}`;
   },
   failure(ctx, outcome, schedule) {
-    const code = outcome.fail;
+    const { error } = failureOf(FAILURES, outcome, schedule);
+    // A failed verification still reports the scorecard of the episodes that ran.
+    if (outcome.fail !== 'verification_failed') return { error, result: null };
     const episodes = episodesOf(ctx, schedule.stepsAtEnd);
-    return {
-      error: {
-        code,
-        message: outcome.message ?? ERROR_MESSAGES[code]!,
-        resumable: code !== 'spec_invalid',
-        param: code === 'spec_invalid' ? (outcome.param ?? 'spec.name') : (outcome.param ?? null),
-        details:
-          code === 'policy_failed'
-            ? { location: `episodes/${String(schedule.stepsAtEnd + 1).padStart(4, '0')}.json` }
-            : { service_code: code },
-      },
-      result:
-        code === 'verification_failed'
-          ? resultOf(ctx.manifestHash, episodes, ctx.evaluators, false)
-          : null,
-    };
+    return { error, result: resultOf(ctx.manifestHash, episodes, ctx.evaluators, false) };
   },
   success(ctx, steps) {
     const episodes = episodesOf(ctx, steps);

@@ -4,23 +4,14 @@
  */
 
 import { canonicalJson, canonicalJsonFile, sha256Hex } from '../../domain/canonical-json.js';
-import { sha256 } from '../../domain/sha256.js';
 import { wilsonInterval } from '../../domain/wilson-interval.js';
-import type { EvaluationResult } from './contract.js';
+import { draw } from '../draw.js';
 import type { EvaluationRequest } from './request.js';
 
 /** The SDK and simulator versions the emulated service reports. */
-export const VERSIONS = { sdk: '1.0.0', simulator: '1.0.0' } as const;
+const VERSIONS = { sdk: '1.0.0', simulator: '1.0.0' } as const;
 
-export interface Episode {
-  index: number;
-  success: boolean;
-  steps: number;
-  return: number;
-  evaluators: Record<string, boolean>;
-}
-
-export interface Manifest {
+interface Manifest {
   spec: EvaluationRequest['spec'];
   files: { path: string; sha256: string }[];
   versions: typeof VERSIONS;
@@ -33,11 +24,6 @@ export function manifestFor(spec: EvaluationRequest['spec']): { manifest: Manife
     versions: VERSIONS,
   };
   return { manifest, hash: sha256Hex(canonicalJson(manifest)) };
-}
-
-/** A draw in [0, 1) that depends only on the manifest and a label. */
-function draw(manifestHash: string, label: string): number {
-  return sha256(`${manifestHash}:${label}`).readUInt32BE(0) / 2 ** 32;
 }
 
 export function evaluatorIds(spec: EvaluationRequest['spec']): string[] {
@@ -53,7 +39,7 @@ export function episodeAt(
   index: number,
   successRate: number,
   evaluators: string[],
-): Episode {
+) {
   const success = draw(manifestHash, `episode:${index}`) < successRate;
   const evals: Record<string, boolean> = {};
   for (const id of evaluators) {
@@ -69,7 +55,9 @@ export function episodeAt(
   };
 }
 
-export function scorecardMetrics(episodes: Episode[], evaluators: string[]) {
+type Episode = ReturnType<typeof episodeAt>;
+
+function scorecardMetrics(episodes: Episode[], evaluators: string[]) {
   const n = episodes.length;
   return evaluators.map((id) => {
     const k = episodes.filter((e) => e.evaluators[id]).length;
@@ -89,12 +77,7 @@ export function resultOf(
   episodes: Episode[],
   evaluators: string[],
   verified: boolean,
-): Required<
-  Pick<
-    EvaluationResult,
-    'verified' | 'run_id' | 'manifest_hash' | 'run_hash' | 'determinism_verified' | 'metrics'
-  >
-> {
+) {
   const metrics = scorecardMetrics(episodes, evaluators);
   return {
     verified,
@@ -123,16 +106,8 @@ export function archiveEntries(
         run_id: result.run_id,
       }),
     },
-    {
-      path: 'scorecard.json',
-      content: canonicalJsonFile({
-        run_id: result.run_id,
-        run_hash: result.run_hash,
-        verified: result.verified,
-        determinism_verified: result.determinism_verified,
-        metrics: result.metrics,
-      }),
-    },
+    // The result but its `manifest_hash`, which `manifest.json` holds.
+    { path: 'scorecard.json', content: canonicalJsonFile({ ...result, manifest_hash: undefined }) },
     ...episodes.map((e) => ({
       path: `episodes/${String(e.index).padStart(4, '0')}.json`,
       content: canonicalJsonFile(e),

@@ -15,7 +15,7 @@ import { sharedRequestFields } from '../../domain/run-request.js';
 import { Evaluation, EvaluationResult, PHASES, Spec } from './contract.js';
 import { parseEvaluationOptions } from './plan.js';
 
-export const EvaluationInput = z
+const SeedInput = z
   .object({
     id: z
       .string()
@@ -56,32 +56,31 @@ export const EvaluationInput = z
       error: { code: 'policy_failed', message: 'The policy crashed.', resumable: true },
     },
   });
-export type EvaluationInput = z.infer<typeof EvaluationInput>;
+type SeedInput = z.infer<typeof SeedInput>;
 
 /** The control API's own seeding of evaluations (the generic `/runs` seeds them too). */
-export const evaluationSeed: KindSeed<'seedEvaluation', typeof EvaluationInput, typeof Evaluation> =
-  {
-    operationId: 'seedEvaluation',
-    summary: 'An evaluation in a given state, with its logs and files',
-    description:
-      'Creates an evaluation in a fixed state (with the fields given), or without `status` puts it on the clock like a created one, following `outcomes`. Logs and files may be given.',
-    input: EvaluationInput,
-    response: Evaluation,
-    errors: {
-      400: undefined,
-      402: 'A run put on the clock is charged like a created one: `insufficient_tokens`.',
-      404: undefined,
-    },
-    seed(body, ops) {
-      const input = body as EvaluationInput;
-      const id = input.id ?? ops.newId(input.legacy ? 'srun' : 'eval');
-      ops.ensureNew(id);
-      ops.checkPlan(input.outcomes);
-      const request = { spec: input.spec, ...sharedRequestFields(input) };
-      if (input.status !== undefined)
-        return ops.fix(id, request, { ...input, status: input.status, steps: input.episodes });
-      // What the plan reads from `options.emulator` is checked as a create request would be.
-      parseEvaluationOptions(request.options);
-      return ops.start(id, request, input);
-    },
-  };
+export const evaluationSeed: KindSeed<'seedEvaluation', typeof SeedInput, typeof Evaluation> = {
+  operationId: 'seedEvaluation',
+  summary: 'An evaluation in a given state, with its logs and files',
+  description:
+    'Creates an evaluation in a fixed state (with the fields given), or without `status` puts it on the clock like a created one, following `outcomes`. Logs and files may be given.',
+  input: SeedInput,
+  response: Evaluation,
+  errors: {
+    400: undefined,
+    402: 'A run put on the clock is charged like a created one: `insufficient_tokens`.',
+    404: undefined,
+  },
+  seed(body, ops) {
+    const input = body as SeedInput;
+    const id = input.id ?? ops.newId(input.legacy ? 'srun' : 'eval');
+    ops.ensureNew(id);
+    ops.checkPlan(input.outcomes);
+    const request = { spec: input.spec, ...sharedRequestFields(input) };
+    if (input.status !== undefined)
+      return ops.fix(id, request, { ...input, status: input.status, steps: input.episodes });
+    // What the plan reads from `options.emulator` is checked as a create request would be.
+    parseEvaluationOptions(request.options);
+    return ops.start(id, request, input);
+  },
+};

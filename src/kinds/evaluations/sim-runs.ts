@@ -22,7 +22,7 @@ import {
   resumeEvaluationRoute,
 } from './contract.js';
 
-export const SimRunLogs = z
+const SimRunLogs = z
   .object({
     id: z.string(),
     object: z.literal('sim_run_logs'),
@@ -40,20 +40,16 @@ export const SimRunLogs = z
     },
   });
 
-export const SimRunFile = FileEntry.extend({ object: z.literal('sim_run_file') }).openapi(
-  'SimRunFile',
-  {
-    example: {
-      path: 'episodes/0001.json',
-      bytes: 121,
-      sha256: 'c1a86c76522bb7b4a9cf3d8b9977287772eb4e868388712dcaea16dd212646cc',
-      object: 'sim_run_file',
-    },
+const SimRunFile = FileEntry.extend({ object: z.literal('sim_run_file') }).openapi('SimRunFile', {
+  example: {
+    path: 'episodes/0001.json',
+    bytes: 121,
+    sha256: 'c1a86c76522bb7b4a9cf3d8b9977287772eb4e868388712dcaea16dd212646cc',
+    object: 'sim_run_file',
   },
-);
-export const SimRunFileList = listOf(SimRunFile, 'SimRunFileList');
+});
 
-export const LogsQuery = z.object({
+const LogsQuery = z.object({
   limit: z.coerce
     .number()
     .int()
@@ -70,7 +66,7 @@ export const LogsQuery = z.object({
 const RUN_ID_NOTE =
   'Takes an evaluation id (`eval_` or `srun_`): an evaluation was formerly called a sim run (inferred).';
 
-export const getSimRunLogsRoute = createRoute({
+const getSimRunLogsRoute = createRoute({
   method: 'get',
   path: '/v1/sim_runs/{run_id}/logs',
   operationId: 'getSimRunLogs',
@@ -85,7 +81,7 @@ export const getSimRunLogsRoute = createRoute({
   },
 });
 
-export const listSimRunFilesRoute = createRoute({
+const listSimRunFilesRoute = createRoute({
   method: 'get',
   path: '/v1/sim_runs/{run_id}/files',
   operationId: 'listSimRunFiles',
@@ -95,7 +91,7 @@ export const listSimRunFilesRoute = createRoute({
   ...operationGuards({ versions: ['2026-09-27'], scope: 'evaluations:read' }),
   request: { params: RunIdParam, query: FilePageQuery },
   responses: {
-    200: jsonResponse(SimRunFileList, 'A page of files.'),
+    200: jsonResponse(listOf(SimRunFile, 'SimRunFileList'), 'A page of files.'),
     ...errorResponses([400, 401, 403, 404, 409, 429], {
       409: 'The run has not succeeded: `run_not_ready` (inferred).',
     }),

@@ -31,10 +31,7 @@ export const RL_FAILURE_CODES = ['task_invalid', 'training_diverged', 'interrupt
 /** The defaults of `config`, which a run's body shows resolved. */
 export const RL_CONFIG_DEFAULTS = { iterations: 20, success_threshold: 0.7 } as const;
 
-/** The hardware tier a run occupies when the request names none. */
 export const RL_DEFAULT_TIER = 'gpu-h100';
-
-const YIELDS = 'the trained policy (listed in the catalog), its simulation scene and a verdict';
 
 const Config = z
   .object({
@@ -56,7 +53,7 @@ const Config = z
   })
   .strict();
 
-export const CreateRlRunBody = z
+const CreateRlRunBody = z
   .object({
     robot: z.string().openapi({ description: 'A catalog robot id.', example: 'franka_panda' }),
     task: z.string().openapi({
@@ -81,7 +78,6 @@ export const CreateRlRunBody = z
     'x-inferred': true,
     example: { robot: 'franka_panda', task: 'pick_place', config: { iterations: 100 } },
   });
-export type CreateRlRunBody = z.infer<typeof CreateRlRunBody>;
 
 export const RlRun = runResource(
   'rl_run',
@@ -103,5 +99,5 @@ export const ROUTES = runRoutes({
   ...ADDRESS,
   createBody: CreateRlRunBody,
   resource: RlRun,
-  yields: YIELDS,
+  yields: 'the trained policy (listed in the catalog), its simulation scene and a verdict',
 });

@@ -8,13 +8,11 @@ import { ADDRESS, RL_FAILURE_CODES, RL_PHASES } from './contract.js';
 import { contextOf, type RlContext, type RlResult, resultOf, rewardAt } from './output.js';
 import { prepareRlRun, RL_TIMELINE, type RlRunRequest } from './prepare.js';
 
-const ERROR_MESSAGES: Record<string, string> = {
-  task_invalid: 'The task cannot be set up for the robot in this environment.',
-  training_diverged: 'Training diverged: the policy loss became non-finite.',
-};
-
 const FAILURES: FailureCodes = {
-  messages: ERROR_MESSAGES,
+  messages: {
+    task_invalid: 'The task cannot be set up for the robot in this environment.',
+    training_diverged: 'Training diverged: the policy loss became non-finite.',
+  },
   invalidInput: { code: 'task_invalid', param: 'task' },
   failedStep: { code: 'training_diverged', location: (step) => `iterations/${pad4(step)}` },
 };

@@ -1,12 +1,13 @@
 /** What an RL run produces (inferred): every number a sha256 draw on the request's own fields. */
 import type { OutcomeEntry } from '../../contract/outcomes.js';
 import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
-import { sha256 } from '../../domain/sha256.js';
+import { successRateOf } from '../../domain/run-options.js';
 import { wilsonInterval } from '../../domain/wilson-interval.js';
+import { draw } from '../draw.js';
 import type { RlRunRequest } from './prepare.js';
 
 /** Evaluation episodes behind a verdict: enough for a Wilson interval about ±0.13 wide. */
-export const VERDICT_EPISODES = 50;
+const VERDICT_EPISODES = 50;
 
 /** What an attempt's outputs derive from, computed once per application. */
 export interface RlContext {
@@ -24,18 +25,13 @@ export function requestHash(request: RlRunRequest): string {
   return sha256Hex(canonicalJson(own));
 }
 
-/** A draw in [0, 1) that depends only on the request and a label. */
-export function draw(hash: string, label: string): number {
-  return sha256(`${hash}:${label}`).readUInt32BE(0) / 2 ** 32;
-}
-
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
 /** The outcome's `succeed.success_rate`, else a draw in [0.5, 0.95) around the 0.7 threshold. */
 export function contextOf(request: RlRunRequest, outcome: OutcomeEntry, runId: string): RlContext {
   const hash = requestHash(request);
-  const given = 'succeed' in outcome ? outcome.succeed.success_rate : undefined;
-  return { request, runId, requestHash: hash, rate: given ?? 0.5 + 0.45 * draw(hash, 'rate') };
+  const rate = successRateOf(outcome, 0.5 + 0.45 * draw(hash, 'rate'));
+  return { request, runId, requestHash: hash, rate };
 }
 
 /** The mean episode reward after iteration `index` (1-based): rising to a plateau, with noise. */
@@ -60,31 +56,17 @@ const ulidOf = (runId: string) => runId.slice(runId.indexOf('_') + 1);
 /** `scene_` and 16 hex of the request's hash: the same request builds the same scene. */
 export const sceneId = (ctx: RlContext) => `scene_${ctx.requestHash.slice(0, 16)}`;
 
-export interface RlResult {
-  [key: string]: unknown;
-  /** Exactly `{id, name, robot}`: the catalog lists the account's produced policies from it. */
-  policy: { id: string; name: string; robot: string };
-  scene: { id: string; environment: string; path: string };
-  verdict: {
-    passed: boolean;
-    success_rate: number;
-    interval: [number, number] | null;
-    n: number;
-    threshold: number;
-  };
-  iterations: number;
-}
-
 /**
  * A succeeded attempt's result: whole episodes of `VERDICT_EPISODES`, a 95% Wilson interval, and
  * a verdict, which ends a succeeded run even when it misses the threshold.
  */
-export function resultOf(ctx: RlContext, steps: number): RlResult {
+export function resultOf(ctx: RlContext, steps: number) {
   const { request } = ctx;
   const successes = Math.round(ctx.rate * VERDICT_EPISODES);
   const rate = Math.round((successes / VERDICT_EPISODES) * 1e6) / 1e6;
   const threshold = request.config.success_threshold;
   return {
+    // Exactly `{id, name, robot}`: the catalog lists the account's produced policies from it.
     policy: { id: `pol_${ulidOf(ctx.runId)}`, name: request.name, robot: request.robot },
     scene: { id: sceneId(ctx), environment: request.environment, path: 'scene/scene.usda' },
     verdict: {
@@ -97,3 +79,5 @@ export function resultOf(ctx: RlContext, steps: number): RlResult {
     iterations: steps,
   };
 }
+
+export type RlResult = ReturnType<typeof resultOf>;

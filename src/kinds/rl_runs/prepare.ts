@@ -38,8 +38,7 @@ export const RL_TIMELINE: KindTimeline = {
  */
 export function prepareRlRun(body: Record<string, unknown>, world: World): RlRunRequest {
   const { catalog } = world;
-  const options = (body.options ?? {}) as Record<string, unknown>;
-  parseRunOptions(RL_TIMELINE, options);
+  parseRunOptions(RL_TIMELINE, (body.options ?? {}) as Record<string, unknown>);
   const robot = catalog.robots.find((r) => r.id === body.robot);
   if (!robot) throw unknownInCatalog('robot', 'robot', String(body.robot));
   const task = catalog.tasks.find((t) => t.id === body.task);

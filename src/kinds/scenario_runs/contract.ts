@@ -30,12 +30,12 @@ export const SCENARIO_RUN_ERROR_CODES = [
   'interrupted',
 ] as const;
 
-export const MAX_SCENARIOS = 20;
-export const MAX_EPISODES_PER_SCENARIO = 200;
+const MAX_SCENARIOS = 20;
+const MAX_EPISODES_PER_SCENARIO = 200;
 export const DEFAULT_EPISODES_PER_SCENARIO = 10;
 export const DEFAULT_HARDWARE_TIER = 'gpu-a10';
 
-export const CreateScenarioRunBody = z
+const CreateScenarioRunBody = z
   .object({
     policy: z.string().min(1).openapi({
       description:

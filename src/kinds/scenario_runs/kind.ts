@@ -2,13 +2,8 @@
 
 import { failureOf, failurePlanOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
-import {
-  durationsOf,
-  type KindTimeline,
-  successRateOf,
-  timelineOf,
-} from '../../domain/run-options.js';
-import { ADDRESS, SCENARIO_RUN_ERROR_CODES, SCENARIO_RUN_PHASES } from './contract.js';
+import { durationsOf, successRateOf, timelineOf } from '../../domain/run-options.js';
+import { ADDRESS } from './contract.js';
 import {
   episodeName,
   type ScenarioEpisode,
@@ -17,24 +12,10 @@ import {
   scenarioRunArchive,
   scenarioRunResult,
 } from './outputs.js';
-import { prepareScenarioRun, type ScenarioRunRequest } from './prepare.js';
-
-/** A default run of 2 scenarios of 10 episodes takes 7.5 virtual seconds. */
-export const TIMELINE: KindTimeline = {
-  phases: SCENARIO_RUN_PHASES,
-  stepPhase: 'running',
-  stepNoun: 'episode',
-  failureCodes: SCENARIO_RUN_ERROR_CODES,
-  defaults: { queue: 0.5, provisioning: 1, episode: 0.25, aggregating: 0.5, packaging: 0.5 },
-};
+import { prepareScenarioRun, type ScenarioRunRequest, TIMELINE } from './prepare.js';
 
 /** The per-episode success probability when the outcome names none (our inference). */
 const DEFAULT_SUCCESS_RATE = 0.75;
-
-const ERROR_MESSAGES: Record<string, string> = {
-  policy_failed: 'The policy failed during an episode.',
-  scenario_invalid: 'A scenario could not be provisioned.',
-};
 
 interface ScenarioRunContext {
   request: ScenarioRunRequest;
@@ -45,11 +26,7 @@ interface ScenarioRunContext {
 function locate(request: ScenarioRunRequest, index: number) {
   const per = request.episodes_per_scenario;
   const at = Math.floor((index - 1) / per);
-  return {
-    scenario: request.scenarios[at]!,
-    task: request.scenario_tasks[at]!,
-    episode: ((index - 1) % per) + 1,
-  };
+  return { scenario: request.scenarios[at]!, episode: ((index - 1) % per) + 1 };
 }
 
 function episodesOf(ctx: ScenarioRunContext) {
@@ -69,7 +46,7 @@ export const scenarioRunKind: RunKind<ScenarioRunRequest, ScenarioRunContext> = 
   stepNoun: TIMELINE.stepNoun,
   phases: TIMELINE.phases,
   failureCodes: TIMELINE.failureCodes,
-  prepare: (body, world) => prepareScenarioRun(body, world, TIMELINE),
+  prepare: prepareScenarioRun,
   hardwareTier: (request) => request.hardware_tier,
   fields: (record, state) => ({
     policy: record.request.policy,
@@ -84,10 +61,7 @@ export const scenarioRunKind: RunKind<ScenarioRunRequest, ScenarioRunContext> = 
     return { ...timeline, estimate: 10 + 2 * totalEpisodes(request) };
   },
   failurePlan: failurePlanOf(TIMELINE, 'scenario_invalid', 'policy_failed'),
-  context: (request, outcome) => ({
-    request,
-    rate: successRateOf(outcome, DEFAULT_SUCCESS_RATE),
-  }),
+  context: (request, outcome) => ({ request, rate: successRateOf(outcome, DEFAULT_SUCCESS_RATE) }),
   queuedLine: (request, attempt, total) =>
     `attempt ${attempt} queued: ${total} episodes across ${request.scenarios.length} scenarios, policy ${request.policy}`,
   stepLine(ctx, index, total) {
@@ -99,7 +73,10 @@ export const scenarioRunKind: RunKind<ScenarioRunRequest, ScenarioRunContext> = 
   failure: (ctx, outcome, schedule) =>
     failureOf(
       {
-        messages: ERROR_MESSAGES,
+        messages: {
+          policy_failed: 'The policy failed during an episode.',
+          scenario_invalid: 'A scenario could not be provisioned.',
+        },
         invalidInput: { code: 'scenario_invalid', param: 'scenarios' },
         failedStep: {
           code: 'policy_failed',
@@ -117,7 +94,7 @@ export const scenarioRunKind: RunKind<ScenarioRunRequest, ScenarioRunContext> = 
     const result = scenarioRunResult(ctx.request.policy, perScenario);
     const k = perScenario.flatMap((s) => s.episodes).filter((e) => e.success).length;
     return {
-      result: { ...result },
+      result,
       line: `run succeeded: success_rate=${result.success_rate} (${k}/${result.n})`,
     };
   },

@@ -4,67 +4,34 @@
  */
 import type { ArchiveEntry } from '../../domain/build-archive.js';
 import { canonicalJsonFile } from '../../domain/canonical-json.js';
-import { sha256 } from '../../domain/sha256.js';
 import { wilsonInterval } from '../../domain/wilson-interval.js';
+import { draw } from '../draw.js';
 
 /** Why a simulated episode fails: the kinds of failure a scenario run reports (our inference). */
-export const FAILURE_REASONS = ['grasp_slipped', 'timeout', 'collision', 'object_dropped'] as const;
+const FAILURE_REASONS = ['grasp_slipped', 'timeout', 'collision', 'object_dropped'] as const;
 
-/** How many failed episodes of a scenario are reported as its edge cases. */
 const EDGE_CASES_PER_SCENARIO = 3;
-
-export interface ScenarioEpisode {
-  index: number;
-  success: boolean;
-  return: number;
-  steps: number;
-  failure_reason: string | null;
-}
-
-export interface ScenarioFigures {
-  scenario: string;
-  task: string;
-  success_rate: number;
-  interval: [number, number] | null;
-  n: number;
-  failure_reasons: { reason: string; count: number }[];
-  edge_cases: { episode: number; description: string }[];
-}
-
-export interface ScenarioRunResult {
-  policy: string;
-  success_rate: number;
-  interval: [number, number] | null;
-  n: number;
-  scenarios: ScenarioFigures[];
-}
-
-/** A draw in [0, 1) that depends only on the policy, the scenario, the episode and a label. */
-function draw(policy: string, scenario: string, index: number, label: string): number {
-  return sha256(`${policy}:${scenario}:${index}:${label}`).readUInt32BE(0) / 2 ** 32;
-}
 
 /**
  * Episode `index` (1-based) of `policy` in `scenario` at this success probability.
  * @example scenarioEpisode('pol_x', 'scn_builtin_push', 1, 0.75).success
  */
-export function scenarioEpisode(
-  policy: string,
-  scenario: string,
-  index: number,
-  rate: number,
-): ScenarioEpisode {
-  const success = draw(policy, scenario, index, 'success') < rate;
-  const r = draw(policy, scenario, index, 'return');
-  const reason = Math.floor(draw(policy, scenario, index, 'reason') * FAILURE_REASONS.length);
+export function scenarioEpisode(policy: string, scenario: string, index: number, rate: number) {
+  // Each draw depends only on the policy, the scenario, the episode and a label.
+  const key = `${policy}:${scenario}:${index}`;
+  const success = draw(key, 'success') < rate;
+  const r = draw(key, 'return');
+  const reason = Math.floor(draw(key, 'reason') * FAILURE_REASONS.length);
   return {
     index,
     success,
     return: Math.round((success ? 0.6 + 0.4 * r : 0.4 * r) * 10000) / 10000,
-    steps: 50 + Math.floor(draw(policy, scenario, index, 'steps') * 200),
+    steps: 50 + Math.floor(draw(key, 'steps') * 200),
     failure_reason: success ? null : FAILURE_REASONS[reason]!,
   };
 }
+
+export type ScenarioEpisode = ReturnType<typeof scenarioEpisode>;
 
 const rate6 = (k: number, n: number) => (n === 0 ? 0 : Math.round((k / n) * 1e6) / 1e6);
 
@@ -72,11 +39,7 @@ const rate6 = (k: number, n: number) => (n === 0 ? 0 : Math.round((k / n) * 1e6)
 export const episodeName = (index: number) => String(index).padStart(4, '0');
 
 /** A scenario's figures from its episodes: each interval is the Wilson interval of its own k/n. */
-export function scenarioFigures(
-  scenario: string,
-  task: string,
-  episodes: ScenarioEpisode[],
-): ScenarioFigures {
+function scenarioFigures(scenario: string, task: string, episodes: ScenarioEpisode[]) {
   const k = episodes.filter((e) => e.success).length;
   const failed = episodes.filter((e) => !e.success);
   const counts = new Map<string, number>();
@@ -106,7 +69,7 @@ export function scenarioFigures(
 export function scenarioRunResult(
   policy: string,
   perScenario: { scenario: string; task: string; episodes: ScenarioEpisode[] }[],
-): ScenarioRunResult {
+) {
   const all = perScenario.flatMap((s) => s.episodes);
   const k = all.filter((e) => e.success).length;
   return {
@@ -117,6 +80,8 @@ export function scenarioRunResult(
     scenarios: perScenario.map((s) => scenarioFigures(s.scenario, s.task, s.episodes)),
   };
 }
+
+export type ScenarioRunResult = ReturnType<typeof scenarioRunResult>;
 
 /** The files of the run directory `<id>/`, for `buildArchive()`. */
 export function scenarioRunArchive(

@@ -5,7 +5,21 @@ import type { World } from '../../domain/run-kind.js';
 import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
 import { hardwareTierOf, sharedRequestFields, unknownInCatalog } from '../../domain/run-request.js';
 import { invalidParam, MESSAGES } from '../../errors.js';
-import { DEFAULT_EPISODES_PER_SCENARIO, DEFAULT_HARDWARE_TIER } from './contract.js';
+import {
+  DEFAULT_EPISODES_PER_SCENARIO,
+  DEFAULT_HARDWARE_TIER,
+  SCENARIO_RUN_ERROR_CODES,
+  SCENARIO_RUN_PHASES,
+} from './contract.js';
+
+/** A default run of 2 scenarios of 10 episodes takes 7.5 virtual seconds. */
+export const TIMELINE: KindTimeline = {
+  phases: SCENARIO_RUN_PHASES,
+  stepPhase: 'running',
+  stepNoun: 'episode',
+  failureCodes: SCENARIO_RUN_ERROR_CODES,
+  defaults: { queue: 0.5, provisioning: 1, episode: 0.25, aggregating: 0.5, packaging: 0.5 },
+};
 
 export interface ScenarioRunRequest extends RunRequest {
   policy: string;
@@ -27,19 +41,17 @@ function scenarioTasks(ids: string[], world: World): string[] {
   });
 }
 
-/** @example prepareScenarioRun({ policy, scenarios: ['scn_builtin_push'] }, world, TIMELINE) */
+/** @example prepareScenarioRun({ policy, scenarios: ['scn_builtin_push'] }, world) */
 export function prepareScenarioRun(
   body: Record<string, unknown>,
   world: World,
-  timeline: KindTimeline,
 ): ScenarioRunRequest {
   const policy = body.policy as string;
   if (!world.policy(policy)) throw unknownInCatalog('policy', 'policy', policy);
   const scenarios = body.scenarios as string[];
   const tasks = scenarioTasks(scenarios, world);
   const tier = hardwareTierOf(body, world.catalog, DEFAULT_HARDWARE_TIER);
-  const options = (body.options ?? {}) as Record<string, unknown>;
-  parseRunOptions(timeline, options);
+  parseRunOptions(TIMELINE, (body.options ?? {}) as Record<string, unknown>);
   return {
     policy,
     scenarios,

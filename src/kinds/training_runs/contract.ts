@@ -27,30 +27,22 @@ export const TRAINING_PHASES = ['preparing', 'training', 'evaluating', 'exportin
 /** What a failed attempt's `error.code` may be; `dataset_invalid` alone is not resumable. */
 export const TRAINING_ERROR_CODES = ['dataset_invalid', 'diverged', 'interrupted'] as const;
 
-/** The hardware tier a run occupies when the request names none. */
 export const DEFAULT_TRAINING_TIER = 'gpu-a10';
 
 export const TRAINING_CONFIG_DEFAULTS = { epochs: 5, learning_rate: 0.0003 } as const;
 
-export const TrainingConfig = z
+const TrainingConfig = z
   .object({
-    epochs: z
-      .number()
-      .int()
-      .min(1)
-      .max(100)
-      .optional()
-      .openapi({ description: 'Epochs over the dataset, 1 to 100; default 5.' }),
-    learning_rate: z
-      .number()
-      .gt(0)
-      .max(1)
-      .optional()
-      .openapi({ description: 'Greater than 0, at most 1; default 0.0003.' }),
+    epochs: z.number().int().min(1).max(100).optional().openapi({
+      description: 'Epochs over the dataset, 1 to 100; default 5.',
+    }),
+    learning_rate: z.number().gt(0).max(1).optional().openapi({
+      description: 'Greater than 0, at most 1; default 0.0003.',
+    }),
   })
   .strict();
 
-export const CreateTrainingRunBody = z
+const CreateTrainingRunBody = z
   .object({
     policy: z.string().min(1).openapi({
       description: "The policy to fine-tune: a catalog policy or one the account's runs produced.",

@@ -3,12 +3,7 @@
 import { sha256Hex } from '../../domain/canonical-json.js';
 import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
-import {
-  durationsOf,
-  type KindTimeline,
-  successRateOf,
-  timelineOf,
-} from '../../domain/run-options.js';
+import { durationsOf, successRateOf, timelineOf } from '../../domain/run-options.js';
 import { ADDRESS, TRAINING_ERROR_CODES, TRAINING_PHASES } from './contract.js';
 import {
   archiveEntries,
@@ -19,27 +14,16 @@ import {
   requestHash,
   type TrainingRunRequest,
 } from './output.js';
-import { assertPolicyFree, prepareTrainingRun } from './prepare.js';
-
-/** A default 5-epoch run takes 5.5 virtual seconds: 0.5 s queue, 2.5 s of epochs. */
-export const TRAINING_TIMELINE: KindTimeline = {
-  phases: TRAINING_PHASES,
-  stepPhase: 'training',
-  stepNoun: 'epoch',
-  failureCodes: TRAINING_ERROR_CODES,
-  defaults: { queue: 0.5, preparing: 1, epoch: 0.5, evaluating: 1, exporting: 0.5 },
-};
+import { assertPolicyFree, prepareTrainingRun, TRAINING_TIMELINE } from './prepare.js';
 
 /** The fine-tuned policy's evaluation success rate unless the outcome's `succeed` names one. */
 const DEFAULT_EVAL_RATE = 0.7;
 
-const ERROR_MESSAGES: Record<string, string> = {
-  dataset_invalid: 'The dataset could not be prepared for training.',
-  diverged: 'The training loss diverged.',
-};
-
 const FAILURES: FailureCodes = {
-  messages: ERROR_MESSAGES,
+  messages: {
+    dataset_invalid: 'The dataset could not be prepared for training.',
+    diverged: 'The training loss diverged.',
+  },
   invalidInput: { code: 'dataset_invalid', param: 'dataset' },
   failedStep: { code: 'diverged', location: (step) => `epochs/${pad4(step)}` },
 };
@@ -51,14 +35,7 @@ interface TrainingContext {
   rate: number;
   /** The loss before training and after each epoch. */
   losses: number[];
-  /** The checkpoint, once a success computed it. */
-  checkpoint?: Buffer;
 }
-
-const checkpointOf = (ctx: TrainingContext) => {
-  ctx.checkpoint ??= checkpointBytes(ctx.hash, ctx.request);
-  return ctx.checkpoint;
-};
 
 const pad4 = (n: number) => String(n).padStart(4, '0');
 
@@ -67,7 +44,7 @@ export const trainingRunKind: RunKind<TrainingRunRequest, TrainingContext> = {
   stepNoun: TRAINING_TIMELINE.stepNoun,
   phases: TRAINING_PHASES,
   failureCodes: TRAINING_ERROR_CODES,
-  prepare: (body, world) => prepareTrainingRun(TRAINING_TIMELINE, body, world),
+  prepare: prepareTrainingRun,
   // A resume starts a new attempt: the policy must be free of other training runs then too.
   assertStartable: (request, world, runId) => assertPolicyFree(request.policy, world, runId),
   hardwareTier: (request) => request.hardware_tier,
@@ -97,7 +74,7 @@ export const trainingRunKind: RunKind<TrainingRunRequest, TrainingContext> = {
   failure: (_ctx, outcome, schedule) => failureOf(FAILURES, outcome, schedule),
   success(ctx, steps) {
     const { request } = ctx;
-    const checkpoint = checkpointOf(ctx);
+    const checkpoint = checkpointBytes(ctx.hash, request);
     const metrics = { final_loss: ctx.losses[steps]!, ...evalMetrics(ctx.hash, ctx.rate) };
     const result = {
       // The new policy's id is the run's ULID: one policy per run, found from either id.
@@ -120,5 +97,5 @@ export const trainingRunKind: RunKind<TrainingRunRequest, TrainingContext> = {
     return { result, line };
   },
   archive: (ctx, result, _steps, logs) =>
-    archiveEntries(ctx.request, result, checkpointOf(ctx), ctx.losses, logs),
+    archiveEntries(ctx.request, result, checkpointBytes(ctx.hash, ctx.request), ctx.losses, logs),
 };

@@ -3,6 +3,7 @@ import { canonicalJson, canonicalJsonFile, sha256Hex } from '../../domain/canoni
 import type { RunRequest } from '../../domain/records.js';
 import { sha256 } from '../../domain/sha256.js';
 import { wilsonInterval } from '../../domain/wilson-interval.js';
+import { draw } from '../draw.js';
 
 /** A training run's stored request: the create body resolved, plus the base policy's robot. */
 export interface TrainingRunRequest extends RunRequest {
@@ -16,7 +17,7 @@ export interface TrainingRunRequest extends RunRequest {
 }
 
 /** Evaluation episodes the fine-tuned policy runs once trained (the `n` of its interval). */
-export const EVAL_EPISODES = 20;
+const EVAL_EPISODES = 20;
 export const CHECKPOINT_PATH = 'policy/checkpoint.safetensors';
 /** The one tensor of the checkpoint: a 32 x 32 float32 adapter, 4 KiB of data. */
 const TENSOR_SIDE = 32;
@@ -28,11 +29,6 @@ export function requestHash(r: TrainingRunRequest): string {
   return sha256Hex(
     canonicalJson({ policy: r.policy, dataset: r.dataset, robot: r.robot, config: r.config }),
   );
-}
-
-/** A draw in [0, 1) that depends only on the request hash and a label. */
-function draw(hash: string, label: string): number {
-  return sha256(`${hash}:${label}`).readUInt32BE(0) / 2 ** 32;
 }
 
 /**

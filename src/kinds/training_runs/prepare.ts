@@ -12,8 +12,22 @@ import {
   unknownInCatalog,
 } from '../../domain/run-request.js';
 import { apiError, invalidParam, MESSAGES } from '../../errors.js';
-import { DEFAULT_TRAINING_TIER, TRAINING_CONFIG_DEFAULTS } from './contract.js';
+import {
+  DEFAULT_TRAINING_TIER,
+  TRAINING_CONFIG_DEFAULTS,
+  TRAINING_ERROR_CODES,
+  TRAINING_PHASES,
+} from './contract.js';
 import type { TrainingRunRequest } from './output.js';
+
+/** A default 5-epoch run takes 5.5 virtual seconds: 0.5 s queue, 2.5 s of epochs. */
+export const TRAINING_TIMELINE: KindTimeline = {
+  phases: TRAINING_PHASES,
+  stepPhase: 'training',
+  stepNoun: 'epoch',
+  failureCodes: TRAINING_ERROR_CODES,
+  defaults: { queue: 0.5, preparing: 1, epoch: 0.5, evaluating: 1, exporting: 0.5 },
+};
 
 /**
  * One run per policy: 409 `policy_in_training` while another of the account's training runs for
@@ -33,15 +47,13 @@ export function assertPolicyFree(policyId: string, world: World, self: string | 
 
 /**
  * The stored request of a validated create body: 400 naming the field, or 409 `policy_in_training`.
- * @example prepareTrainingRun(TRAINING_TIMELINE, { policy: 'pol_...', dataset: 'ds_...' }, world)
+ * @example prepareTrainingRun({ policy: 'pol_...', dataset: 'ds_...' }, world)
  */
 export function prepareTrainingRun(
-  timeline: KindTimeline,
   body: Record<string, unknown>,
   world: World,
 ): TrainingRunRequest {
-  const options = (body.options ?? {}) as Record<string, unknown>;
-  parseRunOptions(timeline, options);
+  parseRunOptions(TRAINING_TIMELINE, (body.options ?? {}) as Record<string, unknown>);
   const policyId = body.policy as string;
   const datasetId = body.dataset as string;
   const policy = world.policy(policyId);

@@ -32,14 +32,13 @@ export const ADDRESS = {
     "Rebuild a robot episode as an interactable simulation scene (beta; needs the account's `twins` feature).",
 } as const satisfies RunKindAddress;
 
-export const TwinFile = FileEntry.extend({ object: z.literal('twin_file') }).openapi('TwinFile');
-export const TwinFileList = listOf(TwinFile, 'TwinFileList');
+const TwinFile = FileEntry.extend({ object: z.literal('twin_file') }).openapi('TwinFile');
 
-export const TwinIdParam = z.object({
+const TwinIdParam = z.object({
   twin_id: z.string().openapi({ param: { name: 'twin_id', in: 'path' } }),
 });
 
-export const listTwinFilesRoute = createRoute({
+const listTwinFilesRoute = createRoute({
   method: 'get',
   path: '/v1/twins/{twin_id}/files',
   operationId: 'listTwinFiles',
@@ -50,7 +49,7 @@ export const listTwinFilesRoute = createRoute({
   ...operationGuards({ versions: ['2026-09-27'], scope: 'twins:read', feature: 'twins' }),
   request: { params: TwinIdParam, query: FilePageQuery },
   responses: {
-    200: jsonResponse(TwinFileList, 'A page of files.'),
+    200: jsonResponse(listOf(TwinFile, 'TwinFileList'), 'A page of files.'),
     ...errorResponses([400, 401, 403, 404, 409, 429], {
       409: 'The twin has not succeeded: `twin_not_ready`.',
     }),
@@ -59,7 +58,7 @@ export const listTwinFilesRoute = createRoute({
 
 // Inferred operations (API document 4.8: "not shown"; DESIGN.md section 7). Off under --strict.
 
-export const CreateTwinBody = z
+const CreateTwinBody = z
   .object({
     dataset: z.string().min(1).max(200).openapi({
       description: 'A catalog dataset id (`GET /v1/catalog/datasets`).',

@@ -20,7 +20,7 @@ import {
 } from './outputs.js';
 import type { TwinRequest } from './request.js';
 
-export const TWIN_TIMELINE = {
+const TWIN_TIMELINE = {
   phases: ['extracting', 'reconstructing', 'validating', 'packaging'],
   stepPhase: 'reconstructing',
   stepNoun: 'part',
@@ -29,15 +29,13 @@ export const TWIN_TIMELINE = {
   defaults: { queue: 1, extracting: 1, part: 0.5, validating: 1, packaging: 0.5 },
 } as const;
 
-export const DEFAULT_TWIN_TIER = 'gpu-a10';
-
-const MESSAGES_BY_CODE: Record<string, string> = {
-  episode_unreadable: 'The dataset episode could not be read.',
-  reconstruction_failed: 'Reconstructing a scene part failed.',
-};
+const DEFAULT_TWIN_TIER = 'gpu-a10';
 
 const FAILURES: FailureCodes = {
-  messages: MESSAGES_BY_CODE,
+  messages: {
+    episode_unreadable: 'The dataset episode could not be read.',
+    reconstruction_failed: 'Reconstructing a scene part failed.',
+  },
   invalidInput: { code: 'episode_unreadable', param: 'episode' },
   failedStep: { code: 'reconstruction_failed', location: (step) => partPath(step - 1) },
 };
@@ -50,13 +48,6 @@ interface Context {
   seed: string;
 }
 
-/** The dataset's episode of that `index`, or 400 naming `episode`. */
-export function episodeOf(dataset: DatasetEntry, index: number): EpisodeEntry {
-  const found = dataset.episodes.find((e) => e.index === index);
-  if (!found) throw invalidParam('episode', MESSAGES.noEpisode(dataset.id, index));
-  return found;
-}
-
 export const twinKind: RunKind<TwinRequest, Context> = {
   ...ADDRESS,
   stepNoun: TWIN_TIMELINE.stepNoun,
@@ -64,7 +55,9 @@ export const twinKind: RunKind<TwinRequest, Context> = {
   failureCodes: TWIN_TIMELINE.failureCodes,
   prepare(body, world) {
     const dataset = catalogDataset(world.catalog, body.dataset as string);
-    const episode = episodeOf(dataset, body.episode as number);
+    const episode = dataset.episodes.find((e) => e.index === body.episode);
+    if (!episode)
+      throw invalidParam('episode', MESSAGES.noEpisode(dataset.id, body.episode as number));
     const tier = hardwareTierOf(body, world.catalog, DEFAULT_TWIN_TIER);
     const shared = sharedRequestFields(body);
     parseRunOptions(TWIN_TIMELINE, shared.options);

@@ -1,16 +1,14 @@
 /** What a twin rebuilds (inferred): an episode's scene in parts, drawn from dataset and episode. */
 import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
 import type { Catalog } from '../../domain/catalog.js';
-import { sha256 } from '../../domain/sha256.js';
+import { draw } from '../draw.js';
 import type { TwinRequest } from './request.js';
 
 export type DatasetEntry = Catalog['datasets'][number];
 export type EpisodeEntry = DatasetEntry['episodes'][number];
 
-/** Seconds of episode per scene part. */
 const SECONDS_PER_PART = 5;
 
-/** How many parts the scene of an episode has. */
 export const twinPartsOf = (episode: EpisodeEntry) =>
   Math.max(2, Math.ceil(episode.duration_s / SECONDS_PER_PART));
 
@@ -25,11 +23,6 @@ export const archiveFileCount = (parts: number) => parts + 3;
 /** The request's fingerprint: every draw starts from it. */
 export function seedOf(request: Pick<TwinRequest, 'dataset' | 'episode'>): string {
   return sha256Hex(canonicalJson({ dataset: request.dataset, episode: request.episode }));
-}
-
-/** A draw in [0, 1) from the fingerprint and a label. */
-function draw(seed: string, label: string): number {
-  return sha256(`${seed}:${label}`).readUInt32BE(0) / 2 ** 32;
 }
 
 /** The size of part `index` (0-based), in meters, rounded to keep the files short. */

@@ -7,13 +7,15 @@
 import { z } from '@hono/zod-openapi';
 import { FileEntry, Timestamp } from '../../contract/common.js';
 import { RUN_STATUSES } from '../../contract/run-shapes.js';
+import { sha256Hex } from '../../domain/canonical-json.js';
+import type { RunState } from '../../domain/records.js';
+import { seededFailure } from '../../domain/run-failure.js';
 import type { KindSeed } from '../../domain/run-kind.js';
 import { toTimestamp } from '../../domain/timestamp.js';
-import { generateTwinFiles } from './files.js';
-import { twinPartsOf } from './outputs.js';
-import { seededTwinRequest, seededTwinState } from './seeded.js';
+import { partPath, SCENE_PATH, twinPartsOf } from './outputs.js';
+import type { TwinRequest } from './request.js';
 
-export const TwinInput = z
+const TwinInput = z
   .object({
     id: z
       .string()
@@ -25,17 +27,13 @@ export const TwinInput = z
     }),
     fail: z.boolean().optional(),
     files: z.array(FileEntry).optional(),
-    generate_files: z
-      .number()
-      .int()
-      .min(0)
-      .max(100_000)
-      .optional()
-      .openapi({ description: 'Generate this many files when `files` is absent (default 3).' }),
+    generate_files: z.number().int().min(0).max(100_000).optional().openapi({
+      description: 'Generate this many files when `files` is absent (default 3).',
+    }),
   })
   .strict()
   .openapi('ControlTwinInput', { example: { status: 'succeeded', generate_files: 3 } });
-export type TwinInput = z.infer<typeof TwinInput>;
+type TwinInput = z.infer<typeof TwinInput>;
 
 const SeededTwin = z.object({
   id: z.string(),
@@ -44,6 +42,41 @@ const SeededTwin = z.object({
   file_count: z.number().int(),
   created_at: Timestamp,
 });
+
+/** Deterministic stand-in files of a twin's archive: digests of bytes derived from the id. */
+function generateTwinFiles(twinId: string, count: number) {
+  return Array.from({ length: count }, (_, i) => {
+    const content = `#usda 1.0\n# twin ${twinId}, part ${i}\n`;
+    return { path: partPath(i), bytes: Buffer.byteLength(content), sha256: sha256Hex(content) };
+  });
+}
+
+/**
+ * A twin seeded in a fixed state at `at` (no attempt): started and ended, as its status says, when
+ * seeded; a failed one failed `interrupted`, which a resume can retry.
+ */
+function seededTwinState(status: RunState['status'], at: string, request: TwinRequest): RunState {
+  const { parts } = request;
+  const succeeded = status === 'succeeded';
+  const ended = succeeded || status === 'failed' || status === 'canceled';
+  return {
+    status,
+    phase: null,
+    progress: succeeded ? 1 : 0,
+    status_message: null,
+    episodes: { done: succeeded ? parts : 0, total: parts },
+    error: status === 'failed' ? seededFailure() : null,
+    result: succeeded
+      ? { scene: { path: SCENE_PATH, parts }, dataset: request.dataset, episode: request.episode }
+      : null,
+    download: null,
+    tokens: { charged: 0, refunded: 0 },
+    service_version: null,
+    started_at: status !== 'queued' ? at : null,
+    completed_at: ended ? at : null,
+    given_files: true,
+  };
+}
 
 export const twinSeed: KindSeed<'seedTwin', typeof TwinInput, typeof SeededTwin> = {
   operationId: 'seedTwin',
@@ -60,15 +93,23 @@ export const twinSeed: KindSeed<'seedTwin', typeof TwinInput, typeof SeededTwin>
     const files = input.files ?? generateTwinFiles(id, input.generate_files ?? 3);
     const dataset = ops.catalog.datasets[0]!;
     const episode = dataset.episodes[0]!;
-    const source = { dataset: dataset.id, episode: episode.index, parts: twinPartsOf(episode) };
-    const request = seededTwinRequest(source, files.length);
+    const request: TwinRequest = {
+      dataset: dataset.id,
+      episode: episode.index,
+      hardware_tier: 'gpu-a10',
+      parts: twinPartsOf(episode),
+      options: {},
+      label: null,
+      webhook_metadata: null,
+      seeded_file_count: files.length,
+    };
     // Its files are stored now and listed once it has succeeded (409 `twin_not_ready` until then).
     if (input.status === undefined)
       return ops.start(id, request, {
         outcomes: input.fail ? [{ fail: 'reconstruction_failed' }] : undefined,
         files,
       });
-    const state = seededTwinState(input.status, toTimestamp(ops.now), source);
+    const state = seededTwinState(input.status, toTimestamp(ops.now), request);
     // Its listing is stored: the first attempt a resume starts drops it.
     if (files.length > 0) state.stored_rows = true;
     const record = ops.insert(id, request, state);
