@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
@@ -51,7 +51,7 @@ interface Row {
 }
 
 /** `whdl_` + the row's sequence number: ids follow delivery order. */
-export const deliveryId = (seq: number) => `whdl_${String(seq).padStart(8, '0')}`;
+const deliveryId = (seq: number) => `whdl_${String(seq).padStart(8, '0')}`;
 const seqOf = (id: string): number | undefined => {
   const m = /^whdl_(\d{1,15})$/.exec(id);
   return m ? Number(m[1]) : undefined;
@@ -97,39 +97,20 @@ function prepareDeliveryStatements(db: Database) {
     removeAll: db.prepare('DELETE FROM webhook_deliveries'),
     // Ids restart at whdl_00000001 after a full reset, as the rest of the world does.
     restartIds: db.prepare("DELETE FROM sqlite_sequence WHERE name = 'webhook_deliveries'"),
-  };
-}
-
-/** A list statement per combination of filters, prepared on first use. */
-function listStatements(db: Database) {
-  const lists = new Map<string, Statement<unknown[], Row>>();
-  return (f: DeliveryFilter) => {
-    const cols = (['account', 'endpoint', 'event', 'status'] as const).filter(
-      (k) => f[k] !== undefined,
-    );
-    const key = cols.join(',');
-    let statement = lists.get(key);
-    if (!statement) {
-      const column = { account: 'account_id', endpoint: 'endpoint_id', event: 'event_id' };
-      const where = [
-        'seq > @after',
-        ...cols.map((k) => `${k === 'status' ? 'status' : column[k]} = @${k}`),
-      ];
-      statement = db.prepare<unknown[], Row>(
-        `SELECT * FROM webhook_deliveries WHERE ${where.join(' AND ')} ORDER BY seq LIMIT @limit`,
-      );
-      lists.set(key, statement);
-    }
-    return statement;
+    list: db.prepare<[Record<string, unknown>], Row>(
+      `SELECT * FROM webhook_deliveries WHERE seq > @after
+         AND (@account IS NULL OR account_id = @account) AND (@endpoint IS NULL OR endpoint_id = @endpoint)
+         AND (@event IS NULL OR event_id = @event) AND (@status IS NULL OR status = @status)
+       ORDER BY seq LIMIT @limit`,
+    ),
   };
 }
 
 /** Delivery records: small rows, no bodies; pruned by the dispatcher. */
 export function createDeliveryRepo(db: Database) {
   const s = prepareDeliveryStatements(db);
-  const listStatement = listStatements(db);
   return {
-    /** Inserts in one transaction; returns the rows' endpoints. */
+    /** Inserts in one transaction. */
     insertAll: (items: readonly NewDelivery[]) =>
       db.transaction(() => {
         for (const d of items)
@@ -154,13 +135,14 @@ export function createDeliveryRepo(db: Database) {
     /** Oldest first, filtered; `hasMore` when a further page exists. */
     list: (f: DeliveryFilter) => {
       const limit = f.limit ?? 100;
-      const params: Record<string, unknown> = {
+      const rows = s.list.all({
+        account: f.account ?? null,
+        endpoint: f.endpoint ?? null,
+        event: f.event ?? null,
+        status: f.status ?? null,
         after: (f.after !== undefined && seqOf(f.after)) || 0,
         limit: limit + 1,
-      };
-      for (const k of ['account', 'endpoint', 'event', 'status'] as const)
-        if (f[k] !== undefined) params[k] = f[k];
-      const rows = listStatement(f).all(params);
+      });
       return { data: rows.slice(0, limit).map(fromRow), hasMore: rows.length > limit };
     },
   };

@@ -3,7 +3,8 @@ import { type EventSnapshot, snapshotSubject } from '../../domain/event-view.js'
 import type { RunRecord, RunState } from '../../domain/records.js';
 import { toTimestamp } from '../clock.js';
 import type { Deps } from '../deps.js';
-import { eventMatches, type StagedDelivery } from '../webhooks/deliveries.js';
+import type { StagedDelivery } from '../webhooks/send.js';
+import { eventMatches } from '../webhooks/signing.js';
 
 export interface EventDraft {
   at: number;

@@ -4,13 +4,12 @@
  * requests wait for the settle in progress and other accounts' are served. What the run body
  * shows of the archive (`download`) is set once it is built.
  */
+import { setImmediate } from 'node:timers/promises';
 import type { Account, RunRecord } from '../../domain/records.js';
 import { toTimestamp } from '../clock.js';
 import type { Deps } from '../deps.js';
-import { buildRunArchiveAsync, successOf } from './run-archive.js';
+import { buildRunArchiveAsync } from './run-archive.js';
 import { signedToken } from './run-attempt.js';
-
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Notes that `record` owes its archive, once the transaction that marked it commits. */
 export function owesArchive(deps: Deps, record: RunRecord): void {
@@ -27,7 +26,7 @@ export async function buildPendingArchives(deps: Deps, account: Account): Promis
   const owed = deps.pendingArchives.get(account.id);
   if (!owed) return;
   for (const id of owed) {
-    await yieldToLoop();
+    await setImmediate();
     owed.delete(id);
     const record = deps.store.runs.get(account.id, id);
     if (record?.state.archive_pending) await build(deps, account, record);
@@ -36,8 +35,7 @@ export async function buildPendingArchives(deps: Deps, account: Account): Promis
 }
 
 async function build(deps: Deps, account: Account, record: RunRecord): Promise<void> {
-  const { kind, at, success } = successOf(deps, record);
-  const archive = await buildRunArchiveAsync(kind, record.id, success, at);
+  const { archive, at } = await buildRunArchiveAsync(deps, record);
   // Read again: nothing of the account moves while its settle is in progress, but be exact.
   const run = deps.store.runs.get(account.id, record.id);
   if (!run?.state.archive_pending) return;

@@ -3,8 +3,7 @@ import type { Deps } from '../deps.js';
 import { applyDue, type Transition } from './apply-due.js';
 import { type EventDraft, recordEvents } from './event-log.js';
 
-/** What settling answers when nothing was due; shared, so frozen. */
-const NOTHING_DUE: Transition[] = Object.freeze([]) as unknown as Transition[];
+const byInstant = (a: EventDraft, b: EventDraft) => a.at - b.at;
 
 /**
  * Brings every run of the account (or only those of `only`) up to `now` in one transaction: each
@@ -21,7 +20,7 @@ export function settleAccount(
   const { store } = deps;
   // The common case: nothing due. One indexed read, no transaction.
   const due = store.earliestDue(account.id);
-  if (due === null || due > now) return NOTHING_DUE;
+  if (due === null || due > now) return [];
   const transitions: Transition[] = [];
   const events: EventDraft[] = [];
   store.tx(() => {
@@ -39,5 +38,3 @@ export function settleAccount(
   // Stable sort: runs were applied in due order, and each run's changes are in time order.
   return transitions.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
-
-const byInstant = (a: EventDraft, b: EventDraft) => a.at - b.at;

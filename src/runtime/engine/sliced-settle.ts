@@ -6,6 +6,7 @@
  * them. The account's requests wait for the settle in progress. The result equals one settle:
  * transitions apply in a canonical order (instant, then run) no window changes.
  */
+import { setImmediate } from 'node:timers/promises';
 import type { Account } from '../../domain/records.js';
 import { pendingInstants } from '../../domain/run-timeline.js';
 import type { Deps } from '../deps.js';
@@ -14,8 +15,6 @@ import { buildPendingArchives } from './pending-archives.js';
 import { settleAccount } from './settle.js';
 
 export const DEFAULT_SETTLE_SLICE = 2000;
-
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A window: everything due up to `end`, or only the runs named (all their transitions at `end`). */
 export interface SettleWindow {
@@ -88,7 +87,7 @@ async function settleInWindows(deps: Deps, account: Account, upTo: number) {
   const transitions: Transition[] = [];
   for (const [i, { end, runs }] of windows.entries()) {
     for (const t of settleAccount(deps, account, end, runs)) transitions.push(t);
-    if (i < windows.length - 1) await yieldToLoop();
+    if (i < windows.length - 1) await setImmediate();
   }
   await buildPendingArchives(deps, account);
   return transitions;

@@ -18,9 +18,7 @@ import { wallNow } from '../clock.js';
 import { type StagedDelivery, sendAttempt } from './send.js';
 import { signWebhook } from './signing.js';
 
-export type { Delivery, DeliveryFilter, DeliveryStatus } from '../../store/webhook-deliveries.js';
-export type { StagedDelivery } from './send.js';
-export { eventMatches, signWebhook } from './signing.js';
+export type { Delivery } from '../../store/webhook-deliveries.js';
 
 export type WebhookTimestamps = 'wall' | 'virtual';
 
@@ -53,31 +51,15 @@ interface Queue {
 export class WebhookDispatcher {
   readonly enabled: boolean;
   private originValue = 'http://localhost';
-  private readonly seed: string;
   private readonly repo: DeliveryRepo;
-  private readonly events: EventRepo;
-  private readonly kinds: Readonly<Record<string, RunKind>>;
-  private readonly settled: (accountId: string) => Promise<void> | undefined;
-  private readonly retryDelaysMs: readonly number[];
-  private readonly timeoutMs: number;
-  private readonly historySize: number;
-  private readonly timestamps: WebhookTimestamps;
   /** Per endpoint with pending deliveries, its running queue; absent when idle. */
   private readonly queues = new Map<string, Queue>();
   private finished: number;
   private closed = false;
 
-  constructor(options: DispatcherOptions) {
-    this.seed = options.seed;
+  constructor(private readonly options: DispatcherOptions) {
     this.enabled = options.enabled;
     this.repo = createDeliveryRepo(options.db);
-    this.events = options.events;
-    this.kinds = options.kinds;
-    this.settled = options.settled ?? (() => undefined);
-    this.retryDelaysMs = options.retryDelaysMs ?? [100, 500];
-    this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.historySize = options.historySize ?? 10_000;
-    this.timestamps = options.timestamps ?? 'wall';
     this.finished = this.repo.countFinished();
   }
 
@@ -85,16 +67,8 @@ export class WebhookDispatcher {
    * The origin of a delivered run's absolute `links` (`http://localhost` until the server listens);
    * setting it resumes the deliveries a `--db` file kept, now that bodies can be built.
    */
-  get origin(): string {
-    return this.originValue;
-  }
   set origin(value: string) {
     this.originValue = value;
-    this.resume();
-  }
-
-  /** Starts sending every pending delivery in the table (after a restart). */
-  resume(): void {
     if (!this.enabled || this.closed) return;
     for (const endpointId of this.repo.pendingEndpoints()) this.start(endpointId);
   }
@@ -163,7 +137,7 @@ export class WebhookDispatcher {
       }
       const ok = await this.attempt(delivery, queue);
       if (!live()) return;
-      const delay = this.retryDelaysMs[delivery.attempts.length - 1];
+      const delay = (this.options.retryDelaysMs ?? [100, 500])[delivery.attempts.length - 1];
       if (ok || delay === undefined) {
         delivery.status = ok ? 'delivered' : 'failed';
         this.repo.save(delivery);
@@ -184,30 +158,30 @@ export class WebhookDispatcher {
 
   /** Keeps at most `historySize` finished records: the bound README "Limitations" states. */
   private prune(): void {
+    const kept = this.options.historySize ?? 10_000;
     this.finished += 1;
-    if (this.finished <= this.historySize) return;
-    this.repo.pruneFinished(this.finished - this.historySize);
-    this.finished = this.historySize;
+    if (this.finished <= kept) return;
+    this.repo.pruneFinished(this.finished - kept);
+    this.finished = kept;
   }
 
   private async attempt(delivery: Delivery, queue: Queue): Promise<boolean> {
     // The body shows the run as its account's reads do: after the settle in progress.
-    await this.settled(delivery.accountId);
-    const event = this.events.get(delivery.accountId, delivery.eventId);
+    await this.options.settled?.(delivery.accountId);
+    const event = this.options.events.get(delivery.accountId, delivery.eventId);
     const at = wallNow();
     if (!event) {
       delivery.attempts.push({ at, statusCode: null, error: 'event_gone' });
       return false;
     }
-    const body = JSON.stringify(toEvent(event, this.originValue, this.kinds));
+    const body = JSON.stringify(toEvent(event, this.originValue, this.options.kinds));
     // Receivers check `webhook-timestamp` against their own wall clock (Standard Webhooks: a
     // 5-minute window), so by default it is wall time at the attempt; `virtual` keeps the
     // event's virtual instant for byte-identical headers across runs.
-    const timestamp =
-      this.timestamps === 'wall'
-        ? Math.floor(at / 1000)
-        : Math.floor(Date.parse(event.createdAt) / 1000);
-    const secret = makeWebhookSecret(this.seed, delivery.endpointId);
+    const timestamp = Math.floor(
+      (this.options.timestamps === 'virtual' ? Date.parse(event.createdAt) : at) / 1000,
+    );
+    const secret = makeWebhookSecret(this.options.seed, delivery.endpointId);
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'svc-emulator-webhooks',
@@ -218,7 +192,13 @@ export class WebhookDispatcher {
     const controller = new AbortController();
     queue.controller = controller;
     try {
-      const result = await sendAttempt(delivery.url, headers, body, controller, this.timeoutMs);
+      const result = await sendAttempt(
+        delivery.url,
+        headers,
+        body,
+        controller,
+        this.options.timeoutMs ?? 10_000,
+      );
       delivery.attempts.push({ at, ...result });
       return result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
     } finally {
