@@ -21,7 +21,8 @@ export function createCursorList<Row, T>(
     `SELECT seq FROM ${table} WHERE id = ? AND account_id = ? AND ${where}`,
   );
   const page = db.prepare<[string, number, number], Row>(
-    `SELECT * FROM ${table} WHERE account_id = ? AND ${where} AND seq < ? ORDER BY seq DESC LIMIT ?`,
+    `SELECT * FROM ${table} WHERE account_id = ? AND ${where} AND seq < ?
+       ORDER BY seq DESC LIMIT ?`,
   );
   return {
     /** One of the account's rows (a listing cursor); another account's id reads as absent. */

@@ -98,10 +98,9 @@ function prepareDeliveryStatements(db: Database) {
     // Ids restart at whdl_00000001 after a full reset, as the rest of the world does.
     restartIds: db.prepare("DELETE FROM sqlite_sequence WHERE name = 'webhook_deliveries'"),
     list: db.prepare<[Record<string, unknown>], Row>(
-      `SELECT * FROM webhook_deliveries WHERE seq > @after
-         AND (@account IS NULL OR account_id = @account) AND (@endpoint IS NULL OR endpoint_id = @endpoint)
-         AND (@event IS NULL OR event_id = @event) AND (@status IS NULL OR status = @status)
-       ORDER BY seq LIMIT @limit`,
+      `SELECT * FROM webhook_deliveries WHERE seq > @after AND (@status IS NULL OR status = @status)
+         AND (@account IS NULL OR account_id = @account) AND (@event IS NULL OR event_id = @event)
+         AND (@endpoint IS NULL OR endpoint_id = @endpoint) ORDER BY seq LIMIT @limit`,
     ),
   };
 }

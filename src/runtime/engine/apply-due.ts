@@ -112,10 +112,8 @@ function settleTokens(
   const run = record.state.run!;
   const refund = run.estimate - Math.round(run.estimate * progress);
   deps.store.accounts.adjustBalance(account.id, refund);
-  record.state.tokens = {
-    charged: record.state.tokens.charged,
-    refunded: record.state.tokens.refunded + refund,
-  };
+  const { charged, refunded } = record.state.tokens;
+  record.state.tokens = { charged, refunded: refunded + refund };
   record.state.completed_at = toTimestamp(at);
 }
 

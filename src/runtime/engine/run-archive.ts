@@ -1,11 +1,11 @@
 /** A succeeded run's archive: cached, or rebuilt byte for byte, checked against its sha256. */
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { MAX_VIRTUAL_MS, MIN_VIRTUAL_MS } from '../../contract/clock-mode.js';
 import { archiveOf, buildArchive, GZIP_OPTIONS, tarOf } from '../../domain/build-archive.js';
 import type { RunRecord } from '../../domain/records.js';
 import { attemptLog } from '../../domain/run-log.js';
 import type { CachedArchive } from '../../store/archive-cache.js';
-import { MAX_VIRTUAL_MS, MIN_VIRTUAL_MS } from '../clock.js';
 import type { Deps } from '../deps.js';
 
 /**
