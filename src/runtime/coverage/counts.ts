@@ -1,6 +1,5 @@
 /**
- * Counts of the outcomes product calls received, for `GET /_control/coverage`: per account,
- * operation, status and code, fed by the journal hook, emptied by a reset, never persisted.
+ * Counts of product calls per account and outcome, for `GET /_control/coverage`, never persisted.
  * Bounded without a ring: operations, statuses and codes are finite.
  */
 

@@ -94,11 +94,7 @@ function errorOutcomes(
   const chosen = documented.length + extra.length > 0 ? [...documented, ...extra] : possible;
   return Object.keys(codes)
     .filter((c) => chosen.includes(c))
-    .map((code) => ({
-      status,
-      code,
-      documented: documented.includes(code),
-    }));
+    .map((code) => ({ status, code, documented: documented.includes(code) }));
 }
 
 /** Every operation of the document, in its order, with the outcomes it can answer. */

@@ -88,14 +88,8 @@ function applySeededCancel(deps: Deps, record: RunRecord, upTo: number, out: App
       to: 'canceled',
       phase: record.state.phase,
     });
-    out.events.push(
-      eventOf(
-        record.accountId,
-        cancel.doneAt,
-        'canceling',
-        runSnapshot(record, deriveState(record.state, cancel.doneAt)),
-      ),
-    );
+    const shown = runSnapshot(record, deriveState(record.state, cancel.doneAt));
+    out.events.push(eventOf(record.accountId, cancel.doneAt, 'canceling', shown));
   }
   record.state = deriveState(record.state, upTo);
   record.nextAt = null;

@@ -31,14 +31,7 @@ export function eventOf(
   snapshot: EventSnapshot,
 ): EventDraft {
   const { id, kind, status } = snapshotSubject(snapshot);
-  return {
-    at,
-    accountId,
-    type: `${kind}.${status}`,
-    resourceId: id,
-    previousStatus,
-    snapshot,
-  };
+  return { at, accountId, type: `${kind}.${status}`, resourceId: id, previousStatus, snapshot };
 }
 
 /**

@@ -1,8 +1,6 @@
 /**
- * Archives owed by runs that succeeded (inferred): a settle marks them, and they are built after
- * its windows, one at a time with the compression off the event loop, while the account's
- * requests wait for the settle in progress and other accounts' are served. What the run body
- * shows of the archive (`download`) is set once it is built.
+ * Archives owed by succeeded runs (inferred): built after the settle's windows, one at a time off
+ * the event loop, so other accounts are served meanwhile; the run's `download` is set once built.
  */
 import { setImmediate } from 'node:timers/promises';
 import type { Account, RunRecord } from '../../domain/records.js';

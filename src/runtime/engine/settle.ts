@@ -6,9 +6,8 @@ import { type EventDraft, recordEvents } from './event-log.js';
 const byInstant = (a: EventDraft, b: EventDraft) => a.at - b.at;
 
 /**
- * Brings every run of the account (or only those of `only`) up to `now` in one transaction: each
- * due transition applied once, in time order, with its event. Answers the status and phase
- * changes, in order.
+ * Brings every run of the account (or only those of `only`) up to `now` in one transaction, each
+ * due transition once with its event; answers the status and phase changes in time order.
  * @example settleAccount(deps, account, clock.now()) // [{ at, resource, from, to, phase }]
  */
 export function settleAccount(

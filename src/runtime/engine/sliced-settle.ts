@@ -1,10 +1,7 @@
 /**
- * Settling in bounded slices (inferred): a clock advance over many runs would otherwise apply
- * every due transition in one transaction and stall other clients. Due transitions are cut into
- * windows of at most `slice` of them, each settled in its own transaction, yielding between
- * windows; transitions sharing an instant are split by run when there are more than `slice` of
- * them. The account's requests wait for the settle in progress. The result equals one settle:
- * transitions apply in a canonical order (instant, then run) no window changes.
+ * Settling in windows of at most `slice` transitions, each its own transaction (inferred), so an
+ * advance over many runs does not stall other clients; the account's requests wait for it. The
+ * result equals one settle: transitions apply in an order (instant, then run) no window changes.
  */
 import { setImmediate } from 'node:timers/promises';
 import type { Account } from '../../domain/records.js';
