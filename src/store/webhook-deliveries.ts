@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type { EventRecord } from '../domain/event-view.js';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
@@ -33,10 +34,11 @@ export interface DeliveryFilter {
   limit?: number | undefined;
 }
 
-export type NewDelivery = Pick<
-  Delivery,
-  'accountId' | 'eventId' | 'eventType' | 'endpointId' | 'url' | 'createdAt'
->;
+/** An event and an endpoint it goes to, once its transaction commits. */
+export interface StagedDelivery {
+  event: Pick<EventRecord, 'id' | 'accountId' | 'type'>;
+  endpoint: { id: string; url: string };
+}
 
 interface Row {
   seq: number;
@@ -109,11 +111,11 @@ function prepareDeliveryStatements(db: Database) {
 export function createDeliveryRepo(db: Database) {
   const s = prepareDeliveryStatements(db);
   return {
-    /** Inserts in one transaction. */
-    insertAll: (items: readonly NewDelivery[]) =>
+    /** Inserts in one transaction, enqueued at wall ms `createdAt`. */
+    insertAll: (staged: readonly StagedDelivery[], createdAt: number) =>
       db.transaction(() => {
-        for (const d of items)
-          s.insert.run(d.accountId, d.eventId, d.eventType, d.endpointId, d.url, d.createdAt);
+        for (const { event, endpoint } of staged)
+          s.insert.run(event.accountId, event.id, event.type, endpoint.id, endpoint.url, createdAt);
       })(),
     /** The endpoint's oldest pending delivery: the head of its queue. */
     head: (endpointId: string): Delivery | undefined => {

@@ -1,9 +1,9 @@
 /** The event log (DESIGN.md section 4), written in the transaction that applies the transition. */
 import { type EventSnapshot, snapshotSubject } from '../../domain/event-view.js';
 import type { RunRecord, RunState } from '../../domain/records.js';
+import type { StagedDelivery } from '../../store/webhook-deliveries.js';
 import { toTimestamp } from '../clock.js';
 import type { Deps } from '../deps.js';
-import type { StagedDelivery } from '../webhooks/send.js';
 import { eventMatches } from '../webhooks/signing.js';
 
 export interface EventDraft {

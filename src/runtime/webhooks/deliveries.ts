@@ -13,9 +13,10 @@ import {
   type Delivery,
   type DeliveryFilter,
   type DeliveryRepo,
+  type StagedDelivery,
 } from '../../store/webhook-deliveries.js';
 import { wallNow } from '../clock.js';
-import { type StagedDelivery, sendAttempt } from './send.js';
+import { sendAttempt } from './send.js';
 import { signWebhook } from './signing.js';
 
 export type { Delivery } from '../../store/webhook-deliveries.js';
@@ -76,17 +77,7 @@ export class WebhookDispatcher {
   /** Records the committed events' deliveries and starts sending them. */
   enqueue(staged: readonly StagedDelivery[]): void {
     if (!this.enabled || this.closed) return;
-    const createdAt = wallNow();
-    this.repo.insertAll(
-      staged.map(({ event, endpoint }) => ({
-        accountId: event.accountId,
-        eventId: event.id,
-        eventType: event.type,
-        endpointId: endpoint.id,
-        url: endpoint.url,
-        createdAt,
-      })),
-    );
+    this.repo.insertAll(staged, wallNow());
     for (const { endpoint } of staged) this.start(endpoint.id);
   }
 

@@ -1,11 +1,4 @@
 /** One HTTP attempt of a webhook delivery (docs/runtime.md "Deliveries"). */
-import type { EventRecord } from '../../domain/event-view.js';
-
-/** An event and an endpoint it goes to, once its transaction commits. */
-export interface StagedDelivery {
-  event: Pick<EventRecord, 'id' | 'accountId' | 'type'>;
-  endpoint: { id: string; url: string };
-}
 
 /** POSTs once; never throws: a network error or timeout comes back as `error`. */
 export async function sendAttempt(
