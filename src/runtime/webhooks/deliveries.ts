@@ -3,6 +3,7 @@
  * endpoint once its transaction commits, in order per endpoint, signed per Standard Webhooks,
  * retried with backoff; rows in `webhook_deliveries` survive a restart with `--db`.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from 'better-sqlite3';
 import { toEvent } from '../../domain/event-view.js';
 import type { RunKind } from '../../domain/run-kind.js';
@@ -43,18 +44,12 @@ export interface DispatcherOptions {
   timestamps?: WebhookTimestamps;
 }
 
-interface Queue {
-  timer: NodeJS.Timeout | null;
-  wake: (() => void) | null;
-  controller: AbortController | null;
-}
-
 export class WebhookDispatcher {
   readonly enabled: boolean;
   private originValue = 'http://localhost';
   private readonly repo: DeliveryRepo;
-  /** Per endpoint with pending deliveries, its running queue; absent when idle. */
-  private readonly queues = new Map<string, Queue>();
+  /** Per endpoint with pending deliveries, its queue, aborted to stop it; absent when idle. */
+  private readonly queues = new Map<string, AbortController>();
   private finished: number;
   private closed = false;
 
@@ -106,19 +101,17 @@ export class WebhookDispatcher {
 
   private start(endpointId: string): void {
     if (this.queues.has(endpointId)) return;
-    const queue: Queue = { timer: null, wake: null, controller: null };
+    const queue = new AbortController();
     this.queues.set(endpointId, queue);
     void this.run(endpointId, queue);
   }
 
-  private stop(endpointId: string, queue: Queue): void {
+  private stop(endpointId: string, queue: AbortController): void {
     this.queues.delete(endpointId);
-    if (queue.timer) clearTimeout(queue.timer);
-    queue.wake?.();
-    queue.controller?.abort();
+    queue.abort();
   }
 
-  private async run(endpointId: string, queue: Queue): Promise<void> {
+  private async run(endpointId: string, queue: AbortController): Promise<void> {
     const live = () => this.queues.get(endpointId) === queue;
     while (live()) {
       const delivery = this.repo.head(endpointId);
@@ -136,14 +129,7 @@ export class WebhookDispatcher {
         continue;
       }
       this.repo.save(delivery);
-      await new Promise<void>((resolve) => {
-        queue.wake = resolve;
-        queue.timer = setTimeout(() => {
-          queue.timer = null;
-          resolve();
-        }, delay);
-      });
-      queue.wake = null;
+      await sleep(delay, undefined, { signal: queue.signal }).catch(() => undefined);
     }
   }
 
@@ -156,7 +142,7 @@ export class WebhookDispatcher {
     this.finished = kept;
   }
 
-  private async attempt(delivery: Delivery, queue: Queue): Promise<boolean> {
+  private async attempt(delivery: Delivery, queue: AbortController): Promise<boolean> {
     // The body shows the run as its account's reads do: after the settle in progress.
     await this.options.settled?.(delivery.accountId);
     const event = this.options.events.get(delivery.accountId, delivery.eventId);
@@ -180,20 +166,9 @@ export class WebhookDispatcher {
       'webhook-timestamp': String(timestamp),
       'webhook-signature': signWebhook(secret, event.id, timestamp, body),
     };
-    const controller = new AbortController();
-    queue.controller = controller;
-    try {
-      const result = await sendAttempt(
-        delivery.url,
-        headers,
-        body,
-        controller,
-        this.options.timeoutMs ?? 10_000,
-      );
-      delivery.attempts.push({ at, ...result });
-      return result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    } finally {
-      queue.controller = null;
-    }
+    const timeoutMs = this.options.timeoutMs ?? 10_000;
+    const result = await sendAttempt(delivery.url, headers, body, queue.signal, timeoutMs);
+    delivery.attempts.push({ at, ...result });
+    return result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   }
 }
