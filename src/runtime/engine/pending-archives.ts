@@ -1,6 +1,7 @@
 /**
  * Archives owed by succeeded runs (inferred): built after the settle's windows, one at a time off
- * the event loop, so other accounts are served meanwhile; the run's `download` is set once built.
+ * the event loop, while the account's requests wait for the settle and other accounts' are
+ * served; the run's `download` is set once its archive is built.
  */
 import { setImmediate } from 'node:timers/promises';
 import type { Account, RunRecord } from '../../domain/records.js';
