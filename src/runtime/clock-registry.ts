@@ -1,14 +1,13 @@
-import type { Account } from '../domain/records.js';
-import { invalidParam, MESSAGES } from '../errors.js';
-import type { Store } from '../store/store.js';
 import {
   CLOCK_LIMIT_MESSAGE,
   type ClockMode,
   MAX_VIRTUAL_MS,
   parseClockMode,
-  VirtualClock,
-  wallNow,
-} from './clock.js';
+} from '../contract/clock-mode.js';
+import type { Account } from '../domain/records.js';
+import { invalidParam, MESSAGES } from '../errors.js';
+import type { Store } from '../store/store.js';
+import { VirtualClock, wallNow } from './clock.js';
 
 /**
  * One virtual clock per account, built from its row on first use. The anchor (virtual now at a

@@ -1,24 +1,9 @@
 /** Virtual time per account (DESIGN.md section 4): with ids and the PRNG, the only wall reader. */
 
-import {
-  CLOCK_LIMIT_MESSAGE,
-  type ClockMode,
-  MAX_VIRTUAL_MS,
-  MAX_VIRTUAL_TIMESTAMP,
-  MIN_VIRTUAL_MS,
-  parseClockMode,
-} from '../contract/clock-mode.js';
-import { toTimestamp } from '../domain/timestamp.js';
+import { type ClockMode, MAX_VIRTUAL_MS, MIN_VIRTUAL_MS } from '../contract/clock-mode.js';
 
-export {
-  CLOCK_LIMIT_MESSAGE,
-  type ClockMode,
-  MAX_VIRTUAL_MS,
-  MAX_VIRTUAL_TIMESTAMP,
-  MIN_VIRTUAL_MS,
-  parseClockMode,
-  toTimestamp,
-};
+export { type ClockMode, parseClockMode } from '../contract/clock-mode.js';
+export { toTimestamp } from '../domain/timestamp.js';
 
 /** Virtual time stays within the instants every artifact can encode, whatever was stored. */
 const within = (ms: number) => Math.max(MIN_VIRTUAL_MS, Math.min(ms, MAX_VIRTUAL_MS));

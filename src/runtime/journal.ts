@@ -1,13 +1,8 @@
 /** The request journal (DESIGN.md section 5): a fixed ring, copied to a `--db` file's sink. */
 import type { JournalEntry } from '../domain/records.js';
+import type { JournalStore } from '../store/journal.js';
 
 export type { JournalEntry };
-
-/** Where recorded entries are also kept (a `--db` file); null in memory. */
-export interface JournalSink {
-  append(entry: JournalEntry): void;
-  replace(entries: Iterable<JournalEntry>): void;
-}
 
 export interface JournalFilter {
   method?: string;
@@ -28,7 +23,8 @@ export class Journal {
 
   constructor(
     readonly capacity: number,
-    private readonly sink: JournalSink | null = null,
+    /** Where recorded entries are also kept (a `--db` file); null in memory. */
+    private readonly sink: JournalStore | null = null,
   ) {}
 
   /** Puts back entries read from the sink (oldest first) without writing them again. */

@@ -6,11 +6,8 @@ export class RateLimiter {
 
   /** Admits a request at `now`, or answers the whole seconds (>= 1) until one would pass. */
   admit(accountId: string, limit: number, now: number): { ok: true } | { retryAfterS: number } {
-    let times = this.windows.get(accountId);
-    if (!times) {
-      times = [];
-      this.windows.set(accountId, times);
-    }
+    const times = this.windows.get(accountId) ?? [];
+    this.windows.set(accountId, times);
     let drop = 0;
     while (drop < times.length && (times[drop] as number) <= now - WINDOW_MS) drop++;
     if (drop > 0) times.splice(0, drop);

@@ -36,12 +36,6 @@ export function createAccountRepo(db: Database) {
   );
   const byId = db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?');
   const all = db.prepare<[], AccountRow>('SELECT * FROM accounts ORDER BY id');
-  const update = db.prepare(
-    `UPDATE accounts SET name = @name, features = @features, token_balance = @tokenBalance,
-       limits = @limits, download_mode = @downloadMode, clock_mode = @clockMode, clock_now = @clockNow,
-       clock_wall = @clockWall
-     WHERE id = @id`,
-  );
   const setClock = db.prepare(
     'UPDATE accounts SET clock_mode = ?, clock_now = ?, clock_wall = ? WHERE id = ?',
   );
@@ -53,19 +47,18 @@ export function createAccountRepo(db: Database) {
   const charge = db.prepare(
     'UPDATE accounts SET token_balance = token_balance - ? WHERE id = ? AND token_balance >= ?',
   );
-  const params = (a: Account) => ({
-    ...a,
-    features: JSON.stringify(a.features),
-    limits: JSON.stringify(a.limits),
-  });
   return {
-    insert: (account: Account) => void insert.run(params(account)),
+    insert: (a: Account) =>
+      void insert.run({
+        ...a,
+        features: JSON.stringify(a.features),
+        limits: JSON.stringify(a.limits),
+      }),
     get: (id: string): Account | undefined => {
       const row = byId.get(id);
       return row && fromRow(row);
     },
     list: (): Account[] => all.all().map(fromRow),
-    update: (account: Account) => void update.run(params(account)),
     /** Records a clock's mode and anchor (virtual ms `now` at wall ms `wall`). */
     setClock: (id: string, clock: { mode: string; now: number; wall: number }) =>
       void setClock.run(clock.mode, clock.now, clock.wall, id),

@@ -10,9 +10,7 @@ export interface CachedArchive {
 
 /** What an entry's listing is counted as against the budget: its paths, digests and sizes. */
 function listingBytes(files: FileEntry[]): number {
-  let n = 0;
-  for (const f of files) n += f.path.length + f.sha256.length + 48;
-  return n;
+  return files.reduce((n, f) => n + f.path.length + f.sha256.length + 48, 0);
 }
 
 /** The default budget: a suite reads an archive soon after its run, so few are read twice. */

@@ -1,9 +1,7 @@
 /**
  * The two lookups every product request makes, remembered (docs/development.md, "Why it is
- * fast"): the key and account behind a bearer secret, and when an account's runs are next due.
- * They are remembered only while the database is unchanged: any write, by this connection
- * (`total_changes()`) or another one on the same file (`PRAGMA data_version`), makes them
- * forget all. Nothing read inside a transaction, which may still roll back, is remembered.
+ * fast") while the database is unchanged: any write, by this connection or another on the same
+ * file, forgets all. Nothing read inside a transaction, which may still roll back, is kept.
  */
 import type { Database } from 'better-sqlite3';
 import type { Account } from '../domain/records.js';

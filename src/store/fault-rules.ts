@@ -27,9 +27,7 @@ export class FaultRuleStore {
 
   /** In creation order. */
   load(): FaultRule[] {
-    const rows = this.db.prepare('SELECT body FROM fault_rules ORDER BY seq').all() as {
-      body: string;
-    }[];
-    return rows.map((r) => JSON.parse(r.body) as FaultRule);
+    const all = this.db.prepare<[], { body: string }>('SELECT body FROM fault_rules ORDER BY seq');
+    return all.all().map((r) => JSON.parse(r.body) as FaultRule);
   }
 }

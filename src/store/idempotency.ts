@@ -62,8 +62,6 @@ export function createIdempotencyRepo(db: Database) {
       );
     },
     /** Forgets the account's records created at or before `beforeMs`. */
-    prune(accountId: string, beforeMs: number): void {
-      prune.run(accountId, beforeMs);
-    },
+    prune: (accountId: string, beforeMs: number) => void prune.run(accountId, beforeMs),
   };
 }

@@ -16,9 +16,7 @@ export function createScenarioRepo(db: Database) {
   // Nothing refers to a scenario by key, so deletion removes the row: a deleted id then reads
   // exactly like an unknown one (404), as DESIGN.md section 3 asks of deleted resources.
   const remove = db.prepare('DELETE FROM scenarios WHERE id = ? AND account_id = ?');
-  const pages = createCursorList(db, 'scenarios', null, (row: { body: string }) =>
-    fromBody(row.body),
-  );
+  const pages = createCursorList(db, 'scenarios', (row: { body: string }) => fromBody(row.body));
   return {
     insert: (accountId: string, scenario: Scenario) =>
       void insert.run(scenario.id, accountId, JSON.stringify(scenario), scenario.created_at),

@@ -28,40 +28,33 @@ const fromRow = (row: AssetRow): UserAssetRecord => ({
   outcome: row.outcome,
 });
 
-/** The statements of users' assets, prepared once per store. */
-function prepareAssetStatements(db: Database) {
-  return {
-    insert: db.prepare(
-      `INSERT INTO user_assets (id, account_id, kind, name, status, created_at, description,
-         metadata, ready_at, outcome)
-       VALUES (@id, @accountId, @kind, @name, @status, @createdAt, @description, @metadata,
-         @readyAt, @outcome)`,
-    ),
-    byId: db.prepare<[string, string], AssetRow>(
-      'SELECT * FROM user_assets WHERE id = ? AND account_id = ?',
-    ),
-    exists: db.prepare<[string], { 1: number }>('SELECT 1 FROM user_assets WHERE id = ?'),
-    seqOf: db.prepare<[string, string, string], { seq: number }>(
-      'SELECT seq FROM user_assets WHERE id = ? AND account_id = ? AND kind = ?',
-    ),
-    // The status filter reads the status at `now`: validation ends at `ready_at` on the clock.
-    page: db.prepare<[string, string, number, string | null, string, string, number], AssetRow>(
-      `SELECT * FROM user_assets WHERE account_id = ? AND kind = ? AND seq < ?
-         AND (? IS NULL OR (CASE WHEN status = 'validating' AND ready_at <= ? THEN outcome
-           ELSE status END) IN (SELECT value FROM json_each(?)))
-       ORDER BY seq DESC LIMIT ?`,
-    ),
-    remove: db.prepare('DELETE FROM user_assets WHERE id = ? AND account_id = ?'),
-  };
-}
-
 /** Users' own environments (`env_`) and objects (`obj_`), which scenarios may name. */
 export function createUserAssetRepo(db: Database) {
-  const s = prepareAssetStatements(db);
+  const insert = db.prepare(
+    `INSERT INTO user_assets (id, account_id, kind, name, status, created_at, description,
+       metadata, ready_at, outcome)
+     VALUES (@id, @accountId, @kind, @name, @status, @createdAt, @description, @metadata,
+       @readyAt, @outcome)`,
+  );
+  const byId = db.prepare<[string, string], AssetRow>(
+    'SELECT * FROM user_assets WHERE id = ? AND account_id = ?',
+  );
+  const exists = db.prepare<[string], { 1: number }>('SELECT 1 FROM user_assets WHERE id = ?');
+  const seqOf = db.prepare<[string, string, string], { seq: number }>(
+    'SELECT seq FROM user_assets WHERE id = ? AND account_id = ? AND kind = ?',
+  );
+  // The status filter reads the status at `now`: validation ends at `ready_at` on the clock.
+  const page = db.prepare<[Record<string, unknown>], AssetRow>(
+    `SELECT * FROM user_assets WHERE account_id = @accountId AND kind = @kind AND seq < @from
+       AND (@filter IS NULL OR (CASE WHEN status = 'validating' AND ready_at <= @now THEN outcome
+         ELSE status END) IN (SELECT value FROM json_each(@filter)))
+     ORDER BY seq DESC LIMIT @limit`,
+  );
+  const remove = db.prepare('DELETE FROM user_assets WHERE id = ? AND account_id = ?');
   return {
-    exists: (id: string): boolean => s.exists.get(id) !== undefined,
+    exists: (id: string): boolean => exists.get(id) !== undefined,
     insert: (asset: UserAssetRecord) =>
-      void s.insert.run({
+      void insert.run({
         description: null,
         readyAt: null,
         outcome: null,
@@ -69,11 +62,11 @@ export function createUserAssetRepo(db: Database) {
         metadata: JSON.stringify(asset.metadata ?? {}),
       }),
     get: (accountId: string, id: string): UserAssetRecord | undefined => {
-      const row = s.byId.get(id, accountId);
+      const row = byId.get(id, accountId);
       return row && fromRow(row);
     },
     owns: (accountId: string, kind: UserAssetKind, id: string): boolean =>
-      s.seqOf.get(id, accountId, kind) !== undefined,
+      seqOf.get(id, accountId, kind) !== undefined,
     /** Newest first; `statuses` are the stored statuses a filter matches at `now`. */
     list: (
       accountId: string,
@@ -81,20 +74,19 @@ export function createUserAssetRepo(db: Database) {
       opts: { statuses?: string[]; now: string; after?: string; limit: number },
     ): Page<UserAssetRecord> => {
       const from =
-        (opts.after && s.seqOf.get(opts.after, accountId, kind)?.seq) || Number.MAX_SAFE_INTEGER;
+        (opts.after && seqOf.get(opts.after, accountId, kind)?.seq) || Number.MAX_SAFE_INTEGER;
       const filter = opts.statuses ? JSON.stringify(opts.statuses) : null;
-      const rows = s.page.all(
+      const rows = page.all({
         accountId,
         kind,
         from,
         filter,
-        opts.now,
-        filter ?? '[]',
-        opts.limit + 1,
-      );
+        now: opts.now,
+        limit: opts.limit + 1,
+      });
       return { data: rows.slice(0, opts.limit).map(fromRow), hasMore: rows.length > opts.limit };
     },
-    remove: (accountId: string, id: string): boolean => s.remove.run(id, accountId).changes > 0,
+    remove: (accountId: string, id: string): boolean => remove.run(id, accountId).changes > 0,
   };
 }
 export type UserAssetRepo = ReturnType<typeof createUserAssetRepo>;

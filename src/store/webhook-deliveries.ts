@@ -1,4 +1,5 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
+import type { EventRecord } from '../domain/event-view.js';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
@@ -33,10 +34,11 @@ export interface DeliveryFilter {
   limit?: number | undefined;
 }
 
-export type NewDelivery = Pick<
-  Delivery,
-  'accountId' | 'eventId' | 'eventType' | 'endpointId' | 'url' | 'createdAt'
->;
+/** An event and an endpoint it goes to, once its transaction commits. */
+export interface StagedDelivery {
+  event: Pick<EventRecord, 'id' | 'accountId' | 'type'>;
+  endpoint: { id: string; url: string };
+}
 
 interface Row {
   seq: number;
@@ -51,7 +53,7 @@ interface Row {
 }
 
 /** `whdl_` + the row's sequence number: ids follow delivery order. */
-export const deliveryId = (seq: number) => `whdl_${String(seq).padStart(8, '0')}`;
+const deliveryId = (seq: number) => `whdl_${String(seq).padStart(8, '0')}`;
 const seqOf = (id: string): number | undefined => {
   const m = /^whdl_(\d{1,15})$/.exec(id);
   return m ? Number(m[1]) : undefined;
@@ -97,43 +99,23 @@ function prepareDeliveryStatements(db: Database) {
     removeAll: db.prepare('DELETE FROM webhook_deliveries'),
     // Ids restart at whdl_00000001 after a full reset, as the rest of the world does.
     restartIds: db.prepare("DELETE FROM sqlite_sequence WHERE name = 'webhook_deliveries'"),
-  };
-}
-
-/** A list statement per combination of filters, prepared on first use. */
-function listStatements(db: Database) {
-  const lists = new Map<string, Statement<unknown[], Row>>();
-  return (f: DeliveryFilter) => {
-    const cols = (['account', 'endpoint', 'event', 'status'] as const).filter(
-      (k) => f[k] !== undefined,
-    );
-    const key = cols.join(',');
-    let statement = lists.get(key);
-    if (!statement) {
-      const column = { account: 'account_id', endpoint: 'endpoint_id', event: 'event_id' };
-      const where = [
-        'seq > @after',
-        ...cols.map((k) => `${k === 'status' ? 'status' : column[k]} = @${k}`),
-      ];
-      statement = db.prepare<unknown[], Row>(
-        `SELECT * FROM webhook_deliveries WHERE ${where.join(' AND ')} ORDER BY seq LIMIT @limit`,
-      );
-      lists.set(key, statement);
-    }
-    return statement;
+    list: db.prepare<[Record<string, unknown>], Row>(
+      `SELECT * FROM webhook_deliveries WHERE seq > @after AND (@status IS NULL OR status = @status)
+         AND (@account IS NULL OR account_id = @account) AND (@event IS NULL OR event_id = @event)
+         AND (@endpoint IS NULL OR endpoint_id = @endpoint) ORDER BY seq LIMIT @limit`,
+    ),
   };
 }
 
 /** Delivery records: small rows, no bodies; pruned by the dispatcher. */
 export function createDeliveryRepo(db: Database) {
   const s = prepareDeliveryStatements(db);
-  const listStatement = listStatements(db);
   return {
-    /** Inserts in one transaction; returns the rows' endpoints. */
-    insertAll: (items: readonly NewDelivery[]) =>
+    /** Inserts in one transaction, enqueued at wall ms `createdAt`. */
+    insertAll: (staged: readonly StagedDelivery[], createdAt: number) =>
       db.transaction(() => {
-        for (const d of items)
-          s.insert.run(d.accountId, d.eventId, d.eventType, d.endpointId, d.url, d.createdAt);
+        for (const { event, endpoint } of staged)
+          s.insert.run(event.accountId, event.id, event.type, endpoint.id, endpoint.url, createdAt);
       })(),
     /** The endpoint's oldest pending delivery: the head of its queue. */
     head: (endpointId: string): Delivery | undefined => {
@@ -154,13 +136,14 @@ export function createDeliveryRepo(db: Database) {
     /** Oldest first, filtered; `hasMore` when a further page exists. */
     list: (f: DeliveryFilter) => {
       const limit = f.limit ?? 100;
-      const params: Record<string, unknown> = {
+      const rows = s.list.all({
+        account: f.account ?? null,
+        endpoint: f.endpoint ?? null,
+        event: f.event ?? null,
+        status: f.status ?? null,
         after: (f.after !== undefined && seqOf(f.after)) || 0,
         limit: limit + 1,
-      };
-      for (const k of ['account', 'endpoint', 'event', 'status'] as const)
-        if (f[k] !== undefined) params[k] = f[k];
-      const rows = listStatement(f).all(params);
+      });
       return { data: rows.slice(0, limit).map(fromRow), hasMore: rows.length > limit };
     },
   };

@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { WebhookEndpointRecord } from '../domain/records.js';
+import { createCursorList } from './cursor-list.js';
 
 interface EndpointRow {
   id: string;
@@ -37,13 +38,7 @@ export function createWebhookEndpointRepo(db: Database) {
   const exists = db.prepare<[string], { 1: number }>(
     'SELECT 1 FROM webhook_endpoints WHERE id = ?',
   );
-  const liveSeq = db.prepare<[string, string], { seq: number }>(
-    'SELECT seq FROM webhook_endpoints WHERE id = ? AND account_id = ? AND deleted_at IS NULL',
-  );
-  const listLive = db.prepare<[string, number, number], EndpointRow>(
-    `SELECT * FROM webhook_endpoints WHERE account_id = ? AND deleted_at IS NULL AND seq < ?
-       ORDER BY seq DESC LIMIT ?`,
-  );
+  const live = createCursorList(db, 'webhook_endpoints', fromRow, 'deleted_at IS NULL');
   const liveOfAccount = db.prepare<[string], Pick<EndpointRow, 'id' | 'url' | 'events'>>(
     `SELECT id, url, events FROM webhook_endpoints WHERE account_id = ? AND deleted_at IS NULL
        ORDER BY seq`,
@@ -68,15 +63,9 @@ export function createWebhookEndpointRepo(db: Database) {
     /** Any account's, deleted or not: ids are unique across the emulator. */
     exists: (id: string): boolean => exists.get(id) !== undefined,
     /** One of the account's endpoints that is not deleted (a listing cursor). */
-    existsLive: (accountId: string, id: string): boolean =>
-      liveSeq.get(id, accountId) !== undefined,
+    existsLive: live.owns,
     /** The account's endpoints that are not deleted, newest first, after the id `after`. */
-    list: (accountId: string, opts: { after?: string; limit: number }) => {
-      const from =
-        (opts.after && liveSeq.get(opts.after, accountId)?.seq) || Number.MAX_SAFE_INTEGER;
-      const rows = listLive.all(accountId, from, opts.limit + 1);
-      return { data: rows.slice(0, opts.limit).map(fromRow), hasMore: rows.length > opts.limit };
-    },
+    list: live.list,
     /** The account's endpoints that are not deleted, oldest first: who an event goes to. */
     liveOfAccount: (accountId: string): LiveEndpoint[] =>
       liveOfAccount

@@ -1,6 +1,5 @@
 /**
- * Counts of the outcomes product calls received, for `GET /_control/coverage`: per account,
- * operation, status and code, fed by the journal hook, emptied by a reset, never persisted.
+ * Counts of product calls per account and outcome, for `GET /_control/coverage`, never persisted.
  * Bounded without a ring: operations, statuses and codes are finite.
  */
 
@@ -26,30 +25,20 @@ export interface CoverageCount {
 /** Calls without an account are counted under this key: they show in the all-accounts view. */
 const NO_ACCOUNT = '';
 
-/** operation -> status -> code -> calls, keyed by the values themselves (null included). */
-type Counts = Map<string | null, Map<number | null, Map<string | null, number>>>;
+const keyOf = (c: CoverageCall) => `${c.operation ?? ''}\0${c.status ?? ''}\0${c.code ?? ''}`;
 
 export class CoverageCounts {
-  private byAccount = new Map<string, Counts>();
+  /** Per account, each outcome seen, by operation, status and code. */
+  private byAccount = new Map<string, Map<string, CoverageCount>>();
 
   record(call: CoverageCall): void {
     const account = call.account ?? NO_ACCOUNT;
-    let counts = this.byAccount.get(account);
-    if (!counts) {
-      counts = new Map();
-      this.byAccount.set(account, counts);
-    }
-    let byStatus = counts.get(call.operation);
-    if (!byStatus) {
-      byStatus = new Map();
-      counts.set(call.operation, byStatus);
-    }
-    let byCode = byStatus.get(call.status);
-    if (!byCode) {
-      byCode = new Map();
-      byStatus.set(call.status, byCode);
-    }
-    byCode.set(call.code, (byCode.get(call.code) ?? 0) + 1);
+    const counts = this.byAccount.get(account) ?? new Map<string, CoverageCount>();
+    this.byAccount.set(account, counts);
+    const { operation, status, code } = call;
+    const count = counts.get(keyOf(call));
+    if (count) count.seen += 1;
+    else counts.set(keyOf(call), { operation, status, code, seen: 1 });
   }
 
   /** The counts of one account, or of every call (account omitted), summed per outcome. */
@@ -58,15 +47,10 @@ export class CoverageCounts {
     const sources =
       account === undefined ? [...this.byAccount.values()] : [this.byAccount.get(account)];
     for (const counts of sources) {
-      for (const [operation, byStatus] of counts ?? []) {
-        for (const [status, byCode] of byStatus) {
-          for (const [code, seen] of byCode) {
-            const key = `${operation ?? ''}\0${status ?? ''}\0${code ?? ''}`;
-            const sum = sums.get(key);
-            if (sum) sum.seen += seen;
-            else sums.set(key, { operation, status, code, seen });
-          }
-        }
+      for (const [key, { operation, status, code, seen }] of counts ?? []) {
+        const sum = sums.get(key);
+        if (sum) sum.seen += seen;
+        else sums.set(key, { operation, status, code, seen });
       }
     }
     return [...sums.values()];

@@ -59,12 +59,6 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 /** The codes of an error catalog, each with its status. */
 export type ErrorStatuses = Readonly<Record<string, { status: number }>>;
 
-function candidates(codes: ErrorStatuses, status: number): string[] {
-  return Object.keys(codes).filter(
-    (c) => codes[c]!.status === status && !NOT_OF_AN_OPERATION.includes(c),
-  );
-}
-
 function named(text: string | undefined): Set<string> {
   return new Set([...(text ?? '').matchAll(/`([a-z_]+)`/g)].map((m) => m[1]!));
 }
@@ -77,28 +71,26 @@ function errorOutcomes(
   responseDescription: string | undefined,
 ): ExpectedOutcome[] {
   const startsRun = op.responses?.['402'] !== undefined;
-  const possible = candidates(codes, status).filter(
+  const possible = Object.keys(codes).filter(
     (c) =>
+      codes[c]!.status === status &&
+      !NOT_OF_AN_OPERATION.includes(c) &&
       (c !== 'feature_not_enabled' || op['x-required-feature'] !== undefined) &&
       (!RUN_START_ONLY.includes(c) || startsRun),
   );
+  // No catalog code has this status: the status alone is the outcome.
+  if (possible.length === 0) return [{ status, code: null, documented: true }];
   const mentioned = new Set([...named(responseDescription), ...named(op.description)]);
-  const documented = possible.filter((c) => mentioned.has(c));
   const inferred = new Set<string>();
   if (status === 409 && method === 'POST') inferred.add('idempotency_key_reused');
   const byFault = defaultFaultCode(status, conflictNamed(op.responses?.['409']?.description));
   if (byFault !== 'idempotency_key_reused' || method === 'POST') inferred.add(byFault);
-  const extra = possible.filter((c) => inferred.has(c) && !documented.includes(c));
-  // No catalog code has this status: the status alone is the outcome.
-  if (possible.length === 0) return [{ status, code: null, documented: true }];
-  const chosen = documented.length + extra.length > 0 ? [...documented, ...extra] : possible;
-  return Object.keys(codes)
-    .filter((c) => chosen.includes(c))
-    .map((code) => ({
-      status,
-      code,
-      documented: documented.includes(code),
-    }));
+  const listed = possible.filter((c) => mentioned.has(c) || inferred.has(c));
+  return (listed.length > 0 ? listed : possible).map((code) => ({
+    status,
+    code,
+    documented: mentioned.has(code),
+  }));
 }
 
 /** Every operation of the document, in its order, with the outcomes it can answer. */

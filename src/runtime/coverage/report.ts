@@ -3,7 +3,7 @@
  * often the traffic got it (counts.ts), so an SDK author reads "never saw a 429 on resume" off it.
  * Outcomes seen but not listed (there should be none) are shown apart: nothing seen is hidden.
  */
-import type { CoverageCounts } from './counts.js';
+import type { CoverageCount, CoverageCounts } from './counts.js';
 import { type CoverageDocument, type ErrorStatuses, expectedOutcomes } from './outcomes.js';
 
 export interface CoverageOutcome {
@@ -51,39 +51,36 @@ export function coverageReport(
   counts: CoverageCounts,
   account: string | null,
 ): CoverageReport {
-  const seen = new Map<string, Map<string, number>>();
+  const seen = new Map<string, Map<string, CoverageCount>>();
   let unmatched = 0;
   for (const c of counts.counts(account ?? undefined)) {
     if (c.operation === null) {
       unmatched += c.seen;
       continue;
     }
-    const byOutcome = seen.get(c.operation) ?? new Map<string, number>();
+    const byOutcome = seen.get(c.operation) ?? new Map<string, CoverageCount>();
     seen.set(c.operation, byOutcome);
-    byOutcome.set(outcomeKey(c.status, c.code), c.seen);
+    byOutcome.set(outcomeKey(c.status, c.code), c);
   }
   const operations = expectedOutcomes(doc, codes).map((op): CoverageOperation => {
-    const got = seen.get(op.operation) ?? new Map<string, number>();
+    const got = seen.get(op.operation) ?? new Map<string, CoverageCount>();
     const outcomes = op.outcomes.map((o) => ({
       ...o,
-      seen: got.get(outcomeKey(o.status, o.code)) ?? 0,
+      seen: got.get(outcomeKey(o.status, o.code))?.seen ?? 0,
     }));
     const listed = new Set(op.outcomes.map((o) => outcomeKey(o.status, o.code)));
     const unlisted = [...got]
       .filter(([key]) => !listed.has(key))
-      .map(([key, n]) => {
-        const [status = '', code = ''] = key.split(' ');
-        return { status: status === '' ? null : Number(status), code: code || null, seen: n };
-      })
+      .map(([, { status, code, seen }]) => ({ status, code, seen }))
       .sort(
         (a, b) => (a.status ?? 0) - (b.status ?? 0) || (a.code ?? '').localeCompare(b.code ?? ''),
       );
-    const calls = [...got.values()].reduce((a, b) => a + b, 0);
+    const calls = [...got.values()].reduce((n, c) => n + c.seen, 0);
     return { ...op, calls, outcomes, unlisted };
   });
   const listedOps = new Set(operations.map((o) => o.operation));
   for (const [operation, byOutcome] of seen) {
-    if (!listedOps.has(operation)) for (const n of byOutcome.values()) unmatched += n;
+    if (!listedOps.has(operation)) for (const c of byOutcome.values()) unmatched += c.seen;
   }
   const all = operations.flatMap((o) => o.outcomes);
   return {

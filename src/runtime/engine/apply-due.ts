@@ -88,14 +88,8 @@ function applySeededCancel(deps: Deps, record: RunRecord, upTo: number, out: App
       to: 'canceled',
       phase: record.state.phase,
     });
-    out.events.push(
-      eventOf(
-        record.accountId,
-        cancel.doneAt,
-        'canceling',
-        runSnapshot(record, deriveState(record.state, cancel.doneAt)),
-      ),
-    );
+    const shown = runSnapshot(record, deriveState(record.state, cancel.doneAt));
+    out.events.push(eventOf(record.accountId, cancel.doneAt, 'canceling', shown));
   }
   record.state = deriveState(record.state, upTo);
   record.nextAt = null;
@@ -112,10 +106,8 @@ function settleTokens(
   const run = record.state.run!;
   const refund = run.estimate - Math.round(run.estimate * progress);
   deps.store.accounts.adjustBalance(account.id, refund);
-  record.state.tokens = {
-    charged: record.state.tokens.charged,
-    refunded: record.state.tokens.refunded + refund,
-  };
+  const { charged, refunded } = record.state.tokens;
+  record.state.tokens = { charged, refunded: refunded + refund };
   record.state.completed_at = toTimestamp(at);
 }
 

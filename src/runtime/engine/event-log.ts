@@ -1,9 +1,10 @@
 /** The event log (DESIGN.md section 4), written in the transaction that applies the transition. */
 import { type EventSnapshot, snapshotSubject } from '../../domain/event-view.js';
 import type { RunRecord, RunState } from '../../domain/records.js';
+import type { StagedDelivery } from '../../store/webhook-deliveries.js';
 import { toTimestamp } from '../clock.js';
 import type { Deps } from '../deps.js';
-import { eventMatches, type StagedDelivery } from '../webhooks/deliveries.js';
+import { eventMatches } from '../webhooks/signing.js';
 
 export interface EventDraft {
   at: number;
@@ -30,14 +31,7 @@ export function eventOf(
   snapshot: EventSnapshot,
 ): EventDraft {
   const { id, kind, status } = snapshotSubject(snapshot);
-  return {
-    at,
-    accountId,
-    type: `${kind}.${status}`,
-    resourceId: id,
-    previousStatus,
-    snapshot,
-  };
+  return { at, accountId, type: `${kind}.${status}`, resourceId: id, previousStatus, snapshot };
 }
 
 /**

@@ -25,17 +25,12 @@ function retryAfter(others: RunRecord[], now: number): string {
 export function assertConcurrency(deps: Deps, account: Account, runId: string, now: number): void {
   const limit = account.limits.concurrent_runs;
   if (limit === undefined) return;
-  const active = deps.store.runs.active(account.id);
-  if (active.length <= limit) return;
+  const others = deps.store.runs.active(account.id).filter((r) => r.id !== runId);
+  if (others.length < limit) return;
   throw apiError('concurrency_limit_exceeded', {
-    message: MESSAGES.concurrencyLimited(limit, active.length - 1),
-    details: { limit, active: active.length - 1 },
-    headers: {
-      'Retry-After': retryAfter(
-        active.filter((r) => r.id !== runId),
-        now,
-      ),
-    },
+    message: MESSAGES.concurrencyLimited(limit, others.length),
+    details: { limit, active: others.length },
+    headers: { 'Retry-After': retryAfter(others, now) },
   });
 }
 

@@ -1,16 +1,14 @@
 /**
- * Archives owed by runs that succeeded (inferred): a settle marks them, and they are built after
- * its windows, one at a time with the compression off the event loop, while the account's
- * requests wait for the settle in progress and other accounts' are served. What the run body
- * shows of the archive (`download`) is set once it is built.
+ * Archives owed by succeeded runs (inferred): built after the settle's windows, one at a time off
+ * the event loop, while the account's requests wait for the settle and other accounts' are
+ * served; the run's `download` is set once its archive is built.
  */
+import { setImmediate } from 'node:timers/promises';
 import type { Account, RunRecord } from '../../domain/records.js';
 import { toTimestamp } from '../clock.js';
 import type { Deps } from '../deps.js';
-import { buildRunArchiveAsync, successOf } from './run-archive.js';
+import { buildRunArchiveAsync } from './run-archive.js';
 import { signedToken } from './run-attempt.js';
-
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Notes that `record` owes its archive, once the transaction that marked it commits. */
 export function owesArchive(deps: Deps, record: RunRecord): void {
@@ -27,7 +25,7 @@ export async function buildPendingArchives(deps: Deps, account: Account): Promis
   const owed = deps.pendingArchives.get(account.id);
   if (!owed) return;
   for (const id of owed) {
-    await yieldToLoop();
+    await setImmediate();
     owed.delete(id);
     const record = deps.store.runs.get(account.id, id);
     if (record?.state.archive_pending) await build(deps, account, record);
@@ -36,8 +34,7 @@ export async function buildPendingArchives(deps: Deps, account: Account): Promis
 }
 
 async function build(deps: Deps, account: Account, record: RunRecord): Promise<void> {
-  const { kind, at, success } = successOf(deps, record);
-  const archive = await buildRunArchiveAsync(kind, record.id, success, at);
+  const { archive, at } = await buildRunArchiveAsync(deps, record);
   // Read again: nothing of the account moves while its settle is in progress, but be exact.
   const run = deps.store.runs.get(account.id, record.id);
   if (!run?.state.archive_pending) return;

@@ -1,12 +1,11 @@
 /** A succeeded run's archive: cached, or rebuilt byte for byte, checked against its sha256. */
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import { MAX_VIRTUAL_MS, MIN_VIRTUAL_MS } from '../../contract/clock-mode.js';
 import { archiveOf, buildArchive, GZIP_OPTIONS, tarOf } from '../../domain/build-archive.js';
-import type { RunRecord, RunRequest } from '../../domain/records.js';
-import type { RunKind } from '../../domain/run-kind.js';
+import type { RunRecord } from '../../domain/records.js';
 import { attemptLog } from '../../domain/run-log.js';
 import type { CachedArchive } from '../../store/archive-cache.js';
-import { MAX_VIRTUAL_MS, MIN_VIRTUAL_MS } from '../clock.js';
 import type { Deps } from '../deps.js';
 
 /**
@@ -20,7 +19,8 @@ export function runArchive(deps: Deps, record: RunRecord): CachedArchive | undef
   const cached = deps.store.archives.get(record.id);
   // A stale entry (a transaction that built it rolled back) shows as another digest.
   if (cached?.sha256 === download.sha256) return cached;
-  const rebuilt = rebuild(deps, record);
+  const { entries, at } = archiveEntries(deps, record);
+  const rebuilt = buildArchive(record.id, entries, at);
   const { bytes, sha256 } = rebuilt;
   if (sha256 !== download.sha256 || bytes.length !== download.bytes) {
     throw new Error(
@@ -32,64 +32,32 @@ export function runArchive(deps: Deps, record: RunRecord): CachedArchive | undef
   return rebuilt;
 }
 
-/** The archive of a succeeded run, built again from what the run stored. */
-function rebuild(deps: Deps, record: RunRecord): CachedArchive {
-  const { kind, at, success } = successOf(deps, record);
-  return buildRunArchive(kind, record.id, success, at);
-}
-
-/** The log of the run's attempt as of `at`, derived from the attempt. */
-export function runLogAt<Ctx>(
-  kind: RunKind<RunRequest, Ctx>,
-  record: RunRecord,
-  ctx: Ctx,
-  at: number,
-): string[] {
-  return attemptLog(kind, record.request, record.state.run!, ctx, at);
-}
-
-/** The archive `finish` (apply-due.ts) builds at success, and a rebuild builds again. */
-export function buildRunArchive<Ctx>(
-  kind: RunKind<RunRequest, Ctx>,
-  runId: string,
-  success: { ctx: Ctx; result: Record<string, unknown>; steps: number; logs: string[] },
-  at: number,
-): ReturnType<typeof buildArchive> {
-  const { ctx, result, steps, logs } = success;
-  return buildArchive(runId, kind.archive(ctx, result, steps, logs), at);
-}
-
 const gzipAsync = promisify(gzip);
 
 /**
- * `buildRunArchive`, with the compression done off the event loop (zlib's thread pool): the same
- * bytes, while other clients are served.
+ * The archive `finish` (apply-due.ts) owes, with the compression done off the event loop (zlib's
+ * thread pool): the bytes a rebuild gives, while other clients are served. `at` is its instant.
  */
-export async function buildRunArchiveAsync<Ctx>(
-  kind: RunKind<RunRequest, Ctx>,
-  runId: string,
-  success: { ctx: Ctx; result: Record<string, unknown>; steps: number; logs: string[] },
-  at: number,
-): Promise<ReturnType<typeof buildArchive>> {
-  const { ctx, result, steps, logs } = success;
-  const { tar, files } = tarOf(runId, kind.archive(ctx, result, steps, logs), at);
-  return archiveOf(await gzipAsync(tar, GZIP_OPTIONS), files);
+export async function buildRunArchiveAsync(deps: Deps, record: RunRecord) {
+  const { entries, at } = archiveEntries(deps, record);
+  const { tar, files } = tarOf(record.id, entries, at);
+  return { archive: archiveOf(await gzipAsync(tar, GZIP_OPTIONS), files), at };
 }
 
-/** What a succeeded run's archive is built from, as `finish` (apply-due.ts) had it. */
-export function successOf(deps: Deps, record: RunRecord) {
+/** What a succeeded run's archive holds, as `finish` (apply-due.ts) had it, and its mtime. */
+function archiveEntries(deps: Deps, record: RunRecord) {
   const kind = deps.kinds.byName[record.kind];
   const run = record.state.run!;
   const completed = Date.parse(record.state.completed_at ?? '');
   if (!kind || !Number.isFinite(completed)) {
     throw new Error(`run ${record.id}: cannot build the archive of a ${record.kind} run`);
   }
-  // An older world may hold runs completed outside what a tar header holds: the nearest instant.
-  const at = Math.max(MIN_VIRTUAL_MS, Math.min(completed, MAX_VIRTUAL_MS));
   const ctx = kind.context(record.request, run.outcome, record.id, deps.catalog);
   const steps = run.schedule.stepsAtEnd;
   const { result } = kind.success(ctx, steps);
   // Nothing is logged after success (a resume starts a new log), so this is the log it had.
-  const logs = runLogAt(kind, record, ctx, completed);
-  return { kind, at, success: { ctx, result, steps, logs } };
+  const logs = attemptLog(kind, record.request, run, ctx, completed);
+  // An older world may hold runs completed outside what a tar header holds: the nearest instant.
+  const at = Math.max(MIN_VIRTUAL_MS, Math.min(completed, MAX_VIRTUAL_MS));
+  return { entries: kind.archive(ctx, result, steps, logs), at };
 }

@@ -66,18 +66,13 @@ export function resumeRun(caller: Caller, kind: RunKind, found: RunRecord): RunR
   // read in this synchronous call, after the account was settled.
   assertResumable(found.state);
   return deps.store.tx(() => {
-    const left = found.state.status;
     const before = found.state;
     kind.assertStartable?.(found.request, worldOf(deps, account), found.id);
-    const number = (found.state.run?.attempt ?? 1) + 1;
-    startAttempt(deps, kind, account, found, {
-      number,
-      plan: found.state.plan,
-      now,
-      version: caller.version,
-    });
+    const number = (before.run?.attempt ?? 1) + 1;
+    const { plan } = before;
+    startAttempt(deps, kind, account, found, { number, plan, now, version: caller.version });
     deps.store.runs.saveState(found);
-    recordEvents(deps, [runEventOf(found, now, left, 'queued', before)]);
+    recordEvents(deps, [runEventOf(found, now, before.status, 'queued', before)]);
     assertConcurrency(deps, account, found.id, now);
     assertCapacity(deps, account, found, now);
     return found;

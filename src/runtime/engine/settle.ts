@@ -3,13 +3,11 @@ import type { Deps } from '../deps.js';
 import { applyDue, type Transition } from './apply-due.js';
 import { type EventDraft, recordEvents } from './event-log.js';
 
-/** What settling answers when nothing was due; shared, so frozen. */
-const NOTHING_DUE: Transition[] = Object.freeze([]) as unknown as Transition[];
+const byInstant = (a: EventDraft, b: EventDraft) => a.at - b.at;
 
 /**
- * Brings every run of the account (or only those of `only`) up to `now` in one transaction: each
- * due transition applied once, in time order, with its event. Answers the status and phase
- * changes, in order.
+ * Brings every run of the account (or only those of `only`) up to `now` in one transaction, each
+ * due transition once with its event; answers the status and phase changes in time order.
  * @example settleAccount(deps, account, clock.now()) // [{ at, resource, from, to, phase }]
  */
 export function settleAccount(
@@ -21,7 +19,7 @@ export function settleAccount(
   const { store } = deps;
   // The common case: nothing due. One indexed read, no transaction.
   const due = store.earliestDue(account.id);
-  if (due === null || due > now) return NOTHING_DUE;
+  if (due === null || due > now) return [];
   const transitions: Transition[] = [];
   const events: EventDraft[] = [];
   store.tx(() => {
@@ -39,5 +37,3 @@ export function settleAccount(
   // Stable sort: runs were applied in due order, and each run's changes are in time order.
   return transitions.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
-
-const byInstant = (a: EventDraft, b: EventDraft) => a.at - b.at;

@@ -1,11 +1,9 @@
 /**
- * Settling in bounded slices (inferred): a clock advance over many runs would otherwise apply
- * every due transition in one transaction and stall other clients. Due transitions are cut into
- * windows of at most `slice` of them, each settled in its own transaction, yielding between
- * windows; transitions sharing an instant are split by run when there are more than `slice` of
- * them. The account's requests wait for the settle in progress. The result equals one settle:
- * transitions apply in a canonical order (instant, then run) no window changes.
+ * Settling in windows of at most `slice` transitions, each its own transaction (inferred), so an
+ * advance over many runs does not stall other clients; the account's requests wait for it. The
+ * result equals one settle: transitions apply in an order (instant, then run) no window changes.
  */
+import { setImmediate } from 'node:timers/promises';
 import type { Account } from '../../domain/records.js';
 import { pendingInstants } from '../../domain/run-timeline.js';
 import type { Deps } from '../deps.js';
@@ -14,8 +12,6 @@ import { buildPendingArchives } from './pending-archives.js';
 import { settleAccount } from './settle.js';
 
 export const DEFAULT_SETTLE_SLICE = 2000;
-
-const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A window: everything due up to `end`, or only the runs named (all their transitions at `end`). */
 export interface SettleWindow {
@@ -88,7 +84,7 @@ async function settleInWindows(deps: Deps, account: Account, upTo: number) {
   const transitions: Transition[] = [];
   for (const [i, { end, runs }] of windows.entries()) {
     for (const t of settleAccount(deps, account, end, runs)) transitions.push(t);
-    if (i < windows.length - 1) await yieldToLoop();
+    if (i < windows.length - 1) await setImmediate();
   }
   await buildPendingArchives(deps, account);
   return transitions;

@@ -11,15 +11,9 @@ import {
   FaultRuleInput,
 } from '../../contract/faults.js';
 import { createPrng, type Prng } from '../../prng.js';
+import type { FaultRuleStore } from '../../store/fault-rules.js';
 
-export {
-  FAULT_STATUSES,
-  FaultCode,
-  FaultMatch,
-  FaultRespond,
-  FaultRuleInput,
-  FaultStatus,
-} from '../../contract/faults.js';
+export { FaultMatch, FaultRespond, FaultRuleInput } from '../../contract/faults.js';
 export type { FaultRule };
 
 /** What the caller's request is, as far as matching needs it. */
@@ -59,21 +53,14 @@ export function faultRuleView(rule: FaultRule) {
   };
 }
 
-/** Where rules are also kept (a `--db` file, `FaultRuleStore`); null in memory. */
-export interface FaultRuleSink {
-  save(rule: FaultRule): void;
-  delete(id: string): void;
-  clear(): void;
-  load(): FaultRule[];
-}
-
 export class FaultRules {
   private rules: FaultRule[] = [];
   private draw: Prng;
 
   constructor(
     private readonly seed: string,
-    private readonly sink: FaultRuleSink | null = null,
+    /** Where rules are also kept (a `--db` file); null in memory. */
+    private readonly sink: FaultRuleStore | null = null,
   ) {
     this.draw = createPrng(seed, 'faults');
   }

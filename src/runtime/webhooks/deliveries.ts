@@ -3,6 +3,7 @@
  * endpoint once its transaction commits, in order per endpoint, signed per Standard Webhooks,
  * retried with backoff; rows in `webhook_deliveries` survive a restart with `--db`.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Database } from 'better-sqlite3';
 import { toEvent } from '../../domain/event-view.js';
 import type { RunKind } from '../../domain/run-kind.js';
@@ -13,14 +14,13 @@ import {
   type Delivery,
   type DeliveryFilter,
   type DeliveryRepo,
+  type StagedDelivery,
 } from '../../store/webhook-deliveries.js';
 import { wallNow } from '../clock.js';
-import { type StagedDelivery, sendAttempt } from './send.js';
+import { sendAttempt } from './send.js';
 import { signWebhook } from './signing.js';
 
-export type { Delivery, DeliveryFilter, DeliveryStatus } from '../../store/webhook-deliveries.js';
-export type { StagedDelivery } from './send.js';
-export { eventMatches, signWebhook } from './signing.js';
+export type { Delivery } from '../../store/webhook-deliveries.js';
 
 export type WebhookTimestamps = 'wall' | 'virtual';
 
@@ -44,40 +44,18 @@ export interface DispatcherOptions {
   timestamps?: WebhookTimestamps;
 }
 
-interface Queue {
-  timer: NodeJS.Timeout | null;
-  wake: (() => void) | null;
-  controller: AbortController | null;
-}
-
 export class WebhookDispatcher {
   readonly enabled: boolean;
   private originValue = 'http://localhost';
-  private readonly seed: string;
   private readonly repo: DeliveryRepo;
-  private readonly events: EventRepo;
-  private readonly kinds: Readonly<Record<string, RunKind>>;
-  private readonly settled: (accountId: string) => Promise<void> | undefined;
-  private readonly retryDelaysMs: readonly number[];
-  private readonly timeoutMs: number;
-  private readonly historySize: number;
-  private readonly timestamps: WebhookTimestamps;
-  /** Per endpoint with pending deliveries, its running queue; absent when idle. */
-  private readonly queues = new Map<string, Queue>();
+  /** Per endpoint with pending deliveries, its queue, aborted to stop it; absent when idle. */
+  private readonly queues = new Map<string, AbortController>();
   private finished: number;
   private closed = false;
 
-  constructor(options: DispatcherOptions) {
-    this.seed = options.seed;
+  constructor(private readonly options: DispatcherOptions) {
     this.enabled = options.enabled;
     this.repo = createDeliveryRepo(options.db);
-    this.events = options.events;
-    this.kinds = options.kinds;
-    this.settled = options.settled ?? (() => undefined);
-    this.retryDelaysMs = options.retryDelaysMs ?? [100, 500];
-    this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.historySize = options.historySize ?? 10_000;
-    this.timestamps = options.timestamps ?? 'wall';
     this.finished = this.repo.countFinished();
   }
 
@@ -85,16 +63,8 @@ export class WebhookDispatcher {
    * The origin of a delivered run's absolute `links` (`http://localhost` until the server listens);
    * setting it resumes the deliveries a `--db` file kept, now that bodies can be built.
    */
-  get origin(): string {
-    return this.originValue;
-  }
   set origin(value: string) {
     this.originValue = value;
-    this.resume();
-  }
-
-  /** Starts sending every pending delivery in the table (after a restart). */
-  resume(): void {
     if (!this.enabled || this.closed) return;
     for (const endpointId of this.repo.pendingEndpoints()) this.start(endpointId);
   }
@@ -102,17 +72,7 @@ export class WebhookDispatcher {
   /** Records the committed events' deliveries and starts sending them. */
   enqueue(staged: readonly StagedDelivery[]): void {
     if (!this.enabled || this.closed) return;
-    const createdAt = wallNow();
-    this.repo.insertAll(
-      staged.map(({ event, endpoint }) => ({
-        accountId: event.accountId,
-        eventId: event.id,
-        eventType: event.type,
-        endpointId: endpoint.id,
-        url: endpoint.url,
-        createdAt,
-      })),
-    );
+    this.repo.insertAll(staged, wallNow());
     for (const { endpoint } of staged) this.start(endpoint.id);
   }
 
@@ -141,19 +101,17 @@ export class WebhookDispatcher {
 
   private start(endpointId: string): void {
     if (this.queues.has(endpointId)) return;
-    const queue: Queue = { timer: null, wake: null, controller: null };
+    const queue = new AbortController();
     this.queues.set(endpointId, queue);
     void this.run(endpointId, queue);
   }
 
-  private stop(endpointId: string, queue: Queue): void {
+  private stop(endpointId: string, queue: AbortController): void {
     this.queues.delete(endpointId);
-    if (queue.timer) clearTimeout(queue.timer);
-    queue.wake?.();
-    queue.controller?.abort();
+    queue.abort();
   }
 
-  private async run(endpointId: string, queue: Queue): Promise<void> {
+  private async run(endpointId: string, queue: AbortController): Promise<void> {
     const live = () => this.queues.get(endpointId) === queue;
     while (live()) {
       const delivery = this.repo.head(endpointId);
@@ -163,7 +121,7 @@ export class WebhookDispatcher {
       }
       const ok = await this.attempt(delivery, queue);
       if (!live()) return;
-      const delay = this.retryDelaysMs[delivery.attempts.length - 1];
+      const delay = (this.options.retryDelaysMs ?? [100, 500])[delivery.attempts.length - 1];
       if (ok || delay === undefined) {
         delivery.status = ok ? 'delivered' : 'failed';
         this.repo.save(delivery);
@@ -171,43 +129,36 @@ export class WebhookDispatcher {
         continue;
       }
       this.repo.save(delivery);
-      await new Promise<void>((resolve) => {
-        queue.wake = resolve;
-        queue.timer = setTimeout(() => {
-          queue.timer = null;
-          resolve();
-        }, delay);
-      });
-      queue.wake = null;
+      await sleep(delay, undefined, { signal: queue.signal }).catch(() => undefined);
     }
   }
 
   /** Keeps at most `historySize` finished records: the bound README "Limitations" states. */
   private prune(): void {
+    const kept = this.options.historySize ?? 10_000;
     this.finished += 1;
-    if (this.finished <= this.historySize) return;
-    this.repo.pruneFinished(this.finished - this.historySize);
-    this.finished = this.historySize;
+    if (this.finished <= kept) return;
+    this.repo.pruneFinished(this.finished - kept);
+    this.finished = kept;
   }
 
-  private async attempt(delivery: Delivery, queue: Queue): Promise<boolean> {
+  private async attempt(delivery: Delivery, queue: AbortController): Promise<boolean> {
     // The body shows the run as its account's reads do: after the settle in progress.
-    await this.settled(delivery.accountId);
-    const event = this.events.get(delivery.accountId, delivery.eventId);
+    await this.options.settled?.(delivery.accountId);
+    const event = this.options.events.get(delivery.accountId, delivery.eventId);
     const at = wallNow();
     if (!event) {
       delivery.attempts.push({ at, statusCode: null, error: 'event_gone' });
       return false;
     }
-    const body = JSON.stringify(toEvent(event, this.originValue, this.kinds));
+    const body = JSON.stringify(toEvent(event, this.originValue, this.options.kinds));
     // Receivers check `webhook-timestamp` against their own wall clock (Standard Webhooks: a
     // 5-minute window), so by default it is wall time at the attempt; `virtual` keeps the
     // event's virtual instant for byte-identical headers across runs.
-    const timestamp =
-      this.timestamps === 'wall'
-        ? Math.floor(at / 1000)
-        : Math.floor(Date.parse(event.createdAt) / 1000);
-    const secret = makeWebhookSecret(this.seed, delivery.endpointId);
+    const timestamp = Math.floor(
+      (this.options.timestamps === 'virtual' ? Date.parse(event.createdAt) : at) / 1000,
+    );
+    const secret = makeWebhookSecret(this.options.seed, delivery.endpointId);
     const headers = {
       'content-type': 'application/json',
       'user-agent': 'svc-emulator-webhooks',
@@ -215,14 +166,9 @@ export class WebhookDispatcher {
       'webhook-timestamp': String(timestamp),
       'webhook-signature': signWebhook(secret, event.id, timestamp, body),
     };
-    const controller = new AbortController();
-    queue.controller = controller;
-    try {
-      const result = await sendAttempt(delivery.url, headers, body, controller, this.timeoutMs);
-      delivery.attempts.push({ at, ...result });
-      return result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
-    } finally {
-      queue.controller = null;
-    }
+    const timeoutMs = this.options.timeoutMs ?? 10_000;
+    const result = await sendAttempt(delivery.url, headers, body, queue.signal, timeoutMs);
+    delivery.attempts.push({ at, ...result });
+    return result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   }
 }

@@ -1,18 +1,11 @@
 /** One HTTP attempt of a webhook delivery (docs/runtime.md "Deliveries"). */
-import type { EventRecord } from '../../domain/event-view.js';
 
-/** An event and an endpoint it goes to, once its transaction commits. */
-export interface StagedDelivery {
-  event: Pick<EventRecord, 'id' | 'accountId' | 'type'>;
-  endpoint: { id: string; url: string };
-}
-
-/** POSTs once; never throws: a network error or timeout comes back as `error`. */
+/** POSTs once; never throws: a network error, timeout or abort comes back as `error`. */
 export async function sendAttempt(
   url: string,
   headers: Record<string, string>,
   body: string,
-  controller: AbortController,
+  signal: AbortSignal,
   timeoutMs: number,
 ): Promise<{ statusCode: number | null; error: string | null }> {
   try {
@@ -21,7 +14,7 @@ export async function sendAttempt(
       headers,
       body,
       redirect: 'manual',
-      signal: AbortSignal.any([controller.signal, AbortSignal.timeout(timeoutMs)]),
+      signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
     });
     await res.arrayBuffer().catch(() => undefined);
     return { statusCode: res.status, error: null };

@@ -1,7 +1,8 @@
 import type { Database } from 'better-sqlite3';
 
-/** The SQL `baseline` runs. */
-const SCHEMA = `
+/** Every table of the emulator's world, as one schema (the package never shipped another). */
+export function baseline(db: Database): void {
+  db.exec(`
     CREATE TABLE accounts (
       id TEXT PRIMARY KEY,
       name TEXT NOT NULL,
@@ -149,14 +150,5 @@ const SCHEMA = `
       seq INTEGER PRIMARY KEY AUTOINCREMENT,
       body TEXT NOT NULL
     );
-  `;
-
-/**
- * Every table of the emulator's world, as one schema: accounts and their keys; runs of every
- * kind with the log and file rows of runs seeded with their own; scenarios, user assets,
- * webhook endpoints and deliveries; the event log; `Idempotency-Key` answers; id counters; and,
- * for a `--db` file, fault rules and the request journal.
- */
-export function baseline(db: Database): void {
-  db.exec(SCHEMA);
+  `);
 }
