@@ -8,11 +8,7 @@ import { ApiError, apiError, MESSAGES } from '../errors.js';
 /** Maps what Hono's own middleware throws onto the catalog (DESIGN.md section 3). */
 function fromHttpException(err: HTTPException): ApiError {
   if (err.status === 413) return apiError('request_too_large');
-  if (err.status === 415) {
-    return apiError('parameter_invalid', {
-      message: MESSAGES.notJson,
-    });
-  }
+  if (err.status === 415) return apiError('parameter_invalid', { message: MESSAGES.notJson });
   if (err.status === 400) {
     return apiError('parameter_invalid', { message: `${err.message}.`.replace(/\.\.$/, '.') });
   }
