@@ -147,11 +147,9 @@ export function registerSeeding(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   ] as const) {
     app.openapi(r, (c) => {
       const acct = accountOf(deps, c.req.valid('param').account_id);
-      const a = deps.store.tx(() => seedUserAsset(deps, acct, kind, c.req.valid('json')));
-      return c.json(
-        { id: a.id, object: kind, name: a.name, status: a.status, created_at: a.createdAt },
-        201,
-      );
+      const asset = deps.store.tx(() => seedUserAsset(deps, acct, kind, c.req.valid('json')));
+      const { id, name, status, createdAt } = asset;
+      return c.json({ id, object: kind, name, status, created_at: createdAt }, 201);
     });
   }
 }

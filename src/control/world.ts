@@ -51,16 +51,10 @@ export const resetRoute = route({
 });
 
 export function registerWorld(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  app.openapi(healthRoute, (c) =>
-    c.json(
-      {
-        status: 'ok' as const,
-        version: deps.config.version,
-        uptime_s: Math.round((wallNow() - deps.startedAt) / 1000),
-      },
-      200,
-    ),
-  );
+  app.openapi(healthRoute, (c) => {
+    const uptime_s = Math.round((wallNow() - deps.startedAt) / 1000);
+    return c.json({ status: 'ok' as const, version: deps.config.version, uptime_s }, 200);
+  });
 
   app.openapi(resetRoute, (c) => {
     const body = c.req.valid('json');
