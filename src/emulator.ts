@@ -201,14 +201,15 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   // Built once every route is registered (the first report asks), as the app serves it.
   let document: CoverageDocument | undefined;
   const served = () => (document ??= productDocument(app, kinds) as CoverageDocument);
+  const coverage = (account?: string) =>
+    coverageReport(served(), errorCatalog(kinds), deps.coverage, account ?? null);
   // The control API is composed here, beside the product API: neither imports the other.
-  if (config.control) app.route('/_control', createControlApp(deps, served));
+  if (config.control) app.route('/_control', createControlApp(deps, coverage));
   return {
     app,
     deps,
     scenarioApplied,
-    coverage: (account) =>
-      coverageReport(served(), errorCatalog(kinds), deps.coverage, account ?? null),
+    coverage,
     reset: (opts = {}) => resetWorld(deps, opts),
     close: () => {
       deps.webhooks.close();
