@@ -79,6 +79,10 @@ const bool = (name: string) =>
     .transform((v) => v === 'true' || v === '1')
     .describe(name);
 
+/** A comma-separated value each of whose entries, trimmed, matches `entry`. */
+const commaList = (entry: RegExp, message: string) =>
+  z.string().refine((v) => v.split(',').every((e) => entry.test(e.trim())), message);
+
 const ConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535),
   host: z.string().min(1),
@@ -91,23 +95,14 @@ const ConfigSchema = z.object({
     .string()
     .refine((v) => parseClockMode(v) !== undefined, 'expected manual, realtime or scaled:N'),
   'control-token': z.string(),
-  'control-allow-origin': z
-    .string()
-    .refine(
-      (v) =>
-        v
-          .split(',')
-          .every(
-            (o) => o.trim() === '*' || o.trim() === '' || /^https?:\/\/[^/\s]+\/?$/i.test(o.trim()),
-          ),
-      'expected origins like http://localhost:3000, comma-separated, or *',
-    ),
-  'allowed-hosts': z
-    .string()
-    .refine(
-      (v) => v.split(',').every((h) => /^(\*|\.?[a-z0-9_.:[\]-]*)$/i.test(h.trim())),
-      'expected host names like emulator or .example.test, comma-separated, or *',
-    ),
+  'control-allow-origin': commaList(
+    /^(\*|https?:\/\/[^/\s]+\/?)?$/i,
+    'expected origins like http://localhost:3000, comma-separated, or *',
+  ),
+  'allowed-hosts': commaList(
+    /^(\*|\.?[a-z0-9_.:[\]-]*)$/i,
+    'expected host names like emulator or .example.test, comma-separated, or *',
+  ),
   'strict-versions': bool('strict-versions'),
   strict: bool('strict'),
   'no-control': bool('no-control'),
