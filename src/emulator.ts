@@ -5,7 +5,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './api/env.js';
 import type { ScenarioFile } from './contract/scenario-file.js';
 import { createControlApp } from './control/app.js';
-import { type Catalog, CatalogSchema } from './domain/catalog.js';
+import { CatalogSchema } from './domain/catalog.js';
 import { errorCatalog, kindRegistry } from './domain/kind-registry.js';
 import type { RegisteredKind } from './domain/run-kind.js';
 import { createApp } from './http/app.js';
@@ -40,9 +40,7 @@ export function packageVersion(): string {
   return String(pkg.version);
 }
 
-export function loadCatalog(file = join(PACKAGE_ROOT, 'fixtures', 'catalog.json')): Catalog {
-  return parseDataFile(CatalogSchema, readJsonFile(file), file);
-}
+const CATALOG_FILE = join(PACKAGE_ROOT, 'fixtures', 'catalog.json');
 
 export interface EmulatorOptions {
   /** The run kinds served. Default every registered one (`src/kinds/index.ts`). */
@@ -141,7 +139,7 @@ function createDeps(
     settling,
     pendingArchives: new Map(),
     ids: createIdFactory(config.seed, store.sequences),
-    catalog: loadCatalog(),
+    catalog: parseDataFile(CatalogSchema, readJsonFile(CATALOG_FILE), CATALOG_FILE),
     systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),
     startedAt: wallNow(),
     scenarios,

@@ -13,7 +13,7 @@ import {
 } from '../runtime/faults/fault-rules.js';
 import type { JournalEntry, JournalFilter } from '../runtime/journal.js';
 import { addFaultRule } from '../world/faults.js';
-import { route } from './route-helpers.js';
+import { json, route } from './route-helpers.js';
 
 const FaultRuleView = z
   .object({
@@ -47,7 +47,7 @@ export const createFaultRoute = route({
   description:
     'Installs a rule that answers matching product calls with an error, a delay or a dropped connection: at most `times` times, after `skip` calls, with `probability`. Rules match in the order installed.',
   request: {
-    body: { required: true, content: { 'application/json': { schema: FaultRuleInput } } },
+    body: json(FaultRuleInput),
   },
   responses: { 201: jsonResponse(FaultRuleView, 'Installed.'), ...errorResponses([400]) },
 });

@@ -105,18 +105,14 @@ function writeEnvelope(outgoing: ServerResponse, deps: Deps, err: ApiError): voi
 }
 
 /** Node's parser error codes onto the catalog (our inference; Node answers these with no body). */
-function clientErrorCode(err: NodeJS.ErrnoException): ErrorCode {
-  if (err.code === 'HPE_HEADER_OVERFLOW') return 'request_header_too_large';
-  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'request_timeout';
-  return 'request_malformed';
-}
+const CLIENT_ERRORS: Record<string, ErrorCode> = {
+  HPE_HEADER_OVERFLOW: 'request_header_too_large',
+  ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
+};
 
 function answerClientError(deps: Deps, err: NodeJS.ErrnoException, socket: Duplex): void {
-  if (!socket.writable || err.code === 'ECONNRESET') {
-    socket.destroy();
-    return;
-  }
-  writeRaw(deps, socket, apiError(clientErrorCode(err)));
+  if (!socket.writable || err.code === 'ECONNRESET') socket.destroy();
+  else writeRaw(deps, socket, apiError(CLIENT_ERRORS[err.code ?? ''] ?? 'request_malformed'));
 }
 
 /** The envelope written straight to a socket Node has not made a response for, then closed. */
