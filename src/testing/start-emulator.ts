@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator.js';
 import { createNodeServer } from '../http/node-server.js';
@@ -34,9 +33,8 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const { port = 0, host = '127.0.0.1', ...emulatorOptions } = options;
   const allowedHosts = [...(emulatorOptions.allowedHosts ?? []), host];
   const emulator = createEmulator({ seed: '0', clock: 'manual', ...emulatorOptions, allowedHosts });
-  let server: Server;
+  const server = createNodeServer(emulator.app, emulator.deps);
   const address = await new Promise<AddressInfo>((resolve, reject) => {
-    server = createNodeServer(emulator.app, emulator.deps);
     server.once('error', reject);
     server.listen(port, host, () => resolve(server.address() as AddressInfo));
   }).catch((err: unknown) => {
