@@ -34,7 +34,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   // Built on first request, once every route is registered, and kept with this app.
   let document: unknown;
   app.get('/openapi.json', (c) => {
-    document ??= productDocument(app, deps.kinds, { strictVersions: deps.config.strictVersions });
+    document ??= productDocument(app, deps.kinds, deps.config.strictVersions);
     return c.json(document);
   });
   app.use('/docs', allowedHostsOnly(deps.config.allowedHosts));

@@ -123,11 +123,7 @@ function withInferredFirstLine(doc: Doc): void {
 }
 
 /** The product document from the routes; `x-inferred` where the API document is silent. */
-export function productDocument(
-  app: OpenAPIHono<AppEnv>,
-  kinds: Kinds,
-  { strictVersions = false }: { strictVersions?: boolean } = {},
-): unknown {
+export function productDocument(app: OpenAPIHono<AppEnv>, kinds: Kinds, strictVersions = false) {
   // The areas of API document section 1, each a tag, in its order: the run kinds' first.
   const tags = [
     ...kinds.list.map(({ kind }) => ({ name: kind.tag, description: kind.tagDescription })),
