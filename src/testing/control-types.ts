@@ -56,11 +56,7 @@ export type UserAssetInput = z.input<typeof schemas.UserAssetInput>;
 export type UserAsset = Answer<typeof seeding.seedEnvironmentRoute, 201>;
 
 /** The seeding routes of the kinds that seed in their own terms (`RegisteredKind.seed`). */
-type KindSeed = (typeof REGISTERED_KINDS)[number] extends infer R
-  ? R extends { seed: infer S }
-    ? S
-    : never
-  : never;
+type KindSeed = Extract<(typeof REGISTERED_KINDS)[number], { seed: unknown }>['seed'];
 /** The harness methods' names: each kind seed's operation (`seedEvaluation`, ...). */
 export type KindSeedOperation = KindSeed['operationId'];
 type SeedOf<Op extends KindSeedOperation> = Extract<KindSeed, { operationId: Op }>;
