@@ -113,10 +113,7 @@ function appConfig(options: EmulatorOptions): AppConfig {
   };
 }
 
-/**
- * What the product and control apps share (`Deps`): the store, clocks, ids, catalog, faults,
- * journal and webhooks; and the journal's store, which only a `--db` file has.
- */
+/** What the product and control apps share, and the journal's store (a `--db` file's only). */
 function createDeps(
   options: EmulatorOptions,
   kinds: Deps['kinds'],

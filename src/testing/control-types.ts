@@ -77,11 +77,9 @@ export type FaultRule = Answer<typeof diagnostics.createFaultRoute, 201>;
 export type FaultMatch = FaultRule['match'];
 export type FaultResponse = FaultRule['respond'];
 export type RequestFilter = Partial<
-  Record<'method' | 'route' | 'operation' | 'code' | 'account' | 'key' | 'since', string>
-> & {
-  status?: number;
-  limit?: number;
-};
+  Record<'method' | 'route' | 'operation' | 'code' | 'account' | 'key' | 'since', string> &
+    Record<'status' | 'limit', number>
+>;
 export type JournalList = Answer<typeof diagnostics.listRequestsRoute, 200>;
 /** One request of the journal. */
 export type JournalEntry = JournalList['data'][number];

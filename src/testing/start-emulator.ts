@@ -44,10 +44,9 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const baseUrl = `http://${hostPart}:${address.port}`;
   emulator.deps.webhooks.origin = baseUrl;
-  const token = options.controlToken ?? undefined;
   return {
     baseUrl,
-    control: createControlClient(baseUrl, { token }),
+    control: createControlClient(baseUrl, { token: options.controlToken ?? undefined }),
     emulator,
     stop: () =>
       new Promise<void>((resolve, reject) => {
