@@ -173,10 +173,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     typeof options.scenario === 'object'
       ? options.scenario
       : loadScenarioFile(scenariosDir, options.scenario ?? 'default', kinds);
-  const { deps, journalStore } = createDeps(options, kinds, {
-    dir: scenariosDir,
-    loaded: scenario,
-  });
+  const scenarios = { dir: scenariosDir, loaded: scenario };
+  const { deps, journalStore } = createDeps(options, kinds, scenarios);
   const { config, store } = deps;
   // A --db file that already holds a world keeps it; a fresh store gets the scenario.
   const scenarioApplied = store.accounts.list().length === 0;

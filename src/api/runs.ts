@@ -124,10 +124,8 @@ function runHandlers(registered: RegisteredKind): Record<RunRouteName, RunHandle
 }
 
 /**
- * Registers the routes of a kind. `documented` (`--strict`) serves only the routes the kind lists
- * as documented (API document sections 4.1, 4.4 to 4.6); a kind with none serves nothing under
- * `--strict`. A kind's own reads (`reads`, what `read` derives from the run as of now) are
- * inferred routes.
+ * Registers a kind's routes; `documented` (`--strict`) only those the kind lists as documented
+ * (API document sections 4.1, 4.4 to 4.6), and not its own reads, which are inferred.
  * @example registerRunKind(app, registered, 'all')
  */
 export function registerRunKind(

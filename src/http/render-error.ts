@@ -17,16 +17,8 @@ function fromHttpException(err: HTTPException): ApiError {
 
 /** The error envelope of API document section 7 for any error, with `request_id` filled in. */
 export function errorEnvelope(err: ApiError, requestId: string | null): ErrorEnvelope {
-  return {
-    error: {
-      type: err.type,
-      code: err.code,
-      message: err.message,
-      param: err.param,
-      request_id: requestId,
-      details: err.details,
-    },
-  };
+  const { type, code, message, param, details } = err;
+  return { error: { type, code, message, param, request_id: requestId, details } };
 }
 
 /** The one `onError`: the envelope; an unexpected exception is logged and answered 500. */
