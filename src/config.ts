@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { type ClockMode, parseClockMode } from './runtime/clock.js';
+import { parseClockMode } from './runtime/clock.js';
 
 /** Every CLI flag, its environment variable and its default (docs/configuration.md). */
 export const FLAGS = {
@@ -72,13 +72,16 @@ export const FLAGS = {
   },
 } as const;
 type Flag = keyof typeof FLAGS;
-const BOOLEAN_FLAGS = ['strict-versions', 'strict', 'no-control', 'no-webhooks'] as const;
 
 const bool = (name: string) =>
   z
     .enum(['true', 'false', '1', '0', ''])
     .transform((v) => v === 'true' || v === '1')
     .describe(name);
+
+/** A comma-separated value each of whose entries, trimmed, matches `entry`. */
+const commaList = (entry: RegExp, message: string) =>
+  z.string().refine((v) => v.split(',').every((e) => entry.test(e.trim())), message);
 
 const ConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535),
@@ -92,23 +95,14 @@ const ConfigSchema = z.object({
     .string()
     .refine((v) => parseClockMode(v) !== undefined, 'expected manual, realtime or scaled:N'),
   'control-token': z.string(),
-  'control-allow-origin': z
-    .string()
-    .refine(
-      (v) =>
-        v
-          .split(',')
-          .every(
-            (o) => o.trim() === '*' || o.trim() === '' || /^https?:\/\/[^/\s]+\/?$/i.test(o.trim()),
-          ),
-      'expected origins like http://localhost:3000, comma-separated, or *',
-    ),
-  'allowed-hosts': z
-    .string()
-    .refine(
-      (v) => v.split(',').every((h) => /^(\*|\.?[a-z0-9_.:[\]-]*)$/i.test(h.trim())),
-      'expected host names like emulator or .example.test, comma-separated, or *',
-    ),
+  'control-allow-origin': commaList(
+    /^(\*|https?:\/\/[^/\s]+\/?)?$/i,
+    'expected origins like http://localhost:3000, comma-separated, or *',
+  ),
+  'allowed-hosts': commaList(
+    /^(\*|\.?[a-z0-9_.:[\]-]*)$/i,
+    'expected host names like emulator or .example.test, comma-separated, or *',
+  ),
   'strict-versions': bool('strict-versions'),
   strict: bool('strict'),
   'no-control': bool('no-control'),
@@ -120,30 +114,8 @@ const ConfigSchema = z.object({
   'coverage-report': z.string(),
 });
 
-export interface CliConfig {
-  port: number;
-  host: string;
-  db: string;
-  seed: string;
-  scenario: string;
-  clock: ClockMode;
-  controlToken: string | null;
-  /** Origins besides the emulator's own allowed to call /_control from a browser (`*`: all). */
-  controlAllowOrigins: string[];
-  /** `--allowed-hosts`: Host names besides loopback and `--host` that /_control and /docs answer. */
-  allowedHosts: string[];
-  strictVersions: boolean;
-  strict: boolean;
-  control: boolean;
-  journalSize: number;
-  webhooks: boolean;
-  webhookHistory: number;
-  webhookTimestamps: 'wall' | 'virtual';
-  settleSlice: number;
-  /** `--coverage-report FILE`: where the report goes at shutdown (JSON, and Markdown beside it). */
-  coverageReport: string | null;
-  help: boolean;
-}
+/** The command line read: flags, else `EMULATOR_*` variables, else defaults. */
+export type CliConfig = ReturnType<typeof parseConfig>;
 
 export class ConfigError extends Error {}
 
@@ -152,19 +124,16 @@ export class ConfigError extends Error {}
  * `EMULATOR_PORT`, as container platforms set it.
  * @example parseConfig(['--port', '9000'], {}).port // 9000
  */
-export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
+export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
   let values: Record<string, string | boolean | undefined>;
   try {
-    const options = Object.fromEntries(
-      Object.keys(FLAGS).map((f) => [
-        f,
-        { type: (BOOLEAN_FLAGS as readonly string[]).includes(f) ? 'boolean' : 'string' },
-      ]),
-    ) as Record<Flag, { type: 'string' | 'boolean' }>;
-    values = parseArgs({
-      args: argv,
-      options: { ...options, help: { type: 'boolean', short: 'h' } },
-    }).values;
+    const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
+      help: { type: 'boolean', short: 'h' },
+    };
+    // The flags that default to false are switches: `--strict`, not `--strict true`.
+    for (const [flag, spec] of Object.entries(FLAGS))
+      options[flag] = { type: spec.default === 'false' ? 'boolean' : 'string' };
+    values = parseArgs({ args: argv, options }).values as typeof values;
   } catch (err) {
     throw new ConfigError(`${(err as Error).message}. Run with --help for the flags.`);
   }
@@ -191,14 +160,10 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
     scenario: c.scenario,
     clock: parseClockMode(c.clock)!,
     controlToken: c['control-token'] || null,
-    controlAllowOrigins: c['control-allow-origin']
-      .split(',')
-      .map((o) => o.trim().replace(/\/$/, '').toLowerCase())
-      .filter((o) => o !== ''),
-    allowedHosts: c['allowed-hosts']
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter((h) => h !== ''),
+    /** Origins besides the emulator's own allowed to call /_control from a browser (`*`: all). */
+    controlAllowOrigins: list(c['control-allow-origin']).map((o) => o.replace(/\/$/, '')),
+    /** `--allowed-hosts`: Host names besides loopback and `--host` that /_control and /docs answer. */
+    allowedHosts: list(c['allowed-hosts']),
     strictVersions: c['strict-versions'],
     strict: c.strict,
     control: !c['no-control'],
@@ -207,9 +172,18 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv): CliConfig {
     webhookHistory: c['webhook-history'],
     webhookTimestamps: c['webhook-timestamps'],
     settleSlice: c['settle-slice'],
+    /** `--coverage-report FILE`: where the report goes at shutdown (JSON, and Markdown beside it). */
     coverageReport: c['coverage-report'] || null,
     help: values.help === true,
   };
+}
+
+/** A comma-separated value's entries, trimmed and lower-cased, the empty ones dropped. */
+function list(value: string): string[] {
+  return value
+    .split(',')
+    .map((v) => v.trim().toLowerCase())
+    .filter((v) => v !== '');
 }
 
 export function helpText(): string {

@@ -5,7 +5,7 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './api/env.js';
 import type { ScenarioFile } from './contract/scenario-file.js';
 import { createControlApp } from './control/app.js';
-import { type Catalog, CatalogSchema } from './domain/catalog.js';
+import { CatalogSchema } from './domain/catalog.js';
 import { errorCatalog, kindRegistry } from './domain/kind-registry.js';
 import type { RegisteredKind } from './domain/run-kind.js';
 import { createApp } from './http/app.js';
@@ -40,9 +40,7 @@ export function packageVersion(): string {
   return String(pkg.version);
 }
 
-export function loadCatalog(file = join(PACKAGE_ROOT, 'fixtures', 'catalog.json')): Catalog {
-  return parseDataFile(CatalogSchema, readJsonFile(file), file);
-}
+const CATALOG_FILE = join(PACKAGE_ROOT, 'fixtures', 'catalog.json');
 
 export interface EmulatorOptions {
   /** The run kinds served. Default every registered one (`src/kinds/index.ts`). */
@@ -115,10 +113,7 @@ function appConfig(options: EmulatorOptions): AppConfig {
   };
 }
 
-/**
- * What the product and control apps share (`Deps`): the store, clocks, ids, catalog, faults,
- * journal and webhooks; and the journal's store, which only a `--db` file has.
- */
+/** What the product and control apps share, and the journal's store (a `--db` file's only). */
 function createDeps(
   options: EmulatorOptions,
   kinds: Deps['kinds'],
@@ -141,7 +136,7 @@ function createDeps(
     settling,
     pendingArchives: new Map(),
     ids: createIdFactory(config.seed, store.sequences),
-    catalog: loadCatalog(),
+    catalog: parseDataFile(CatalogSchema, readJsonFile(CATALOG_FILE), CATALOG_FILE),
     systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),
     startedAt: wallNow(),
     scenarios,
@@ -178,10 +173,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     typeof options.scenario === 'object'
       ? options.scenario
       : loadScenarioFile(scenariosDir, options.scenario ?? 'default', kinds);
-  const { deps, journalStore } = createDeps(options, kinds, {
-    dir: scenariosDir,
-    loaded: scenario,
-  });
+  const scenarios = { dir: scenariosDir, loaded: scenario };
+  const { deps, journalStore } = createDeps(options, kinds, scenarios);
   const { config, store } = deps;
   // A --db file that already holds a world keeps it; a fresh store gets the scenario.
   const scenarioApplied = store.accounts.list().length === 0;
@@ -201,14 +194,15 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   // Built once every route is registered (the first report asks), as the app serves it.
   let document: CoverageDocument | undefined;
   const served = () => (document ??= productDocument(app, kinds) as CoverageDocument);
+  const coverage = (account?: string) =>
+    coverageReport(served(), errorCatalog(kinds), deps.coverage, account ?? null);
   // The control API is composed here, beside the product API: neither imports the other.
-  if (config.control) app.route('/_control', createControlApp(deps, served));
+  if (config.control) app.route('/_control', createControlApp(deps, coverage));
   return {
     app,
     deps,
     scenarioApplied,
-    coverage: (account) =>
-      coverageReport(served(), errorCatalog(kinds), deps.coverage, account ?? null),
+    coverage,
     reset: (opts = {}) => resetWorld(deps, opts),
     close: () => {
       deps.webhooks.close();

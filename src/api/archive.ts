@@ -22,7 +22,8 @@ export function parseRange(header: string | undefined, size: number): Range {
   return { start, end };
 }
 
-function archiveOf(c: Context<AppEnv>, run: RunRecord, idParam: string) {
+/** A succeeded run's archive (DESIGN.md section 4), HEAD and one `Range`; 409 before success. */
+export function serveArchive(c: Context<AppEnv>, run: RunRecord, idParam = 'run_id'): Response {
   if (run.state.status !== 'succeeded') {
     throw apiError('run_not_ready', { message: MESSAGES.noArchiveYet(run.state.status) });
   }
@@ -33,12 +34,7 @@ function archiveOf(c: Context<AppEnv>, run: RunRecord, idParam: string) {
       param: idParam,
     });
   }
-  return archive;
-}
-
-/** A succeeded run's archive (DESIGN.md section 4), HEAD and one `Range`; 409 before success. */
-export function serveArchive(c: Context<AppEnv>, run: RunRecord, idParam = 'run_id'): Response {
-  const { bytes, sha256 } = archiveOf(c, run, idParam);
+  const { bytes, sha256 } = archive;
   const headers: Record<string, string> = {
     'Content-Type': 'application/gzip',
     'Content-Disposition': `attachment; filename="${run.id}.tar.gz"`,

@@ -11,13 +11,10 @@ import { policiesOf } from '../runtime/engine/world-view.js';
 type Dataset = Catalog['datasets'][number];
 
 /** The catalog is a handful of entries: one page, no cursor. */
-function whole<T extends object, O extends string>(items: T[], object: O) {
-  return listPage(items, false, object, () => '');
-}
+const whole = <T extends object, O extends string>(items: T[], object: O) =>
+  listPage(items, false, object, () => '');
 
-function catalog(c: Context<AppEnv>): Catalog {
-  return c.get('deps').catalog;
-}
+const catalog = (c: Context<AppEnv>): Catalog => c.get('deps').catalog;
 
 function summary(d: Dataset) {
   return {

@@ -2,11 +2,6 @@ import type { ServiceVersion } from '../contract/common.js';
 import type { Account, ApiKeyRecord } from '../domain/records.js';
 import type { Deps } from '../runtime/deps.js';
 
-export interface AuthContext {
-  account: Account;
-  key: ApiKeyRecord;
-}
-
 export type AppEnv = {
   Variables: {
     deps: Deps;
@@ -14,7 +9,7 @@ export type AppEnv = {
     version: ServiceVersion;
     /** A `Service-Version` value that names no supported version (set by the request context). */
     unsupportedVersion: string;
-    auth: AuthContext;
+    auth: { account: Account; key: ApiKeyRecord };
     /** The caller's virtual now, fixed for the request once its account is settled. */
     now: number;
     /** Set by a fault: who the Authorization header names (authentication did not run). */

@@ -22,15 +22,9 @@ export function registerEvents(app: OpenAPIHono<AppEnv>, kinds: Kinds, inferred:
     checkCursor(after, (id) => store.events.exists(id, accountId), 'an event');
     const page = store.events.list(accountId, { after, limit, type, resource });
     const base = baseUrl(c);
-    return c.json(
-      listPage(
-        page.data.map((e) => toEvent(e, base, kinds.byName)),
-        page.hasMore,
-        'event',
-        (e) => e.id,
-      ),
-      200,
-    );
+    const data = page.data.map((e) => toEvent(e, base, kinds.byName));
+    const body = listPage(data, page.hasMore, 'event', (e) => e.id);
+    return c.json(body, 200);
   });
 
   app.openapi(getEventRoute, (c) => {

@@ -4,16 +4,7 @@ import { getKeyRoute } from '../contract/keys.js';
 
 export function registerKeys(app: OpenAPIHono<AppEnv>): void {
   app.openapi(getKeyRoute, (c) => {
-    const { key } = c.get('auth');
-    return c.json(
-      {
-        id: key.id,
-        object: 'api_key' as const,
-        name: key.name,
-        scopes: key.scopes,
-        created_at: key.createdAt,
-      },
-      200,
-    );
+    const { id, name, scopes, createdAt } = c.get('auth').key;
+    return c.json({ id, object: 'api_key' as const, name, scopes, created_at: createdAt }, 200);
   });
 }

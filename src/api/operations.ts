@@ -12,15 +12,11 @@ import { baseUrl } from './base-url.js';
 
 type Ctx = Context<AppEnv>;
 
-/** The kind's own read guards (the route cannot name one scope for every kind). */
-function authorizeKind(c: Ctx, scope: string, feature?: string): void {
-  const { key, account } = c.get('auth');
-  assertAccess(key, account, { scope, feature });
-}
-
 /** A run of any kind as GET /v1/<kind>/{id} derives it at the request's now. */
 function runOperation(c: Ctx, kind: RunKind, id: string) {
-  authorizeKind(c, `${kind.scope}:read`, kind.feature);
+  // The kind's own read guards: the route cannot name one scope for every kind.
+  const { key, account } = c.get('auth');
+  assertAccess(key, account, { scope: `${kind.scope}:read`, feature: kind.feature });
   const record = c.get('deps').store.runs.get(c.get('auth').account.id, id);
   if (!record || record.kind !== kind.name) throw notFound('operation', id, 'operation_id');
   const state = deriveState(record.state, c.get('now'), kind.stepNoun);

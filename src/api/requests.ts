@@ -25,19 +25,10 @@ export function registerRequests(app: OpenAPIHono<AppEnv>, inferred: boolean): v
   if (!inferred) return;
   app.openapi(listRequestsRoute, (c) => {
     const { after, limit } = c.req.valid('query');
-    const page = c
-      .get('deps')
-      .journal.newestPage(
-        { account: c.get('auth').account.id, sinceMs: c.get('now') - THIRTY_DAYS_MS },
-        after,
-        limit,
-      );
-    if (!page.found) {
-      throw invalidParam('after', MESSAGES.noJournalEntry(String(after)));
-    }
-    return c.json(
-      listPage(page.data.map(view), page.hasMore, 'request', (r) => r.id),
-      200,
-    );
+    const filter = { account: c.get('auth').account.id, sinceMs: c.get('now') - THIRTY_DAYS_MS };
+    const page = c.get('deps').journal.newestPage(filter, after, limit);
+    if (!page.found) throw invalidParam('after', MESSAGES.noJournalEntry(String(after)));
+    const body = listPage(page.data.map(view), page.hasMore, 'request', (r) => r.id);
+    return c.json(body, 200);
   });
 }

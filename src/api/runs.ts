@@ -4,52 +4,146 @@
  * A kind brings its routes and its definition (`src/kinds/<kind>/`); nothing here names a kind.
  */
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import type { RunRouteName } from '../contract/run-routes.js';
-import type { RegisteredKind } from '../domain/run-kind.js';
+import { listPage } from '../domain/paging.js';
+import type { RunRecord } from '../domain/records.js';
+import type { RegisteredKind, RunKind } from '../domain/run-kind.js';
+import { deriveState } from '../domain/run-state.js';
+import { toRunBody } from '../domain/run-view.js';
+import { ApiError, MESSAGES, notFound } from '../errors.js';
 import {
-  archiveHandler,
-  cancelHandler,
-  createHandler,
-  filesHandler,
-  getHandler,
-  kindRoutes,
-  listHandler,
-  logsHandler,
-  type RunHandler,
-  readHandler,
-  resumeHandler,
-} from './run-handlers.js';
+  type Caller,
+  cancelRun,
+  createRunCommand,
+  resumeRun,
+} from '../runtime/engine/run-commands.js';
+import { runFilePage, runLog } from '../runtime/engine/run-outputs.js';
+import { worldOf } from '../runtime/engine/world-view.js';
+import { serveArchive } from './archive.js';
+import { baseUrl } from './base-url.js';
+import { checkCursor } from './cursor.js';
 
-/** Which of a kind's routes to serve: every one, or only the documented ones (`--strict`). */
-export type RunRouteSet = 'all' | 'documented';
+type Ctx = Context<AppEnv>;
+type RunHandler = (c: Ctx) => Response;
+
+/** The run's body as of the request's now. */
+function runView(c: Ctx, kind: RunKind, record: RunRecord) {
+  const state = deriveState(record.state, c.get('now'), kind.stepNoun);
+  return toRunBody(kind, { ...record, state }, baseUrl(c));
+}
+
+/** The request as the run engine's caller. */
+function caller(c: Ctx): Caller {
+  return {
+    deps: c.get('deps'),
+    account: c.get('auth').account,
+    now: c.get('now'),
+    version: c.get('version'),
+  };
+}
+
+/** What the routes' schemas validated; each kind's routes are typed by the kind's schemas. */
+// biome-ignore lint/suspicious/noExplicitAny: one handler serves every kind's differently typed routes
+type Valid = Record<string, any>;
+
+/** Handlers read their input through this: the generic routes are typed per kind. */
+function valid(c: Ctx, target: 'json' | 'param' | 'query'): Valid {
+  return (c.req.valid as (t: string) => Valid)(target);
+}
 
 /**
- * Registers the routes of a kind. `documented` serves only the routes the kind lists as
- * documented (API document sections 4.1, 4.4 to 4.6); a kind with none serves nothing under
- * `--strict`. A kind's own reads (`reads`) are inferred routes.
+ * The caller's run of this kind, or the 404 naming the kind's own path parameter (`noun` says
+ * what a logs or files route calls it). Commands take it as read: the handler is synchronous.
+ */
+function findRun(c: Ctx, { kind, routes }: RegisteredKind, noun = kind.name): RunRecord {
+  const runId = valid(c, 'param')[routes.idParam] as string;
+  const found = c.get('deps').store.runs.get(c.get('auth').account.id, runId);
+  // A run of another kind is not one of this kind's: the same 404 as an unknown id.
+  if (!found || found.kind !== kind.name) throw notFound(noun, runId, routes.idParam);
+  return found;
+}
+
+/** `GET .../files`: a page of a succeeded run's files; any other answers the kind's 409. */
+function files(c: Ctx, registered: RegisteredKind): Response {
+  const { kind, routes } = registered;
+  const { after, limit } = valid(c, 'query');
+  const found = findRun(c, registered, routes.subresourceNoun);
+  if (found.state.status !== 'succeeded') {
+    const own = registered.errors?.[routes.notReadyCode];
+    throw ApiError.of(routes.notReadyCode, {
+      ...(own && { status: own.status }),
+      message: MESSAGES.filesNotReady(own ? kind.name : 'run', found.state.status),
+    });
+  }
+  const page = runFilePage(c.get('deps'), found, after ?? '', limit);
+  const body = listPage(page.data, page.hasMore, routes.objects.file, (f) => f.path);
+  return c.json(body, 200);
+}
+
+/** `GET /v1/<collection>`: a page of the caller's runs of the kind, newest first. */
+function list(c: Ctx, kind: RunKind): Response {
+  const { status, after, limit } = valid(c, 'query');
+  const { store } = c.get('deps');
+  const accountId = c.get('auth').account.id;
+  const noun = `a ${kind.name.replace('_', ' ')}`;
+  checkCursor(after, (id) => store.runs.owns(accountId, kind.name, id), noun);
+  const page = store.runs.list(accountId, kind.name, { status, after, limit });
+  const data = page.data.map((r) => runView(c, kind, r));
+  const body = listPage(data, page.hasMore, kind.name, (e) => e.id);
+  return c.json(body, 200);
+}
+
+/** The handler of each of a kind's routes, in the order they are registered. */
+function runHandlers(registered: RegisteredKind): Record<RunRouteName, RunHandler> {
+  const { kind, routes } = registered;
+  const find = (c: Ctx) => findRun(c, registered);
+  return {
+    // 202 with the run back in `queued`.
+    resume: (c) => c.json(runView(c, kind, resumeRun(caller(c), kind, find(c))), 202),
+    logs(c) {
+      const found = findRun(c, registered, routes.subresourceNoun);
+      const lines = runLog(c.get('deps'), found, valid(c, 'query').limit, c.get('now'));
+      return c.json({ id: found.id, object: routes.objects.logs, lines }, 200);
+    },
+    files: (c) => files(c, registered),
+    create(c) {
+      const deps = c.get('deps');
+      const { account } = c.get('auth');
+      const request = kind.prepare(valid(c, 'json'), worldOf(deps, account));
+      const id = deps.ids.next(kind.prefix, account.id, c.get('now'));
+      return c.json(runView(c, kind, createRunCommand(caller(c), kind, { id, request })), 201);
+    },
+    get: (c) => c.json(runView(c, kind, find(c)), 200),
+    list: (c) => list(c, kind),
+    // 202 with the run `canceling`.
+    cancel: (c) => c.json(runView(c, kind, cancelRun(caller(c), find(c))), 202),
+    archive: (c) => serveArchive(c, find(c), routes.idParam),
+  };
+}
+
+/**
+ * Registers a kind's routes; `documented` (`--strict`) only those the kind lists as documented
+ * (API document sections 4.1, 4.4 to 4.6), and not its own reads, which are inferred.
  * @example registerRunKind(app, registered, 'all')
  */
 export function registerRunKind(
   app: OpenAPIHono<AppEnv>,
   registered: RegisteredKind,
-  set: RunRouteSet,
+  set: 'all' | 'documented',
 ): void {
-  const { routes } = registered;
-  const k = kindRoutes(registered);
-  const on = (name: RunRouteName, handler: RunHandler) => {
-    const route = routes[name];
-    if (route && (set === 'all' || routes.documented.includes(name)))
+  const { kind, routes } = registered;
+  for (const [name, handler] of Object.entries(runHandlers(registered))) {
+    const route = routes[name as RunRouteName];
+    if (route && (set === 'all' || routes.documented.includes(name as RunRouteName)))
       app.openapi(route, handler as never);
-  };
-  on('resume', resumeHandler(k));
-  on('logs', logsHandler(k));
-  on('files', filesHandler(k));
-  on('create', createHandler(k));
-  on('get', getHandler(k));
-  on('list', listHandler(k));
-  on('cancel', cancelHandler(k));
-  on('archive', archiveHandler(k));
-  if (set === 'all')
-    for (const { route, read } of registered.reads ?? []) app.openapi(route, readHandler(k, read));
+  }
+  if (set === 'documented') return;
+  for (const { route, read } of registered.reads ?? [])
+    app.openapi(route, (c) => {
+      const run = findRun(c, registered);
+      const state = deriveState(run.state, c.get('now'), kind.stepNoun);
+      return c.json(read(run, state, c.get('deps').catalog) as never, 200);
+    });
 }

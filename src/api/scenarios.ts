@@ -79,10 +79,8 @@ export function registerScenarios(app: OpenAPIHono<AppEnv>, inferred: boolean): 
   app.openapi(listScenariosRoute, (c) => {
     const { after, limit } = c.req.valid('query');
     const page = scenarioPage(c, after, limit);
-    return c.json(
-      listPage(page.data, page.hasMore, 'scenario', (s) => s.id),
-      200,
-    );
+    const body = listPage(page.data, page.hasMore, 'scenario', (s) => s.id);
+    return c.json(body, 200);
   });
 
   app.openapi(getScenarioRoute, (c) =>

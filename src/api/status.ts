@@ -21,10 +21,7 @@ export function registerStatus(
       status: 'operational' as const,
       components: areas
         .filter((name) => served.has(name))
-        .map((name) => ({
-          name,
-          status: 'operational' as const,
-        })),
+        .map((name) => ({ name, status: 'operational' as const })),
     };
     return c.json(body as never, 200);
   });

@@ -19,9 +19,7 @@ export function registerUsage(app: OpenAPIHono<AppEnv>, kinds: Kinds): void {
         { collection: kind.collection, state: deriveState(r.state, c.get('now'), kind.stepNoun) },
       ];
     });
-    return c.json(
-      summarizeUsage(store.accounts.balance(account.id), collections, runs) as never,
-      200,
-    );
+    const usage = summarizeUsage(store.accounts.balance(account.id), collections, runs);
+    return c.json(usage as never, 200);
   });
 }

@@ -56,15 +56,11 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, inferred: boolean): v
     const { after, limit } = c.req.valid('query');
     const { store } = c.get('deps');
     const accountId = c.get('auth').account.id;
-    checkCursor(
-      after,
-      (id) => store.webhookEndpoints.existsLive(accountId, id),
-      'a webhook endpoint',
-    );
+    const owns = (id: string) => store.webhookEndpoints.existsLive(accountId, id);
+    checkCursor(after, owns, 'a webhook endpoint');
     const page = store.webhookEndpoints.list(accountId, { after, limit });
-    return c.json(
-      listPage(page.data.map(toWebhookEndpoint), page.hasMore, 'webhook_endpoint', (e) => e.id),
-      200,
-    );
+    const data = page.data.map(toWebhookEndpoint);
+    const body = listPage(data, page.hasMore, 'webhook_endpoint', (e) => e.id);
+    return c.json(body, 200);
   });
 }

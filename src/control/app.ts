@@ -3,7 +3,7 @@ import type { AppEnv } from '../api/env.js';
 import { docsPage } from '../http/docs-page.js';
 import { allowedHostsOnly } from '../http/host-check.js';
 import { validationHook } from '../http/validation-hook.js';
-import type { CoverageDocument } from '../runtime/coverage/outcomes.js';
+import type { CoverageReport } from '../runtime/coverage/report.js';
 import type { Deps } from '../runtime/deps.js';
 import { registerAccounts } from './accounts.js';
 import { registerClock } from './clock.js';
@@ -18,12 +18,12 @@ import { registerWorld } from './world.js';
 
 /**
  * The control API (`/_control`, DESIGN.md section 5): no API key, its own OpenAPI document, a file
- * per area; `productDocument` answers the served `/openapi.json`, which the coverage report reads.
- * @example app.route('/_control', createControlApp(deps, () => productDocument(app)))
+ * per area; `coverage` reports on the product API, which the control API does not import.
+ * @example app.route('/_control', createControlApp(deps, emulator.coverage))
  */
 export function createControlApp(
   deps: Deps,
-  productDocument: () => CoverageDocument,
+  coverage: (account?: string) => CoverageReport,
 ): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('*', allowedHostsOnly(deps.config.allowedHosts));
@@ -36,7 +36,7 @@ export function createControlApp(
   registerSeeding(app, deps);
   registerDiagnostics(app, deps);
   registerWebhookDeliveries(app, deps);
-  registerCoverage(app, deps, productDocument);
+  registerCoverage(app, deps, coverage);
   app.get('/openapi.json', (c) => c.json(controlDocument(app, deps.config.version)));
   app.get('/docs', docsPage('svc-emulator control API', '/_control/openapi.json'));
   return app;

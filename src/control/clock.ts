@@ -51,10 +51,7 @@ export const setClockRoute = route({
     params: AccountParam,
     body: json(
       z
-        .object({
-          mode: ClockModeSchema.optional(),
-          now: ClockInstant.optional(),
-        })
+        .object({ mode: ClockModeSchema.optional(), now: ClockInstant.optional() })
         .strict()
         .openapi({ example: { mode: 'manual' } }),
     ),

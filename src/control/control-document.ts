@@ -1,7 +1,7 @@
 /** The control API's OpenAPI 3.1 document (`GET /_control/openapi.json`). */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
-import { CONTACT, LICENSE } from '../http/document-parts.js';
+import { CONTACT, LICENSE } from '../http/openapi-document.js';
 import { ADVANCE_BODY_SCHEMA } from './clock.js';
 import { CONTROL_TAGS } from './route-helpers.js';
 

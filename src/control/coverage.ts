@@ -2,10 +2,8 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse } from '../contract/common.js';
-import { errorCatalog } from '../domain/kind-registry.js';
 import { notFound } from '../errors.js';
-import type { CoverageDocument } from '../runtime/coverage/outcomes.js';
-import { type CoverageReport, coverageReport } from '../runtime/coverage/report.js';
+import type { CoverageReport } from '../runtime/coverage/report.js';
 import type { Deps } from '../runtime/deps.js';
 import { route } from './route-helpers.js';
 
@@ -74,23 +72,17 @@ export const coverageRoute = route({
   responses: { 200: jsonResponse(CoverageView, 'The report.'), ...errorResponses([400, 404]) },
 });
 
-/** `productDocument` answers the served `/openapi.json` (composed by `createEmulator()`). */
+/** `coverage` reports on the served `/openapi.json` (composed by `createEmulator()`). */
 export function registerCoverage(
   app: OpenAPIHono<AppEnv>,
   deps: Deps,
-  productDocument: () => CoverageDocument,
+  coverage: (account?: string) => CoverageReport,
 ): void {
   app.openapi(coverageRoute, (c) => {
     const { account } = c.req.valid('query');
     if (account !== undefined && !deps.store.accounts.get(account)) {
       throw notFound('account', account, 'account');
     }
-    const report: CoverageReport = coverageReport(
-      productDocument(),
-      errorCatalog(deps.kinds),
-      deps.coverage,
-      account ?? null,
-    );
-    return c.json(report, 200);
+    return c.json(coverage(account), 200);
   });
 }

@@ -13,7 +13,7 @@ import {
 } from '../runtime/faults/fault-rules.js';
 import type { JournalEntry, JournalFilter } from '../runtime/journal.js';
 import { addFaultRule } from '../world/faults.js';
-import { route } from './route-helpers.js';
+import { json, route } from './route-helpers.js';
 
 const FaultRuleView = z
   .object({
@@ -47,7 +47,7 @@ export const createFaultRoute = route({
   description:
     'Installs a rule that answers matching product calls with an error, a delay or a dropped connection: at most `times` times, after `skip` calls, with `probability`. Rules match in the order installed.',
   request: {
-    body: { required: true, content: { 'application/json': { schema: FaultRuleInput } } },
+    body: json(FaultRuleInput),
   },
   responses: { 201: jsonResponse(FaultRuleView, 'Installed.'), ...errorResponses([400]) },
 });
@@ -163,12 +163,9 @@ export const clearRequestsRoute = route({
   },
 });
 
-function toFilter(q: z.output<typeof JournalQuery>): JournalFilter {
-  const { since, ...rest } = q;
-  const filter: JournalFilter = {};
-  for (const [k, v] of Object.entries(rest)) if (v !== undefined) Object.assign(filter, { [k]: v });
-  if (since !== undefined) filter.sinceMs = Date.parse(since);
-  return filter;
+/** The journal's filter: an absent field matches every entry. */
+function toFilter({ since, ...rest }: z.output<typeof JournalQuery>): JournalFilter {
+  return { ...rest, sinceMs: since === undefined ? undefined : Date.parse(since) };
 }
 
 const entryView = ({ at_ms, wall_ms, duration_ms, ...entry }: JournalEntry) => ({
@@ -195,14 +192,9 @@ export function registerDiagnostics(app: OpenAPIHono<AppEnv>, deps: Deps): void 
   app.openapi(listRequestsRoute, (c) => {
     const { limit, ...query } = c.req.valid('query');
     const all = deps.journal.filter(toFilter(query));
-    return c.json(
-      {
-        object: 'list' as const,
-        data: all.slice(0, limit).map(entryView),
-        has_more: limit !== undefined && all.length > limit,
-      },
-      200,
-    );
+    const data = all.slice(0, limit).map(entryView);
+    const has_more = limit !== undefined && all.length > limit;
+    return c.json({ object: 'list' as const, data, has_more }, 200);
   });
   app.openapi(clearRequestsRoute, (c) =>
     c.json({ deleted: deps.journal.remove(toFilter(c.req.valid('query'))) }, 200),

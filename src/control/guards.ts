@@ -33,17 +33,11 @@ export function sameOrigin(allowed: readonly string[]) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const origin = c.req.header('origin')?.trim().toLowerCase();
     const host = c.req.header('host')?.toLowerCase();
-    if (origin === undefined || origin === '') {
-      if (c.req.header('sec-fetch-site')?.toLowerCase() === 'cross-site' && !any) {
-        throw apiError('cross_origin_forbidden');
-      }
-    } else if (
-      !any &&
-      !allowed.includes(origin) &&
-      !(host !== undefined && (origin === `http://${host}` || origin === `https://${host}`))
-    ) {
-      throw apiError('cross_origin_forbidden');
-    }
+    const own = host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+    const foreign = origin
+      ? !allowed.includes(origin) && !own
+      : c.req.header('sec-fetch-site')?.toLowerCase() === 'cross-site';
+    if (foreign && !any) throw apiError('cross_origin_forbidden');
     await next();
   });
 }

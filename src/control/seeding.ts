@@ -1,11 +1,13 @@
 /** Control seeding (DESIGN.md section 5): any kind through `/runs`, some in their own terms too. */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { baseUrl } from '../api/base-url.js';
 import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
 import { runSeedInput, UserAssetInput, WebhookEndpointInput } from '../contract/control-inputs.js';
 import { CreatedWebhookEndpoint } from '../contract/webhooks.js';
-import type { RegisteredKind } from '../domain/run-kind.js';
+import type { Account, RunRecord } from '../domain/records.js';
+import type { KindSeed } from '../domain/run-kind.js';
 import { deriveState } from '../domain/run-state.js';
 import { toRunBody } from '../domain/run-view.js';
 import { toWebhookEndpoint } from '../domain/webhook-endpoint-view.js';
@@ -39,21 +41,19 @@ export const seedRunRoute = (RunSeedInput: z.ZodType, kindNames: string) =>
   });
 
 /** A kind's own seeding route, from its registration. */
-const kindSeedRoute = ({ kind, routes, seed }: RegisteredKind) =>
+const kindSeedRoute = (collection: string, seed: KindSeed) =>
   route({
     method: 'post',
-    path: `/accounts/{account_id}/${kind.collection}`,
-    operationId: seed!.operationId,
-    summary: seed!.summary,
-    description: seed!.description,
-    request: { params: AccountParam, body: json(seed!.input) },
+    path: `/accounts/{account_id}/${collection}`,
+    operationId: seed.operationId,
+    summary: seed.summary,
+    description: seed.description,
+    request: { params: AccountParam, body: json(seed.input) },
     responses: {
-      201: jsonResponse(seed!.response ?? routes.resource, 'Created.'),
+      201: jsonResponse(seed.response, 'Created.'),
       ...errorResponses(
-        Object.keys(seed!.errors).map(Number),
-        Object.fromEntries(
-          Object.entries(seed!.errors).filter(([, note]) => note !== undefined),
-        ) as Record<number, string>,
+        Object.keys(seed.errors).map(Number),
+        seed.errors as Record<number, string>,
       ),
     },
   });
@@ -109,12 +109,8 @@ export function registerSeeding(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const names = deps.kinds.list.map(({ kind }) => `\`${kind.name}\``).join(', ');
   const kindNames = deps.kinds.list.map(({ kind }) => kind.name);
   /** The run as its kind's `GET` shows it, with the account settled to now first. */
-  const seeded = async (
-    c: Parameters<Parameters<typeof app.openapi>[1]>[0],
-    id: string,
-    make: (acct: ReturnType<typeof accountOf>) => ReturnType<typeof seedRun>,
-  ) => {
-    const acct = accountOf(deps, id);
+  const seeded = async (c: Context<AppEnv>, make: (acct: Account) => RunRecord) => {
+    const acct = accountOf(deps, c.req.param('account_id')!);
     const now = deps.clocks.now(acct);
     await settleSliced(deps, acct, now);
     const record = deps.store.tx(() => make(acct));
@@ -124,22 +120,18 @@ export function registerSeeding(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   };
 
   for (const registered of deps.kinds.list) {
-    const { seed } = registered;
+    const { kind, seed } = registered;
     if (!seed) continue;
-    app.openapi(kindSeedRoute(registered), async (c) => {
-      const { account_id } = c.req.valid('param') as { account_id: string };
+    app.openapi(kindSeedRoute(kind.collection, seed), async (c) => {
       const input = c.req.valid('json' as never);
-      const { record, body } = await seeded(c, account_id, (acct) =>
-        seedKind(deps, acct, registered, input),
-      );
+      const { record, body } = await seeded(c, (acct) => seedKind(deps, acct, registered, input));
       return c.json((seed.view ? seed.view(record) : body) as never, 201);
     });
   }
 
   app.openapi(seedRunRoute(runSeedInput(kindNames), names), async (c) => {
-    const { account_id } = c.req.valid('param');
     const input = c.req.valid('json') as Parameters<typeof seedRun>[2];
-    const { body } = await seeded(c, account_id, (acct) => seedRun(deps, acct, input));
+    const { body } = await seeded(c, (acct) => seedRun(deps, acct, input));
     return c.json(body, 201);
   });
 
@@ -155,11 +147,9 @@ export function registerSeeding(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   ] as const) {
     app.openapi(r, (c) => {
       const acct = accountOf(deps, c.req.valid('param').account_id);
-      const a = deps.store.tx(() => seedUserAsset(deps, acct, kind, c.req.valid('json')));
-      return c.json(
-        { id: a.id, object: kind, name: a.name, status: a.status, created_at: a.createdAt },
-        201,
-      );
+      const asset = deps.store.tx(() => seedUserAsset(deps, acct, kind, c.req.valid('json')));
+      const { id, name, status, createdAt } = asset;
+      return c.json({ id, object: kind, name, status, created_at: createdAt }, 201);
     });
   }
 }

@@ -90,15 +90,8 @@ const deliveryView = (d: Delivery) => ({
 export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(listWebhookDeliveriesRoute, (c) => {
     const page = deps.webhooks.list(c.req.valid('query'));
-    const last = page.data.at(-1);
-    return c.json(
-      {
-        object: 'list' as const,
-        data: page.data.map(deliveryView),
-        has_more: page.hasMore,
-        next_cursor: page.hasMore && last ? last.id : null,
-      },
-      200,
-    );
+    const data = page.data.map(deliveryView);
+    const next_cursor = page.hasMore ? (data.at(-1)?.id ?? null) : null;
+    return c.json({ object: 'list' as const, data, has_more: page.hasMore, next_cursor }, 200);
   });
 }

@@ -6,7 +6,7 @@ import { wallNow } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
 import { resetWorld } from '../world/reset.js';
 import { accountOf } from './accounts.js';
-import { route } from './route-helpers.js';
+import { json, route } from './route-helpers.js';
 import { scenarioByName } from './scenarios.js';
 
 export const healthRoute = route({
@@ -24,6 +24,11 @@ export const healthRoute = route({
   },
 });
 
+const ResetBody = z
+  .object({ scenario: z.string().optional(), account: z.string().optional() })
+  .strict()
+  .openapi({ example: { account: 'acct_00000000000000000000000001' } });
+
 export const resetRoute = route({
   method: 'post',
   path: '/reset',
@@ -31,19 +36,7 @@ export const resetRoute = route({
   summary: 'Back to the loaded (or named) scenario: everything, or one account',
   description:
     'Puts the world back to the loaded scenario, or to the named `scenario`; with `account`, only that account is reset (its clock, resources, keys, journal). An empty body resets everything.',
-  request: {
-    body: {
-      required: false,
-      content: {
-        'application/json': {
-          schema: z
-            .object({ scenario: z.string().optional(), account: z.string().optional() })
-            .strict()
-            .openapi({ example: { account: 'acct_00000000000000000000000001' } }),
-        },
-      },
-    },
-  },
+  request: { body: { ...json(ResetBody), required: false } },
   responses: {
     200: jsonResponse(z.object({ scenario: z.string(), account: z.string().nullable() }), 'Reset.'),
     ...errorResponses([400, 404]),
@@ -51,16 +44,10 @@ export const resetRoute = route({
 });
 
 export function registerWorld(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  app.openapi(healthRoute, (c) =>
-    c.json(
-      {
-        status: 'ok' as const,
-        version: deps.config.version,
-        uptime_s: Math.round((wallNow() - deps.startedAt) / 1000),
-      },
-      200,
-    ),
-  );
+  app.openapi(healthRoute, (c) => {
+    const uptime_s = Math.round((wallNow() - deps.startedAt) / 1000);
+    return c.json({ status: 'ok' as const, version: deps.config.version, uptime_s }, 200);
+  });
 
   app.openapi(resetRoute, (c) => {
     const body = c.req.valid('json');

@@ -34,7 +34,7 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   // Built on first request, once every route is registered, and kept with this app.
   let document: unknown;
   app.get('/openapi.json', (c) => {
-    document ??= productDocument(app, deps.kinds, { strictVersions: deps.config.strictVersions });
+    document ??= productDocument(app, deps.kinds, deps.config.strictVersions);
     return c.json(document);
   });
   app.use('/docs', allowedHostsOnly(deps.config.allowedHosts));
@@ -59,10 +59,9 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   registerEvents(app, deps.kinds, inferred);
   if (inferred) registerCatalog(app);
   if (inferred) registerOperations(app, deps.kinds);
-  const definitions = app.openAPIRegistry.definitions as never;
   for (const def of app.openAPIRegistry.definitions)
     if (def.type === 'route') for (const tag of def.route.tags ?? []) served.add(tag);
-  deps.routes.addFrom(definitions);
+  deps.routes.addFrom(app.openAPIRegistry.definitions as never);
   if (!deps.config.strict) deps.routes.add('GET', '/_downloads/{token}', 'downloadSignedArchive');
   return app;
 }

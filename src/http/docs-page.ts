@@ -36,11 +36,8 @@ export function registerDocsAssets<E extends Env>(app: Hono<E>): void {
     const file = c.req.param('file') ?? '';
     const type = ASSET_TYPES[file];
     if (type === undefined) return c.notFound();
-    let body = cache.get(file);
-    if (!body) {
-      body = readFileSync(join(dir, file));
-      cache.set(file, body);
-    }
+    const body = cache.get(file) ?? readFileSync(join(dir, file));
+    cache.set(file, body);
     return c.body(new Uint8Array(body), 200, {
       'content-type': type,
       'cache-control': 'public, max-age=86400',

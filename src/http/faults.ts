@@ -9,7 +9,7 @@ import {
   parseFaultHeader,
 } from '../runtime/faults/fault-rules.js';
 import type { RouteMatch } from '../runtime/route-table.js';
-import { peekCaller } from './caller.js';
+import { bearerSecret } from './authenticate.js';
 import { routeMatchOf } from './route-match.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -82,11 +82,16 @@ function decide(
   return { delayMs: delayMs + decision.delayMs, action: decision.action };
 }
 
-/** Who the Authorization header names, looked up once: for rules, and the journal of a fault. */
-function callerOf(c: Context<AppEnv>): ReturnType<typeof peekCaller> {
+/**
+ * Who the Authorization header names, revoked or not, looked up once: for rules, and the journal
+ * of a faulted call.
+ */
+function callerOf(c: Context<AppEnv>): AppEnv['Variables']['caller'] {
   let caller = c.get('caller');
   if (caller === undefined) {
-    caller = peekCaller(c.get('deps'), c.req.header('authorization'));
+    const secret = bearerSecret(c.req.header('authorization'));
+    const key = secret?.startsWith('svc_') ? c.get('deps').store.credentials(secret)?.key : null;
+    caller = key ? { accountId: key.accountId, keyId: key.id } : null;
     c.set('caller', caller);
   }
   return caller;

@@ -12,13 +12,6 @@ import { apiError, MESSAGES } from '../errors.js';
 /** Always allowed: what a browser on this machine calls the emulator by. */
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'] as const;
 
-/** The host name of a `Host` header: without the port, brackets kept for IPv6. */
-export function hostName(header: string): string {
-  const host = header.trim().toLowerCase();
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
-  return host.split(':')[0]!;
-}
-
 /**
  * Whether `allowed` admits the name: an entry `*` admits any, `.example.test` that domain and its
  * subdomains, anything else that exact name; an unspecified bind address (`0.0.0.0`, `::`)
@@ -27,7 +20,9 @@ export function hostName(header: string): string {
  */
 export function hostAllowed(header: string | undefined, allowed: readonly string[]): boolean {
   if (header === undefined || header === '') return true;
-  const name = hostName(header);
+  const host = header.trim().toLowerCase();
+  // Without the port; brackets kept for IPv6.
+  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!;
   return allowed.some((entry) => {
     const e = entry.toLowerCase();
     if (e === '*') return true;

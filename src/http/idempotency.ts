@@ -45,21 +45,15 @@ export function idempotency(bodySchema: BodySchema | undefined): MiddlewareHandl
       .update(`${c.req.method} ${c.req.path}\n${text}`)
       .digest('hex');
     const slot = `${account.id}\0${key}`;
-    if (idempotencyInFlight.has(slot)) {
-      throw apiError('idempotency_key_reused', {
-        param: 'Idempotency-Key',
-        message: MESSAGES.keyInFlight,
-      });
-    }
+    const reused = (message: string) =>
+      apiError('idempotency_key_reused', { param: 'Idempotency-Key', message });
+    if (idempotencyInFlight.has(slot)) throw reused(MESSAGES.keyInFlight);
     const found = store.idempotency.get(account.id, key);
     if (found && found.createdAtMs + IDEMPOTENCY_TTL_MS > now) {
       if (found.requestHash !== requestHash) {
         // Validation comes before the idempotency check (DESIGN.md section 3): let it answer 400.
         if (!parsesAs(bodySchema, text)) return next();
-        throw apiError('idempotency_key_reused', {
-          param: 'Idempotency-Key',
-          message: MESSAGES.keyReused,
-        });
+        throw reused(MESSAGES.keyReused);
       }
       c.set('replayed', true);
       serveAt(c, found.headers['service-version'] as ServiceVersion);

@@ -29,16 +29,14 @@ export function jsonDepth(text: string): number {
 }
 
 /**
- * After the body limit: a JSON body nested deeper than {@link MAX_JSON_DEPTH} answers 400
- * before anything parses it. Hono keeps the text, so `c.req.json()` later reuses it.
+ * After the body limit, on a request that may have a body: a JSON body nested deeper than
+ * {@link MAX_JSON_DEPTH} answers 400 before anything parses it. Hono keeps the text, so
+ * `c.req.json()` later reuses it.
  */
 export async function checkJsonDepth(c: Context<AppEnv>, next: Next): Promise<void> {
-  const type = c.req.header('content-type') ?? '';
-  const method = c.req.method;
-  if (method !== 'GET' && method !== 'HEAD' && type.includes('json')) {
-    if (jsonDepth(await c.req.text()) > MAX_JSON_DEPTH) {
-      throw apiError('parameter_invalid', { message: MESSAGES.jsonTooDeep(MAX_JSON_DEPTH) });
-    }
+  const json = c.req.header('content-type')?.includes('json');
+  if (json && jsonDepth(await c.req.text()) > MAX_JSON_DEPTH) {
+    throw apiError('parameter_invalid', { message: MESSAGES.jsonTooDeep(MAX_JSON_DEPTH) });
   }
   await next();
 }

@@ -2,6 +2,7 @@ import {
   createServer,
   type IncomingMessage,
   type Server,
+  type ServerOptions,
   type ServerResponse,
   STATUS_CODES,
 } from 'node:http';
@@ -20,15 +21,6 @@ const DRAIN_BYTES = 64 * 1024;
 const LINGER_MS = 2000;
 const LINGER_BYTES = 16 * 1024 * 1024;
 
-export interface NodeServerOptions {
-  /** Node's `requestTimeout` (ms, Node's default 300 s): a slower request is answered 408. */
-  requestTimeout?: number;
-  /** Node's `headersTimeout` (ms, Node's default 60 s): slower headers are answered 408. */
-  headersTimeout?: number;
-  /** How often Node checks those two timeouts (ms, Node's default 30 s). */
-  connectionsCheckingInterval?: number;
-}
-
 /**
  * The Node HTTP server for the app (`main.ts`, `startEmulator`). Beyond the adapter (inferred):
  * parser-level rejections get the error envelope, and an answer sent before the body was read (a
@@ -38,7 +30,11 @@ export interface NodeServerOptions {
 export function createNodeServer(
   app: { fetch: (req: Request, env: unknown) => Response | Promise<Response> },
   deps: Deps,
-  options: NodeServerOptions = {},
+  /** Node's own timeouts (a slow request or slow headers answer 408), for tests. */
+  options: Pick<
+    ServerOptions,
+    'requestTimeout' | 'headersTimeout' | 'connectionsCheckingInterval'
+  > = {},
 ): Server {
   const listener = getRequestListener(app.fetch, {
     autoCleanupIncoming: false,
@@ -48,9 +44,7 @@ export function createNodeServer(
   const server = createServer({ ...options, requireHostHeader: false }, (incoming, outgoing) => {
     if (incoming.httpVersion === '1.1' && incoming.headers.host === undefined) {
       // API document section 7 envelope instead of Node's bare 400 (RFC 9112 section 3.2).
-      const err = apiError('request_malformed', {
-        message: MESSAGES.hostRequired,
-      });
+      const err = apiError('request_malformed', { message: MESSAGES.hostRequired });
       outgoing.shouldKeepAlive = false;
       writeEnvelope(outgoing, deps, err);
       incoming.resume();
@@ -65,12 +59,8 @@ export function createNodeServer(
   );
   // Node answers an `Expect` it does not know with a bare 417, and closes on CONNECT unanswered.
   server.on('checkExpectation', (incoming: IncomingMessage, outgoing: ServerResponse) => {
-    const expect = incoming.headers.expect ?? '';
-    writeEnvelope(
-      outgoing,
-      deps,
-      apiError('expectation_failed', { message: MESSAGES.expectation(expect) }),
-    );
+    const message = MESSAGES.expectation(incoming.headers.expect ?? '');
+    writeEnvelope(outgoing, deps, apiError('expectation_failed', { message }));
     incoming.resume();
   });
   server.on('connect', (_incoming: IncomingMessage, socket: Duplex) =>
@@ -87,68 +77,53 @@ function requestErrorOf(err: unknown): ApiError {
   return apiError('api_error');
 }
 
-function envelopeBody(deps: Deps, err: ApiError): { body: string; requestId: string } {
+/** An error envelope answered outside the app, and its headers (the connection then closes). */
+function envelope(deps: Deps, err: ApiError) {
   const requestId = deps.ids.requestId(deps.systemClock.now());
-  return { body: JSON.stringify(errorEnvelope(err, requestId)), requestId };
-}
-
-function errorResponse(deps: Deps, err: ApiError): Response {
-  const { body, requestId } = envelopeBody(deps, err);
-  return new Response(body, {
-    status: err.status,
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Request-Id': requestId,
-      'Service-Version': DEFAULT_VERSION,
-      Connection: 'close',
-    },
-  });
-}
-
-function writeEnvelope(outgoing: ServerResponse, deps: Deps, err: ApiError): void {
-  const { body, requestId } = envelopeBody(deps, err);
-  outgoing.writeHead(err.status, {
+  const body = JSON.stringify(errorEnvelope(err, requestId));
+  const headers = {
     'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(body),
+    'Content-Length': String(Buffer.byteLength(body)),
     'X-Request-Id': requestId,
     'Service-Version': DEFAULT_VERSION,
     Connection: 'close',
-  });
+  };
+  return { body, headers };
+}
+
+function errorResponse(deps: Deps, err: ApiError): Response {
+  // The adapter writes Content-Length itself.
+  const { body, headers } = envelope(deps, err);
+  const { 'Content-Length': _, ...rest } = headers;
+  return new Response(body, { status: err.status, headers: rest });
+}
+
+function writeEnvelope(outgoing: ServerResponse, deps: Deps, err: ApiError): void {
+  const { body, headers } = envelope(deps, err);
+  outgoing.writeHead(err.status, headers);
   outgoing.end(body);
 }
 
 /** Node's parser error codes onto the catalog (our inference; Node answers these with no body). */
-function clientErrorCode(err: NodeJS.ErrnoException): ErrorCode {
-  if (err.code === 'HPE_HEADER_OVERFLOW') return 'request_header_too_large';
-  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'request_timeout';
-  return 'request_malformed';
-}
+const CLIENT_ERRORS: Record<string, ErrorCode> = {
+  HPE_HEADER_OVERFLOW: 'request_header_too_large',
+  ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
+};
 
 function answerClientError(deps: Deps, err: NodeJS.ErrnoException, socket: Duplex): void {
-  if (!socket.writable || err.code === 'ECONNRESET') {
-    socket.destroy();
-    return;
-  }
-  writeRaw(deps, socket, apiError(clientErrorCode(err)));
+  if (!socket.writable || err.code === 'ECONNRESET') socket.destroy();
+  else writeRaw(deps, socket, apiError(CLIENT_ERRORS[err.code ?? ''] ?? 'request_malformed'));
 }
 
 /** The envelope written straight to a socket Node has not made a response for, then closed. */
-function writeRaw(deps: Deps, socket: Duplex, apiErr: ApiError): void {
-  const { body, requestId } = envelopeBody(deps, apiErr);
+function writeRaw(deps: Deps, socket: Duplex, err: ApiError): void {
+  const { body, headers } = envelope(deps, err);
   const head = [
-    `HTTP/1.1 ${apiErr.status} ${statusText(apiErr.status)}`,
-    'Content-Type: application/json',
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    `X-Request-Id: ${requestId}`,
-    `Service-Version: ${DEFAULT_VERSION}`,
-    'Connection: close',
-  ].join('\r\n');
-  socket.end(`${head}\r\n\r\n${body}`);
+    `HTTP/1.1 ${err.status} ${STATUS_CODES[err.status] ?? 'Bad Request'}`,
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
   lingerThenDestroy(socket);
-}
-
-function statusText(status: number): string {
-  return STATUS_CODES[status] ?? 'Bad Request';
 }
 
 /** An answer sent before the body was read: a small body is drained, else close and linger. */

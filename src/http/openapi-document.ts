@@ -3,9 +3,15 @@ import type { AppEnv } from '../api/env.js';
 import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from '../contract/common.js';
 import { OTHER_AREAS } from '../contract/status.js';
 import type { Kinds } from '../domain/kind-registry.js';
-import { CONTACT, LICENSE, withInferredFirstLine } from './document-parts.js';
 
 type Doc = ReturnType<OpenAPIHono['getOpenAPI31Document']>;
+
+/** Both served documents' contact and license. */
+export const CONTACT = { name: 'svc-emulator maintainers' };
+export const LICENSE = { name: 'MIT', identifier: 'MIT' };
+
+/** The first line of the description of every operation the API document does not specify. */
+const INFERRED_LINE = 'Inferred: the API document does not specify this operation; see x-inferred.';
 
 /** The names of the component schemas a value refers to, transitively. */
 function referencedSchemas(
@@ -102,12 +108,22 @@ function withAcceptedVersions(doc: Doc, strictVersions: boolean): void {
   }
 }
 
+/**
+ * Code generators drop `x-inferred`; a description that starts with `INFERRED_LINE` survives
+ * into generated SDK docs. Operations without a description of their own get their summary.
+ */
+function withInferredFirstLine(doc: Doc): void {
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item as Record<string, Record<string, unknown>>)) {
+      if (!op?.['x-inferred']) continue;
+      const own = (op.description as string | undefined) ?? `${op.summary ?? ''}.`;
+      op.description = own.startsWith(INFERRED_LINE) ? own : `${INFERRED_LINE}\n\n${own}`;
+    }
+  }
+}
+
 /** The product document from the routes; `x-inferred` where the API document is silent. */
-export function productDocument(
-  app: OpenAPIHono<AppEnv>,
-  kinds: Kinds,
-  { strictVersions = false }: { strictVersions?: boolean } = {},
-): unknown {
+export function productDocument(app: OpenAPIHono<AppEnv>, kinds: Kinds, strictVersions = false) {
   // The areas of API document section 1, each a tag, in its order: the run kinds' first.
   const tags = [
     ...kinds.list.map(({ kind }) => ({ name: kind.tag, description: kind.tagDescription })),

@@ -21,18 +21,17 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../api/env.js';
-import { DEFAULT_VERSION } from '../contract/common.js';
+import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from '../contract/common.js';
 import { assertAccess } from '../domain/scopes.js';
 import { apiError, MESSAGES } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
+import { settleSliced } from '../runtime/engine/sliced-settle.js';
 import { authenticate } from './authenticate.js';
 import { bodyChecks } from './body-limit.js';
-import { checkVersion } from './check-version.js';
 import { faults } from './faults.js';
 import { type BodySchema, idempotency } from './idempotency.js';
 import { journal } from './journal.js';
 import { requestContext, serveAt } from './request-context.js';
-import { settle } from './settle-account.js';
 
 /** The steps every path takes, before any route's own. */
 export function usePipeline(app: OpenAPIHono<AppEnv>, deps: Deps): void {
@@ -97,6 +96,28 @@ export async function unknownPath(c: Context<AppEnv>): Promise<Response> {
     await settle(c);
   }
   throw apiError('resource_not_found', { message: MESSAGES.unrecognized(c.req.method, path) });
+}
+
+/**
+ * API document section 9.2: a sent `Service-Version` must be supported, else 400
+ * `unsupported_version`; both are accepted everywhere unless `--strict-versions` (DESIGN.md 3).
+ */
+function checkVersion(c: Context<AppEnv>): void {
+  const asked = c.get('unsupportedVersion');
+  if (asked === undefined) return;
+  throw apiError('unsupported_version', {
+    param: 'Service-Version',
+    message: MESSAGES.unsupportedVersion(asked, SUPPORTED_VERSIONS),
+  });
+}
+
+/** DESIGN.md section 2: the account is brought to the request's fixed now before its handler. */
+function settle(c: Context<AppEnv>): Promise<unknown> | undefined {
+  const { account } = c.get('auth');
+  const deps = c.get('deps');
+  const now = deps.clocks.now(account);
+  c.set('now', now);
+  return settleSliced(deps, account, now);
 }
 
 /** --strict-versions: the versions the API document lists for this operation only. */

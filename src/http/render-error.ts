@@ -8,11 +8,7 @@ import { ApiError, apiError, MESSAGES } from '../errors.js';
 /** Maps what Hono's own middleware throws onto the catalog (DESIGN.md section 3). */
 function fromHttpException(err: HTTPException): ApiError {
   if (err.status === 413) return apiError('request_too_large');
-  if (err.status === 415) {
-    return apiError('parameter_invalid', {
-      message: MESSAGES.notJson,
-    });
-  }
+  if (err.status === 415) return apiError('parameter_invalid', { message: MESSAGES.notJson });
   if (err.status === 400) {
     return apiError('parameter_invalid', { message: `${err.message}.`.replace(/\.\.$/, '.') });
   }
@@ -21,16 +17,8 @@ function fromHttpException(err: HTTPException): ApiError {
 
 /** The error envelope of API document section 7 for any error, with `request_id` filled in. */
 export function errorEnvelope(err: ApiError, requestId: string | null): ErrorEnvelope {
-  return {
-    error: {
-      type: err.type,
-      code: err.code,
-      message: err.message,
-      param: err.param,
-      request_id: requestId,
-      details: err.details,
-    },
-  };
+  const { type, code, message, param, details } = err;
+  return { error: { type, code, message, param, request_id: requestId, details } };
 }
 
 /** The one `onError`: the envelope; an unexpected exception is logged and answered 500. */

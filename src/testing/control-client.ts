@@ -1,8 +1,8 @@
 import type * as T from './control-types.js';
-import { kindSeeders } from './kind-seeders.js';
-import { type NewAccountOptions, newTestAccount, type TestAccount } from './test-account.js';
+import { boundSeeders, kindSeeders } from './kind-seeders.js';
+import type { NewAccountOptions, TestAccount } from './test-account.js';
 
-/** A control API call that did not answer 2xx; `error` is the standard error envelope's body. */
+/** A filter as a query string: its fields that are set, or nothing. */
 function journalQuery(filter: T.RequestFilter | T.WebhookDeliveryFilter): string {
   const query = new URLSearchParams(
     Object.entries(filter).flatMap(([k, v]): [string, string][] =>
@@ -12,6 +12,7 @@ function journalQuery(filter: T.RequestFilter | T.WebhookDeliveryFilter): string
   return query ? `?${query}` : '';
 }
 
+/** A control API call that did not answer 2xx; `error` is the standard error envelope's body. */
 export class ControlError extends Error {
   constructor(
     readonly status: number,
@@ -145,18 +146,42 @@ function inspectMethods(call: Call) {
  */
 export function createControlClient(baseUrl: string, options: ControlClientOptions = {}) {
   const call = controlCall(baseUrl, options);
-  const client = {
-    ...worldMethods(call),
-    ...seedMethods(call),
-    ...inspectMethods(call),
+  const methods = { ...worldMethods(call), ...seedMethods(call), ...inspectMethods(call) };
+  return {
+    ...methods,
     /**
      * A fresh account of its own (own clock, own ids) with a full-scope key, and helpers bound to
      * it: one per test keeps parallel tests apart.
      */
-    newAccount: (opts: NewAccountOptions = {}): Promise<TestAccount> =>
-      newTestAccount(client, baseUrl, opts),
+    newAccount: (opts: NewAccountOptions = {}) => newTestAccount(methods, baseUrl, opts),
   };
-  return client;
+}
+
+/** `control.newAccount()`: see `TestAccount`. */
+async function newTestAccount(
+  control: ReturnType<typeof worldMethods> & ReturnType<typeof seedMethods>,
+  baseUrl: string,
+  opts: NewAccountOptions,
+): Promise<TestAccount> {
+  const { account, key } = await control.createAccount(opts);
+  const id = account.id;
+  return {
+    account,
+    key: { id: key.id, secret: key.secret! },
+    headers: { authorization: `Bearer ${key.secret}` },
+    apiUrl: `${baseUrl.replace(/\/+$/, '')}/v1`,
+    clock: {
+      get: () => control.getClock(id),
+      advance: (seconds) => control.advanceClock(id, { seconds }),
+      advanceTo: (to) => control.advanceClock(id, { to }),
+      setMode: (mode) => control.setClock(id, { mode }),
+    },
+    createKey: (body) => control.createKey(id, body),
+    ...boundSeeders(control, id),
+    seedRun: (body) => control.seedRun(id, body),
+    seedWebhookEndpoint: (body) => control.seedWebhookEndpoint(id, body),
+    reset: () => control.reset({ account: id }),
+  };
 }
 
 export type ControlClient = ReturnType<typeof createControlClient>;

@@ -56,11 +56,7 @@ export type UserAssetInput = z.input<typeof schemas.UserAssetInput>;
 export type UserAsset = Answer<typeof seeding.seedEnvironmentRoute, 201>;
 
 /** The seeding routes of the kinds that seed in their own terms (`RegisteredKind.seed`). */
-type KindSeed = (typeof REGISTERED_KINDS)[number] extends infer R
-  ? R extends { seed: infer S }
-    ? S
-    : never
-  : never;
+type KindSeed = Extract<(typeof REGISTERED_KINDS)[number], { seed: unknown }>['seed'];
 /** The harness methods' names: each kind seed's operation (`seedEvaluation`, ...). */
 export type KindSeedOperation = KindSeed['operationId'];
 type SeedOf<Op extends KindSeedOperation> = Extract<KindSeed, { operationId: Op }>;
@@ -81,11 +77,9 @@ export type FaultRule = Answer<typeof diagnostics.createFaultRoute, 201>;
 export type FaultMatch = FaultRule['match'];
 export type FaultResponse = FaultRule['respond'];
 export type RequestFilter = Partial<
-  Record<'method' | 'route' | 'operation' | 'code' | 'account' | 'key' | 'since', string>
-> & {
-  status?: number;
-  limit?: number;
-};
+  Record<'method' | 'route' | 'operation' | 'code' | 'account' | 'key' | 'since', string> &
+    Record<'status' | 'limit', number>
+>;
 export type JournalList = Answer<typeof diagnostics.listRequestsRoute, 200>;
 /** One request of the journal. */
 export type JournalEntry = JournalList['data'][number];

@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../emulator.js';
 import { createNodeServer } from '../http/node-server.js';
@@ -34,9 +33,8 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const { port = 0, host = '127.0.0.1', ...emulatorOptions } = options;
   const allowedHosts = [...(emulatorOptions.allowedHosts ?? []), host];
   const emulator = createEmulator({ seed: '0', clock: 'manual', ...emulatorOptions, allowedHosts });
-  let server: Server;
+  const server = createNodeServer(emulator.app, emulator.deps);
   const address = await new Promise<AddressInfo>((resolve, reject) => {
-    server = createNodeServer(emulator.app, emulator.deps);
     server.once('error', reject);
     server.listen(port, host, () => resolve(server.address() as AddressInfo));
   }).catch((err: unknown) => {
@@ -46,10 +44,9 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const baseUrl = `http://${hostPart}:${address.port}`;
   emulator.deps.webhooks.origin = baseUrl;
-  const token = options.controlToken ?? undefined;
   return {
     baseUrl,
-    control: createControlClient(baseUrl, { token }),
+    control: createControlClient(baseUrl, { token: options.controlToken ?? undefined }),
     emulator,
     stop: () =>
       new Promise<void>((resolve, reject) => {

@@ -1,22 +1,6 @@
 import type * as T from './control-types.js';
-import { boundSeeders } from './kind-seeders.js';
 
 export type NewAccountOptions = T.AccountInput;
-
-/** The control calls a test account is made of (the control client has them all). */
-export interface AccountControl extends T.KindSeeders<[accountId: string]> {
-  createAccount(body: T.AccountInput): Promise<T.CreatedAccount>;
-  getClock(accountId: string): Promise<T.Clock>;
-  advanceClock(
-    accountId: string,
-    body: { seconds: number } | { to: string },
-  ): Promise<T.AdvancedClock>;
-  setClock(accountId: string, body: { mode: string }): Promise<T.Clock>;
-  createKey(accountId: string, body: T.KeyInput): Promise<T.Key>;
-  seedRun(accountId: string, body: T.RunInput): Promise<T.Run>;
-  seedWebhookEndpoint(accountId: string, body: T.WebhookEndpointInput): Promise<T.WebhookEndpoint>;
-  reset(body: T.ResetInput): Promise<T.ResetResult>;
-}
 
 /** An isolated account for one test: its key, its clock, and seeders bound to it. */
 export interface TestAccount extends T.KindSeeders<[]> {
@@ -44,31 +28,4 @@ export interface TestAccount extends T.KindSeeders<[]> {
   seedWebhookEndpoint(body: T.WebhookEndpointInput): Promise<T.WebhookEndpoint>;
   /** Deletes this account's resources (`POST /_control/reset {account}`). */
   reset(): Promise<T.ResetResult>;
-}
-
-/** `control.newAccount()`: see `TestAccount`. */
-export async function newTestAccount(
-  control: AccountControl,
-  baseUrl: string,
-  opts: NewAccountOptions,
-): Promise<TestAccount> {
-  const { account, key } = await control.createAccount(opts);
-  const id = account.id;
-  return {
-    account,
-    key: { id: key.id, secret: key.secret! },
-    headers: { authorization: `Bearer ${key.secret}` },
-    apiUrl: `${baseUrl.replace(/\/+$/, '')}/v1`,
-    clock: {
-      get: () => control.getClock(id),
-      advance: (seconds) => control.advanceClock(id, { seconds }),
-      advanceTo: (to) => control.advanceClock(id, { to }),
-      setMode: (mode) => control.setClock(id, { mode }),
-    },
-    createKey: (body) => control.createKey(id, body),
-    ...boundSeeders(control, id),
-    seedRun: (body) => control.seedRun(id, body),
-    seedWebhookEndpoint: (body) => control.seedWebhookEndpoint(id, body),
-    reset: () => control.reset({ account: id }),
-  };
 }

@@ -8,16 +8,11 @@ import type { Deps } from '../runtime/deps.js';
 
 export const DEFAULT_TOKEN_BALANCE = 1_000_000;
 
-export interface WorldDefaults {
-  clockStart?: number;
-  clockMode?: ClockMode;
-}
-
 /** Creates an account (its clock starts at `clock.start`, the scenario's, or 2026-01-01). */
 export function createAccount(
   deps: Deps,
   input: AccountInput,
-  defaults: WorldDefaults = {},
+  defaults: { clockStart?: number; clockMode?: ClockMode } = {},
 ): Account {
   const { store, ids, config } = deps;
   const start = input.clock?.start

@@ -13,17 +13,10 @@ export interface LiveFixedKey {
  * @example liveFixedKeys(deps, [deps.scenarios.loaded]) // [{ secret, accountName: 'Default' }]
  */
 export function liveFixedKeys(deps: Deps, scenarios: ScenarioFile[]): LiveFixedKey[] {
-  const found = new Map<string, LiveFixedKey>();
-  for (const scenario of scenarios) {
-    for (const input of scenario.accounts) {
-      for (const { secret } of input.keys ?? []) {
-        if (!secret || found.has(secret)) continue;
-        const live = liveFixedKey(deps, secret);
-        if (live) found.set(secret, live);
-      }
-    }
-  }
-  return [...found.values()];
+  const secrets = scenarios.flatMap(({ accounts }) =>
+    accounts.flatMap(({ keys }) => (keys ?? []).flatMap(({ secret }) => secret ?? [])),
+  );
+  return [...new Set(secrets)].flatMap((secret) => liveFixedKey(deps, secret) ?? []);
 }
 
 /**

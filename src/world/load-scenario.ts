@@ -54,14 +54,8 @@ export function listScenarios(dir: string): string[] {
     .sort();
 }
 
-/** A scenario file's JSON, not yet validated, and its path (for `parseScenarioFile`). */
-export interface RawScenarioFile {
-  file: string;
-  data: unknown;
-}
-
-/** Reads `<dir>/<name>.json` as JSON; `parseScenarioFile` validates it. */
-export function readScenarioFile(dir: string, name: string): RawScenarioFile {
+/** Reads `<dir>/<name>.json` as JSON, and its path; `parseScenarioFile` validates it. */
+export function readScenarioFile(dir: string, name: string): { file: string; data: unknown } {
   if (!/^[a-z0-9][a-z0-9_-]*$/i.test(name)) {
     throw new DataFileError(name, null, 'a scenario name is letters, digits, - and _');
   }
@@ -80,7 +74,10 @@ export function scenarioSchema(kinds: Kinds) {
   });
 }
 
-export function parseScenarioFile(raw: RawScenarioFile, kinds: Kinds): ScenarioFile {
+export function parseScenarioFile(
+  raw: ReturnType<typeof readScenarioFile>,
+  kinds: Kinds,
+): ScenarioFile {
   return parseDataFile(scenarioSchema(kinds), raw.data, raw.file) as ScenarioFile;
 }
 

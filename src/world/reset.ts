@@ -7,29 +7,27 @@ import { addFaultRule } from './faults.js';
 export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?: string }): void {
   if (opts.scenario) deps.scenarios.loaded = opts.scenario;
   const scenario = deps.scenarios.loaded;
-  if (opts.account) {
-    const inScenario = scenario.accounts.some((a) => a.id === opts.account);
+  const id = opts.account;
+  if (id) {
     // The account's id counters restart too, so the same requests give the same ids again
     // (DESIGN.md section 1.2); an account made at run time keeps its keys, and so their counters.
+    const inScenario = scenario.accounts.some((a) => a.id === id);
     if (inScenario) {
       deps.store.tx(() => {
-        deps.store.accounts.remove(opts.account!);
-        deps.store.sequences.clearScope(opts.account!);
+        deps.store.accounts.remove(id);
+        deps.store.sequences.clearScope(id);
       });
-      deps.limiter.forget(opts.account);
-      deps.journal.remove({ account: opts.account });
-      deps.coverage.forget(opts.account);
-      deps.webhooks.clear(opts.account);
-      deps.clocks.forget(opts.account);
-      applyScenario(deps, scenario, opts.account);
     } else {
-      deps.store.clearAccountResources(opts.account);
-      const keep = ['key', 'secret'].map((p) => `${opts.account}/${p}`);
-      deps.store.sequences.clearScope(opts.account, keep);
-      deps.limiter.forget(opts.account);
-      deps.journal.remove({ account: opts.account });
-      deps.coverage.forget(opts.account);
-      deps.webhooks.clear(opts.account);
+      deps.store.clearAccountResources(id);
+      deps.store.sequences.clearScope(id, [`${id}/key`, `${id}/secret`]);
+    }
+    deps.limiter.forget(id);
+    deps.journal.remove({ account: id });
+    deps.coverage.forget(id);
+    deps.webhooks.clear(id);
+    if (inScenario) {
+      deps.clocks.forget(id);
+      applyScenario(deps, scenario, id);
     }
     return;
   }
