@@ -63,10 +63,7 @@ export const ERROR_CATALOG = {
     message: 'The request was not received in time.',
     inferred: true,
   },
-  unauthenticated: {
-    status: 401,
-    message: 'The API key is missing, invalid, revoked or expired.',
-  },
+  unauthenticated: { status: 401, message: 'The API key is missing, invalid, revoked or expired.' },
   insufficient_tokens: {
     status: 402,
     message: 'The account does not have enough tokens for this run.',
@@ -151,10 +148,6 @@ export const ERROR_CATALOG = {
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
 
-export function isErrorCode(code: string): code is ErrorCode {
-  return Object.hasOwn(ERROR_CATALOG, code);
-}
-
 export interface ApiErrorOptions {
   /** Replaces the catalog's default message. */
   message?: string;
@@ -190,18 +183,18 @@ export class ApiError extends Error {
    * @example throw ApiError.of('conflict_custom', { status: 409 })
    */
   static of(code: string, options: ApiErrorOptions = {}): ApiError {
-    const entry: CatalogEntry | undefined = isErrorCode(code) ? ERROR_CATALOG[code] : undefined;
+    const known = Object.hasOwn(ERROR_CATALOG, code);
+    const entry: CatalogEntry | undefined = known ? ERROR_CATALOG[code as ErrorCode] : undefined;
     const status = options.status ?? entry?.status ?? 500;
-    const err: Omit<ApiError, 'name' | 'stack'> = Object.create(ApiError.prototype);
-    const fields: Mutable<Omit<ApiError, 'name' | 'stack'>> = err;
-    fields.message = options.message ?? entry?.message ?? ERROR_CATALOG.api_error.message;
-    fields.code = code;
-    fields.status = status;
-    fields.type = errorTypeForStatus(status);
-    fields.param = options.param ?? null;
-    fields.details = options.details ?? null;
-    fields.headers = options.headers ?? {};
-    return err as ApiError;
+    return Object.assign(Object.create(ApiError.prototype) as ApiError, {
+      message: options.message ?? entry?.message ?? ERROR_CATALOG.api_error.message,
+      code,
+      status,
+      type: errorTypeForStatus(status),
+      param: options.param ?? null,
+      details: options.details ?? null,
+      headers: options.headers ?? {},
+    });
   }
 
   /** The first line only, as an Error built with no stack frames would have it. */
@@ -209,8 +202,6 @@ export class ApiError extends Error {
     return `Error: ${this.message}`;
   }
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * Builds the error to throw for a catalog code.

@@ -40,11 +40,6 @@ export function idOf(prefix: IdPrefix, timeMs: number, bytes: Buffer): string {
   return `${prefix}_${encodeTime(Math.max(0, Math.floor(timeMs)), 10)}${encodeRandom(bytes)}`;
 }
 
-/** True for `<prefix>_` + 26 Crockford characters. */
-export function isIdOf(prefix: IdPrefix, value: string): boolean {
-  return new RegExp(`^${prefix}_[0-9A-HJKMNP-TV-Z]{26}$`).test(value);
-}
-
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** `prefix` + 32 base62 characters of seeded bytes. */

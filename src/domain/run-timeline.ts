@@ -39,19 +39,6 @@ export function nextDue(run: RunAttempt, after: number): number | null {
   return cancel && cancel.doneAt > after ? cancel.doneAt : null;
 }
 
-/** The 1-based index of a step among all steps of the schedule. */
-export function stepIndex(
-  schedule: RunAttempt['schedule'],
-  event: Extract<ScheduleEvent, { kind: 'step' }>,
-): number {
-  let before = 0;
-  for (const s of schedule.segments) {
-    if (s.name === event.phase) break;
-    before += s.steps;
-  }
-  return before + event.step;
-}
-
 /**
  * The run as the API shows it right after a transition to `to` applied at `at`, derived from the
  * state so far; an end counts as applied at its instant. A run of zero-second phases shows `queued`
