@@ -46,9 +46,6 @@ export interface RunRequest {
   [field: string]: unknown;
 }
 
-/** A run's error (API document section 2.3, the shape every kind shares). */
-export type { RunError };
-
 /** The run's current, materialized state: every field of its body the request does not fix. */
 export interface RunState {
   status: RunStatus;

@@ -5,10 +5,10 @@
 import type { RouteConfig, z } from '@hono/zod-openapi';
 import type { OutcomeEntry } from '../contract/outcomes.js';
 import type { RunRoutes } from '../contract/run-routes.js';
-import type { RunKindAddress } from '../contract/run-shapes.js';
+import type { RunError, RunKindAddress } from '../contract/run-shapes.js';
 import type { ArchiveEntry } from './build-archive.js';
 import type { Catalog } from './catalog.js';
-import type { FileEntry, RunError, RunRecord, RunRequest, RunState } from './records.js';
+import type { FileEntry, RunRecord, RunRequest, RunState } from './records.js';
 import type { FailurePlan, PhasePlan, Schedule } from './run-schedule.js';
 
 /** What a request plans for each of its attempts: its timeline and what it is charged. */
@@ -45,8 +45,6 @@ export interface World {
   /** Runs of this kind of the account that are queued, processing or canceling. */
   activeRuns(kind: string): RunRecord[];
 }
-
-export type { RunKindAddress };
 
 export interface RunKind<Req extends RunRequest = RunRequest, Ctx = unknown>
   extends RunKindAddress {
