@@ -35,16 +35,18 @@ interface CatalogEntry {
   inferred?: boolean;
 }
 
+/** A code the API document names (section 7). */
+const documented = (status: number, message: string): CatalogEntry => ({ status, message });
 /** A code the API document does not name, which DESIGN.md section 3 decides. */
 const inferred = (status: number, message: string) => ({ status, message, inferred: true });
 
 export const ERROR_CATALOG = {
-  parameter_invalid: { status: 400, message: 'A request parameter is malformed or out of range.' },
-  unsupported_version: {
-    status: 400,
-    message: 'The Service-Version header names a version this service does not support.',
-  },
-  camera_not_found: { status: 400, message: 'The requested camera is absent from the dataset.' },
+  parameter_invalid: documented(400, 'A request parameter is malformed or out of range.'),
+  unsupported_version: documented(
+    400,
+    'The Service-Version header names a version this service does not support.',
+  ),
+  camera_not_found: documented(400, 'The requested camera is absent from the dataset.'),
   request_too_large: inferred(413, 'The request body is larger than 1 MiB.'),
   request_header_too_large: inferred(
     431,
@@ -55,39 +57,33 @@ export const ERROR_CATALOG = {
     'The request is not valid HTTP/1.1 (bad method, path, headers or framing).',
   ),
   request_timeout: inferred(408, 'The request was not received in time.'),
-  unauthenticated: { status: 401, message: 'The API key is missing, invalid, revoked or expired.' },
-  insufficient_tokens: {
-    status: 402,
-    message: 'The account does not have enough tokens for this run.',
-  },
-  missing_scope: { status: 403, message: 'The API key lacks the scope this call needs.' },
+  unauthenticated: documented(401, 'The API key is missing, invalid, revoked or expired.'),
+  insufficient_tokens: documented(402, 'The account does not have enough tokens for this run.'),
+  missing_scope: documented(403, 'The API key lacks the scope this call needs.'),
   feature_not_enabled: inferred(403, 'This feature is not enabled for the account.'),
   download_expired: inferred(403, 'The download link has expired.'),
-  resource_not_found: { status: 404, message: 'No such resource.' },
-  not_cancelable: { status: 409, message: "The run's state does not allow cancellation." },
+  resource_not_found: documented(404, 'No such resource.'),
+  not_cancelable: documented(409, "The run's state does not allow cancellation."),
   not_resumable: inferred(
     409,
     'Only a failed or canceled run with a resumable error can be resumed.',
   ),
-  idempotency_key_reused: {
-    status: 409,
-    message: 'This Idempotency-Key was used with a different request.',
-  },
+  idempotency_key_reused: documented(
+    409,
+    'This Idempotency-Key was used with a different request.',
+  ),
   builtin_scenario: inferred(409, 'Built-in scenarios cannot be deleted.'),
   policy_in_training: inferred(409, 'A training run for this policy is already queued or running.'),
   run_not_ready: inferred(409, 'The run has not succeeded; its files are not ready.'),
   range_not_satisfiable: inferred(416, 'The requested range is outside the archive.'),
-  rate_limit_exceeded: { status: 429, message: 'Too many requests. Retry after the given delay.' },
-  concurrency_limit_exceeded: {
-    status: 429,
-    message: 'Too many concurrent runs. Retry after the given delay.',
-  },
-  capacity_exceeded: {
-    status: 429,
-    message: 'The service is at capacity. Retry after the given delay.',
-  },
-  launch_failed: { status: 502, message: 'An upstream service failed. It is safe to retry.' },
-  api_error: { status: 500, message: 'The server failed to handle the request.' },
+  rate_limit_exceeded: documented(429, 'Too many requests. Retry after the given delay.'),
+  concurrency_limit_exceeded: documented(
+    429,
+    'Too many concurrent runs. Retry after the given delay.',
+  ),
+  capacity_exceeded: documented(429, 'The service is at capacity. Retry after the given delay.'),
+  launch_failed: documented(502, 'An upstream service failed. It is safe to retry.'),
+  api_error: documented(500, 'The server failed to handle the request.'),
   control_unauthorized: inferred(401, 'The control API needs a valid X-Control-Token header.'),
   cross_origin_forbidden: inferred(
     403,

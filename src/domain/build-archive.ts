@@ -102,22 +102,16 @@ function collectMembers(rootDir: string, entries: ArchiveEntry[]): Member[] {
 
 /** Throws unless `path` is a clean relative `/`-separated path with nothing to escape the root. */
 function checkPath(path: string, what: string): void {
-  const problem = pathProblem(path);
-  if (problem !== null) throw new Error(`buildArchive: ${what} ${JSON.stringify(path)} ${problem}`);
-}
-
-function pathProblem(path: string): string | null {
-  if (path === '') return 'is empty';
-  if (path.startsWith('/')) return 'is absolute';
+  const fail = (problem: string) => {
+    throw new Error(`buildArchive: ${what} ${JSON.stringify(path)} ${problem}`);
+  };
+  if (path === '') fail('is empty');
+  if (path.startsWith('/')) fail('is absolute');
   // A lone surrogate would be encoded as U+FFFD, so two distinct paths could collide.
-  if (path.includes('\\') || path.includes('\0') || /\p{Cs}/u.test(path)) {
-    return 'contains a backslash, a NUL or a lone surrogate';
-  }
-  const segments = path.split('/');
-  if (segments.some((s) => s === '' || s === '.' || s === '..')) {
-    return 'has an empty, . or .. segment';
-  }
-  return null;
+  if (path.includes('\\') || path.includes('\0') || /\p{Cs}/u.test(path))
+    fail('contains a backslash, a NUL or a lone surrogate');
+  if (path.split('/').some((s) => s === '' || s === '.' || s === '..'))
+    fail('has an empty, . or .. segment');
 }
 
 /** The tar stream: each member's header and padded content, the end blocks, record padding. */

@@ -3,6 +3,7 @@
  * job. The engine in `runtime/` does the rest: clock, plans, cancel, resume, tokens, files, events.
  */
 import type { RouteConfig, z } from '@hono/zod-openapi';
+import type { RunSeedFields } from '../contract/control-inputs.js';
 import type { OutcomeEntry } from '../contract/outcomes.js';
 import type { RunRoutes } from '../contract/run-routes.js';
 import type { RunError, RunKindAddress } from '../contract/run-shapes.js';
@@ -92,24 +93,11 @@ export interface RunRead {
   read(run: RunRecord, state: RunState, catalog: Catalog): unknown;
 }
 
-/** A run seeded in a fixed state (no attempt on the clock): the state fields a seed may give. */
-export interface FixedState {
+/** A run seeded in a fixed state (no attempt on the clock): the seed fields control seeding takes. */
+export type FixedState = Omit<z.infer<z.ZodObject<typeof RunSeedFields>>, 'id' | 'status'> & {
   status: RunState['status'];
-  outcomes?: OutcomeEntry[];
-  phase?: string | null;
-  progress?: number;
-  status_message?: string | null;
-  steps?: RunState['episodes'];
-  error?: RunError | null;
-  result?: Record<string, unknown> | null;
   download?: RunState['download'];
-  tokens?: RunState['tokens'];
-  service_version?: string | null;
-  started_at?: string | null;
-  completed_at?: string | null;
-  logs?: string[];
-  files?: FileEntry[];
-}
+};
 
 /** What the engine offers a kind's own seeding (`RegisteredKind.seed`), for one account. */
 export interface SeedOps {
