@@ -78,7 +78,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 };
 
 /** The error responses of one operation, each with the standard envelope. */
-export function errorResponses(statuses: number[], overrides: Record<number, string> = {}) {
+export function errorResponses(
+  statuses: number[],
+  overrides: Record<number, string | undefined> = {},
+) {
   const out: Record<
     number,
     { description: string; headers: typeof ResponseHeaders; content: object }

@@ -5,38 +5,15 @@
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import {
   errorResponses,
+  FileEntry,
   FilePageQuery,
+  INFERRED,
   jsonResponse,
   listOf,
-  type operationGuards,
   pageQuery,
 } from './common.js';
-import { LogsLimit, RUN_STATUSES, RunLogs } from './run-shapes.js';
-
-/** What the routes of one kind are built from: its names, path, guards and schemas. */
-export interface RunRouteParts {
-  /** The kind's name as words in a summary: `training run`. */
-  noun: string;
-  name: string;
-  collection: string;
-  /** The kind's name and collection in PascalCase, for operation ids and components. */
-  one: string;
-  many: string;
-  /** `/v1/<collection>`. */
-  base: string;
-  idParam: string;
-  common: { tags: string[]; 'x-inferred': true };
-  guards: (verb: 'read' | 'write') => ReturnType<typeof operationGuards>;
-  params: z.ZodObject;
-  fileItem: z.ZodType;
-  createBody: z.ZodObject;
-  resource: z.ZodType;
-  /** The kind's own meanings of 400 and 409 on create. */
-  createNotes: Record<number, string>;
-  yields: string;
-  /** The sentence naming the account feature the kind needs, or empty. */
-  feature: string;
-}
+import type { RunRouteParts } from './run-route-parts.js';
+import { LogsLimit, pascal, RUN_STATUSES, RunLogs } from './run-shapes.js';
 
 /** A route of the kind: its own fields, then the kind's tag and the guards of `verb`. */
 function kindRoute<R extends RouteConfig>(p: RunRouteParts, verb: 'read' | 'write', route: R) {
@@ -50,13 +27,16 @@ export function createRunRoute(p: RunRouteParts) {
     path: p.base,
     operationId: `create${p.one}`,
     summary: `Create a ${p.noun} (inferred)`,
-    description: `Queued at once; runs its phases on the account's virtual clock and yields ${p.yields}.${p.feature}`,
+    description: `Queued at once; runs its phases on the account's virtual clock and yields ${p.yields}.${p.feature ? ` Needs the account's \`${p.feature}\` feature (403 \`feature_not_enabled\`).` : ''}`,
     request: {
       body: { required: true, content: { 'application/json': { schema: p.createBody } } },
     },
     responses: {
       201: jsonResponse(p.resource, 'The run, `queued`.'),
-      ...errorResponses([400, 401, 402, 403, 409, 413, 429], p.createNotes),
+      ...errorResponses([400, 401, 402, 403, 409, 413, 429], {
+        400: p.createBadRequest,
+        409: p.createConflict,
+      }),
     },
   });
 }
@@ -83,7 +63,7 @@ export function listRunsRoute(p: RunRouteParts) {
   return kindRoute(p, 'read', {
     method: 'get',
     path: p.base,
-    operationId: `list${p.many}`,
+    operationId: `list${pascal(p.collection)}`,
     summary: `List ${p.collection.replace('_', ' ')}, newest first (inferred)`,
     description:
       'Newest first, optionally of one `status`; page with `after` (the last id seen) while `has_more`.',
@@ -163,6 +143,10 @@ export function runArchiveRoute(p: RunRouteParts) {
 
 /** `GET /v1/<collection>/{id}/files`. */
 export function runFilesRoute(p: RunRouteParts) {
+  const fileItem = FileEntry.extend({ object: z.literal(`${p.name}_file`) }).openapi(
+    `${p.one}File`,
+    INFERRED,
+  );
   return kindRoute(p, 'read', {
     method: 'get',
     path: `${p.base}/{${p.idParam}}/files`,
@@ -171,7 +155,7 @@ export function runFilesRoute(p: RunRouteParts) {
     description: 'Paths relative to the run directory `<id>/`, in byte order.',
     request: { params: p.params, query: FilePageQuery },
     responses: {
-      200: jsonResponse(listOf(p.fileItem, `${p.one}FileList`), 'A page of files.'),
+      200: jsonResponse(listOf(fileItem, `${p.one}FileList`), 'A page of files.'),
       ...errorResponses([400, 401, 403, 404, 409, 429], {
         409: 'The run has not succeeded: `run_not_ready`.',
       }),
