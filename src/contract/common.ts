@@ -107,10 +107,7 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
  */
 export function pageQuery(after?: string) {
   return {
-    after:
-      after === undefined
-        ? z.string().optional()
-        : z.string().optional().openapi({ description: after }),
+    after: z.string().optional().openapi({ description: after }),
     limit: z.coerce.number().int().min(1).max(100).default(20),
   };
 }

@@ -49,9 +49,8 @@ export function tarOf(rootDir: string, entries: ArchiveEntry[], mtimeMs: number)
   checkPath(rootDir, 'root directory');
   if (rootDir.includes('/')) throw new Error(`buildArchive: root directory ${rootDir} has a /`);
   const mtime = Number.isFinite(mtimeMs) ? Math.floor(mtimeMs / 1000) : Number.NaN;
-  if (!(mtime >= 0 && mtime <= MAX_OCTAL_11)) {
+  if (!(mtime >= 0 && mtime <= MAX_OCTAL_11))
     throw new RangeError(`buildArchive: mtime ${mtimeMs} cannot be stored in a tar header`);
-  }
   const members = collectMembers(rootDir, entries);
   const rootLength = Buffer.byteLength(rootDir) + 1;
   const files = members
@@ -177,9 +176,8 @@ function splitName(name: Buffer): [Buffer, Buffer] {
 function normaliseGzip(gz: Buffer): Buffer {
   // FLG 0 means no FEXTRA, FNAME, FCOMMENT or FHCRC, so bytes 4..9 are MTIME, XFL and OS and
   // editing them needs no header CRC update.
-  if (gz[0] !== 0x1f || gz[1] !== 0x8b || gz[3] !== 0) {
+  if (gz[0] !== 0x1f || gz[1] !== 0x8b || gz[3] !== 0)
     throw new Error('buildArchive: unexpected gzip header from zlib');
-  }
   gz.fill(0, 4, 8); // MTIME: zlib already writes 0, but the output must not rely on that.
   gz[9] = 255; // OS: zlib writes its build platform's code (3 on Unix); 255 means unknown.
   return gz;
