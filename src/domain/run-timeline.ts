@@ -9,8 +9,8 @@ import { deriveState } from './run-state.js';
  */
 export function pendingEvents(run: RunAttempt, withSteps = true): ScheduleEvent[] {
   const events = scheduleEvents(run.schedule, withSteps);
-  if (!run.cancel || run.cancel.at >= run.schedule.endMs) return events;
-  return events.filter((e) => e.at <= run.cancel!.at && e.kind !== 'end');
+  const cancel = cutShort(run);
+  return cancel ? events.filter((e) => e.at <= cancel.at && e.kind !== 'end') : events;
 }
 
 /** A cancel that cuts the attempt short (one after its end changes nothing). */
