@@ -3,6 +3,7 @@
  * job. The engine in `runtime/` does the rest: clock, plans, cancel, resume, tokens, files, events.
  */
 import type { RouteConfig, z } from '@hono/zod-openapi';
+import type { Policy } from '../contract/catalog.js';
 import type { RunSeedFields } from '../contract/control-inputs.js';
 import type { OutcomeEntry } from '../contract/outcomes.js';
 import type { RunRoutes } from '../contract/run-routes.js';
@@ -26,15 +27,8 @@ export interface FailureOutputs {
   result: RunState['result'];
 }
 
-/** A policy a run may name: the catalog's, or one a succeeded run produced. */
-export interface PolicyEntry {
-  id: string;
-  name: string;
-  robot: string;
-  created_at: string;
-  /** The run that produced it; null for the catalog's own. */
-  source_run: string | null;
-}
+/** A policy a run may name: the catalog's, or one a succeeded run produced (`source_run`). */
+export type PolicyEntry = Omit<z.infer<typeof Policy>, 'object'>;
 
 /** What a create request is checked against besides its schema, as of its now; read-only. */
 export interface World {
