@@ -32,128 +32,75 @@ export type ErrorType = (typeof ERROR_TYPES)[number];
 interface CatalogEntry {
   status: number;
   message: string;
-  /** True where the API document does not name the code and DESIGN.md section 3 decides it. */
   inferred?: boolean;
 }
 
+/** A code the API document names (section 7). */
+const documented = (status: number, message: string): CatalogEntry => ({ status, message });
+/** A code the API document does not name, which DESIGN.md section 3 decides. */
+const inferred = (status: number, message: string) => ({ status, message, inferred: true });
+
 export const ERROR_CATALOG = {
-  parameter_invalid: { status: 400, message: 'A request parameter is malformed or out of range.' },
-  unsupported_version: {
-    status: 400,
-    message: 'The Service-Version header names a version this service does not support.',
-  },
-  camera_not_found: { status: 400, message: 'The requested camera is absent from the dataset.' },
-  request_too_large: {
-    status: 413,
-    message: 'The request body is larger than 1 MiB.',
-    inferred: true,
-  },
-  request_header_too_large: {
-    status: 431,
-    message: 'The request line or headers are too large (more than 16 KiB).',
-    inferred: true,
-  },
-  request_malformed: {
-    status: 400,
-    message: 'The request is not valid HTTP/1.1 (bad method, path, headers or framing).',
-    inferred: true,
-  },
-  request_timeout: {
-    status: 408,
-    message: 'The request was not received in time.',
-    inferred: true,
-  },
-  unauthenticated: {
-    status: 401,
-    message: 'The API key is missing, invalid, revoked or expired.',
-  },
-  insufficient_tokens: {
-    status: 402,
-    message: 'The account does not have enough tokens for this run.',
-  },
-  missing_scope: { status: 403, message: 'The API key lacks the scope this call needs.' },
-  feature_not_enabled: {
-    status: 403,
-    message: 'This feature is not enabled for the account.',
-    inferred: true,
-  },
-  download_expired: { status: 403, message: 'The download link has expired.', inferred: true },
-  resource_not_found: { status: 404, message: 'No such resource.' },
-  not_cancelable: { status: 409, message: "The run's state does not allow cancellation." },
-  not_resumable: {
-    status: 409,
-    message: 'Only a failed or canceled run with a resumable error can be resumed.',
-    inferred: true,
-  },
-  idempotency_key_reused: {
-    status: 409,
-    message: 'This Idempotency-Key was used with a different request.',
-  },
-  builtin_scenario: {
-    status: 409,
-    message: 'Built-in scenarios cannot be deleted.',
-    inferred: true,
-  },
-  policy_in_training: {
-    status: 409,
-    message: 'A training run for this policy is already queued or running.',
-    inferred: true,
-  },
-  run_not_ready: {
-    status: 409,
-    message: 'The run has not succeeded; its files are not ready.',
-    inferred: true,
-  },
-  range_not_satisfiable: {
-    status: 416,
-    message: 'The requested range is outside the archive.',
-    inferred: true,
-  },
-  rate_limit_exceeded: { status: 429, message: 'Too many requests. Retry after the given delay.' },
-  concurrency_limit_exceeded: {
-    status: 429,
-    message: 'Too many concurrent runs. Retry after the given delay.',
-  },
-  capacity_exceeded: {
-    status: 429,
-    message: 'The service is at capacity. Retry after the given delay.',
-  },
-  launch_failed: { status: 502, message: 'An upstream service failed. It is safe to retry.' },
-  api_error: { status: 500, message: 'The server failed to handle the request.' },
-  control_unauthorized: {
-    status: 401,
-    message: 'The control API needs a valid X-Control-Token header.',
-    inferred: true,
-  },
-  cross_origin_forbidden: {
-    status: 403,
-    message:
-      'The control API refuses requests from another web origin; start the emulator with --control-allow-origin to allow one.',
-    inferred: true,
-  },
-  expectation_failed: {
-    status: 417,
-    message: "The server cannot meet the request's Expect header; only 100-continue is supported.",
-    inferred: true,
-  },
-  method_not_allowed: {
-    status: 405,
-    message: 'This server does not serve that method.',
-    inferred: true,
-  },
-  host_not_allowed: {
-    status: 403,
-    message:
-      'The control API and the docs page answer only the hosts the emulator was bound to or told about; start it with --allowed-hosts to allow another.',
-    inferred: true,
-  },
+  parameter_invalid: documented(400, 'A request parameter is malformed or out of range.'),
+  unsupported_version: documented(
+    400,
+    'The Service-Version header names a version this service does not support.',
+  ),
+  camera_not_found: documented(400, 'The requested camera is absent from the dataset.'),
+  request_too_large: inferred(413, 'The request body is larger than 1 MiB.'),
+  request_header_too_large: inferred(
+    431,
+    'The request line or headers are too large (more than 16 KiB).',
+  ),
+  request_malformed: inferred(
+    400,
+    'The request is not valid HTTP/1.1 (bad method, path, headers or framing).',
+  ),
+  request_timeout: inferred(408, 'The request was not received in time.'),
+  unauthenticated: documented(401, 'The API key is missing, invalid, revoked or expired.'),
+  insufficient_tokens: documented(402, 'The account does not have enough tokens for this run.'),
+  missing_scope: documented(403, 'The API key lacks the scope this call needs.'),
+  feature_not_enabled: inferred(403, 'This feature is not enabled for the account.'),
+  download_expired: inferred(403, 'The download link has expired.'),
+  resource_not_found: documented(404, 'No such resource.'),
+  not_cancelable: documented(409, "The run's state does not allow cancellation."),
+  not_resumable: inferred(
+    409,
+    'Only a failed or canceled run with a resumable error can be resumed.',
+  ),
+  idempotency_key_reused: documented(
+    409,
+    'This Idempotency-Key was used with a different request.',
+  ),
+  builtin_scenario: inferred(409, 'Built-in scenarios cannot be deleted.'),
+  policy_in_training: inferred(409, 'A training run for this policy is already queued or running.'),
+  run_not_ready: inferred(409, 'The run has not succeeded; its files are not ready.'),
+  range_not_satisfiable: inferred(416, 'The requested range is outside the archive.'),
+  rate_limit_exceeded: documented(429, 'Too many requests. Retry after the given delay.'),
+  concurrency_limit_exceeded: documented(
+    429,
+    'Too many concurrent runs. Retry after the given delay.',
+  ),
+  capacity_exceeded: documented(429, 'The service is at capacity. Retry after the given delay.'),
+  launch_failed: documented(502, 'An upstream service failed. It is safe to retry.'),
+  api_error: documented(500, 'The server failed to handle the request.'),
+  control_unauthorized: inferred(401, 'The control API needs a valid X-Control-Token header.'),
+  cross_origin_forbidden: inferred(
+    403,
+    'The control API refuses requests from another web origin; start the emulator with --control-allow-origin to allow one.',
+  ),
+  expectation_failed: inferred(
+    417,
+    "The server cannot meet the request's Expect header; only 100-continue is supported.",
+  ),
+  method_not_allowed: inferred(405, 'This server does not serve that method.'),
+  host_not_allowed: inferred(
+    403,
+    'The control API and the docs page answer only the hosts the emulator was bound to or told about; start it with --allowed-hosts to allow another.',
+  ),
 } as const satisfies Record<string, CatalogEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOG;
-
-export function isErrorCode(code: string): code is ErrorCode {
-  return Object.hasOwn(ERROR_CATALOG, code);
-}
 
 export interface ApiErrorOptions {
   /** Replaces the catalog's default message. */
@@ -190,18 +137,18 @@ export class ApiError extends Error {
    * @example throw ApiError.of('conflict_custom', { status: 409 })
    */
   static of(code: string, options: ApiErrorOptions = {}): ApiError {
-    const entry: CatalogEntry | undefined = isErrorCode(code) ? ERROR_CATALOG[code] : undefined;
+    const known = Object.hasOwn(ERROR_CATALOG, code);
+    const entry: CatalogEntry | undefined = known ? ERROR_CATALOG[code as ErrorCode] : undefined;
     const status = options.status ?? entry?.status ?? 500;
-    const err: Omit<ApiError, 'name' | 'stack'> = Object.create(ApiError.prototype);
-    const fields: Mutable<Omit<ApiError, 'name' | 'stack'>> = err;
-    fields.message = options.message ?? entry?.message ?? ERROR_CATALOG.api_error.message;
-    fields.code = code;
-    fields.status = status;
-    fields.type = errorTypeForStatus(status);
-    fields.param = options.param ?? null;
-    fields.details = options.details ?? null;
-    fields.headers = options.headers ?? {};
-    return err as ApiError;
+    return Object.assign(Object.create(ApiError.prototype) as ApiError, {
+      message: options.message ?? entry?.message ?? ERROR_CATALOG.api_error.message,
+      code,
+      status,
+      type: errorTypeForStatus(status),
+      param: options.param ?? null,
+      details: options.details ?? null,
+      headers: options.headers ?? {},
+    });
   }
 
   /** The first line only, as an Error built with no stack frames would have it. */
@@ -209,8 +156,6 @@ export class ApiError extends Error {
     return `Error: ${this.message}`;
   }
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * Builds the error to throw for a catalog code.

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sha256 } from './domain/sha256.js';
 
 /** A function returning uniformly distributed numbers in [0, 1). */
@@ -10,7 +9,7 @@ export type Prng = () => number;
  * @example const draw = createPrng('0', 'faults'); draw() // same value for the same seed
  */
 export function createPrng(seed: string, stream: string): Prng {
-  const digest = createHash('sha256').update(`${seed}\0${stream}`).digest();
+  const digest = sha256(`${seed}\0${stream}`);
   let a = digest.readUInt32LE(0);
   let b = digest.readUInt32LE(4);
   let c = digest.readUInt32LE(8);

@@ -43,7 +43,7 @@ export const CreateAssetBody = z
   });
 
 const TAG = ['Objects and environments'];
-const versions = ['2026-09-27'] as const;
+const versions = ['2026-09-27' as const];
 
 /** What the four operations of one kind are built from: its schemas, path and guards. */
 function assetParts<K extends 'environment' | 'object'>(kind: K, plural: string, Kind: string) {
@@ -65,10 +65,10 @@ function assetParts<K extends 'environment' | 'object'>(kind: K, plural: string,
   const IdParam = z.object({
     [param]: z.string().openapi({ param: { name: param, in: 'path' } }),
   });
-  const read = operationGuards({ versions: [...versions], scope: 'scenarios:read' });
-  const write = operationGuards({ versions: [...versions], scope: 'scenarios:write' });
   const common = { ...INFERRED, tags: TAG };
-  return { kind, plural, Kind, Asset, Deletion, param, IdParam, read, write, common };
+  const read = { ...common, ...operationGuards({ versions, scope: 'scenarios:read' }) };
+  const write = { ...common, ...operationGuards({ versions, scope: 'scenarios:write' }) };
+  return { kind, plural, Kind, Asset, Deletion, param, IdParam, read, write };
 }
 type AssetParts<K extends 'environment' | 'object'> = ReturnType<typeof assetParts<K>>;
 
@@ -79,7 +79,6 @@ function createAssetRoute<K extends 'environment' | 'object'>(p: AssetParts<K>) 
     path: `/v1/${p.plural}`,
     operationId: `create${p.Kind}`,
     summary: `Create a ${p.kind} (inferred); it is validating for 2 virtual seconds`,
-    ...p.common,
     ...p.write,
     request: {
       body: { required: true, content: { 'application/json': { schema: CreateAssetBody } } },
@@ -98,7 +97,6 @@ function listAssetsRoute<K extends 'environment' | 'object'>(p: AssetParts<K>) {
     path: `/v1/${p.plural}`,
     operationId: `list${p.Kind}s`,
     summary: `List the account's ${p.plural}, newest first (inferred)`,
-    ...p.common,
     ...p.read,
     request: {
       query: z.object({
@@ -120,7 +118,6 @@ function getAssetRoute<K extends 'environment' | 'object'>(p: AssetParts<K>) {
     path: `/v1/${p.plural}/{${p.param}}`,
     operationId: `get${p.Kind}`,
     summary: `Get a ${p.kind} (inferred)`,
-    ...p.common,
     ...p.read,
     request: { params: p.IdParam },
     responses: {
@@ -137,7 +134,6 @@ function deleteAssetRoute<K extends 'environment' | 'object'>(p: AssetParts<K>) 
     path: `/v1/${p.plural}/{${p.param}}`,
     operationId: `delete${p.Kind}`,
     summary: `Delete a ${p.kind} (inferred)`,
-    ...p.common,
     ...p.write,
     request: { params: p.IdParam },
     responses: {

@@ -62,10 +62,7 @@ export const HardwareTier = z
     id: z.string().openapi({ example: 'gpu-a10' }),
     object: z.literal('hardware_tier'),
     name: z.string(),
-    capacity: z.object({
-      concurrent_runs: z.number().int(),
-      tokens_per_minute: z.number(),
-    }),
+    capacity: z.object({ concurrent_runs: z.number().int(), tokens_per_minute: z.number() }),
   })
   .openapi('HardwareTier', INFERRED);
 

@@ -63,21 +63,6 @@ export const ResponseHeaders = z.object({
   'X-Request-Id': z.string().openapi({ description: 'Repeated in error bodies as request_id.' }),
 });
 
-/**
- * The `Service-Version` request header, documented only: the version middleware checks it first
- * (400 `unsupported_version`). Both versions are accepted; under `--strict-versions` only the
- * operation's `x-service-versions`.
- */
-export function versionHeaderParameter(versions: readonly ServiceVersion[]) {
-  return {
-    name: 'Service-Version',
-    in: 'header' as const,
-    required: false,
-    description: `Pins the contract version. The emulator accepts both supported versions on every operation unless started with --strict-versions, which accepts only the versions the API document lists for this operation (\`x-service-versions\`: ${versions.join(', ')}).`,
-    schema: { type: 'string' as const, enum: [...SUPPORTED_VERSIONS], default: DEFAULT_VERSION },
-  };
-}
-
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request: `parameter_invalid` (with `param`), `unsupported_version`.',
   401: 'Missing, invalid, revoked or expired key: `unauthenticated`.',
@@ -93,7 +78,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 };
 
 /** The error responses of one operation, each with the standard envelope. */
-export function errorResponses(statuses: number[], overrides: Record<number, string> = {}) {
+export function errorResponses(
+  statuses: number[],
+  overrides: Record<number, string | undefined> = {},
+) {
   const out: Record<
     number,
     { description: string; headers: typeof ResponseHeaders; content: object }
@@ -110,11 +98,7 @@ export function errorResponses(statuses: number[], overrides: Record<number, str
 
 /** A success response with the standard headers. */
 export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
-  return {
-    description,
-    headers: ResponseHeaders,
-    content: { 'application/json': { schema } },
-  };
+  return { description, headers: ResponseHeaders, content: { 'application/json': { schema } } };
 }
 
 /**
@@ -123,10 +107,7 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
  */
 export function pageQuery(after?: string) {
   return {
-    after:
-      after === undefined
-        ? z.string().optional()
-        : z.string().optional().openapi({ description: after }),
+    after: z.string().optional().openapi({ description: after }),
     limit: z.coerce.number().int().min(1).max(100).default(20),
   };
 }
@@ -150,7 +131,7 @@ export const FileEntry = z.object({
 });
 export type FileEntry = z.infer<typeof FileEntry>;
 
-export interface OperationGuards {
+interface OperationGuards {
   /** The versions the API document lists for this operation (applied by --strict-versions). */
   versions: readonly ServiceVersion[];
   /** The scope a key needs (DESIGN.md section 3); none for GET /v1/keys/me. */
@@ -161,10 +142,20 @@ export interface OperationGuards {
   keyless?: boolean;
 }
 
-/** A product operation's guards as route data, which `routeSteps()` makes middleware of. */
+/**
+ * A product operation's guards as route data, which `routeSteps()` makes middleware of. The
+ * `Service-Version` header is documented only: the version middleware checks it first.
+ */
 export function operationGuards({ versions, scope, feature, keyless }: OperationGuards) {
+  const versionHeader = {
+    name: 'Service-Version',
+    in: 'header' as const,
+    required: false,
+    description: `Pins the contract version. The emulator accepts both supported versions on every operation unless started with --strict-versions, which accepts only the versions the API document lists for this operation (\`x-service-versions\`: ${versions.join(', ')}).`,
+    schema: { type: 'string' as const, enum: [...SUPPORTED_VERSIONS], default: DEFAULT_VERSION },
+  };
   return {
-    parameters: [versionHeaderParameter(versions)],
+    parameters: [versionHeader],
     security: keyless ? [] : [{ ApiKeyAuth: [] }],
     'x-service-versions': [...versions],
     ...(scope ? { 'x-required-scope': scope } : {}),

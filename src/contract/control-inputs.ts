@@ -11,6 +11,13 @@ import { FileEntry, Metadata } from './common.js';
 import { OutcomePlan } from './outcomes.js';
 import { RUN_STATUSES, RunError, StepCounter, Tokens } from './run-shapes.js';
 
+/** A fixed id for a seeded record: `<prefix>_` and up to 64 letters and digits. */
+const seedId = (prefix: string) =>
+  z
+    .string()
+    .regex(new RegExp(`^${prefix}_[0-9A-Za-z]{1,64}$`))
+    .optional();
+
 export const ClockModeSchema = z
   .string()
   .refine((v) => parseClockMode(v) !== undefined, {
@@ -45,10 +52,7 @@ export const LimitsSchema = z
 
 export const AccountInput = z
   .object({
-    id: z
-      .string()
-      .regex(/^acct_[0-9A-Za-z]{1,64}$/)
-      .optional(),
+    id: seedId('acct'),
     name: z.string().min(1).max(200).optional(),
     features: z.array(z.enum(['twins'])).optional(),
     token_balance: z.number().int().min(0).optional(),
@@ -69,10 +73,7 @@ export type AccountInput = z.infer<typeof AccountInput>;
 export const keyInput = (scopes: readonly string[]) =>
   z
     .object({
-      id: z
-        .string()
-        .regex(/^key_[0-9A-Za-z]{1,64}$/)
-        .optional(),
+      id: seedId('key'),
       name: z.string().min(1).max(200),
       scopes: z.array(z.enum(scopes as [string, ...string[]])),
       expires_at: Instant.optional(),
@@ -86,20 +87,11 @@ export const keyInput = (scopes: readonly string[]) =>
     .openapi('ControlKeyInput', {
       example: { name: 'read-only', scopes: ['evaluations:read'] },
     });
-export interface KeyInput {
-  id?: string;
-  name: string;
-  scopes: string[];
-  expires_at?: string;
-  secret?: string;
-}
+export type KeyInput = z.infer<ReturnType<typeof keyInput>>;
 
 export const WebhookEndpointInput = z
   .object({
-    id: z
-      .string()
-      .regex(/^whe_[0-9A-Za-z]{1,64}$/)
-      .optional(),
+    id: seedId('whe'),
     url: z.url(),
     events: z.array(z.string()).optional(),
     description: z.string().max(500).nullable().optional(),
@@ -113,10 +105,7 @@ export type WebhookEndpointInput = z.infer<typeof WebhookEndpointInput>;
 
 export const UserAssetInput = z
   .object({
-    id: z
-      .string()
-      .regex(/^(env|obj)_[0-9A-Za-z]{1,64}$/)
-      .optional(),
+    id: seedId('(env|obj)'),
     name: z.string().min(1).max(200),
     status: z.enum(['validated', 'pending', 'failed']).default('validated'),
   })
@@ -126,11 +115,7 @@ export type UserAssetInput = z.infer<typeof UserAssetInput>;
 
 /** What control seeding adds to a kind's create body (DESIGN.md section 5): a plan, or a state. */
 export const RunSeedFields = {
-  id: z
-    .string()
-    .regex(/^[a-z]+_[0-9A-Za-z]{1,64}$/)
-    .optional()
-    .openapi({ description: "A fixed id, with the kind's prefix." }),
+  id: seedId('[a-z]+').openapi({ description: "A fixed id, with the kind's prefix." }),
   status: z.enum(RUN_STATUSES).optional().openapi({
     description:
       'A fixed state (with the fields below as given). Without it the run is put on the clock like a created one, following `outcomes`.',

@@ -76,13 +76,16 @@ function eventSchema(kinds: readonly EventKind[], types: string[]) {
     .openapi('Event', INFERRED);
 }
 
-/** `GET /v1/events`, filtered by one of `filters` (a type, or `<kind>.*`). */
-function eventListRoute(
-  EventSchema: ReturnType<typeof eventSchema>,
-  kinds: readonly EventKind[],
-  filters: string[],
-) {
-  return createRoute({
+/**
+ * The event schemas and routes for these kinds: one type per status a run enters,
+ * `<kind>.<new status>` (DESIGN.md section 7: "Events `<kind>.<status>` for every kind").
+ * @example const { listEventsRoute } = eventContract([{ name: 'evaluation', resource }])
+ */
+export function eventContract(kinds: readonly EventKind[]) {
+  const types = kinds.flatMap((k) => RUN_STATUSES.map((status) => `${k.name}.${status}`));
+  const filters = [...types, ...kinds.map((k) => `${k.name}.*`)];
+  const EventSchema = eventSchema(kinds, types);
+  const listEventsRoute = createRoute({
     method: 'get',
     path: '/v1/events',
     operationId: 'listEvents',
@@ -111,11 +114,7 @@ function eventListRoute(
       ...errorResponses([400, 401, 403, 429]),
     },
   });
-}
-
-/** `GET /v1/events/{event_id}`. */
-function eventGetRoute(EventSchema: ReturnType<typeof eventSchema>) {
-  return createRoute({
+  const getEventRoute = createRoute({
     method: 'get',
     path: '/v1/events/{event_id}',
     operationId: 'getEvent',
@@ -127,20 +126,5 @@ function eventGetRoute(EventSchema: ReturnType<typeof eventSchema>) {
       ...errorResponses([400, 401, 403, 404, 429]),
     },
   });
-}
-
-/**
- * The event schemas and routes for these kinds: one type per status a run enters,
- * `<kind>.<new status>` (DESIGN.md section 7: "Events `<kind>.<status>` for every kind").
- * @example const { listEventsRoute } = eventContract([{ name: 'evaluation', resource }])
- */
-export function eventContract(kinds: readonly EventKind[]) {
-  const types = kinds.flatMap((k) => RUN_STATUSES.map((status) => `${k.name}.${status}`));
-  const filters = [...types, ...kinds.map((k) => `${k.name}.*`)];
-  const EventSchema = eventSchema(kinds, types);
-  return {
-    types,
-    listEventsRoute: eventListRoute(EventSchema, kinds, filters),
-    getEventRoute: eventGetRoute(EventSchema),
-  };
+  return { types, listEventsRoute, getEventRoute };
 }

@@ -19,7 +19,6 @@ export const ApiKey = z
       created_at: '2026-01-01T00:00:00.000Z',
     },
   });
-export type ApiKey = z.infer<typeof ApiKey>;
 
 export const getKeyRoute = createRoute({
   method: 'get',

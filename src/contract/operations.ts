@@ -25,8 +25,12 @@ export function operationContract(kinds: readonly RunKindAddress[]) {
     })
     .openapi('Operation', INFERRED);
   const byPrefix = kinds.map((k) => `${k.tag} (${prefixes(k)})`).join(', ');
-  const gated = kinds.filter((k) => k.feature);
-  const features = gated
+  const readScopes = kinds
+    .slice(0, 2)
+    .map((k) => `\`${k.scope}:read\``)
+    .join(', ');
+  const features = kinds
+    .filter((k) => k.feature)
     .map((k) => `${k.tag} also the account's \`${k.feature}\` feature`)
     .join('; ');
   const getOperationRoute = createRoute({
@@ -35,12 +39,7 @@ export function operationContract(kinds: readonly RunKindAddress[]) {
     operationId: 'getOperation',
     tags: ['Operations'],
     summary: 'Get any run by its id (inferred)',
-    description: `Any run by its id prefix: ${byPrefix}. Each needs its kind's read scope (${kinds
-      .slice(0, 2)
-      .map((k) => `\`${k.scope}:read\``)
-      .join(
-        ', ',
-      )}, ...${features ? `; ${features}` : ''}), checked per kind, so the operation names none. Another account's id answers 404 like an unknown one.`,
+    description: `Any run by its id prefix: ${byPrefix}. Each needs its kind's read scope (${readScopes}, ...${features ? `; ${features}` : ''}), checked per kind, so the operation names none. Another account's id answers 404 like an unknown one.`,
     ...INFERRED,
     ...operationGuards({ versions: ['2026-09-27'] }),
     request: {

@@ -5,9 +5,7 @@ const Name = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'expected a lower-case c
 
 export const OutcomeEntry = z.union([
   z
-    .object({
-      succeed: z.object({ success_rate: z.number().min(0).max(1).optional() }).strict(),
-    })
+    .object({ succeed: z.object({ success_rate: z.number().min(0).max(1).optional() }).strict() })
     .strict(),
   z
     .object({

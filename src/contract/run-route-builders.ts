@@ -2,73 +2,54 @@
  * One builder per route every run kind shares (contract/run-routes.ts puts them together), each
  * from the parts of one kind's address. All inferred (API document section 4.8, "not shown").
  */
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import {
   errorResponses,
+  FileEntry,
   FilePageQuery,
+  INFERRED,
   jsonResponse,
   listOf,
-  type operationGuards,
   pageQuery,
 } from './common.js';
-import { LogsLimit, RUN_STATUSES, RunLogs } from './run-shapes.js';
+import type { RunRouteParts } from './run-route-parts.js';
+import { LogsLimit, pascal, RUN_STATUSES, RunLogs } from './run-shapes.js';
 
-/** What the routes of one kind are built from: its names, path, guards and schemas. */
-export interface RunRouteParts {
-  /** The kind's name as words in a summary: `training run`. */
-  noun: string;
-  name: string;
-  collection: string;
-  /** The kind's name and collection in PascalCase, for operation ids and components. */
-  one: string;
-  many: string;
-  /** `/v1/<collection>`. */
-  base: string;
-  idParam: string;
-  common: { tags: string[]; 'x-inferred': true };
-  guards: (verb: 'read' | 'write') => ReturnType<typeof operationGuards>;
-  params: z.ZodObject;
-  fileItem: z.ZodType;
-  createBody: z.ZodObject;
-  resource: z.ZodType;
-  /** The kind's own meanings of 400 and 409 on create. */
-  createNotes: Record<number, string>;
-  yields: string;
-  /** The sentence naming the account feature the kind needs, or empty. */
-  feature: string;
+/** A route of the kind: its own fields, then the kind's tag and the guards of `verb`. */
+function kindRoute<R extends RouteConfig>(p: RunRouteParts, verb: 'read' | 'write', route: R) {
+  return createRoute({ ...route, ...p.common, ...p.guards(verb) });
 }
 
 /** `POST /v1/<collection>`. */
 export function createRunRoute(p: RunRouteParts) {
-  return createRoute({
+  return kindRoute(p, 'write', {
     method: 'post',
     path: p.base,
     operationId: `create${p.one}`,
     summary: `Create a ${p.noun} (inferred)`,
-    description: `Queued at once; runs its phases on the account's virtual clock and yields ${p.yields}.${p.feature}`,
-    ...p.common,
-    ...p.guards('write'),
+    description: `Queued at once; runs its phases on the account's virtual clock and yields ${p.yields}.${p.feature ? ` Needs the account's \`${p.feature}\` feature (403 \`feature_not_enabled\`).` : ''}`,
     request: {
       body: { required: true, content: { 'application/json': { schema: p.createBody } } },
     },
     responses: {
       201: jsonResponse(p.resource, 'The run, `queued`.'),
-      ...errorResponses([400, 401, 402, 403, 409, 413, 429], p.createNotes),
+      ...errorResponses([400, 401, 402, 403, 409, 413, 429], {
+        400: p.createBadRequest,
+        409: p.createConflict,
+      }),
     },
   });
 }
 
 /** `GET /v1/<collection>/{id}`. */
 export function getRunRoute(p: RunRouteParts) {
-  return createRoute({
+  return kindRoute(p, 'read', {
     method: 'get',
     path: `${p.base}/{${p.idParam}}`,
     operationId: `get${p.one}`,
     summary: `Get a ${p.noun} (inferred)`,
     description:
       "The run as it stands on the account's clock: every field present, null where there is nothing to say yet.",
-    ...p.common,
-    ...p.guards('read'),
     request: { params: p.params },
     responses: {
       200: jsonResponse(p.resource, 'The run.'),
@@ -79,15 +60,13 @@ export function getRunRoute(p: RunRouteParts) {
 
 /** `GET /v1/<collection>`. */
 export function listRunsRoute(p: RunRouteParts) {
-  return createRoute({
+  return kindRoute(p, 'read', {
     method: 'get',
     path: p.base,
-    operationId: `list${p.many}`,
+    operationId: `list${pascal(p.collection)}`,
     summary: `List ${p.collection.replace('_', ' ')}, newest first (inferred)`,
     description:
       'Newest first, optionally of one `status`; page with `after` (the last id seen) while `has_more`.',
-    ...p.common,
-    ...p.guards('read'),
     request: {
       query: z.object({
         status: z.enum(RUN_STATUSES).optional(),
@@ -105,15 +84,13 @@ export function listRunsRoute(p: RunRouteParts) {
 
 /** `POST /v1/<collection>/{id}/cancel`. */
 export function cancelRunRoute(p: RunRouteParts) {
-  return createRoute({
+  return kindRoute(p, 'write', {
     method: 'post',
     path: `${p.base}/{${p.idParam}}/cancel`,
     operationId: `cancel${p.one}`,
     summary: `Cancel a ${p.noun} (inferred): \`canceling\`, then \`canceled\``,
     description:
       'A queued or processing run goes to `canceling`, then `canceled`; a terminal run answers 409 `not_cancelable`.',
-    ...p.common,
-    ...p.guards('write'),
     request: { params: p.params },
     responses: {
       202: jsonResponse(p.resource, 'The run, `canceling`.'),
@@ -126,15 +103,13 @@ export function cancelRunRoute(p: RunRouteParts) {
 
 /** `POST /v1/<collection>/{id}/resume`. */
 export function resumeRunRoute(p: RunRouteParts) {
-  return createRoute({
+  return kindRoute(p, 'write', {
     method: 'post',
     path: `${p.base}/{${p.idParam}}/resume`,
     operationId: `resume${p.one}`,
     summary: `Resume a failed or canceled ${p.noun} (inferred)`,
     description:
       'Runs it again from its original request, as a new attempt; anything but a failed or canceled run with a resumable error answers 409 `not_resumable`.',
-    ...p.common,
-    ...p.guards('write'),
     request: { params: p.params },
     responses: {
       202: jsonResponse(p.resource, 'The run, back in `queued`.'),
@@ -148,15 +123,13 @@ export function resumeRunRoute(p: RunRouteParts) {
 /** `GET /v1/<collection>/{id}/archive`. */
 export function runArchiveRoute(p: RunRouteParts) {
   const gzip = { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } };
-  return createRoute({
+  return kindRoute(p, 'read', {
     method: 'get',
     path: `${p.base}/{${p.idParam}}/archive`,
     operationId: `get${p.one}Archive`,
     summary: 'Download the archive `<id>.tar.gz` (inferred); HEAD and single Range requests',
     description:
       'The archive of a succeeded run; it extracts to `<id>/`. Its SHA-256 is `download.sha256` of the run and the `ETag`.',
-    ...p.common,
-    ...p.guards('read'),
     request: { params: p.params },
     responses: {
       200: { description: 'The archive. `ETag` is its SHA-256.', content: gzip },
@@ -170,17 +143,19 @@ export function runArchiveRoute(p: RunRouteParts) {
 
 /** `GET /v1/<collection>/{id}/files`. */
 export function runFilesRoute(p: RunRouteParts) {
-  return createRoute({
+  const fileItem = FileEntry.extend({ object: z.literal(`${p.name}_file`) }).openapi(
+    `${p.one}File`,
+    INFERRED,
+  );
+  return kindRoute(p, 'read', {
     method: 'get',
     path: `${p.base}/{${p.idParam}}/files`,
     operationId: `list${p.one}Files`,
     summary: "Every file of a succeeded run's archive (inferred)",
     description: 'Paths relative to the run directory `<id>/`, in byte order.',
-    ...p.common,
-    ...p.guards('read'),
     request: { params: p.params, query: FilePageQuery },
     responses: {
-      200: jsonResponse(listOf(p.fileItem, `${p.one}FileList`), 'A page of files.'),
+      200: jsonResponse(listOf(fileItem, `${p.one}FileList`), 'A page of files.'),
       ...errorResponses([400, 401, 403, 404, 409, 429], {
         409: 'The run has not succeeded: `run_not_ready`.',
       }),
@@ -190,14 +165,12 @@ export function runFilesRoute(p: RunRouteParts) {
 
 /** `GET /v1/<collection>/{id}/logs`. */
 export function runLogsRoute(p: RunRouteParts) {
-  return createRoute({
+  return kindRoute(p, 'read', {
     method: 'get',
     path: `${p.base}/{${p.idParam}}/logs`,
     operationId: `get${p.one}Logs`,
     summary: 'The tail of the log of a run (inferred)',
     description: 'Oldest line first; readable while the run runs and after it ends.',
-    ...p.common,
-    ...p.guards('read'),
     request: { params: p.params, query: z.object({ limit: LogsLimit }) },
     responses: {
       200: jsonResponse(RunLogs(p.name), 'The last `limit` lines.'),

@@ -38,10 +38,7 @@ export function scenarioFileSchema(kinds: ScenarioKinds) {
       name: z.string().min(1),
       description: z.string().optional(),
       clock: z
-        .object({
-          start: ClockInstant.optional(),
-          mode: ClockModeSchema.optional(),
-        })
+        .object({ start: ClockInstant.optional(), mode: ClockModeSchema.optional() })
         .strict()
         .optional(),
       accounts: z.array(ScenarioAccount).default([]),

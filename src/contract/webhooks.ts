@@ -12,11 +12,7 @@ import {
 } from './common.js';
 
 export const WebhookEndpointDeletion = z
-  .object({
-    id: z.string(),
-    object: z.literal('webhook_endpoint'),
-    deleted: z.boolean(),
-  })
+  .object({ id: z.string(), object: z.literal('webhook_endpoint'), deleted: z.boolean() })
   .openapi('WebhookEndpointDeletion');
 
 export const EndpointIdParam = z.object({

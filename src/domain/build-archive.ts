@@ -49,9 +49,8 @@ export function tarOf(rootDir: string, entries: ArchiveEntry[], mtimeMs: number)
   checkPath(rootDir, 'root directory');
   if (rootDir.includes('/')) throw new Error(`buildArchive: root directory ${rootDir} has a /`);
   const mtime = Number.isFinite(mtimeMs) ? Math.floor(mtimeMs / 1000) : Number.NaN;
-  if (!(mtime >= 0 && mtime <= MAX_OCTAL_11)) {
+  if (!(mtime >= 0 && mtime <= MAX_OCTAL_11))
     throw new RangeError(`buildArchive: mtime ${mtimeMs} cannot be stored in a tar header`);
-  }
   const members = collectMembers(rootDir, entries);
   const rootLength = Buffer.byteLength(rootDir) + 1;
   const files = members
@@ -102,22 +101,16 @@ function collectMembers(rootDir: string, entries: ArchiveEntry[]): Member[] {
 
 /** Throws unless `path` is a clean relative `/`-separated path with nothing to escape the root. */
 function checkPath(path: string, what: string): void {
-  const problem = pathProblem(path);
-  if (problem !== null) throw new Error(`buildArchive: ${what} ${JSON.stringify(path)} ${problem}`);
-}
-
-function pathProblem(path: string): string | null {
-  if (path === '') return 'is empty';
-  if (path.startsWith('/')) return 'is absolute';
+  const fail = (problem: string) => {
+    throw new Error(`buildArchive: ${what} ${JSON.stringify(path)} ${problem}`);
+  };
+  if (path === '') fail('is empty');
+  if (path.startsWith('/')) fail('is absolute');
   // A lone surrogate would be encoded as U+FFFD, so two distinct paths could collide.
-  if (path.includes('\\') || path.includes('\0') || /\p{Cs}/u.test(path)) {
-    return 'contains a backslash, a NUL or a lone surrogate';
-  }
-  const segments = path.split('/');
-  if (segments.some((s) => s === '' || s === '.' || s === '..')) {
-    return 'has an empty, . or .. segment';
-  }
-  return null;
+  if (path.includes('\\') || path.includes('\0') || /\p{Cs}/u.test(path))
+    fail('contains a backslash, a NUL or a lone surrogate');
+  if (path.split('/').some((s) => s === '' || s === '.' || s === '..'))
+    fail('has an empty, . or .. segment');
 }
 
 /** The tar stream: each member's header and padded content, the end blocks, record padding. */
@@ -183,9 +176,8 @@ function splitName(name: Buffer): [Buffer, Buffer] {
 function normaliseGzip(gz: Buffer): Buffer {
   // FLG 0 means no FEXTRA, FNAME, FCOMMENT or FHCRC, so bytes 4..9 are MTIME, XFL and OS and
   // editing them needs no header CRC update.
-  if (gz[0] !== 0x1f || gz[1] !== 0x8b || gz[3] !== 0) {
+  if (gz[0] !== 0x1f || gz[1] !== 0x8b || gz[3] !== 0)
     throw new Error('buildArchive: unexpected gzip header from zlib');
-  }
   gz.fill(0, 4, 8); // MTIME: zlib already writes 0, but the output must not rely on that.
   gz[9] = 255; // OS: zlib writes its build platform's code (3 on Unix); 255 means unknown.
   return gz;

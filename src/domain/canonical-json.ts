@@ -16,15 +16,16 @@ export { sha256Hex } from './sha256.js';
 /** Writes one value; `seen` holds the objects on the current path, to reject cycles. */
 function write(input: unknown, seen: Set<object>, where: string): string {
   // Applied once per position, as `JSON.stringify` does, so a `toJSON` returning `this` terminates.
-  const value = applyToJSON(input);
+  const toJSON = (input as { toJSON?: unknown } | null)?.toJSON;
+  const value =
+    typeof input === 'object' && typeof toJSON === 'function' ? toJSON.call(input, '') : input;
   switch (typeof value) {
     case 'string':
     case 'boolean':
       return JSON.stringify(value);
     case 'number':
-      if (!Number.isFinite(value)) {
+      if (!Number.isFinite(value))
         throw new TypeError(`canonicalJson: non-finite number ${value} at ${where}`);
-      }
       return JSON.stringify(value);
     case 'object':
       return value === null ? 'null' : writeObject(value, seen, where);
@@ -32,12 +33,6 @@ function write(input: unknown, seen: Set<object>, where: string): string {
       // bigint, function, symbol, and undefined where a value is required.
       throw new TypeError(`canonicalJson: cannot serialise a ${typeof value} at ${where}`);
   }
-}
-
-function applyToJSON(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  const toJSON = (value as { toJSON?: unknown }).toJSON;
-  return typeof toJSON === 'function' ? toJSON.call(value, '') : value;
 }
 
 function writeObject(value: object, seen: Set<object>, where: string): string {
@@ -51,11 +46,10 @@ function writeObject(value: object, seen: Set<object>, where: string): string {
 }
 
 function writeArray(items: unknown[], seen: Set<object>, where: string): string {
-  const parts: string[] = [];
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    parts.push(item === undefined ? 'null' : write(item, seen, `${where}[${i}]`));
-  }
+  // Array.from visits holes too, as `JSON.stringify` does.
+  const parts = Array.from(items, (item, i) =>
+    item === undefined ? 'null' : write(item, seen, `${where}[${i}]`),
+  );
   return `[${parts.join(',')}]`;
 }
 

@@ -7,7 +7,7 @@
 import type { RunState } from './records.js';
 import { progressAt } from './run-schedule.js';
 import { deriveState } from './run-state.js';
-import { shownAt } from './run-timeline.js';
+import { cutShort, shownAt } from './run-timeline.js';
 import { shownState } from './run-view.js';
 
 /** Statuses an attempt ends in: their events show what the attempt ended with. */
@@ -32,7 +32,7 @@ export function eventState(attempt: RunState, at: number, to: string, stepNoun: 
     tokens: { charged: attempt.tokens.charged, refunded: refundedBefore(attempt) },
   };
   delete start.download_token;
-  if (to === 'queued') {
+  if (to === 'queued')
     return shownState({
       ...start,
       status: 'queued',
@@ -42,7 +42,6 @@ export function eventState(attempt: RunState, at: number, to: string, stepNoun: 
       episodes: { done: 0, total: run.schedule.totalSteps },
       started_at: null,
     });
-  }
   if (to === 'canceling') return shownState(deriveState(start, at, stepNoun));
   const first = run.schedule.segments[0]?.name ?? null;
   return shownState(shownAt({ state: start } as never, at, to, first, stepNoun));
@@ -55,7 +54,6 @@ export function eventState(attempt: RunState, at: number, to: string, stepNoun: 
 function refundedBefore(attempt: RunState): number {
   const run = attempt.run!;
   if (attempt.completed_at === null) return attempt.tokens.refunded;
-  const cut = run.cancel && run.cancel.at < run.schedule.endMs ? run.cancel.at : run.schedule.endMs;
-  const progress = progressAt(run.schedule, cut);
+  const progress = progressAt(run.schedule, cutShort(run)?.at ?? run.schedule.endMs);
   return attempt.tokens.refunded - (run.estimate - Math.round(run.estimate * progress));
 }

@@ -56,9 +56,9 @@ export function toEvent(
   baseUrl: string,
   kinds: Readonly<Record<string, RunKind>>,
 ): Event {
-  const { snapshot } = e;
-  const request = boundedRequest(snapshot.run.request);
-  const run = { kind: kinds[snapshot.runKind], run: { ...snapshot.run, request } };
+  const { runKind, run: shown } = e.snapshot;
+  const run = { ...shown, request: boundedRequest(shown.request) };
+  const kind = kinds[runKind];
   return {
     id: e.id,
     object: 'event',
@@ -66,12 +66,12 @@ export function toEvent(
     created_at: e.createdAt,
     data: {
       // A kind this emulator does not know (a newer one's --db file): what every body has.
-      object: run.kind
-        ? toRunBody(run.kind, run.run, baseUrl)
-        : { id: run.run.id, object: snapshotSubject(snapshot).kind, status: run.run.state.status },
+      object: kind
+        ? toRunBody(kind, run, baseUrl)
+        : { id: run.id, object: runKind, status: run.state.status },
       previous_status: e.previousStatus,
     },
-    webhook_metadata: run.run.request.webhook_metadata,
+    webhook_metadata: run.request.webhook_metadata,
   } as Event;
 }
 

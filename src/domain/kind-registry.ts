@@ -1,5 +1,4 @@
 /** The registered kinds as one lookup (DESIGN.md section 7), and every list derived from them. */
-import { RUN_STATUSES } from '../contract/run-shapes.js';
 import { ERROR_CATALOG } from '../errors.js';
 import type { KindError, RegisteredKind, RunKind } from './run-kind.js';
 
@@ -27,11 +26,6 @@ export function kindRegistry(list: readonly RegisteredKind[]): Kinds {
       )?.kind;
     },
   };
-}
-
-/** `<kind>.<status>` for every kind and status: the types of the event log (DESIGN.md 7). */
-export function eventTypes(kinds: Kinds): string[] {
-  return kinds.list.flatMap(({ kind }) => RUN_STATUSES.map((status) => `${kind.name}.${status}`));
 }
 
 /** The scopes of the areas that are not run kinds (DESIGN.md section 3). */

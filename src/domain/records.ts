@@ -1,25 +1,18 @@
 /** The records the store keeps and the domain works on. API shapes come from the contract. */
+import type { z } from 'zod';
 import type { FileEntry } from '../contract/common.js';
+import type { LimitsSchema } from '../contract/control-inputs.js';
 import type { OutcomeEntry } from '../contract/outcomes.js';
 import type { Download, RunError, RunStatus, StepCounter, Tokens } from '../contract/run-shapes.js';
 import type { Schedule } from './run-schedule.js';
-
-export interface AccountLimits {
-  requests_per_minute?: number;
-  concurrent_runs?: number;
-  /** Runs at once per hardware tier, replacing the catalog's `concurrent_runs` for the account. */
-  tier_capacity?: Record<string, number>;
-}
-
-export type DownloadMode = 'auth' | 'signed';
 
 export interface Account {
   id: string;
   name: string;
   features: string[];
   tokenBalance: number;
-  limits: AccountLimits;
-  downloadMode: DownloadMode;
+  limits: z.infer<typeof LimitsSchema>;
+  downloadMode: 'auth' | 'signed';
   clockMode: string;
   /** Virtual ms at the clock's anchor; where a restarted emulator's clock resumes. */
   clockNow: number;
@@ -45,9 +38,6 @@ export interface RunRequest {
   webhook_metadata: Record<string, unknown> | null;
   [field: string]: unknown;
 }
-
-/** A run's error (API document section 2.3, the shape every kind shares). */
-export type { RunError };
 
 /** The run's current, materialized state: every field of its body the request does not fix. */
 export interface RunState {

@@ -1,12 +1,9 @@
 import type { CreateScenarioBody, Scenario } from '../contract/scenarios.js';
-import { apiError, MESSAGES } from '../errors.js';
+import { invalidParam, MESSAGES } from '../errors.js';
 import { type Catalog, defaultEnvironment } from './catalog.js';
 import type { UserAssetKind, UserAssetRecord } from './records.js';
 
 export type ResolvedScenario = Omit<Scenario, 'id' | 'object' | 'created_at' | 'builtin'>;
-
-const invalid = (param: string, message: string) =>
-  apiError('parameter_invalid', { param, message });
 
 /** A user asset (`env_`/`obj_`) of the caller's account that has passed validation. */
 function checkUserAsset(
@@ -16,10 +13,9 @@ function checkUserAsset(
   lookup: (id: string) => UserAssetRecord | undefined,
 ): void {
   const asset = lookup(id);
-  if (!asset || asset.kind !== kind) throw invalid(param, MESSAGES.notFound(kind, id));
-  if (asset.status !== 'validated') {
-    throw invalid(param, MESSAGES.assetNotValidated(kind, id, asset.status));
-  }
+  if (!asset || asset.kind !== kind) throw invalidParam(param, MESSAGES.notFound(kind, id));
+  if (asset.status !== 'validated')
+    throw invalidParam(param, MESSAGES.assetNotValidated(kind, id, asset.status));
 }
 
 type Robot = Catalog['robots'][number];
@@ -28,19 +24,15 @@ type Task = Catalog['tasks'][number];
 /** The embodiment asked for, if both robot and task take it; else section 4.3's default. */
 function resolveEmbodiment(asked: string | undefined, robot: Robot, task: Task): string {
   if (asked !== undefined) {
-    if (!robot.embodiments.includes(asked)) {
-      throw invalid('embodiment', MESSAGES.noEmbodiment(robot.id, asked));
-    }
-    if (!task.embodiments.includes(asked)) {
-      throw invalid('embodiment', MESSAGES.taskRejectsEmbodiment(task.id, asked));
-    }
+    if (!robot.embodiments.includes(asked))
+      throw invalidParam('embodiment', MESSAGES.noEmbodiment(robot.id, asked));
+    if (!task.embodiments.includes(asked))
+      throw invalidParam('embodiment', MESSAGES.taskRejectsEmbodiment(task.id, asked));
     return asked;
   }
   // Section 4.3: "the robot's first embodiment that the task accepts".
   const embodiment = robot.embodiments.find((e) => task.embodiments.includes(e));
-  if (!embodiment) {
-    throw invalid('task', MESSAGES.noSharedEmbodiment(task.id, robot.id));
-  }
+  if (!embodiment) throw invalidParam('task', MESSAGES.noSharedEmbodiment(task.id, robot.id));
   return embodiment;
 }
 
@@ -51,11 +43,10 @@ function resolveEnvironment(
   lookupAsset: (id: string) => UserAssetRecord | undefined,
 ): string {
   const environment = asked ?? defaultEnvironment(catalog);
-  if (environment.startsWith('env_')) {
+  if (environment.startsWith('env_'))
     checkUserAsset(environment, 'environment', 'environment', lookupAsset);
-  } else if (!catalog.environments.some((e) => e.id === environment)) {
-    throw invalid('environment', MESSAGES.catalogUnknown('environment', environment));
-  }
+  else if (!catalog.environments.some((e) => e.id === environment))
+    throw invalidParam('environment', MESSAGES.catalogUnknown('environment', environment));
   return environment;
 }
 
@@ -68,14 +59,14 @@ function resolveObjects(
   let setObjects: string[] = [];
   if (body.object_set !== undefined) {
     const set = catalog.object_sets.find((s) => s.id === body.object_set);
-    if (!set) throw invalid('object_set', MESSAGES.catalogUnknown('object set', body.object_set));
+    if (!set)
+      throw invalidParam('object_set', MESSAGES.catalogUnknown('object set', body.object_set));
     setObjects = set.objects;
   }
   body.objects?.forEach((name, i) => {
     if (name.startsWith('obj_')) checkUserAsset(name, 'object', `objects.${i}`, lookupAsset);
-    else if (!catalog.assets.includes(name)) {
-      throw invalid(`objects.${i}`, MESSAGES.catalogUnknown('simulator asset', name));
-    }
+    else if (!catalog.assets.includes(name))
+      throw invalidParam(`objects.${i}`, MESSAGES.catalogUnknown('simulator asset', name));
   });
   // Section 4.3: explicit objects override the object set.
   return body.objects ?? setObjects;
@@ -92,9 +83,9 @@ export function resolveScenario(
   lookupAsset: (id: string) => UserAssetRecord | undefined,
 ): ResolvedScenario {
   const robot = catalog.robots.find((r) => r.id === body.robot);
-  if (!robot) throw invalid('robot', MESSAGES.catalogUnknown('robot', body.robot));
+  if (!robot) throw invalidParam('robot', MESSAGES.catalogUnknown('robot', body.robot));
   const task = catalog.tasks.find((t) => t.id === body.task);
-  if (!task) throw invalid('task', MESSAGES.catalogUnknown('task', body.task));
+  if (!task) throw invalidParam('task', MESSAGES.catalogUnknown('task', body.task));
   const embodiment = resolveEmbodiment(body.embodiment, robot, task);
   const environment = resolveEnvironment(body.environment, catalog, lookupAsset);
   const objects = resolveObjects(body, catalog, lookupAsset);

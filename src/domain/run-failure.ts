@@ -4,7 +4,7 @@
  * failing step (resumable, its location), and `interrupted`; an outcome may name message and param.
  */
 import type { OutcomeEntry } from '../contract/outcomes.js';
-import type { RunError } from './records.js';
+import type { RunError } from '../contract/run-shapes.js';
 import type { FailureOutputs } from './run-kind.js';
 import type { KindTimeline } from './run-options.js';
 import type { FailurePlan, Schedule } from './run-schedule.js';

@@ -3,12 +3,14 @@
  * job. The engine in `runtime/` does the rest: clock, plans, cancel, resume, tokens, files, events.
  */
 import type { RouteConfig, z } from '@hono/zod-openapi';
+import type { Policy } from '../contract/catalog.js';
+import type { RunSeedFields } from '../contract/control-inputs.js';
 import type { OutcomeEntry } from '../contract/outcomes.js';
 import type { RunRoutes } from '../contract/run-routes.js';
-import type { RunKindAddress } from '../contract/run-shapes.js';
+import type { RunError, RunKindAddress } from '../contract/run-shapes.js';
 import type { ArchiveEntry } from './build-archive.js';
 import type { Catalog } from './catalog.js';
-import type { FileEntry, RunError, RunRecord, RunRequest, RunState } from './records.js';
+import type { FileEntry, RunRecord, RunRequest, RunState } from './records.js';
 import type { FailurePlan, PhasePlan, Schedule } from './run-schedule.js';
 
 /** What a request plans for each of its attempts: its timeline and what it is charged. */
@@ -25,15 +27,8 @@ export interface FailureOutputs {
   result: RunState['result'];
 }
 
-/** A policy a run may name: the catalog's, or one a succeeded run produced. */
-export interface PolicyEntry {
-  id: string;
-  name: string;
-  robot: string;
-  created_at: string;
-  /** The run that produced it; null for the catalog's own. */
-  source_run: string | null;
-}
+/** A policy a run may name: the catalog's, or one a succeeded run produced (`source_run`). */
+export type PolicyEntry = Omit<z.infer<typeof Policy>, 'object'>;
 
 /** What a create request is checked against besides its schema, as of its now; read-only. */
 export interface World {
@@ -45,8 +40,6 @@ export interface World {
   /** Runs of this kind of the account that are queued, processing or canceling. */
   activeRuns(kind: string): RunRecord[];
 }
-
-export type { RunKindAddress };
 
 export interface RunKind<Req extends RunRequest = RunRequest, Ctx = unknown>
   extends RunKindAddress {
@@ -94,24 +87,11 @@ export interface RunRead {
   read(run: RunRecord, state: RunState, catalog: Catalog): unknown;
 }
 
-/** A run seeded in a fixed state (no attempt on the clock): the state fields a seed may give. */
-export interface FixedState {
+/** A run seeded in a fixed state (no attempt on the clock): the seed fields control seeding takes. */
+export type FixedState = Omit<z.infer<z.ZodObject<typeof RunSeedFields>>, 'id' | 'status'> & {
   status: RunState['status'];
-  outcomes?: OutcomeEntry[];
-  phase?: string | null;
-  progress?: number;
-  status_message?: string | null;
-  steps?: RunState['episodes'];
-  error?: RunError | null;
-  result?: Record<string, unknown> | null;
   download?: RunState['download'];
-  tokens?: RunState['tokens'];
-  service_version?: string | null;
-  started_at?: string | null;
-  completed_at?: string | null;
-  logs?: string[];
-  files?: FileEntry[];
-}
+};
 
 /** What the engine offers a kind's own seeding (`RegisteredKind.seed`), for one account. */
 export interface SeedOps {

@@ -5,8 +5,8 @@
 import type { OutcomeEntry } from '../contract/outcomes.js';
 import type { RunAttempt, RunRequest } from './records.js';
 import type { RunKind } from './run-kind.js';
-import { endPhase } from './run-schedule.js';
-import { cutShort, pendingEvents, stepIndex } from './run-timeline.js';
+import { endPhase, stepsBefore } from './run-schedule.js';
+import { cutShort, pendingEvents } from './run-timeline.js';
 import { toTimestamp } from './timestamp.js';
 
 /** A log line stamped with its virtual instant. */
@@ -33,8 +33,9 @@ export function attemptLog<Req extends RunRequest, Ctx>(
     if (event.kind === 'phase') {
       lines.push(logLine(event.at, `phase ${event.phase} started`));
     } else if (event.kind === 'step') {
-      const text = kind.stepLine(ctx, stepIndex(schedule, event), schedule.totalSteps);
-      lines.push(logLine(event.at, text));
+      // The step's 1-based index among all steps of the schedule.
+      const index = stepsBefore(schedule.segments, event.phase) + event.step;
+      lines.push(logLine(event.at, kind.stepLine(ctx, index, schedule.totalSteps)));
     } else {
       lines.push(logLine(event.at, endLine(kind, run, ctx)));
     }

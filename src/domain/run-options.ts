@@ -33,18 +33,14 @@ export function assertOutcomePlan(
   plan: readonly OutcomeEntry[] | undefined,
   param: string,
 ): void {
+  const notOneOf = (field: string, allowed: readonly string[]) =>
+    invalidParam(field, `Invalid value for '${field}': expected one of ${allowed.join(', ')}.`);
   for (const [i, entry] of (plan ?? []).entries()) {
     if (!('fail' in entry)) continue;
     if (!kind.failureCodes.includes(entry.fail))
-      throw invalidParam(
-        `${param}.${i}.fail`,
-        `Invalid value for '${param}.${i}.fail': expected one of ${kind.failureCodes.join(', ')}.`,
-      );
+      throw notOneOf(`${param}.${i}.fail`, kind.failureCodes);
     if (entry.at !== undefined && !kind.phases.includes(entry.at))
-      throw invalidParam(
-        `${param}.${i}.at`,
-        `Invalid value for '${param}.${i}.at': expected one of ${kind.phases.join(', ')}.`,
-      );
+      throw notOneOf(`${param}.${i}.at`, kind.phases);
   }
 }
 

@@ -56,40 +56,34 @@ export function buildSchedule(
   const base = { startMs, queueEndMs: startMs + queueMs, segments, totalSteps };
   const target = failure && segments.find((s) => s.name === failure.phase);
   if (!failure || !target) return { ...base, endMs: at, failed: false, stepsAtEnd: totalSteps };
-  const stepsBefore = stepsBeforeSegment(segments, target);
+  let after = 0;
+  let endMs = Math.round((target.startMs + target.endMs) / 2);
   if (target.steps > 0) {
-    const after = Math.min(
+    after = Math.min(
       Math.max(failure.afterSteps ?? Math.floor(target.steps / 2), 0),
       target.steps - 1,
     );
     const stepMs = (target.endMs - target.startMs) / target.steps;
     // Just after the step completes, so the completed step is logged before the failure.
-    const failAt = Math.round(target.startMs + after * stepMs + stepMs / 2);
-    return {
-      ...base,
-      endMs: failAt,
-      failed: true,
-      failedPhase: target.name,
-      stepsAtEnd: stepsBefore + after,
-    };
+    endMs = Math.round(target.startMs + after * stepMs + stepMs / 2);
   }
-  const failAt = Math.round((target.startMs + target.endMs) / 2);
-  return {
-    ...base,
-    endMs: failAt,
-    failed: true,
-    failedPhase: target.name,
-    stepsAtEnd: stepsBefore,
-  };
+  const stepsAtEnd = stepsBefore(segments, target.name) + after;
+  return { ...base, endMs, failed: true, failedPhase: target.name, stepsAtEnd };
 }
 
-function stepsBeforeSegment(segments: Segment[], target: Segment): number {
+/** The steps of the segments before the phase `name`. */
+export function stepsBefore(segments: readonly Segment[], name: string): number {
   let n = 0;
   for (const s of segments) {
-    if (s === target) break;
+    if (s.name === name) break;
     n += s.steps;
   }
   return n;
+}
+
+/** A phase the attempt never enters: it starts after the end, or at it and lasts longer. */
+function startsPastEnd(seg: Segment, endMs: number): boolean {
+  return seg.startMs > endMs || (seg.startMs === endMs && seg.endMs !== seg.startMs);
 }
 
 /**
@@ -100,8 +94,7 @@ export function scheduleEvents(schedule: Schedule, withSteps = true): ScheduleEv
   const events: ScheduleEvent[] = [];
   let steps = 0;
   for (const seg of schedule.segments) {
-    const zeroAtEnd = seg.startMs === schedule.endMs && seg.endMs === seg.startMs;
-    if (seg.startMs > schedule.endMs || (seg.startMs === schedule.endMs && !zeroAtEnd)) break;
+    if (startsPastEnd(seg, schedule.endMs)) break;
     events.push({ at: seg.startMs, kind: 'phase', phase: seg.name });
     const stepMs = seg.steps > 0 ? (seg.endMs - seg.startMs) / seg.steps : 0;
     for (let i = 1; withSteps && i <= seg.steps; i++) {
@@ -128,10 +121,7 @@ export function scheduleEvents(schedule: Schedule, withSteps = true): ScheduleEv
  */
 export function firstEventAt(schedule: Schedule): number {
   const first = schedule.segments[0];
-  if (!first) return schedule.endMs;
-  const zeroAtEnd = first.startMs === schedule.endMs && first.endMs === first.startMs;
-  const after = first.startMs > schedule.endMs || (first.startMs === schedule.endMs && !zeroAtEnd);
-  return after ? schedule.endMs : first.startMs;
+  return first && !startsPastEnd(first, schedule.endMs) ? first.startMs : schedule.endMs;
 }
 
 /** The phase the attempt ends in: the failing one, or the last phase on success. */
@@ -155,11 +145,8 @@ export function stepsAt(schedule: Schedule, t: number): number {
     if (seg.steps === 0 || t < seg.startMs) continue;
     const stepMs = (seg.endMs - seg.startMs) / seg.steps;
     // Zero-second steps all complete at the phase's start.
-    if (stepMs === 0) {
-      done += seg.steps;
-      continue;
-    }
-    done += Math.min(seg.steps, Math.floor((t - seg.startMs) / stepMs + 1e-9));
+    done +=
+      stepMs === 0 ? seg.steps : Math.min(seg.steps, Math.floor((t - seg.startMs) / stepMs + 1e-9));
   }
   return done;
 }

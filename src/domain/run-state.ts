@@ -19,45 +19,24 @@ export function deriveState(state: RunState, now: number, stepNoun = 'episode'):
   const phase = phaseAt(schedule, Math.min(t, schedule.endMs - 1)) as RunState['phase'];
   const progress = progressAt(schedule, t);
   const started_at = t >= schedule.queueEndMs ? toTimestamp(schedule.queueEndMs) : null;
-  state = { ...state, started_at };
+  const shown = { ...state, started_at, phase, progress, episodes };
   if (canceled) {
-    const done = now >= cancel.doneAt;
-    return {
-      ...state,
-      status: done ? 'canceled' : 'canceling',
-      phase,
-      progress,
-      episodes,
-      status_message: done ? 'Canceled' : 'Canceling',
-    };
+    return now >= cancel.doneAt
+      ? { ...shown, status: 'canceled', status_message: 'Canceled' }
+      : { ...shown, status: 'canceling', status_message: 'Canceling' };
   }
   if (now < schedule.queueEndMs)
-    return {
-      ...state,
-      status: 'queued',
-      phase: null,
-      progress: 0,
-      episodes,
-      status_message: 'Queued',
-    };
+    return { ...shown, status: 'queued', phase: null, progress: 0, status_message: 'Queued' };
   if (now >= schedule.endMs) {
-    const status = schedule.failed ? 'failed' : 'succeeded';
     const failedIn = schedule.failed ? (endPhase(schedule) as RunState['phase']) : null;
-    return { ...state, status, phase: failedIn, progress, episodes };
+    return { ...shown, status: schedule.failed ? 'failed' : 'succeeded', phase: failedIn };
   }
   const stepped = schedule.segments.find((s) => s.steps > 0)?.name;
-  const message =
+  const status_message =
     phase === stepped
       ? `Running ${stepNoun} ${Math.min(episodes.done + 1, episodes.total)} of ${episodes.total}`
       : `Phase ${phase}`;
-  return {
-    ...state,
-    status: 'processing',
-    phase,
-    progress,
-    episodes,
-    status_message: message,
-  };
+  return { ...shown, status: 'processing', status_message };
 }
 
 /** A seeded run stays as seeded, except for a cancel: `canceling`, then `canceled`. */

@@ -9,8 +9,8 @@ import { deriveState } from './run-state.js';
  */
 export function pendingEvents(run: RunAttempt, withSteps = true): ScheduleEvent[] {
   const events = scheduleEvents(run.schedule, withSteps);
-  if (!run.cancel || run.cancel.at >= run.schedule.endMs) return events;
-  return events.filter((e) => e.at <= run.cancel!.at && e.kind !== 'end');
+  const cancel = cutShort(run);
+  return cancel ? events.filter((e) => e.at <= cancel.at && e.kind !== 'end') : events;
 }
 
 /** A cancel that cuts the attempt short (one after its end changes nothing). */
@@ -37,19 +37,6 @@ export function nextDue(run: RunAttempt, after: number): number | null {
   if (next !== undefined) return next;
   const cancel = cutShort(run);
   return cancel && cancel.doneAt > after ? cancel.doneAt : null;
-}
-
-/** The 1-based index of a step among all steps of the schedule. */
-export function stepIndex(
-  schedule: RunAttempt['schedule'],
-  event: Extract<ScheduleEvent, { kind: 'step' }>,
-): number {
-  let before = 0;
-  for (const s of schedule.segments) {
-    if (s.name === event.phase) break;
-    before += s.steps;
-  }
-  return before + event.step;
 }
 
 /**

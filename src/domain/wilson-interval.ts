@@ -9,15 +9,12 @@ const Z_95 = 1.959963984540054;
  * @example wilsonInterval(5, 10) // [0.236593, 0.763407]
  */
 export function wilsonInterval(successes: number, n: number, z = Z_95): [number, number] | null {
-  if (!Number.isSafeInteger(n) || n < 0) {
+  if (!Number.isSafeInteger(n) || n < 0)
     throw new RangeError(`wilsonInterval: n must be a non-negative integer, got ${n}`);
-  }
-  if (!Number.isSafeInteger(successes) || successes < 0 || successes > n) {
+  if (!Number.isSafeInteger(successes) || successes < 0 || successes > n)
     throw new RangeError(`wilsonInterval: successes must be an integer in [0, ${n}]`);
-  }
-  if (!Number.isFinite(z) || z <= 0) {
+  if (!Number.isFinite(z) || z <= 0)
     throw new RangeError(`wilsonInterval: z must be finite and positive, got ${z}`);
-  }
   if (n === 0) return null;
   const p = successes / n;
   const z2 = z * z;

@@ -1,0 +1,50 @@
+/** A run kind's contract, and the parts every route of the kind is built from. */
+import { z } from '@hono/zod-openapi';
+import { INFERRED, operationGuards } from './common.js';
+import { pascal, type RunKindAddress } from './run-shapes.js';
+
+/** What the factory needs to know of a kind: where it lives, and its schemas. */
+export interface RunKindContract extends RunKindAddress {
+  /** The create body (its own fields plus `options`, `label`, `webhook_metadata`). */
+  createBody: z.ZodObject;
+  /** The resource body. */
+  resource: z.ZodType;
+  /** What `409` on create means for this kind, when it has its own conflict. */
+  createConflict?: string;
+  /** What `400` on create can also answer for this kind (its own codes). */
+  createBadRequest?: string;
+  /** What a run of this kind yields, for descriptions. */
+  yields: string;
+  /** The path parameter naming a run, when not `run_id`. */
+  idParam?: string;
+}
+
+/** What the routes of one kind are built from: its contract, and names, guards and path of it. */
+export function routeParts(k: RunKindContract) {
+  const idParam = k.idParam ?? 'run_id';
+  return {
+    ...k,
+    /** The kind's name as words in a summary: `training run`. */
+    noun: k.name.replace('_', ' '),
+    /** The kind's name in PascalCase, for operation ids and components. */
+    one: pascal(k.name),
+    /** `/v1/<collection>`. */
+    base: `/v1/${k.collection}`,
+    idParam,
+    common: { tags: [k.tag], ...INFERRED },
+    guards: (verb: 'read' | 'write') =>
+      operationGuards({
+        versions: ['2026-09-27'],
+        scope: `${k.scope}:${verb}`,
+        ...(k.feature ? { feature: k.feature } : {}),
+      }),
+    params: z.object({
+      [idParam]: z.string().openapi({
+        param: { name: idParam, in: 'path' },
+        description: `A ${k.name.replace('_', ' ')} id: \`${k.prefix}_...\`.`,
+      }),
+    }),
+  };
+}
+
+export type RunRouteParts = ReturnType<typeof routeParts>;
