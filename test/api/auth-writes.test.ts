@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
 import { digestSecret } from '../../src/domain/sha256.js';
+import { Database } from '../../src/store/driver.js';
 import { DEFAULT_ACCOUNT, testEmulator } from '../helpers.js';
 import { expectApiError, expectOk } from './support.js';
 
