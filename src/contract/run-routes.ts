@@ -57,7 +57,7 @@ export interface RunRoutes {
 /**
  * The eight routes of a kind: `/v1/<collection>` create and list, `/{run_id}` (or the kind's
  * `idParam`) get, `/cancel`, `/resume`, `/archive`, `/files`, `/logs`.
- * @example const routes = runRoutes({ name: 'augmentation', collection: 'augmentations', ... })
+ * @example const routes = runRoutes({ name: 'widget', collection: 'widgets', ... })
  */
 export function runRoutes(k: RunKindContract): RunRoutes {
   const parts = routeParts(k);

@@ -30,7 +30,7 @@ const SLASH = 0x2f;
 /**
  * The deterministic `.tar.gz` of `entries` under `<rootDir>/` (DESIGN.md section 4 "Archive"):
  * the tar of `tarOf`, gzipped by `gzipTar`. Same entries and mtime, same bytes.
- * @example buildArchive('run_01ABC', [{ path: 'manifest.json', content: '{}' }], Date.now())
+ * @example buildArchive('run_01ABC', [{ path: 'manifest.json', content: '{}' }], 1_767_225_600_000)
  */
 export function buildArchive(
   rootDir: string,
