@@ -13,7 +13,7 @@ export type AppEnv = {
     /** The caller's virtual now, fixed for the request once its account is settled. */
     now: number;
     /** Set by a fault: who the Authorization header names (authentication did not run). */
-    caller: { accountId: string; keyId: string } | null;
+    caller: { accountId: string; keyId: string; account: Account | undefined } | null;
     /** The fault rule (or `X-Emulator-Fault`) that answered the call. */
     faultId: string;
     /** A fault dropped the connection: there is no response. */

@@ -90,8 +90,10 @@ function callerOf(c: Context<AppEnv>): AppEnv['Variables']['caller'] {
   let caller = c.get('caller');
   if (caller === undefined) {
     const secret = bearerSecret(c.req.header('authorization'));
-    const key = secret?.startsWith('svc_') ? c.get('deps').store.credentials(secret)?.key : null;
-    caller = key ? { accountId: key.accountId, keyId: key.id } : null;
+    const found = secret?.startsWith('svc_') ? c.get('deps').store.credentials(secret) : undefined;
+    caller = found
+      ? { accountId: found.key.accountId, keyId: found.key.id, account: found.account }
+      : null;
     c.set('caller', caller);
   }
   return caller;

@@ -35,7 +35,7 @@ function recordRequest(c: Context<AppEnv>, startedWall: number): void {
   let atMs = c.get('now');
   if (atMs === undefined) {
     // A call answered before authentication (a fault): the caller's account, if any.
-    const account = auth?.account ?? (accountId ? deps.store.accounts.get(accountId) : undefined);
+    const account = auth?.account ?? caller?.account;
     atMs = account ? deps.clocks.now(account) : deps.systemClock.now();
   }
   const dropped = c.get('dropped') === true;
