@@ -1,6 +1,10 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { parseDuration, parseDurations } from './domain/duration.js';
 import { parseClockMode } from './runtime/clock.js';
+
+/** The longest wait `--webhook-retry-schedule` takes between two attempts. */
+const MAX_RETRY_DELAY_MS = 30 * 86_400_000;
 
 /** Every CLI flag, its environment variable and its default (docs/configuration.md). */
 export const FLAGS = {
@@ -49,6 +53,16 @@ export const FLAGS = {
     env: 'EMULATOR_WEBHOOK_HISTORY',
     default: '10000',
     help: 'delivered or failed webhook deliveries kept, oldest dropped first (0: none)',
+  },
+  'webhook-retry-schedule': {
+    env: 'EMULATOR_WEBHOOK_RETRY_SCHEDULE',
+    default: '0,5s,5m,30m,2h,5h,10h,10h',
+    help: "virtual delay of each delivery attempt on the account's clock: the first after its event, each next after a failure",
+  },
+  'webhook-timeout': {
+    env: 'EMULATOR_WEBHOOK_TIMEOUT',
+    default: '10s',
+    help: 'wall time one delivery attempt may take before it fails',
   },
   'webhook-timestamps': {
     env: 'EMULATOR_WEBHOOK_TIMESTAMPS',
@@ -109,6 +123,14 @@ const ConfigSchema = z.object({
   'no-webhooks': bool('no-webhooks'),
   'journal-size': z.coerce.number().int().min(0).max(1_000_000),
   'webhook-history': z.coerce.number().int().min(0).max(10_000_000),
+  'webhook-retry-schedule': z.string().refine((v) => {
+    const all = parseDurations(v);
+    return all !== undefined && all.length <= 100 && all.every((ms) => ms <= MAX_RETRY_DELAY_MS);
+  }, 'expected 1 to 100 comma-separated durations of at most 30d, like 0,5s,5m,2h (a bare number is seconds)'),
+  'webhook-timeout': z.string().refine((v) => {
+    const ms = parseDuration(v);
+    return ms !== undefined && ms >= 1 && ms <= 600_000;
+  }, 'expected a duration from 1ms to 10m, like 10s or 500ms'),
   'webhook-timestamps': z.enum(['wall', 'virtual']),
   'settle-slice': z.coerce.number().int().min(1).max(1_000_000),
   'coverage-report': z.string(),
@@ -171,6 +193,10 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
     webhooks: !c['no-webhooks'],
     webhookHistory: c['webhook-history'],
     webhookTimestamps: c['webhook-timestamps'],
+    /** Virtual ms before each delivery attempt (`--webhook-retry-schedule`). */
+    webhookRetrySchedule: parseDurations(c['webhook-retry-schedule'])!,
+    /** Wall ms one attempt may take (`--webhook-timeout`). */
+    webhookTimeoutMs: parseDuration(c['webhook-timeout'])!,
     settleSlice: c['settle-slice'],
     /** `--coverage-report FILE`: where the report goes at shutdown (JSON, and Markdown beside it). */
     coverageReport: c['coverage-report'] || null,
@@ -187,9 +213,14 @@ function list(value: string): string[] {
 }
 
 export function helpText(): string {
-  const lines = Object.entries(FLAGS).map(
-    ([flag, spec]) =>
-      `  --${flag.padEnd(16)} ${spec.env.padEnd(26)} ${spec.help} (default: ${spec.default || 'none'})`,
+  const entries = Object.entries(FLAGS);
+  const flagWidth = Math.max(...entries.map(([flag]) => flag.length)) + 2;
+  const envWidth = Math.max(...entries.map(([, spec]) => spec.env.length));
+  const row = (flag: string, env: string, meaning: string) =>
+    `  ${flag.padEnd(flagWidth)} ${env.padEnd(envWidth)} ${meaning}`;
+  const lines = entries.map(([flag, spec]) =>
+    row(`--${flag}`, spec.env, `${spec.help} (default: ${spec.default || 'none'})`),
   );
-  return `svc-emulator: a stateful emulator of the Robot Policy Platform API\n\nUsage: svc-emulator [flags]\n\n  flag               environment variable       meaning\n${lines.join('\n')}\n`;
+  const head = row('flag', 'environment variable', 'meaning');
+  return `svc-emulator: a stateful emulator of the Robot Policy Platform API\n\nUsage: svc-emulator [flags]\n\n${head}\n${lines.join('\n')}\n`;
 }

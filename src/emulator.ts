@@ -25,6 +25,7 @@ import { Journal } from './runtime/journal.js';
 import { RateLimiter } from './runtime/rate-limiter.js';
 import { RouteTable } from './runtime/route-table.js';
 import { WebhookDispatcher, type WebhookTimestamps } from './runtime/webhooks/deliveries.js';
+import { accountClocks, recordEndpointDisabled } from './runtime/webhooks/events.js';
 import { FaultRuleStore } from './store/fault-rules.js';
 import { JournalStore } from './store/journal.js';
 import { openStore } from './store/store.js';
@@ -68,8 +69,14 @@ export interface EmulatorOptions {
   journalSize?: number;
   /** Send webhook deliveries. Default true (`--no-webhooks`: false). */
   webhooks?: boolean;
-  /** Waits between delivery attempts (attempts = delays + 1). Default 100 ms, 500 ms. */
-  webhookRetryDelaysMs?: readonly number[];
+  /**
+   * Virtual ms before each delivery attempt on the account's clock: the first after its event,
+   * each next after a failed one (attempts = entries). Default the Standard Webhooks schedule:
+   * 0, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
+   */
+  webhookRetrySchedule?: readonly number[];
+  /** Wall ms one delivery attempt may take before it fails. Default 10,000. */
+  webhookTimeoutMs?: number;
   /** Delivered or failed deliveries kept, oldest pruned first. Default 10,000. */
   webhookHistory?: number;
   /** `webhook-timestamp`: wall time at the attempt (default) or the event's virtual time. */
@@ -128,11 +135,12 @@ function createDeps(
   const onFile = (options.db ?? ':memory:') !== ':memory:';
   const journalStore = onFile ? new JournalStore(store.db, config.journalSize) : null;
   const settling: Deps['settling'] = new Map();
+  const clocks = new ClockRegistry(store, wallNow);
   const deps: Deps = {
     config,
     store,
     kinds,
-    clocks: new ClockRegistry(store, wallNow),
+    clocks,
     settling,
     pendingArchives: new Map(),
     ids: createIdFactory(config.seed, store.sequences),
@@ -150,14 +158,19 @@ function createDeps(
       seed: config.seed,
       db: store.db,
       events: store.events,
+      endpoints: store.webhookEndpoints,
+      clock: accountClocks(store, clocks),
       kinds: kinds.byName,
       settled: (accountId) => settling.get(accountId),
       enabled: config.webhooks,
       historySize: options.webhookHistory ?? 10_000,
       timestamps: options.webhookTimestamps ?? 'wall',
-      ...(options.webhookRetryDelaysMs ? { retryDelaysMs: options.webhookRetryDelaysMs } : {}),
+      retryScheduleMs: options.webhookRetrySchedule,
+      timeoutMs: options.webhookTimeoutMs,
+      onDisabled: (endpointId, at) => recordEndpointDisabled(deps, endpointId, at),
     }),
   };
+  clocks.onChange = (accountId) => deps.webhooks.wake(accountId);
   return { deps, journalStore };
 }
 

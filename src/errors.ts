@@ -85,6 +85,8 @@ export const ERROR_CATALOG = {
   launch_failed: documented(502, 'An upstream service failed. It is safe to retry.'),
   api_error: documented(500, 'The server failed to handle the request.'),
   control_unauthorized: inferred(401, 'The control API needs a valid X-Control-Token header.'),
+  delivery_pending: inferred(409, 'The webhook delivery is still pending.'),
+  endpoint_unavailable: inferred(409, 'The webhook endpoint is deleted or disabled.'),
   cross_origin_forbidden: inferred(
     403,
     'The control API refuses requests from another web origin; start the emulator with --control-allow-origin to allow one.',

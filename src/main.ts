@@ -50,6 +50,8 @@ function openEmulator(config: CliConfig): Emulator {
       webhooks: config.webhooks,
       webhookHistory: config.webhookHistory,
       webhookTimestamps: config.webhookTimestamps,
+      webhookRetrySchedule: config.webhookRetrySchedule,
+      webhookTimeoutMs: config.webhookTimeoutMs,
       settleSlice: config.settleSlice,
     });
   } catch (err) {

@@ -27,6 +27,13 @@ export const MESSAGES = {
     `'${after}' is not ${kind} of this account to page after.`,
   noJournalEntry: (after: string) => `No request '${after}' in this account's journal.`,
   clockBackwards: 'A virtual clock only moves forward.',
+  unknownEventType: (type: string) =>
+    `'${type}' is not an event type the platform emits: <kind>.<status> of a run kind served, or webhook_endpoint.disabled.`,
+  eventObjectShape: 'data.object must be a resource body: an object with string `id` and `object`.',
+  noEventResource: (noun: string, id: string | undefined) =>
+    id === undefined
+      ? `The account has no ${noun} for the event to show: name one in \`resource\`, or give \`data.object\`.`
+      : `The account has no ${noun} '${id}'.`,
   catalogUnknown: (what: string, id: string) => `No such ${what} in the catalog: '${id}'.`,
   cameraNotFound: (camera: string, dataset: string) =>
     `Dataset '${dataset}' has no camera '${camera}'; details.cameras lists the ones it has.`,
@@ -61,6 +68,12 @@ export const MESSAGES = {
   policyInTraining: (policy: string, run: string) =>
     `Policy '${policy}' is already being fine-tuned by training run '${run}'; one run per policy.`,
   notCancelable: (status: string) => `The run is ${status} and cannot be canceled.`,
+  deliveryPending: (id: string) =>
+    `Delivery '${id}' is still pending; a delivered or failed one can be redelivered.`,
+  endpointNotTaking: (id: string, why: 'deleted' | 'disabled') =>
+    why === 'deleted'
+      ? `Webhook endpoint '${id}' is deleted and takes no deliveries.`
+      : `Webhook endpoint '${id}' is disabled; enable it first (POST /_control/webhook_endpoints/${id}/enable).`,
   notResumableStatus: (status: string) =>
     `Only a failed or canceled run can be resumed; this run is ${status}.`,
   notResumableError: (code: string) => `This run failed with '${code}', which is not resumable.`,

@@ -19,6 +19,8 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     webhooks: true,
     webhookHistory: 10000,
     webhookTimestamps: 'wall',
+    webhookRetrySchedule: [0, 5000, 300000, 1800000, 7200000, 18000000, 36000000, 36000000],
+    webhookTimeoutMs: 10000,
     settleSlice: 2000,
     coverageReport: null,
     help: false,

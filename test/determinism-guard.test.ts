@@ -21,7 +21,9 @@ const WALL_TIME_ALLOWED: Record<string, string> = {
   'src/http/node-server.ts': 'lingering close of a connection after an early answer',
   'src/store/journal.ts': 'write-behind of journal batches to a --db file',
   'src/runtime/webhooks/deliveries.ts':
-    'deliveries go to real receivers: retry waits, attempt times and webhook-timestamp are wall time',
+    "a realtime or scaled clock reaches a retry's virtual instant after a wall-time wait",
+  'src/runtime/webhooks/attempt.ts':
+    'an attempt goes to a real receiver: its wall start, duration and webhook-timestamp are wall time',
   'src/main.ts': 'the shutdown grace period',
   'src/heap.ts': 'the idle collection waits for a quiet wall-clock second; it answers nothing',
 };

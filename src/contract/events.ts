@@ -15,6 +15,7 @@ import {
   Timestamp,
 } from './common.js';
 import { RUN_STATUSES } from './run-shapes.js';
+import { ENDPOINT_EVENT_TYPES, WebhookEndpoint } from './webhooks.js';
 
 /** What the event contract needs of each kind: its name and its resource body. */
 export interface EventKind {
@@ -51,14 +52,15 @@ const guards = {
 
 /** An event of these kinds: its `type` one of `types`, its `data.object` one of their bodies. */
 function eventSchema(kinds: readonly EventKind[], types: string[]) {
-  const resources = kinds.map((k) => k.resource);
+  const resources = [...kinds.map((k) => k.resource), WebhookEndpoint];
   const EventData = z
     .object({
       object: z.union([...resources, AnyRun]).openapi({
         description: 'The resource as the API showed it at the instant of the event.',
       }),
       previous_status: z.string().nullable().openapi({
-        description: 'The status it left; null for a newly created run.',
+        description:
+          'The status it left; null for a newly created run (`enabled` for a disabled endpoint).',
       }),
     })
     .openapi('EventData', INFERRED);
@@ -82,8 +84,14 @@ function eventSchema(kinds: readonly EventKind[], types: string[]) {
  * @example const { listEventsRoute } = eventContract([{ name: 'evaluation', resource }])
  */
 export function eventContract(kinds: readonly EventKind[]) {
-  const types = kinds.flatMap((k) => RUN_STATUSES.map((status) => `${k.name}.${status}`));
-  const filters = [...types, ...kinds.map((k) => `${k.name}.*`)];
+  const types = [
+    ...kinds.flatMap((k) => RUN_STATUSES.map((status) => `${k.name}.${status}`)),
+    ...ENDPOINT_EVENT_TYPES,
+  ];
+  const filters = [
+    ...types,
+    ...[...kinds.map((k) => k.name), 'webhook_endpoint'].map((n) => `${n}.*`),
+  ];
   const EventSchema = eventSchema(kinds, types);
   const listEventsRoute = createRoute({
     method: 'get',
@@ -91,7 +99,7 @@ export function eventContract(kinds: readonly EventKind[]) {
     operationId: 'listEvents',
     summary: "The account's events, newest first (inferred)",
     description:
-      "Every status transition of the account's runs of every kind, recorded once at its virtual instant. Events are recorded and listed, not delivered to webhook endpoints.",
+      "Every status transition of the account's runs of every kind, recorded once at its virtual instant, and each endpoint it disabled; each is also delivered to the account's endpoints that subscribe to its type.",
     ...guards,
     request: {
       query: z.object({
@@ -102,10 +110,10 @@ export function eventContract(kinds: readonly EventKind[]) {
           .enum(filters as [string, ...string[]])
           .optional()
           .openapi({
-            description: `One event type, or \`<kind>.*\` (${kinds.map((k) => `\`${k.name}.*\``).join(', ')}) for every type of a resource.`,
+            description: `One event type, or \`<kind>.*\` (${kinds.map((k) => `\`${k.name}.*\``).join(', ')}, \`webhook_endpoint.*\`) for every type of a resource.`,
           }),
         resource: z.string().optional().openapi({
-          description: 'Only the events of this run id.',
+          description: 'Only the events of this run (or endpoint) id.',
         }),
       }),
     },

@@ -45,9 +45,19 @@ export const WebhookEndpoint = z
     events: z.array(z.string()).openapi({ description: 'Event kinds it receives; `*`: all.' }),
     description: z.string().nullable(),
     metadata: Metadata,
+    status: z.enum(['enabled', 'disabled']).openapi({
+      description:
+        'An endpoint whose deliveries all failed for 5 virtual days is `disabled`: it gets nothing until enabled again.',
+    }),
+    disabled_at: Timestamp.nullable().openapi({
+      description: 'The virtual instant it was disabled.',
+    }),
     created_at: Timestamp,
   })
   .openapi('WebhookEndpoint', INFERRED);
+
+/** The events about endpoints themselves (inferred, like every event type). */
+export const ENDPOINT_EVENT_TYPES = ['webhook_endpoint.disabled'] as const;
 
 export const CreatedWebhookEndpoint = WebhookEndpoint.extend({
   secret: z.string().openapi({

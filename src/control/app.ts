@@ -14,6 +14,7 @@ import { controlToken, sameOrigin } from './guards.js';
 import { registerScenarios } from './scenarios.js';
 import { registerSeeding } from './seeding.js';
 import { registerWebhookDeliveries } from './webhook-deliveries.js';
+import { registerWebhookEvents } from './webhook-events.js';
 import { registerWorld } from './world.js';
 
 /**
@@ -36,6 +37,7 @@ export function createControlApp(
   registerSeeding(app, deps);
   registerDiagnostics(app, deps);
   registerWebhookDeliveries(app, deps);
+  registerWebhookEvents(app, deps);
   registerCoverage(app, deps, coverage);
   app.get('/openapi.json', (c) => c.json(controlDocument(app, deps.config.version)));
   app.get('/docs', docsPage('svc-emulator control API', '/_control/openapi.json'));

@@ -27,7 +27,11 @@ export const CONTROL_TAGS = [
   { name: 'Seeding', description: 'Resources of an account in any state, or on the clock.' },
   { name: 'Faults', description: 'Rules that fail, delay or drop matching product calls.' },
   { name: 'Journal', description: 'Every product call the emulator answered.' },
-  { name: 'Webhook deliveries', description: 'What the emulator delivered to webhook endpoints.' },
+  {
+    name: 'Webhooks',
+    description:
+      'Deliveries and their attempts, redelivery, enabling an endpoint, and firing an event.',
+  },
   { name: 'Control', description: 'Other control operations.' },
 ] as const;
 
@@ -41,11 +45,12 @@ export function controlTag(path: string): ControlTag {
   if (first === 'keys') return 'Accounts and keys';
   if (first === 'accounts') {
     if (sub === undefined || sub === 'keys') return 'Accounts and keys';
+    if (sub === 'events') return 'Webhooks';
     return sub === 'clock' ? 'Clock' : 'Seeding';
   }
   if (first === 'faults') return 'Faults';
   if (first === 'requests') return 'Journal';
-  if (first === 'webhook_deliveries') return 'Webhook deliveries';
+  if (first === 'webhook_deliveries' || first === 'webhook_endpoints') return 'Webhooks';
   return 'Control';
 }
 

@@ -1,13 +1,32 @@
-/** `GET /_control/webhook_deliveries`: what the dispatcher sent, is sending, or gave up on. */
+/**
+ * `/_control/webhook_deliveries`: what the dispatcher sent, is sending, or gave up on, with each
+ * attempt; and redelivery, as `stripe events resend` does.
+ */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
+import { apiError, MESSAGES, notFound } from '../errors.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
 import type { Delivery } from '../runtime/webhooks/deliveries.js';
+import { accountOf } from './accounts.js';
 import { route } from './route-helpers.js';
 
 const DeliveryStatus = z.enum(['pending', 'delivered', 'failed']);
+
+const Attempt = z.object({
+  series: z.number().int().openapi({ description: '1, and one more for each redelivery.' }),
+  number: z.number().int().openapi({ description: "Its place in the series' retry schedule." }),
+  at: Timestamp.openapi({ description: "The virtual instant it was due on the account's clock." }),
+  wall_at: Timestamp.openapi({ description: 'Wall time it started.' }),
+  in_flight: z.boolean().openapi({ description: 'Sent, and not answered yet.' }),
+  status_code: z.number().int().nullable(),
+  error: z
+    .string()
+    .nullable()
+    .openapi({ description: 'Network error, `timeout`, or `event_gone`.' }),
+  duration_ms: z.number().int().nullable().openapi({ description: 'Wall ms; null in flight.' }),
+});
 
 const DeliveryView = z
   .object({
@@ -19,16 +38,43 @@ const DeliveryView = z
     endpoint_id: z.string(),
     url: z.string(),
     status: DeliveryStatus,
-    attempts: z.array(
-      z.object({
-        at: Timestamp.openapi({ description: 'Wall time the attempt started.' }),
-        status_code: z.number().int().nullable(),
-        error: z.string().nullable().openapi({ description: 'Network error or `timeout`.' }),
-      }),
-    ),
+    attempts: z.array(Attempt),
+    next_attempt_at: Timestamp.nullable().openapi({
+      description: "While pending: the virtual instant of the next attempt on the account's clock.",
+    }),
     created_at: Timestamp.openapi({ description: 'Wall time it was enqueued.' }),
   })
   .openapi('ControlWebhookDelivery');
+
+const DeliveryParam = z.object({
+  delivery_id: z.string().openapi({ param: { name: 'delivery_id', in: 'path' } }),
+});
+
+export const getWebhookDeliveryRoute = route({
+  method: 'get',
+  path: '/webhook_deliveries/{delivery_id}',
+  operationId: 'getWebhookDelivery',
+  summary: 'One webhook delivery with its attempts',
+  request: { params: DeliveryParam },
+  responses: {
+    200: jsonResponse(DeliveryView, 'The delivery.'),
+    ...errorResponses([404]),
+  },
+});
+
+export const redeliverWebhookRoute = route({
+  method: 'post',
+  path: '/webhook_deliveries/{delivery_id}/redeliver',
+  operationId: 'redeliverWebhook',
+  summary: 'Send a delivered or failed delivery again, as a new series of attempts',
+  description:
+    "The delivery becomes pending, its next attempt due now on its account's clock; the retry schedule starts again. 409 `delivery_pending` while it is pending, 409 `endpoint_unavailable` when its endpoint is deleted or disabled.",
+  request: { params: DeliveryParam },
+  responses: {
+    200: jsonResponse(DeliveryView, 'The delivery, pending again.'),
+    ...errorResponses([404, 409]),
+  },
+});
 
 export const listWebhookDeliveriesRoute = route({
   method: 'get',
@@ -70,7 +116,7 @@ export const listWebhookDeliveriesRoute = route({
   },
 });
 
-const deliveryView = (d: Delivery) => ({
+export const deliveryView = (d: Delivery) => ({
   id: d.id,
   object: 'webhook_delivery' as const,
   account_id: d.accountId,
@@ -80,10 +126,16 @@ const deliveryView = (d: Delivery) => ({
   url: d.url,
   status: d.status,
   attempts: d.attempts.map((a) => ({
+    series: a.series,
+    number: a.number,
     at: toTimestamp(a.at),
+    wall_at: toTimestamp(a.wallAt),
+    in_flight: a.durationMs === null,
     status_code: a.statusCode,
     error: a.error,
+    duration_ms: a.durationMs,
   })),
+  next_attempt_at: d.nextAt === null ? null : toTimestamp(d.nextAt),
   created_at: toTimestamp(d.createdAt),
 });
 
@@ -94,4 +146,29 @@ export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>, deps: Deps):
     const next_cursor = page.hasMore ? (data.at(-1)?.id ?? null) : null;
     return c.json({ object: 'list' as const, data, has_more: page.hasMore, next_cursor }, 200);
   });
+
+  app.openapi(getWebhookDeliveryRoute, (c) => {
+    return c.json(deliveryView(deliveryOf(deps, c.req.valid('param').delivery_id)), 200);
+  });
+
+  app.openapi(redeliverWebhookRoute, (c) => {
+    const delivery = deliveryOf(deps, c.req.valid('param').delivery_id);
+    if (delivery.status === 'pending')
+      throw apiError('delivery_pending', { message: MESSAGES.deliveryPending(delivery.id) });
+    const endpoint = deps.store.webhookEndpoints.find(delivery.endpointId);
+    const why =
+      !endpoint || endpoint.deletedAt ? 'deleted' : endpoint.disabledAt ? 'disabled' : null;
+    if (why) {
+      const message = MESSAGES.endpointNotTaking(delivery.endpointId, why);
+      throw apiError('endpoint_unavailable', { message });
+    }
+    const now = deps.clocks.now(accountOf(deps, delivery.accountId));
+    return c.json(deliveryView(deps.webhooks.redeliver(delivery, now)), 200);
+  });
+}
+
+function deliveryOf(deps: Deps, id: string): Delivery {
+  const found = deps.webhooks.get(id);
+  if (!found) throw notFound('webhook delivery', id, 'delivery_id');
+  return found;
 }

@@ -10,7 +10,13 @@ type RunSnapshot = Pick<RunRecord, 'id' | 'createdAt' | 'request'> & { state: Ru
  * What a resource looked like at an event: a run as the fields its body reads, so its `links` name
  * the host of the request reading the event, as a `GET` of the run would.
  */
-export type EventSnapshot = { kind: 'run'; runKind: string; run: RunSnapshot };
+export type EventSnapshot =
+  | { kind: 'run'; runKind: string; run: RunSnapshot }
+  /** Any other resource (an endpoint), or a fired event's own body: shown as stored. */
+  | { kind: 'object'; object: ShownObject; webhookMetadata: Record<string, unknown> | null };
+
+/** A resource body as the API shows it: every one has an id and an `object` naming its type. */
+export type ShownObject = { id: string; object: string } & Record<string, unknown>;
 
 /** A run as the API shows it in `state` (the schedule and the plan stay internal). */
 export function runSnapshot(record: RunRecord, state: RunState): EventSnapshot {
@@ -32,6 +38,10 @@ export function snapshotSubject(snapshot: EventSnapshot): {
   kind: string;
   status: string;
 } {
+  if (snapshot.kind === 'object') {
+    const { id, object, status } = snapshot.object;
+    return { id, kind: object, status: String(status) };
+  }
   return { id: snapshot.run.id, kind: snapshot.runKind, status: snapshot.run.state.status };
 }
 
@@ -56,6 +66,18 @@ export function toEvent(
   baseUrl: string,
   kinds: Readonly<Record<string, RunKind>>,
 ): Event {
+  if (e.snapshot.kind === 'object') {
+    const { object, webhookMetadata } = e.snapshot;
+    const data = { object, previous_status: e.previousStatus };
+    return {
+      id: e.id,
+      object: 'event',
+      type: e.type,
+      created_at: e.createdAt,
+      data,
+      webhook_metadata: webhookMetadata,
+    } as Event;
+  }
   const { runKind, run: shown } = e.snapshot;
   const run = { ...shown, request: boundedRequest(shown.request) };
   const kind = kinds[runKind];

@@ -106,6 +106,8 @@ export interface WebhookEndpointRecord {
   metadata: Record<string, unknown>;
   createdAt: string;
   deletedAt: string | null;
+  /** Virtual instant it was disabled (every delivery failing for 5 virtual days); null if enabled. */
+  disabledAt: string | null;
 }
 
 export type UserAssetKind = 'environment' | 'object';

@@ -9,6 +9,8 @@ export function toWebhookEndpoint(e: WebhookEndpointRecord) {
     events: e.events,
     description: e.description,
     metadata: e.metadata,
+    status: e.disabledAt === null ? ('enabled' as const) : ('disabled' as const),
+    disabled_at: e.disabledAt,
     created_at: e.createdAt,
   };
 }

@@ -16,6 +16,8 @@ import { VirtualClock, wallNow } from './clock.js';
  */
 export class ClockRegistry {
   private readonly clocks = new Map<string, VirtualClock>();
+  /** Told after an account's clock is set, advanced or changes mode (the webhook queues wake). */
+  onChange: (accountId: string) => void = () => undefined;
   constructor(
     private readonly store: Store,
     private readonly wall: () => number = wallNow,
@@ -42,6 +44,7 @@ export class ClockRegistry {
     if (change.mode) clock.setMode(change.mode);
     if (change.now !== undefined) clock.set(change.now);
     this.persist(account.id, clock);
+    this.onChange(account.id);
     return clock;
   }
 

@@ -58,6 +58,13 @@ export class VirtualClock {
     return within(now);
   }
 
+  /** Wall ms until the clock reads `at` (0 if it does); null when it moves only when told. */
+  wallMsUntil(at: number): number | null {
+    const r = rate(this.currentMode);
+    if (r === 0) return null;
+    return Math.max(0, Math.ceil((at - this.now()) / r));
+  }
+
   setMode(mode: ClockMode): void {
     this.anchorVirtual = this.now();
     this.anchorWall = this.wall();

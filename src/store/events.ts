@@ -1,6 +1,6 @@
 import type { Database, Statement } from 'better-sqlite3';
 import { eventState } from '../domain/event-state.js';
-import type { EventRecord, EventSnapshot } from '../domain/event-view.js';
+import type { EventRecord, EventSnapshot, ShownObject } from '../domain/event-view.js';
 import type { RunState } from '../domain/records.js';
 import { stateFromText } from './run-state-text.js';
 
@@ -30,7 +30,11 @@ interface EventRow {
  * attempt it replaced ended with (`previous`), for that attempt's events; a run seeded without
  * an attempt keeps what it showed (`state`).
  */
-type Stored = { state: RunState } | { previous: RunState };
+type Stored =
+  | { state: RunState }
+  | { previous: RunState }
+  /** Not a run's event: the body shown, whole (an endpoint's, or a fired event's own). */
+  | { object: ShownObject; webhook_metadata: Record<string, unknown> | null };
 
 /** An event as the engine records it: a seeded run's snapshot, or its attempt's number. */
 export interface NewEvent extends Omit<EventRecord, 'snapshot'> {
@@ -45,6 +49,8 @@ export interface NewEvent extends Omit<EventRecord, 'snapshot'> {
 function toStored(e: NewEvent): string | null {
   let stored: Stored | null = null;
   if (e.previous) stored = { previous: e.previous };
+  else if (e.snapshot?.kind === 'object')
+    stored = { object: e.snapshot.object, webhook_metadata: e.snapshot.webhookMetadata };
   else if (e.snapshot) stored = { state: e.snapshot.run.state };
   return stored && JSON.stringify(stored);
 }
@@ -72,6 +78,9 @@ function prepareEventStatements(db: Database) {
       `INSERT INTO events
          (id, account_id, type, resource_id, previous_status, snapshot, attempt, n, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    latestId: db.prepare<[string], { id: string }>(
+      'SELECT id FROM events WHERE account_id = ? ORDER BY seq DESC LIMIT 1',
     ),
     lastNumber: db.prepare<[string], { n: number }>(
       'SELECT n FROM events WHERE account_id = ? ORDER BY seq DESC LIMIT 1',
@@ -108,6 +117,8 @@ function snapshotOf(
   stepNounOf: (kind: string) => string | undefined,
 ): EventSnapshot {
   const stored = row.snapshot === null ? null : (JSON.parse(row.snapshot) as Stored);
+  if (stored && 'object' in stored)
+    return { kind: 'object', object: stored.object, webhookMetadata: stored.webhook_metadata };
   const kind = row.run_kind ?? row.type.slice(0, row.type.indexOf('.'));
   let state: RunState;
   if (stored && 'state' in stored) state = stored.state;
@@ -149,7 +160,7 @@ function listStatements(db: Database) {
 
 /** The event log: rows in the order the transitions happened (`seq`), per account. */
 export function createEventRepo(db: Database, stepNounOf: (kind: string) => string | undefined) {
-  const { insert, lastNumber, byId, seqOf, replacedBy } = prepareEventStatements(db);
+  const { insert, lastNumber, latestId, byId, seqOf, replacedBy } = prepareEventStatements(db);
   const listStatement = listStatements(db);
   const fromRow = (row: EventRow): EventRecord => ({
     id: row.id,
@@ -178,6 +189,8 @@ export function createEventRepo(db: Database, stepNounOf: (kind: string) => stri
      * (runtime/id-factory.ts): one past its last event's, 1 for its first.
      */
     nextNumber: (accountId: string): number => (lastNumber.get(accountId)?.n ?? 0) + 1,
+    /** The id of the account's newest event. */
+    latestId: (accountId: string): string | undefined => latestId.get(accountId)?.id,
     /** Scoped to the account: another account's id reads as absent. */
     get: (accountId: string, id: string): EventRecord | undefined => {
       const row = byId.get(id, accountId);

@@ -1,11 +1,12 @@
 import type { Database } from 'better-sqlite3';
 import { baseline } from './migrations/100-baseline.js';
+import { webhookRetries } from './migrations/101-webhook-retries.js';
 
 /** The baseline's schema version: above the 1 to 13 of older layouts, so none reads as current. */
 export const BASELINE_VERSION = 100;
 
 /** Migrations in order: the baseline, then any later one, which sets the version after it. */
-const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [baseline];
+const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [baseline, webhookRetries];
 
 /** The schema version this emulator writes. */
 export const SCHEMA_VERSION = BASELINE_VERSION + MIGRATIONS.length - 1;

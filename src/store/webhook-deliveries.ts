@@ -4,10 +4,18 @@ import type { EventRecord } from '../domain/event-view.js';
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
 export interface DeliveryAttempt {
-  /** Wall ms when the attempt started. */
+  /** The series it belongs to: 1, and one more for each redelivery. */
+  series: number;
+  /** Its number in the series (1-based): the retry schedule's step. */
+  number: number;
+  /** Virtual ms it was due on the account's clock (its schedule instant). */
   at: number;
+  /** Wall ms when it started. */
+  wallAt: number;
   statusCode: number | null;
   error: string | null;
+  /** Wall ms it took; null while it is in flight. */
+  durationMs: number | null;
 }
 
 export interface Delivery {
@@ -20,6 +28,10 @@ export interface Delivery {
   url: string;
   status: DeliveryStatus;
   attempts: DeliveryAttempt[];
+  /** Attempt series started: 1, and one more for each redelivery. */
+  series: number;
+  /** Virtual ms of the next attempt while pending, else null. */
+  nextAt: number | null;
   /** Wall ms when it was enqueued. */
   createdAt: number;
 }
@@ -36,7 +48,7 @@ export interface DeliveryFilter {
 
 /** An event and an endpoint it goes to, once its transaction commits. */
 export interface StagedDelivery {
-  event: Pick<EventRecord, 'id' | 'accountId' | 'type'>;
+  event: Pick<EventRecord, 'id' | 'accountId' | 'type' | 'createdAt'>;
   endpoint: { id: string; url: string };
 }
 
@@ -49,6 +61,8 @@ interface Row {
   url: string;
   status: string;
   attempts: string;
+  next_at: number | null;
+  series: number;
   created_at: number;
 }
 
@@ -69,6 +83,8 @@ const fromRow = (r: Row): Delivery => ({
   url: r.url,
   status: r.status as DeliveryStatus,
   attempts: JSON.parse(r.attempts),
+  series: r.series,
+  nextAt: r.status === 'pending' ? r.next_at : null,
   createdAt: r.created_at,
 });
 
@@ -76,16 +92,21 @@ const fromRow = (r: Row): Delivery => ({
 function prepareDeliveryStatements(db: Database) {
   return {
     insert: db.prepare(
-      `INSERT INTO webhook_deliveries (account_id, event_id, event_type, endpoint_id, url, status, created_at)
-       VALUES (?, ?, ?, ?, ?, 'pending', ?)`,
+      `INSERT INTO webhook_deliveries (account_id, event_id, event_type, endpoint_id, url, status, next_at, created_at)
+       VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)`,
     ),
+    // The endpoint's pending delivery due first; at one instant, the oldest event first.
     head: db.prepare<[string], Row>(
-      `SELECT * FROM webhook_deliveries WHERE endpoint_id = ? AND status = 'pending' ORDER BY seq LIMIT 1`,
+      `SELECT * FROM webhook_deliveries WHERE endpoint_id = ? AND status = 'pending'
+         ORDER BY next_at, seq LIMIT 1`,
     ),
-    pendingEndpoints: db.prepare<[], { endpoint_id: string }>(
-      `SELECT DISTINCT endpoint_id FROM webhook_deliveries WHERE status = 'pending'`,
+    bySeq: db.prepare<[number], Row>('SELECT * FROM webhook_deliveries WHERE seq = ?'),
+    pendingEndpoints: db.prepare<[], { endpoint_id: string; account_id: string }>(
+      `SELECT DISTINCT endpoint_id, account_id FROM webhook_deliveries WHERE status = 'pending'`,
     ),
-    update: db.prepare('UPDATE webhook_deliveries SET status = ?, attempts = ? WHERE seq = ?'),
+    update: db.prepare(
+      'UPDATE webhook_deliveries SET status = ?, attempts = ?, next_at = ?, series = ? WHERE seq = ?',
+    ),
     countFinished: db.prepare<[], { n: number }>(
       `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE status IN ('delivered', 'failed')`,
     ),
@@ -111,19 +132,44 @@ function prepareDeliveryStatements(db: Database) {
 export function createDeliveryRepo(db: Database) {
   const s = prepareDeliveryStatements(db);
   return {
-    /** Inserts in one transaction, enqueued at wall ms `createdAt`. */
-    insertAll: (staged: readonly StagedDelivery[], createdAt: number) =>
+    /**
+     * Inserts in one transaction, enqueued at wall ms `createdAt`, each first due `firstDelay`
+     * virtual ms after its event.
+     */
+    insertAll: (staged: readonly StagedDelivery[], createdAt: number, firstDelay: number) =>
       db.transaction(() => {
         for (const { event, endpoint } of staged)
-          s.insert.run(event.accountId, event.id, event.type, endpoint.id, endpoint.url, createdAt);
+          s.insert.run(
+            event.accountId,
+            event.id,
+            event.type,
+            endpoint.id,
+            endpoint.url,
+            Date.parse(event.createdAt) + firstDelay,
+            createdAt,
+          );
       })(),
-    /** The endpoint's oldest pending delivery: the head of its queue. */
+    /** The endpoint's pending delivery due first: the head of its queue. */
     head: (endpointId: string): Delivery | undefined => {
       const row = s.head.get(endpointId);
       return row && fromRow(row);
     },
-    pendingEndpoints: () => s.pendingEndpoints.all().map((r) => r.endpoint_id),
-    save: (d: Delivery) => void s.update.run(d.status, JSON.stringify(d.attempts), d.seq),
+    /** One delivery by its id. */
+    get: (id: string): Delivery | undefined => {
+      const seq = seqOf(id);
+      const row = seq === undefined ? undefined : s.bySeq.get(seq);
+      return row && fromRow(row);
+    },
+    pendingEndpoints: () =>
+      s.pendingEndpoints.all().map((r) => ({ endpointId: r.endpoint_id, accountId: r.account_id })),
+    save: (d: Delivery) =>
+      void s.update.run(
+        d.status,
+        JSON.stringify(d.attempts),
+        d.status === 'pending' ? d.nextAt : null,
+        d.series,
+        d.seq,
+      ),
     countFinished: () => s.countFinished.get()!.n,
     /** Deletes the `n` oldest delivered or failed records. */
     pruneFinished: (n: number) => void s.pruneOldest.run(n),

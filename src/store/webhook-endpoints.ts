@@ -11,6 +11,8 @@ interface EndpointRow {
   metadata: string;
   created_at: string;
   deleted_at: string | null;
+  disabled_at: string | null;
+  failing_since: number | null;
 }
 
 const fromRow = (row: EndpointRow): WebhookEndpointRecord => ({
@@ -22,6 +24,7 @@ const fromRow = (row: EndpointRow): WebhookEndpointRecord => ({
   metadata: JSON.parse(row.metadata),
   createdAt: row.created_at,
   deletedAt: row.deleted_at,
+  disabledAt: row.disabled_at,
 });
 
 type LiveEndpoint = { id: string; url: string; events: string[] };
@@ -40,10 +43,15 @@ export function createWebhookEndpointRepo(db: Database) {
   );
   const live = createCursorList(db, 'webhook_endpoints', fromRow, 'deleted_at IS NULL');
   const liveOfAccount = db.prepare<[string], Pick<EndpointRow, 'id' | 'url' | 'events'>>(
-    `SELECT id, url, events FROM webhook_endpoints WHERE account_id = ? AND deleted_at IS NULL
-       ORDER BY seq`,
+    `SELECT id, url, events FROM webhook_endpoints
+       WHERE account_id = ? AND deleted_at IS NULL AND disabled_at IS NULL ORDER BY seq`,
   );
   const markDeleted = db.prepare('UPDATE webhook_endpoints SET deleted_at = ? WHERE id = ?');
+  const anyById = db.prepare<[string], EndpointRow>('SELECT * FROM webhook_endpoints WHERE id = ?');
+  const setDisabled = db.prepare(
+    'UPDATE webhook_endpoints SET disabled_at = ?, failing_since = NULL WHERE id = ?',
+  );
+  const setFailingSince = db.prepare('UPDATE webhook_endpoints SET failing_since = ? WHERE id = ?');
   return {
     insert: (e: WebhookEndpointRecord) =>
       void insert.run(
@@ -72,6 +80,15 @@ export function createWebhookEndpointRepo(db: Database) {
         .all(accountId)
         .map((r) => ({ id: r.id, url: r.url, events: JSON.parse(r.events) })),
     markDeleted: (id: string, at: string) => void markDeleted.run(at, id),
+    /** Any account's endpoint by id, with the start of its run of failed attempts. */
+    find: (id: string): (WebhookEndpointRecord & { failingSince: number | null }) | undefined => {
+      const row = anyById.get(id);
+      return row && { ...fromRow(row), failingSince: row.failing_since };
+    },
+    /** Disabled at a virtual instant (it gets nothing more), or enabled again (`null`). */
+    setDisabled: (id: string, at: string | null) => void setDisabled.run(at, id),
+    /** Virtual ms of the first failed attempt since the last delivered one; null after a success. */
+    setFailingSince: (id: string, at: number | null) => void setFailingSince.run(at, id),
   };
 }
 export type WebhookEndpointRepo = ReturnType<typeof createWebhookEndpointRepo>;

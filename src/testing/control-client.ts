@@ -126,6 +126,17 @@ function inspectMethods(call: Call) {
     /** `GET /_control/webhook_deliveries`: a page of deliveries, oldest first, with their attempts; `after: next_cursor` for the next. */
     listWebhookDeliveries: (filter: T.WebhookDeliveryFilter = {}) =>
       call<T.WebhookDeliveryList>('GET', `/webhook_deliveries${journalQuery(filter)}`),
+    getWebhookDelivery: (id: string) =>
+      call<T.WebhookDelivery>('GET', `/webhook_deliveries/${path(id)}`),
+    /** `POST .../redeliver`: a delivered or failed delivery sent again now, a new attempt series. */
+    redeliver: (deliveryId: string) =>
+      call<T.WebhookDelivery>('POST', `/webhook_deliveries/${path(deliveryId)}/redeliver`),
+    /** `POST /_control/accounts/{id}/events`: an event of any type, recorded and delivered. */
+    triggerEvent: (accountId: string, body: T.FireEventInput) =>
+      call<T.Event>('POST', `/accounts/${path(accountId)}/events`, body),
+    /** `POST .../enable`: a disabled webhook endpoint takes deliveries again. */
+    enableWebhookEndpoint: (endpointId: string) =>
+      call<T.EnabledWebhookEndpoint>('POST', `/webhook_endpoints/${path(endpointId)}/enable`),
     /**
      * `GET /_control/coverage`: per product operation, each outcome it can answer and how often
      * the calls so far (of one account, or all) got it.
@@ -159,7 +170,9 @@ export function createControlClient(baseUrl: string, options: ControlClientOptio
 
 /** `control.newAccount()`: see `TestAccount`. */
 async function newTestAccount(
-  control: ReturnType<typeof worldMethods> & ReturnType<typeof seedMethods>,
+  control: ReturnType<typeof worldMethods> &
+    ReturnType<typeof seedMethods> &
+    ReturnType<typeof inspectMethods>,
   baseUrl: string,
   opts: NewAccountOptions,
 ): Promise<TestAccount> {
@@ -180,6 +193,7 @@ async function newTestAccount(
     ...boundSeeders(control, id),
     seedRun: (body) => control.seedRun(id, body),
     seedWebhookEndpoint: (body) => control.seedWebhookEndpoint(id, body),
+    triggerEvent: (type, more = {}) => control.triggerEvent(id, { type, ...more }),
     reset: () => control.reset({ account: id }),
   };
 }

@@ -9,6 +9,7 @@ import type * as diagnostics from '../control/diagnostics.js';
 import type * as scenarios from '../control/scenarios.js';
 import type * as seeding from '../control/seeding.js';
 import type * as deliveries from '../control/webhook-deliveries.js';
+import type * as webhookEvents from '../control/webhook-events.js';
 import type * as world from '../control/world.js';
 import type { REGISTERED_KINDS } from '../kinds/index.js';
 
@@ -93,6 +94,11 @@ export type WebhookDeliveryFilter = Partial<
 export type WebhookDeliveryList = Answer<typeof deliveries.listWebhookDeliveriesRoute, 200>;
 /** One webhook delivery and its attempts. */
 export type WebhookDelivery = WebhookDeliveryList['data'][number];
+/** `POST /_control/accounts/{id}/events`: a type, and the resource or body it shows. */
+export type FireEventInput = Body<typeof webhookEvents.fireEventRoute>;
+/** An event as `GET /v1/events/{event_id}` shows it. */
+export type Event = Answer<typeof webhookEvents.fireEventRoute, 201>;
+export type EnabledWebhookEndpoint = Answer<typeof webhookEvents.enableEndpointRoute, 200>;
 /** `GET /_control/coverage`: each product operation's outcomes, and how often each was seen. */
 export type Coverage = Answer<typeof coverage.coverageRoute, 200>;
 export type CoverageOperation = Coverage['operations'][number];

@@ -26,6 +26,11 @@ export interface TestAccount extends T.KindSeeders<[]> {
   /** A run of any kind (`{kind, ...}`) on this account, on the clock or in a given state. */
   seedRun(body: T.RunInput): Promise<T.Run>;
   seedWebhookEndpoint(body: T.WebhookEndpointInput): Promise<T.WebhookEndpoint>;
+  /**
+   * Fires an event of `type` on this account (recorded, listed by `GET /v1/events`, delivered),
+   * showing `more.resource` or the newest such resource, or `more.data.object` as given.
+   */
+  triggerEvent(type: string, more?: Omit<T.FireEventInput, 'type'>): Promise<T.Event>;
   /** Deletes this account's resources (`POST /_control/reset {account}`). */
   reset(): Promise<T.ResetResult>;
 }

@@ -50,7 +50,7 @@ async function receiver(answer: (n: number) => number = () => 204) {
 
 /** An emulator (closed after the test) and a fresh account with full scopes. */
 async function setup(options: EmulatorOptions = {}, account: Record<string, unknown> = {}) {
-  const emu = testEmulator({ webhookRetryDelaysMs: [30, 60], ...options });
+  const emu = testEmulator({ webhookRetrySchedule: [0, 30, 60], ...options });
   cleanups.push(() => emu.emulator.close());
   const created = await emu.control('POST', '/accounts', account);
   const accountId: string = created.account.id;
@@ -76,7 +76,12 @@ async function setup(options: EmulatorOptions = {}, account: Record<string, unkn
       event_type: string;
       endpoint_id: string;
       status: string;
-      attempts: { at: string; status_code: number | null; error: string | null }[];
+      attempts: {
+        at: string;
+        status_code: number | null;
+        error: string | null;
+        in_flight: boolean;
+      }[];
     }[];
   /** Polls until `count` deliveries exist and none is pending (bounded wait). */
   const settled = async (count: number) => {
@@ -87,7 +92,16 @@ async function setup(options: EmulatorOptions = {}, account: Record<string, unkn
     }
     throw new Error(`deliveries did not settle: ${JSON.stringify(await deliveries())}`);
   };
-  return { emu, accountId, call, endpoint, evaluate, advance, deliveries, settled };
+  /** Polls until `count` attempts in all have been answered (bounded wait). */
+  const attempted = async (count: number) => {
+    for (let waited = 0; waited < 3000; waited += 10) {
+      const made = (await deliveries()).flatMap((d) => d.attempts);
+      if (made.length >= count && made.every((a) => !a.in_flight)) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`attempts were not made: ${JSON.stringify(await deliveries())}`);
+  };
+  return { emu, accountId, call, endpoint, evaluate, advance, deliveries, settled, attempted };
 }
 
 /** docs/runtime.md "Deliveries": what a receiver does, with the `standardwebhooks` library. */
@@ -178,31 +192,45 @@ test('an endpoint gets only the types its events list matches (exact, prefix wil
   expect((await t.deliveries(`&endpoint=${b.id}`)).length).toBe(3);
 });
 
-test('a 500 is retried, then delivered; one that always fails is failed after 3 attempts', async () => {
+test('a 500 is retried when the clock reaches its retry, then delivered; one that always fails is failed after the last', async () => {
   const flaky = await receiver((n) => (n === 0 ? 500 : 200));
   const down = await receiver(() => 503);
   const t = await setup();
-  const ok = await t.endpoint(flaky.url);
-  const bad = await t.endpoint(down.url);
+  const ok = await t.endpoint(flaky.url, ['evaluation.queued']);
+  const bad = await t.endpoint(down.url, ['evaluation.queued']);
   await t.evaluate();
+  // The schedule here is 0, 30 ms, 60 ms of virtual time: each retry waits for the clock.
+  await t.attempted(2);
+  await t.advance(0.03);
+  await t.attempted(3);
+  await t.advance(0.06);
   const list = await t.settled(2);
   const byEndpoint = (id: string) => list.find((d) => d.endpoint_id === id)!;
   expect(byEndpoint(ok.id).status).toBe('delivered');
-  expect(byEndpoint(ok.id).attempts.map((a) => a.status_code)).toEqual([500, 200]);
+  expect(byEndpoint(ok.id).attempts.map((a) => [a.status_code, a.at])).toEqual([
+    [500, '2026-01-01T00:00:00.000Z'],
+    [200, '2026-01-01T00:00:00.030Z'],
+  ]);
   expect(byEndpoint(bad.id).status).toBe('failed');
-  expect(byEndpoint(bad.id).attempts.map((a) => a.status_code)).toEqual([503, 503, 503]);
+  expect(byEndpoint(bad.id).attempts.map((a) => [a.status_code, a.at])).toEqual([
+    [503, '2026-01-01T00:00:00.000Z'],
+    [503, '2026-01-01T00:00:00.030Z'],
+    [503, '2026-01-01T00:00:00.090Z'],
+  ]);
   // The same bytes each attempt.
   expect(new Set(flaky.received.map((r) => r.body)).size).toBe(1);
 });
 
 test('a network error is recorded and retried', async () => {
-  const t = await setup({ webhookRetryDelaysMs: [10] });
+  const t = await setup({ webhookRetrySchedule: [0, 10] });
   // A port nothing listens on: bind one, then close it.
   const gone = await receiver();
   const { url } = gone;
   await cleanups.pop()!();
-  await t.endpoint(url);
+  await t.endpoint(url, ['evaluation.queued']);
   await t.evaluate();
+  await t.attempted(1);
+  await t.advance(0.01);
   const [d] = await t.settled(1);
   expect(d!.status).toBe('failed');
   expect(d!.attempts).toHaveLength(2);

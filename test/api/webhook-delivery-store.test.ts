@@ -57,7 +57,7 @@ async function receiver() {
 
 /** An emulator with a fresh account; `close` is registered unless `keep`. */
 async function setup(options: EmulatorOptions = {}, keep = false) {
-  const emu = testEmulator({ webhookRetryDelaysMs: [20], ...options });
+  const emu = testEmulator({ webhookRetrySchedule: [0, 20], ...options });
   if (!keep) cleanups.push(() => emu.emulator.close());
   const created = await emu.control('POST', '/accounts', {});
   const secret: string = created.key.secret;
@@ -109,7 +109,7 @@ test('every delivery verifies with standardwebhooks as a receiver checks it (wal
 test('virtual timestamps fail the library window when the virtual clock is far from now', async () => {
   const hook = await receiver();
   // The default scenario's clocks start at 2026-01-01, far from the receiver's wall clock.
-  const t = await setup({ webhookTimestamps: 'virtual', webhookRetryDelaysMs: [] });
+  const t = await setup({ webhookTimestamps: 'virtual', webhookRetrySchedule: [0] });
   hook.state.secret = (await endpoint(t.call, hook.url)).secret;
   await t.call('POST', '/v1/evaluations', { spec: SPEC });
   const [d] = await finished(t.emu, 1);
@@ -208,7 +208,7 @@ test('with a --db file, pending deliveries survive a restart and are delivered a
   ]);
   first.emu.emulator.close();
   hook.state.hold = false;
-  const second = testEmulator({ db, webhookRetryDelaysMs: [20] });
+  const second = testEmulator({ db, webhookRetrySchedule: [0, 20] });
   cleanups.push(() => second.emulator.close());
   expect(second.emulator.scenarioApplied).toBe(false);
   second.emulator.deps.webhooks.origin = 'http://localhost';
@@ -219,6 +219,47 @@ test('with a --db file, pending deliveries survive a restart and are delivered a
   expect(hook.state.verified).toEqual([
     'evaluation.queued',
     'evaluation.processing',
+    'evaluation.succeeded',
+  ]);
+});
+
+test('with a --db file, a retry scheduled before a restart is made after it, at its virtual time', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-emulator-retries-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const db = join(dir, 'world.db');
+  const hook = await receiver();
+  const first = await setup({ db, webhookRetrySchedule: [0, 5000] }, true);
+  hook.state.secret = (await endpoint(first.call, hook.url)).secret;
+  // A receiver secret that does not match: the library refuses, the receiver answers 400.
+  const secret = hook.state.secret;
+  hook.state.secret = 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+  await first.call('POST', '/v1/evaluations', { spec: SPEC });
+  for (let waited = 0; hook.state.rejected.length === 0 && waited < 3000; waited += 10)
+    await new Promise((r) => setTimeout(r, 10));
+  await new Promise((r) => setTimeout(r, 20));
+  const [pending] = (await first.emu.control('GET', '/webhook_deliveries')).data;
+  expect(pending).toMatchObject({ status: 'pending', next_attempt_at: '2026-01-01T00:00:05.000Z' });
+  first.emu.emulator.close();
+
+  hook.state.secret = secret;
+  const second = testEmulator({ db, webhookRetrySchedule: [0, 5000] });
+  cleanups.push(() => second.emulator.close());
+  second.emulator.deps.webhooks.origin = 'http://localhost';
+  await new Promise((r) => setTimeout(r, 100));
+  expect(hook.state.verified).toEqual([]);
+  await second.control('POST', `/accounts/${first.accountId}/clock/advance`, { seconds: 5 });
+  const [done] = await finished(second, 3);
+  expect(done.status).toBe('delivered');
+  expect(
+    done.attempts.map((a: { at: string; status_code: number }) => [a.at, a.status_code]),
+  ).toEqual([
+    ['2026-01-01T00:00:00.000Z', 400],
+    ['2026-01-01T00:00:05.000Z', 204],
+  ]);
+  // In due order: the processing event (0.5 s) before the retry (5 s), then the succeeded one.
+  expect(hook.state.verified).toEqual([
+    'evaluation.processing',
+    'evaluation.queued',
     'evaluation.succeeded',
   ]);
 });

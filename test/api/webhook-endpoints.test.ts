@@ -51,6 +51,8 @@ describe('POST /v1/webhook_endpoints', () => {
       events: ['*'],
       description: null,
       metadata: {},
+      status: 'enabled',
+      disabled_at: null,
       created_at: T0,
       secret: makeWebhookSecret('0', id),
     });
@@ -70,6 +72,8 @@ describe('POST /v1/webhook_endpoints', () => {
       id: created.id,
       object: 'webhook_endpoint',
       ...body,
+      status: 'enabled',
+      disabled_at: null,
       created_at: T0,
       secret: makeWebhookSecret('0', created.id),
     });
@@ -296,6 +300,8 @@ test('control seeding answers the same endpoint object, with description, metada
     events: ['evaluation.succeeded'],
     description: 'seeded',
     metadata: { k: 'v' },
+    status: 'enabled',
+    disabled_at: null,
     created_at: T0,
     secret: makeWebhookSecret('0', seeded.id),
   });

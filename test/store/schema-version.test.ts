@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { Database } from '../../src/store/driver.js';
 import { SCHEMA_VERSION } from '../../src/store/migrate.js';
+import { baseline } from '../../src/store/migrations/100-baseline.js';
 import { openStore } from '../../src/store/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-schema-'));
@@ -41,12 +42,12 @@ function contents(file: string) {
   return seen;
 }
 
-test('a new database gets the baseline schema at version 100, and opens again as it is', () => {
-  expect(SCHEMA_VERSION).toBe(100);
+test('a new database gets the baseline and later migrations at version 101, and opens again as it is', () => {
+  expect(SCHEMA_VERSION).toBe(101);
   const file = join(dir, 'new.db');
   openStore(file).close();
   const made = contents(file);
-  expect(made.version).toBe(100);
+  expect(made.version).toBe(101);
   expect(made.tables).toEqual([
     'accounts',
     'api_keys',
@@ -67,8 +68,27 @@ test('a new database gets the baseline schema at version 100, and opens again as
   openStore(file).close();
   expect(contents(file)).toEqual(made);
   const memory = openStore(':memory:');
-  expect(memory.db.pragma('user_version', { simple: true })).toBe(100);
+  expect(memory.db.pragma('user_version', { simple: true })).toBe(101);
   memory.close();
+});
+
+test('a database at the baseline (100) is migrated: its pending deliveries are due at once', () => {
+  const file = join(dir, 'baseline.db');
+  const db = new Database(file);
+  baseline(db);
+  db.pragma('user_version = 100');
+  db.pragma('foreign_keys = OFF');
+  db.exec(`INSERT INTO webhook_deliveries
+    (account_id, event_id, event_type, endpoint_id, url, status, created_at)
+    VALUES ('acct_1', 'evt_1', 'evaluation.queued', 'whe_1', 'http://x', 'pending', 0)`);
+  db.close();
+  const store = openStore(file);
+  expect(store.db.pragma('user_version', { simple: true })).toBe(101);
+  expect(store.db.prepare('SELECT next_at, series FROM webhook_deliveries').get()).toEqual({
+    next_at: 0,
+    series: 1,
+  });
+  store.close();
 });
 
 test('a file of an older layout is refused with what to do, and left as it was', () => {
@@ -83,10 +103,10 @@ test('a file of an older layout is refused with what to do, and left as it was',
 });
 
 test('a file written by a newer emulator is refused, and left as it was', () => {
-  const file = fileAt('newer.db', 101);
+  const file = fileAt('newer.db', 102);
   const before = contents(file);
   expect(() => openStore(file)).toThrow(
-    "The database has schema version 101, newer than this emulator's 100. Use a newer svc-emulator or another --db file.",
+    "The database has schema version 102, newer than this emulator's 101. Use a newer svc-emulator or another --db file.",
   );
   expect(contents(file)).toEqual(before);
 });

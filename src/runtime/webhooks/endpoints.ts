@@ -28,6 +28,7 @@ export function createWebhookEndpoint(
     metadata: fields.metadata ?? {},
     createdAt: toTimestamp(now),
     deletedAt: null,
+    disabledAt: null,
   };
   deps.store.webhookEndpoints.insert(endpoint);
   return { ...endpoint, secret: makeWebhookSecret(deps.config.seed, endpoint.id) };
