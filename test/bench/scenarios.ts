@@ -5,6 +5,7 @@ import { isolation } from './isolation.js';
 import { flatMemory } from './memory-flat.js';
 import { mixedMemory } from './memory-mixed.js';
 import { floorAndKeysMe } from './speed.js';
+import { webhookRetries } from './webhook-advance.js';
 import { resumeWrites } from './writes.js';
 
 /**
@@ -20,5 +21,6 @@ export function scenarios(): Scenario[] {
     mixedMemory(),
     coldStartScenario(),
     isolation(),
+    webhookRetries(),
   ];
 }

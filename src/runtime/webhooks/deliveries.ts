@@ -25,6 +25,7 @@ import {
   failedTooLong,
   nextAttemptAt,
 } from './schedule.js';
+import { AttemptSlots } from './slots.js';
 
 export type { Delivery } from '../../store/webhook-deliveries.js';
 export type { WebhookTimestamps } from './attempt.js';
@@ -76,6 +77,8 @@ export class WebhookDispatcher {
   private readonly queues = new Map<string, Queue>();
   private finished: number;
   private closed = false;
+  /** Attempts under way at once, across endpoints; a slow one gives its slot back after 250 ms. */
+  private readonly slots = new AttemptSlots(8, 250);
 
   constructor(private readonly options: DispatcherOptions) {
     this.enabled = options.enabled;
@@ -214,6 +217,8 @@ export class WebhookDispatcher {
 
   private async attempt(delivery: Delivery, failingSince: number | null, queue: Queue) {
     const at = delivery.nextAt!;
+    const giveBack = await this.slots.take();
+    if (queue.stop.signal.aborted) return giveBack();
     const ok = await attemptDelivery(
       delivery,
       at,
@@ -227,7 +232,7 @@ export class WebhookDispatcher {
       },
       queue.stop.signal,
       (d) => this.repo.save(d),
-    );
+    ).finally(giveBack);
     // Stopped by a reset, an account's deletion or close: its rows are gone or kept as they were.
     if (queue.stop.signal.aborted) return;
     const { endpoints } = this.options;
