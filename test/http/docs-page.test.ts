@@ -45,3 +45,16 @@ test('an unknown docs asset answers 404 with the error envelope', async () => {
   expect(res.status).toBe(404);
   expect(((await res.json()) as { error: { code: string } }).error.code).toBe('resource_not_found');
 });
+
+test('GET / redirects to /docs, for the hosts /docs answers', async () => {
+  const { app } = testEmulator({ strict: true });
+  const res = await app.request('/', { headers: { host: 'localhost:8710' } });
+  expect(res.status).toBe(302);
+  expect(res.headers.get('location')).toBe('/docs');
+  const rebound = await app.request('/', { headers: { host: 'evil.example:8710' } });
+  expect(rebound.status).toBe(403);
+  expect(((await rebound.json()) as { error: { code: string } }).error.code).toBe(
+    'host_not_allowed',
+  );
+  expect((await app.request('/docs', { headers: { host: 'evil.example:8710' } })).status).toBe(403);
+});
