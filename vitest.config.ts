@@ -15,6 +15,7 @@ const SLOW = [
   'test/control/coverage.test.ts',
   'test/heap.test.ts',
   'test/http/cors-browser.test.ts',
+  'test/http/docs-browser.test.ts',
 ];
 
 export default defineConfig({

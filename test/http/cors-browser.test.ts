@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { launchChromium } from '../chromium.js';
 
 /**
  * `--cors` as a browser-based SDK test meets it: a page served from one origin (a plain HTTP
@@ -22,19 +23,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
   pageOrigin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
