@@ -8,7 +8,7 @@ test('GET /docs serves a Swagger UI page of /openapi.json that loads its assets 
   expect(res.headers.get('content-type')).toMatch(/^text\/html/);
   const html = await res.text();
   expect(html).toContain('<title>svc-emulator: Robot Policy Platform API</title>');
-  expect(html).toContain("url: '/openapi.json'");
+  expect(html).toContain('"url":"/openapi.json"');
   const assets = [...html.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]);
   expect(assets).toEqual([
     '/docs/assets/swagger-ui-dist/swagger-ui.css',
@@ -30,7 +30,7 @@ test('GET /_control/docs serves the page of the control document', async () => {
   expect(res.headers.get('content-type')).toMatch(/^text\/html/);
   const html = await res.text();
   expect(html).toContain('<title>svc-emulator control API</title>');
-  expect(html).toContain("url: '/_control/openapi.json'");
+  expect(html).toContain('"url":"/_control/openapi.json"');
 });
 
 test('/docs is served with --strict; /_control/docs is gone with --no-control', async () => {
