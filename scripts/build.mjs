@@ -79,7 +79,11 @@ await build({
   target: 'node20',
   packages: 'external',
   // CommonJS has no import.meta: its file URL from __filename.
-  define: { 'import.meta.url': '__svcEmulatorFileUrl' },
+  define: {
+    'import.meta.url': '__svcEmulatorFileUrl',
+    'import.meta.dirname': '__dirname',
+    'import.meta.filename': '__filename',
+  },
   banner: {
     js: 'const __svcEmulatorFileUrl = require("node:url").pathToFileURL(__filename).href;',
   },
