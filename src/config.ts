@@ -24,6 +24,11 @@ export const FLAGS = {
     default: '',
     help: 'other origins (comma-separated, or *) a browser may call /_control from',
   },
+  cors: {
+    env: 'EMULATOR_CORS',
+    default: '',
+    help: 'web origins (comma-separated, or *) a browser may call /v1 from',
+  },
   'allowed-hosts': {
     env: 'EMULATOR_ALLOWED_HOSTS',
     default: '',
@@ -83,6 +88,13 @@ const bool = (name: string) =>
 const commaList = (entry: RegExp, message: string) =>
   z.string().refine((v) => v.split(',').every((e) => entry.test(e.trim())), message);
 
+/** `--control-allow-origin` and `--cors`: web origins, comma-separated, or `*`. */
+const originList = () =>
+  commaList(
+    /^(\*|https?:\/\/[^/\s]+\/?)?$/i,
+    'expected origins like http://localhost:3000, comma-separated, or *',
+  );
+
 const ConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535),
   host: z.string().min(1),
@@ -95,10 +107,8 @@ const ConfigSchema = z.object({
     .string()
     .refine((v) => parseClockMode(v) !== undefined, 'expected manual, realtime or scaled:N'),
   'control-token': z.string(),
-  'control-allow-origin': commaList(
-    /^(\*|https?:\/\/[^/\s]+\/?)?$/i,
-    'expected origins like http://localhost:3000, comma-separated, or *',
-  ),
+  'control-allow-origin': originList(),
+  cors: originList(),
   'allowed-hosts': commaList(
     /^(\*|\.?[a-z0-9_.:[\]-]*)$/i,
     'expected host names like emulator or .example.test, comma-separated, or *',
@@ -129,6 +139,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
   try {
     const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
     };
     // The flags that default to false are switches: `--strict`, not `--strict true`.
     for (const [flag, spec] of Object.entries(FLAGS))
@@ -161,7 +172,9 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
     clock: parseClockMode(c.clock)!,
     controlToken: c['control-token'] || null,
     /** Origins besides the emulator's own allowed to call /_control from a browser (`*`: all). */
-    controlAllowOrigins: list(c['control-allow-origin']).map((o) => o.replace(/\/$/, '')),
+    controlAllowOrigins: origins(c['control-allow-origin']),
+    /** `--cors`: origins a browser may call the product API from (`*`: all); none by default. */
+    cors: origins(c.cors),
     /** `--allowed-hosts`: Host names besides loopback and `--host` that /_control and /docs answer. */
     allowedHosts: list(c['allowed-hosts']),
     strictVersions: c['strict-versions'],
@@ -175,6 +188,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
     /** `--coverage-report FILE`: where the report goes at shutdown (JSON, and Markdown beside it). */
     coverageReport: c['coverage-report'] || null,
     help: values.help === true,
+    /** `--version` (`-v`): print the package version and exit. */
+    version: values.version === true,
   };
 }
 
@@ -186,10 +201,15 @@ function list(value: string): string[] {
     .filter((v) => v !== '');
 }
 
+/** A list of web origins as a browser sends them in `Origin`: without a trailing slash. */
+function origins(value: string): string[] {
+  return list(value).map((o) => o.replace(/\/$/, ''));
+}
+
 export function helpText(): string {
   const lines = Object.entries(FLAGS).map(
     ([flag, spec]) =>
       `  --${flag.padEnd(16)} ${spec.env.padEnd(26)} ${spec.help} (default: ${spec.default || 'none'})`,
   );
-  return `svc-emulator: a stateful emulator of the Robot Policy Platform API\n\nUsage: svc-emulator [flags]\n\n  flag               environment variable       meaning\n${lines.join('\n')}\n`;
+  return `svc-emulator: a stateful emulator of the Robot Policy Platform API\n\nUsage: svc-emulator [flags]\n\n  flag               environment variable       meaning\n${lines.join('\n')}\n\n  -h, --help         print this text and exit\n  -v, --version      print the version and exit\n`;
 }

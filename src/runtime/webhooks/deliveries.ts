@@ -4,11 +4,11 @@
  * retried with backoff; rows in `webhook_deliveries` survive a restart with `--db`.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Database } from 'better-sqlite3';
 import { toEvent } from '../../domain/event-view.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { makeWebhookSecret } from '../../ids.js';
 import type { EventRepo } from '../../store/events.js';
+import type { Database } from '../../store/sqlite.js';
 import {
   createDeliveryRepo,
   type Delivery,
