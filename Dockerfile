@@ -5,8 +5,8 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 # ---- build: compile better-sqlite3 and the TypeScript (the bin as one bundle: scripts/build.mjs),
 # then keep production files only ----
 # (of better-sqlite3 12 its compiled addon, of 13 (`better-sqlite3-napi`, the one Node 24 loads:
-# src/store/driver.ts) its prebuilt addon for this platform, of swagger-ui-dist the two files /docs
-# serves)
+# src/store/driver.ts) its prebuilt addon for this platform; the build copies Swagger UI's two
+# files into dist/swagger-ui/, so swagger-ui-dist, a dev dependency, is pruned)
 FROM ${NODE_IMAGE} AS build
 # better-sqlite3 builds from source when no prebuilt binary can be fetched.
 RUN apt-get update \
@@ -21,8 +21,6 @@ COPY src ./src
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
  && find dist -name '*.map' -delete \
- && find node_modules/swagger-ui-dist -type f ! -name package.json ! -name LICENSE ! -name NOTICE \
-      ! -name swagger-ui-bundle.js ! -name swagger-ui.css -delete \
  && (cd node_modules/better-sqlite3 \
      && mv build/Release/better_sqlite3.node . && rm -rf build deps src \
      && mkdir -p build/Release && mv better_sqlite3.node build/Release/) \

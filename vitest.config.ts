@@ -3,7 +3,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Tests that start other processes or outside tools (the documents' linters, codegen and tsc,
- * npm pack, the README's shell blocks, the CLI, a killed server): the "slow" project. Reading an
+ * npm pack, the README's shell blocks, the CLI, a killed server, chromium): the "slow" project. Reading an
  * archive with `tar` does not count; those tests stay quick.
  */
 const SLOW = [
@@ -14,6 +14,8 @@ const SLOW = [
   'test/reliability/kill-under-load.test.ts',
   'test/control/coverage.test.ts',
   'test/heap.test.ts',
+  'test/http/cors-browser.test.ts',
+  'test/http/docs-browser.test.ts',
 ];
 
 export default defineConfig({

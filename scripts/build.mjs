@@ -3,10 +3,14 @@
 // src/main.ts with its dependencies (hono, zod, @hono/zod-openapi, ...). Node 20 loads ES modules
 // one file at a time with no compile cache, and resolving, reading and linking some 450 of them
 // was about 180 ms of each cold start (issue 12 item 6, docs/development.md). better-sqlite3
-// (a native addon) and swagger-ui-dist (files /docs serves) stay in node_modules and are found
-// from dist/, as the library finds them; scenarios/ and fixtures/ are found as dist/../.
+// (a native addon) stays in node_modules and is found from dist/, as the library finds it;
+// scenarios/ and fixtures/ are found as dist/../. Then the CommonJS entries, dist/index.cjs and
+// dist/testing.cjs, for `require()` (Node 20 cannot require an ES module), and Swagger UI's files
+// in dist/swagger-ui/ (swagger-ui-dist is a development dependency: its @scarf/scarf telemetry
+// install script stays out of users' installs).
 // Usage: node scripts/build.mjs [outDir]   (default dist; test/bench builds into a temporary one)
 import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +19,8 @@ import { build } from 'esbuild';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const outDir = resolve(process.argv[2] ?? join(ROOT, 'dist'));
 
-const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+const require = createRequire(import.meta.url);
+const tsc = require.resolve('typescript/bin/tsc');
 const args = [tsc, '-p', join(ROOT, 'tsconfig.build.json'), '--outDir', outDir];
 const compiled = spawnSync(process.execPath, args, { stdio: 'inherit' });
 if (compiled.status !== 0) process.exit(compiled.status ?? 1);
@@ -55,3 +60,39 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+/**
+ * `require('svc-emulator')` and `require('svc-emulator/testing')`: the two entries as CommonJS, at
+ * the top of dist/ as the bin is (the code finds scenarios/, fixtures/ and Swagger UI from its own
+ * file's folder). Dependencies stay `require()`s of node_modules: each has a CommonJS build.
+ */
+await build({
+  entryPoints: {
+    index: join(ROOT, 'src', 'index.ts'),
+    testing: join(ROOT, 'src', 'testing', 'index.ts'),
+  },
+  outdir: outDir,
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  packages: 'external',
+  // CommonJS has no import.meta: its file URL from __filename.
+  define: {
+    'import.meta.url': '__svcEmulatorFileUrl',
+    'import.meta.dirname': '__dirname',
+    'import.meta.filename': '__filename',
+  },
+  banner: {
+    js: 'const __svcEmulatorFileUrl = require("node:url").pathToFileURL(__filename).href;',
+  },
+  sourcemap: true,
+  logLevel: 'warning',
+});
+
+// Swagger UI's two files, with its license and notice (Apache-2.0), for the /docs pages.
+const swaggerUiDist = dirname(require.resolve('swagger-ui-dist/package.json'));
+mkdirSync(join(outDir, 'swagger-ui'), { recursive: true });
+for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'LICENSE', 'NOTICE'])
+  copyFileSync(join(swaggerUiDist, file), join(outDir, 'swagger-ui', file));

@@ -28,6 +28,11 @@ export const FLAGS = {
     default: '',
     help: 'other origins (comma-separated, or *) a browser may call /_control from',
   },
+  cors: {
+    env: 'EMULATOR_CORS',
+    default: '',
+    help: 'web origins (comma-separated, or *) a browser may call /v1 from',
+  },
   'allowed-hosts': {
     env: 'EMULATOR_ALLOWED_HOSTS',
     default: '',
@@ -97,6 +102,13 @@ const bool = (name: string) =>
 const commaList = (entry: RegExp, message: string) =>
   z.string().refine((v) => v.split(',').every((e) => entry.test(e.trim())), message);
 
+/** `--control-allow-origin` and `--cors`: web origins, comma-separated, or `*`. */
+const originList = () =>
+  commaList(
+    /^(\*|https?:\/\/[^/\s]+\/?)?$/i,
+    'expected origins like http://localhost:3000, comma-separated, or *',
+  );
+
 const ConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535),
   host: z.string().min(1),
@@ -109,10 +121,8 @@ const ConfigSchema = z.object({
     .string()
     .refine((v) => parseClockMode(v) !== undefined, 'expected manual, realtime or scaled:N'),
   'control-token': z.string(),
-  'control-allow-origin': commaList(
-    /^(\*|https?:\/\/[^/\s]+\/?)?$/i,
-    'expected origins like http://localhost:3000, comma-separated, or *',
-  ),
+  'control-allow-origin': originList(),
+  cors: originList(),
   'allowed-hosts': commaList(
     /^(\*|\.?[a-z0-9_.:[\]-]*)$/i,
     'expected host names like emulator or .example.test, comma-separated, or *',
@@ -151,6 +161,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
   try {
     const options: Record<string, { type: 'string' | 'boolean'; short?: string }> = {
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
     };
     // The flags that default to false are switches: `--strict`, not `--strict true`.
     for (const [flag, spec] of Object.entries(FLAGS))
@@ -183,7 +194,9 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
     clock: parseClockMode(c.clock)!,
     controlToken: c['control-token'] || null,
     /** Origins besides the emulator's own allowed to call /_control from a browser (`*`: all). */
-    controlAllowOrigins: list(c['control-allow-origin']).map((o) => o.replace(/\/$/, '')),
+    controlAllowOrigins: origins(c['control-allow-origin']),
+    /** `--cors`: origins a browser may call the product API from (`*`: all); none by default. */
+    cors: origins(c.cors),
     /** `--allowed-hosts`: Host names besides loopback and `--host` that /_control and /docs answer. */
     allowedHosts: list(c['allowed-hosts']),
     strictVersions: c['strict-versions'],
@@ -201,6 +214,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
     /** `--coverage-report FILE`: where the report goes at shutdown (JSON, and Markdown beside it). */
     coverageReport: c['coverage-report'] || null,
     help: values.help === true,
+    /** `--version` (`-v`): print the package version and exit. */
+    version: values.version === true,
   };
 }
 
@@ -210,6 +225,11 @@ function list(value: string): string[] {
     .split(',')
     .map((v) => v.trim().toLowerCase())
     .filter((v) => v !== '');
+}
+
+/** A list of web origins as a browser sends them in `Origin`: without a trailing slash. */
+function origins(value: string): string[] {
+  return list(value).map((o) => o.replace(/\/$/, ''));
 }
 
 export function helpText(): string {
@@ -222,5 +242,9 @@ export function helpText(): string {
     row(`--${flag}`, spec.env, `${spec.help} (default: ${spec.default || 'none'})`),
   );
   const head = row('flag', 'environment variable', 'meaning');
-  return `svc-emulator: a stateful emulator of the Robot Policy Platform API\n\nUsage: svc-emulator [flags]\n\n${head}\n${lines.join('\n')}\n`;
+  const extra = [
+    row('-h, --help', '', 'print this text and exit'),
+    row('-v, --version', '', 'print the version and exit'),
+  ];
+  return `svc-emulator: a stateful emulator of the Robot Policy Platform API\n\nUsage: svc-emulator [flags]\n\n${head}\n${lines.join('\n')}\n\n${extra.join('\n')}\n`;
 }

@@ -61,6 +61,11 @@ export interface EmulatorOptions {
   /** `--control-allow-origin`: other origins a browser may call /_control from (`*`: any). */
   controlAllowOrigins?: readonly string[];
   /**
+   * `--cors`: web origins a browser may call `/v1` from (`['*']`: any), e.g.
+   * `['http://localhost:5173']`, for SDK tests in a browser. Default none.
+   */
+  cors?: readonly string[];
+  /**
    * Host names besides the loopback ones that `/_control` and `/docs` answer (`*`: any; a
    * leading dot: a domain and its subdomains), against DNS rebinding. The CLI adds `--host`.
    */
@@ -112,6 +117,7 @@ function appConfig(options: EmulatorOptions): AppConfig {
     control: options.control ?? true,
     controlToken: options.controlToken ?? null,
     controlAllowOrigins: options.controlAllowOrigins ?? [],
+    cors: (options.cors ?? []).map((o) => o.toLowerCase().replace(/\/$/, '')),
     allowedHosts: [...LOOPBACK_HOSTS, ...(options.allowedHosts ?? [])],
     clockMode: options.clock ?? 'manual',
     version: packageVersion(),

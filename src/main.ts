@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { banner } from './banner.js';
 import { type CliConfig, ConfigError, helpText, parseConfig } from './config.js';
-import { createEmulator, type Emulator } from './emulator.js';
+import { createEmulator, type Emulator, packageVersion } from './emulator.js';
 import { capYoungGeneration, collectWhenIdle, exposedGc } from './heap.js';
 import { createNodeServer } from './http/node-server.js';
 import { writeCoverageReport } from './runtime/coverage/file.js';
@@ -46,6 +46,7 @@ function openEmulator(config: CliConfig): Emulator {
       control: config.control,
       controlToken: config.controlToken,
       controlAllowOrigins: config.controlAllowOrigins,
+      cors: config.cors,
       allowedHosts: [...config.allowedHosts, config.host],
       webhooks: config.webhooks,
       webhookHistory: config.webhookHistory,
@@ -112,6 +113,10 @@ function main(): void {
   const config = readConfig();
   if (config.help) {
     process.stdout.write(helpText());
+    return;
+  }
+  if (config.version) {
+    process.stdout.write(`${packageVersion()}\n`);
     return;
   }
   capYoungGeneration(process.execArgv, process.env.NODE_OPTIONS);

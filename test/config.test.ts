@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { ConfigError, parseConfig } from '../src/config.js';
+import { ConfigError, helpText, parseConfig } from '../src/config.js';
 
 test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime clocks', () => {
   expect(parseConfig([], {})).toEqual({
@@ -11,6 +11,7 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     clock: 'realtime',
     controlToken: null,
     controlAllowOrigins: [],
+    cors: [],
     allowedHosts: [],
     strictVersions: false,
     journalSize: 10000,
@@ -24,6 +25,7 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     settleSlice: 2000,
     coverageReport: null,
     help: false,
+    version: false,
   });
 });
 
@@ -83,4 +85,10 @@ test('--webhook-history and --webhook-timestamps come from flags or their variab
   );
   expect(() => parseConfig(['--webhook-history', '-1'], {})).toThrow(/--webhook-history/);
   expect(() => parseConfig(['--webhook-timestamps', 'now'], {})).toThrow(/--webhook-timestamps/);
+});
+
+test('--version and -v ask for the version; --help lists both', () => {
+  expect(parseConfig(['--version'], {}).version).toBe(true);
+  expect(parseConfig(['-v'], {}).version).toBe(true);
+  expect(helpText()).toMatch(/-v, --version +print the version and exit/);
 });

@@ -22,6 +22,8 @@ const WALL_TIME_ALLOWED: Record<string, string> = {
   'src/store/journal.ts': 'write-behind of journal batches to a --db file',
   'src/runtime/webhooks/deliveries.ts':
     "a realtime or scaled clock reaches a retry's virtual instant after a wall-time wait",
+  'src/runtime/webhooks/slots.ts':
+    'a slow receiver gives back its slot of the attempts under way after a wall-time while',
   'src/runtime/webhooks/attempt.ts':
     'an attempt goes to a real receiver: its wall start, duration and webhook-timestamp are wall time',
   'src/main.ts': 'the shutdown grace period',

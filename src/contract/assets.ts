@@ -13,6 +13,7 @@ import {
   operationGuards,
   pageQuery,
   Timestamp,
+  withArticle,
 } from './common.js';
 
 export const ASSET_STATUSES = ['validating', 'validated', 'rejected'] as const;
@@ -78,7 +79,7 @@ function createAssetRoute<K extends 'environment' | 'object'>(p: AssetParts<K>) 
     method: 'post',
     path: `/v1/${p.plural}`,
     operationId: `create${p.Kind}`,
-    summary: `Create a ${p.kind} (inferred); it is validating for 2 virtual seconds`,
+    summary: `Create ${withArticle(p.kind)} (inferred); it is validating for 2 virtual seconds`,
     ...p.write,
     request: {
       body: { required: true, content: { 'application/json': { schema: CreateAssetBody } } },
@@ -117,7 +118,7 @@ function getAssetRoute<K extends 'environment' | 'object'>(p: AssetParts<K>) {
     method: 'get',
     path: `/v1/${p.plural}/{${p.param}}`,
     operationId: `get${p.Kind}`,
-    summary: `Get a ${p.kind} (inferred)`,
+    summary: `Get ${withArticle(p.kind)} (inferred)`,
     ...p.read,
     request: { params: p.IdParam },
     responses: {
@@ -133,7 +134,7 @@ function deleteAssetRoute<K extends 'environment' | 'object'>(p: AssetParts<K>) 
     method: 'delete',
     path: `/v1/${p.plural}/{${p.param}}`,
     operationId: `delete${p.Kind}`,
-    summary: `Delete a ${p.kind} (inferred)`,
+    summary: `Delete ${withArticle(p.kind)} (inferred)`,
     ...p.write,
     request: { params: p.IdParam },
     responses: {

@@ -9,6 +9,17 @@ export const DEFAULT_VERSION: ServiceVersion = '2026-09-27';
 /** Marks a schema or operation as our inference where the API document says "not shown". */
 export const INFERRED = { 'x-inferred': true } as const;
 
+/**
+ * A noun with its indefinite article, by sound, for summaries: an acronym is read letter by letter.
+ * @example withArticle('RL run') // 'an RL run'; withArticle('twin') // 'a twin'
+ */
+export function withArticle(noun: string): string {
+  const vowelSound = /^[A-Z]{2,}\b/.test(noun)
+    ? /^[AEFHILMNORSX]/.test(noun)
+    : /^[aeiou]/i.test(noun);
+  return `${vowelSound ? 'an' : 'a'} ${noun}`;
+}
+
 export const Timestamp = z
   .string()
   .openapi({ format: 'date-time', example: '2026-01-01T00:00:00.000Z', ...INFERRED });

@@ -26,7 +26,7 @@ export function createRunRoute(p: RunRouteParts) {
     method: 'post',
     path: p.base,
     operationId: `create${p.one}`,
-    summary: `Create a ${p.noun} (inferred)`,
+    summary: `Create ${p.aRun} (inferred)`,
     description: `Queued at once; runs its phases on the account's virtual clock and yields ${p.yields}.${p.feature ? ` Needs the account's \`${p.feature}\` feature (403 \`feature_not_enabled\`).` : ''}`,
     request: {
       body: { required: true, content: { 'application/json': { schema: p.createBody } } },
@@ -47,7 +47,7 @@ export function getRunRoute(p: RunRouteParts) {
     method: 'get',
     path: `${p.base}/{${p.idParam}}`,
     operationId: `get${p.one}`,
-    summary: `Get a ${p.noun} (inferred)`,
+    summary: `Get ${p.aRun} (inferred)`,
     description:
       "The run as it stands on the account's clock: every field present, null where there is nothing to say yet.",
     request: { params: p.params },
@@ -64,7 +64,7 @@ export function listRunsRoute(p: RunRouteParts) {
     method: 'get',
     path: p.base,
     operationId: `list${pascal(p.collection)}`,
-    summary: `List ${p.collection.replace('_', ' ')}, newest first (inferred)`,
+    summary: `List ${p.plural}, newest first (inferred)`,
     description:
       'Newest first, optionally of one `status`; page with `after` (the last id seen) while `has_more`.',
     request: {
@@ -88,7 +88,7 @@ export function cancelRunRoute(p: RunRouteParts) {
     method: 'post',
     path: `${p.base}/{${p.idParam}}/cancel`,
     operationId: `cancel${p.one}`,
-    summary: `Cancel a ${p.noun} (inferred): \`canceling\`, then \`canceled\``,
+    summary: `Cancel ${p.aRun} (inferred): \`canceling\`, then \`canceled\``,
     description:
       'A queued or processing run goes to `canceling`, then `canceled`; a terminal run answers 409 `not_cancelable`.',
     request: { params: p.params },
@@ -107,7 +107,7 @@ export function resumeRunRoute(p: RunRouteParts) {
     method: 'post',
     path: `${p.base}/{${p.idParam}}/resume`,
     operationId: `resume${p.one}`,
-    summary: `Resume a failed or canceled ${p.noun} (inferred)`,
+    summary: `Resume a failed or canceled ${p.singular} (inferred)`,
     description:
       'Runs it again from its original request, as a new attempt; anything but a failed or canceled run with a resumable error answers 409 `not_resumable`.',
     request: { params: p.params },

@@ -1,6 +1,6 @@
 /** A run kind's contract, and the parts every route of the kind is built from. */
 import { z } from '@hono/zod-openapi';
-import { INFERRED, operationGuards } from './common.js';
+import { INFERRED, operationGuards, withArticle } from './common.js';
 import { pascal, type RunKindAddress } from './run-shapes.js';
 
 /** What the factory needs to know of a kind: where it lives, and its schemas. */
@@ -22,10 +22,20 @@ export interface RunKindContract extends RunKindAddress {
 /** What the routes of one kind are built from: its contract, and names, guards and path of it. */
 export function routeParts(k: RunKindContract) {
   const idParam = k.idParam ?? 'run_id';
+  // The tag in a sentence: `training runs`; an acronym keeps its case (`RL runs`).
+  const plural = /^[A-Z]{2,}\b/.test(k.tag)
+    ? k.tag
+    : k.tag.charAt(0).toLowerCase() + k.tag.slice(1);
+  const singular = plural.replace(/s$/, '');
+  const aRun = withArticle(singular);
   return {
     ...k,
-    /** The kind's name as words in a summary: `training run`. */
+    /** The kind's name as words in a 404 message: `training run`. */
     noun: k.name.replace('_', ' '),
+    /** The kind in a summary: `training runs`, `training run`, `an RL run`. */
+    plural,
+    singular,
+    aRun,
     /** The kind's name in PascalCase, for operation ids and components. */
     one: pascal(k.name),
     /** `/v1/<collection>`. */
@@ -41,7 +51,7 @@ export function routeParts(k: RunKindContract) {
     params: z.object({
       [idParam]: z.string().openapi({
         param: { name: idParam, in: 'path' },
-        description: `A ${k.name.replace('_', ' ')} id: \`${k.prefix}_...\`.`,
+        description: `${aRun.charAt(0).toUpperCase()}${aRun.slice(1)} id: \`${k.prefix}_...\`.`,
       }),
     }),
   };

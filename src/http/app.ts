@@ -39,6 +39,9 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   });
   app.use('/docs', allowedHostsOnly(deps.config.allowedHosts));
   app.get('/docs', docsPage('svc-emulator: Robot Policy Platform API', '/openapi.json'));
+  // The banner's host leads somewhere: `/` is the docs page, under the same Host check.
+  app.use('/', allowedHostsOnly(deps.config.allowedHosts));
+  app.get('/', (c) => c.redirect('/docs', 302));
   registerDocsAssets(app);
   if (!deps.config.strict) app.get('/_downloads/:token', signedDownload);
 

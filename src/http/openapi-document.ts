@@ -122,6 +122,63 @@ function withInferredFirstLine(doc: Doc): void {
   }
 }
 
+/**
+ * The areas the API document specifies operations of, in the order of its title ("Evaluations,
+ * Scenarios, Run Files, Webhook Endpoints, API Keys"; run files are the evaluations' and the
+ * twins'): Swagger UI lists them first, then the other areas in section 1's order.
+ */
+export const DOCUMENTED_AREAS = ['Evaluations', 'Scenarios', 'Twins', 'Webhooks', 'API keys'];
+
+/** Within an area: create and list, get (and delete), then these sub-resources, then the rest. */
+const SUB_RESOURCES = ['cancel', 'resume', 'logs', 'files', 'archive'];
+const METHODS = ['post', 'get', 'put', 'patch', 'delete'];
+
+/** Where a path comes within its area (lower first); ties keep the order of registration. */
+function pathRank(path: string): number {
+  if (/^\/v1\/[^/]+$/.test(path)) return 0;
+  if (/^\/v1\/[^/]+\/\{[^}]+\}$/.test(path)) return 1;
+  const sub = SUB_RESOURCES.indexOf(path.slice(path.lastIndexOf('/') + 1));
+  return sub === -1 ? 2 + SUB_RESOURCES.length : 2 + sub;
+}
+
+/**
+ * The document's tags, and its paths grouped by tag in that order, each area's create, list and
+ * get first (Swagger UI shows operations in the document's order). A collection's paths stay
+ * together; one with no list of its own (`/v1/sim_runs/...`) goes with its area's first.
+ */
+function inReadingOrder(doc: Doc, tags: { name: string }[]): void {
+  const documented = DOCUMENTED_AREAS.flatMap((name) => tags.filter((t) => t.name === name));
+  doc.tags = [...documented, ...tags.filter((t) => !DOCUMENTED_AREAS.includes(t.name))];
+  const tagRank = new Map(doc.tags.map((t, i) => [t.name, i]));
+  const entries = Object.entries(doc.paths ?? {}).map(([path, item], i) => {
+    const ops = item as Record<string, { tags?: string[] }>;
+    const methods = [
+      ...METHODS.filter((m) => ops[m]),
+      ...Object.keys(ops).filter((k) => !METHODS.includes(k)),
+    ];
+    const tag = METHODS.map((m) => ops[m]?.tags?.[0]).find(Boolean) ?? '';
+    const ordered = Object.fromEntries(methods.map((m) => [m, ops[m]]));
+    return { path, item: ordered, tag, collection: path.split('/')[2] ?? '', i };
+  });
+  const lists = new Set(entries.filter((e) => pathRank(e.path) === 0).map((e) => e.collection));
+  const firstOfTag = new Map<string, number>();
+  const firstOfCollection = new Map<string, number>();
+  for (const e of entries) {
+    if (!firstOfTag.has(e.tag)) firstOfTag.set(e.tag, e.i);
+    if (!firstOfCollection.has(e.collection)) firstOfCollection.set(e.collection, e.i);
+  }
+  const group = (e: (typeof entries)[number]) =>
+    (lists.has(e.collection) ? firstOfCollection.get(e.collection) : firstOfTag.get(e.tag)) ?? e.i;
+  entries.sort(
+    (a, b) =>
+      (tagRank.get(a.tag) ?? tagRank.size) - (tagRank.get(b.tag) ?? tagRank.size) ||
+      group(a) - group(b) ||
+      pathRank(a.path) - pathRank(b.path) ||
+      a.i - b.i,
+  );
+  doc.paths = Object.fromEntries(entries.map((e) => [e.path, e.item])) as Doc['paths'];
+}
+
 /** The product document from the routes; `x-inferred` where the API document is silent. */
 export function productDocument(app: OpenAPIHono<AppEnv>, kinds: Kinds, strictVersions = false) {
   // The areas of API document section 1, each a tag, in its order: the run kinds' first.
@@ -157,5 +214,6 @@ export function productDocument(app: OpenAPIHono<AppEnv>, kinds: Kinds, strictVe
   withBodyLimit(product);
   withAcceptedVersions(product, strictVersions);
   withInferredFirstLine(product);
+  inReadingOrder(product, tags);
   return product;
 }

@@ -1,6 +1,7 @@
 /**
  * The product API's request pipeline, top to bottom (docs/api.md "Order of checks"): each step is
  * Hono middleware that throws its error, which the one `onError` (render-error.ts) renders.
+ * On the product paths, with `--cors`: a listed origin's preflight answers 204 (cors.ts), before all else.
  * On every path:
  *   requestContext    request id, served version; `X-Request-Id`/`Service-Version` on every answer
  *   journal           records every product request once answered, faulted and dropped included
@@ -28,6 +29,7 @@ import type { Deps } from '../runtime/deps.js';
 import { settleSliced } from '../runtime/engine/sliced-settle.js';
 import { authenticate } from './authenticate.js';
 import { bodyChecks } from './body-limit.js';
+import { cors } from './cors.js';
 import { faults } from './faults.js';
 import { type BodySchema, idempotency } from './idempotency.js';
 import { journal } from './journal.js';
@@ -35,6 +37,10 @@ import { requestContext, serveAt } from './request-context.js';
 
 /** The steps every path takes, before any route's own. */
 export function usePipeline(app: OpenAPIHono<AppEnv>, deps: Deps): void {
+  if (deps.config.cors.length > 0) {
+    const allowCors = cors(deps.config.cors);
+    for (const path of ['/v1', '/v1/*', '/_downloads/*', '/openapi.json']) app.use(path, allowCors);
+  }
   app.use(requestContext(deps));
   app.use(journal);
   app.use(faults);

@@ -26,6 +26,8 @@ export interface AppConfig {
   controlToken: string | null;
   /** Origins besides the emulator's own a browser may call /_control from (`*`: any). */
   controlAllowOrigins: readonly string[];
+  /** Origins a browser may call the product API from (`*`: any); empty: no CORS (http/cors.ts). */
+  cors: readonly string[];
   /** Host names `/_control` and `/docs` answer (http/host-check.ts). */
   allowedHosts: readonly string[];
   /** Clock mode of accounts created without one. */

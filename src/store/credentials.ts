@@ -3,12 +3,13 @@
  * fast") while the database is unchanged: any write, by this connection or another on the same
  * file, forgets all. Nothing read inside a transaction, which may still roll back, is kept.
  */
-import type { Database } from 'better-sqlite3';
+
 import type { Account } from '../domain/records.js';
 import { digestSecret } from '../domain/sha256.js';
 import type { AccountRepo } from './accounts.js';
 import type { KeyRepo, StoredKey } from './keys.js';
 import type { RunRepo } from './runs.js';
+import type { Database } from './sqlite.js';
 
 /** A key and the account that owns it (absent only if the row is gone). */
 export interface Credentials {

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database } from './sqlite.js';
 
 /** A page of rows, newest first, and whether a further page exists. */
 export interface Page<T> {

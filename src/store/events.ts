@@ -1,8 +1,8 @@
-import type { Database, Statement } from 'better-sqlite3';
 import { eventState } from '../domain/event-state.js';
 import type { EventRecord, EventSnapshot, ShownObject } from '../domain/event-view.js';
 import type { RunState } from '../domain/records.js';
 import { stateFromText } from './run-state-text.js';
+import type { Database, Statement } from './sqlite.js';
 
 interface EventRow {
   seq: number;

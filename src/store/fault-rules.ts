@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import type { FaultRule } from '../contract/faults.js';
+import type { Database } from './sqlite.js';
 
 /** Fault rules in the `--db` file (inferred), written as rules and their counters change. */
 export class FaultRuleStore {

@@ -1,6 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import type { FileEntry } from '../domain/records.js';
 import type { Page } from './cursor-list.js';
+import type { Database } from './sqlite.js';
 
 export type FilePage = Page<FileEntry>;
 

@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database } from './sqlite.js';
 
 /** A first response kept for `Idempotency-Key` replays (DESIGN.md section 3). */
 export interface IdempotencyRecord {

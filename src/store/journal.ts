@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import type { JournalEntry } from '../domain/records.js';
+import type { Database } from './sqlite.js';
 
 /** Entries written per batch at most, and how long an entry waits for its batch. */
 const BATCH_SIZE = 500;

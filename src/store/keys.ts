@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import type { ApiKeyRecord } from '../domain/records.js';
+import type { Database } from './sqlite.js';
 
 interface KeyRow {
   id: string;

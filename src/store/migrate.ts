@@ -1,6 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import { baseline } from './migrations/100-baseline.js';
 import { webhookRetries } from './migrations/101-webhook-retries.js';
+import type { Database } from './sqlite.js';
 
 /** The baseline's schema version: above the 1 to 13 of older layouts, so none reads as current. */
 export const BASELINE_VERSION = 100;

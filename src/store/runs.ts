@@ -1,7 +1,7 @@
-import type { Database } from 'better-sqlite3';
 import type { RunRecord } from '../domain/records.js';
 import type { Page } from './cursor-list.js';
 import { stateFromText, stateToText } from './run-state-text.js';
+import type { Database } from './sqlite.js';
 
 interface RunRow {
   seq: number;

@@ -1,6 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import type { Scenario } from '../contract/scenarios.js';
 import { createCursorList } from './cursor-list.js';
+import type { Database } from './sqlite.js';
 
 /** A stored scenario, `builtin` (false: stored ones are the account's own) first, as reads show it. */
 const fromBody = (body: string): Scenario => ({ builtin: false, ...JSON.parse(body) });

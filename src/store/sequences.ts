@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database } from './sqlite.js';
 
 /** Persistent counters per id stream, so ids stay unique across restarts of a --db file. */
 export function createSequenceRepo(db: Database) {

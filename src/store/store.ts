@@ -1,4 +1,3 @@
-import type { Database as SqliteDatabase } from 'better-sqlite3';
 import { createAccountRepo } from './accounts.js';
 import { type ArchiveCache, createArchiveCache } from './archive-cache.js';
 import { rememberedLookups } from './credentials.js';
@@ -11,6 +10,7 @@ import { checkSchemaVersion, runMigrations } from './migrate.js';
 import { createRunLogRepo, createRunRepo } from './runs.js';
 import { createScenarioRepo } from './scenarios.js';
 import { createSequenceRepo } from './sequences.js';
+import type { Database as SqliteDatabase } from './sqlite.js';
 import { createUserAssetRepo } from './user-assets.js';
 import { createWebhookEndpointRepo } from './webhook-endpoints.js';
 

@@ -1,6 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import type { UserAssetKind, UserAssetRecord } from '../domain/records.js';
 import type { Page } from './cursor-list.js';
+import type { Database } from './sqlite.js';
 
 interface AssetRow {
   id: string;

@@ -1,5 +1,5 @@
-import type { Database } from 'better-sqlite3';
 import type { EventRecord } from '../domain/event-view.js';
+import type { Database } from './sqlite.js';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 

@@ -1,6 +1,6 @@
-import type { Database } from 'better-sqlite3';
 import type { WebhookEndpointRecord } from '../domain/records.js';
 import { createCursorList } from './cursor-list.js';
+import type { Database } from './sqlite.js';
 
 interface EndpointRow {
   id: string;

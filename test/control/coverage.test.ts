@@ -70,11 +70,11 @@ describe('GET /_control/coverage', () => {
     const report: Report = await emu.control('GET', '/coverage');
     expect(report.account).toBeNull();
     expect(seenOutcomes(report)).toEqual([
-      'resumeEvaluation 409 not_resumable x1',
-      'resumeEvaluation 429 rate_limit_exceeded x1',
       'listEvaluations 200 null x1',
       'getEvaluation 200 null x1',
       'getEvaluation 404 resource_not_found x1',
+      'resumeEvaluation 409 not_resumable x1',
+      'resumeEvaluation 429 rate_limit_exceeded x1',
     ]);
     expect(operation(report, 'getEvaluation').calls).toBe(2);
     expect(operation(report, 'resumeEvaluation').calls).toBe(2);

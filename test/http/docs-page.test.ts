@@ -8,7 +8,7 @@ test('GET /docs serves a Swagger UI page of /openapi.json that loads its assets 
   expect(res.headers.get('content-type')).toMatch(/^text\/html/);
   const html = await res.text();
   expect(html).toContain('<title>svc-emulator: Robot Policy Platform API</title>');
-  expect(html).toContain("url: '/openapi.json'");
+  expect(html).toContain('"url":"/openapi.json"');
   const assets = [...html.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]);
   expect(assets).toEqual([
     '/docs/assets/swagger-ui-dist/swagger-ui.css',
@@ -30,7 +30,7 @@ test('GET /_control/docs serves the page of the control document', async () => {
   expect(res.headers.get('content-type')).toMatch(/^text\/html/);
   const html = await res.text();
   expect(html).toContain('<title>svc-emulator control API</title>');
-  expect(html).toContain("url: '/_control/openapi.json'");
+  expect(html).toContain('"url":"/_control/openapi.json"');
 });
 
 test('/docs is served with --strict; /_control/docs is gone with --no-control', async () => {
@@ -44,4 +44,17 @@ test('an unknown docs asset answers 404 with the error envelope', async () => {
   const res = await app.request('/docs/assets/swagger-ui-dist/index.html');
   expect(res.status).toBe(404);
   expect(((await res.json()) as { error: { code: string } }).error.code).toBe('resource_not_found');
+});
+
+test('GET / redirects to /docs, for the hosts /docs answers', async () => {
+  const { app } = testEmulator({ strict: true });
+  const res = await app.request('/', { headers: { host: 'localhost:8710' } });
+  expect(res.status).toBe(302);
+  expect(res.headers.get('location')).toBe('/docs');
+  const rebound = await app.request('/', { headers: { host: 'evil.example:8710' } });
+  expect(rebound.status).toBe(403);
+  expect(((await rebound.json()) as { error: { code: string } }).error.code).toBe(
+    'host_not_allowed',
+  );
+  expect((await app.request('/docs', { headers: { host: 'evil.example:8710' } })).status).toBe(403);
 });

@@ -1,13 +1,22 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 
 /**
  * The package as users get it: `npm pack` (its `prepack` builds dist/), installed from the
- * tarball into an empty project, then run through its `bin` and imported by name.
+ * tarball into an empty project, then run through its `bin`, imported and required by name, and
+ * compiled against by a strict TypeScript project.
  *
  * The install skips install scripts: better-sqlite3 would otherwise compile SQLite again (about
  * 70 s). Its addon is copied from this project's install instead: the same pinned version, built
@@ -16,12 +25,11 @@ import { afterAll, expect, test } from 'vitest';
  */
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
+const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const work = mkdtempSync(join(tmpdir(), 'svc-emulator-pack-'));
+const app = join(work, 'app');
+let packedPaths: string[] = [];
 let server: ChildProcess | undefined;
-afterAll(() => {
-  server?.kill('SIGTERM');
-  rmSync(work, { recursive: true, force: true });
-});
 
 /** npm without the npm_* variables of the `npm test` that runs us. */
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
@@ -32,8 +40,32 @@ const npm = (args: string[], cwd: string) =>
     maxBuffer: 16 * 1024 * 1024,
   });
 
+// About 15 s on an idle machine, mostly `tsc` in prepack; generous for a loaded CI machine.
+beforeAll(async () => {
+  const { stdout } = await npm(['pack', '--json', '--pack-destination', work], ROOT);
+  const [packed] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
+  packedPaths = packed.files.map((f) => f.path);
+  mkdirSync(app);
+  writeFileSync(
+    join(app, 'package.json'),
+    '{"name": "consumer", "private": true, "type": "module"}',
+  );
+  // A TypeScript user has @types/node: the same version as ours, from npm's cache.
+  const typesNode = `@types/node@${PKG.devDependencies['@types/node']}`;
+  const tarball = join(work, packed.filename);
+  await npm(['install', '--ignore-scripts', '--prefer-offline', tarball, typesNode], app);
+  const addon = join('node_modules', 'better-sqlite3', 'build', 'Release');
+  mkdirSync(join(app, addon), { recursive: true });
+  copyFileSync(join(ROOT, addon, 'better_sqlite3.node'), join(app, addon, 'better_sqlite3.node'));
+}, 180_000);
+
+afterAll(() => {
+  server?.kill('SIGTERM');
+  rmSync(work, { recursive: true, force: true });
+});
+
 /** Starts the installed `svc-emulator` on a free port; resolves with the URL its banner prints. */
-function startBin(app: string): Promise<string> {
+function startBin(): Promise<string> {
   const bin = join(app, 'node_modules', '.bin', 'svc-emulator');
   const child = spawn(bin, ['--port', '0', '--clock', 'manual'], { cwd: app, env });
   server = child;
@@ -51,19 +83,25 @@ function startBin(app: string): Promise<string> {
   });
 }
 
-// About 10 s on an idle machine, mostly `tsc` in prepack; generous for a loaded CI machine.
-test('the packed tarball installs into an empty project and runs from there', {
-  timeout: 120_000,
-}, async () => {
-  const { stdout } = await npm(['pack', '--json', '--pack-destination', work], ROOT);
-  const [packed] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
-  const paths = packed.files.map((f) => f.path);
-  expect(paths).toEqual(
+/** Runs a file of the consumer project with node. */
+function node(file: string, source: string) {
+  writeFileSync(join(app, file), source);
+  return run(process.execPath, [file], { cwd: app, env });
+}
+
+test('the tarball holds dist/ (ES modules, CommonJS, Swagger UI), scenarios, fixtures, docs', () => {
+  expect(packedPaths).toEqual(
     expect.arrayContaining([
       'dist/main.js',
+      'dist/index.js',
       'dist/index.d.ts',
+      'dist/index.cjs',
+      'dist/testing.cjs',
       'dist/testing/index.js',
       'dist/testing/index.d.ts',
+      'dist/swagger-ui/swagger-ui-bundle.js',
+      'dist/swagger-ui/swagger-ui.css',
+      'dist/swagger-ui/LICENSE',
       'scenarios/default.json',
       'fixtures/catalog.json',
       'README.md',
@@ -72,43 +110,130 @@ test('the packed tarball installs into an empty project and runs from there', {
     ]),
   );
   expect(
-    paths.filter((p) => !/^(dist|scenarios|fixtures|docs)\/|^(README\.md|package\.json)$/.test(p)),
+    packedPaths.filter(
+      (p) => !/^(dist|scenarios|fixtures|docs)\/|^(README\.md|package\.json)$/.test(p),
+    ),
   ).toEqual([]);
-
-  const app = join(work, 'app');
-  mkdirSync(app);
-  writeFileSync(
-    join(app, 'package.json'),
-    '{"name": "consumer", "private": true, "type": "module"}',
-  );
-  await npm(['install', '--ignore-scripts', '--prefer-offline', join(work, packed.filename)], app);
-  const addon = join('node_modules', 'better-sqlite3', 'build', 'Release');
-  mkdirSync(join(app, addon), { recursive: true });
-  copyFileSync(join(ROOT, addon, 'better_sqlite3.node'), join(app, addon, 'better_sqlite3.node'));
   expect(existsSync(join(app, 'node_modules', 'svc-emulator', 'src'))).toBe(false);
+});
 
-  const baseUrl = await startBin(app);
+test('the installed bin prints its version, then serves /v1 and /docs without swagger-ui-dist', {
+  timeout: 60_000,
+}, async () => {
+  const bin = join(app, 'node_modules', '.bin', 'svc-emulator');
+  for (const flag of ['--version', '-v']) {
+    const version = await run(bin, [flag], { cwd: app, env });
+    expect(version.stdout).toBe(`${PKG.version}\n`);
+  }
+  expect(existsSync(join(app, 'node_modules', 'swagger-ui-dist'))).toBe(false);
+  const baseUrl = await startBin();
   const health = await fetch(`${baseUrl}/_control/health`);
   expect(health.status).toBe(200);
-  expect(await health.json()).toMatchObject({ status: 'ok', version: '0.1.0' });
+  expect(await health.json()).toMatchObject({ status: 'ok', version: PKG.version });
   const me = await fetch(`${baseUrl}/v1/keys/me`, {
     headers: { authorization: 'Bearer svc_test_emulator_default' },
   });
   expect(me.status).toBe(200);
   expect(await me.json()).toMatchObject({ id: 'key_00000000000000000000000001' });
-  const docs = await fetch(`${baseUrl}/docs/assets/swagger-ui-dist/swagger-ui-bundle.js`);
-  expect(docs.status).toBe(200);
+  const root = await fetch(`${baseUrl}/`, { redirect: 'manual' });
+  expect([root.status, root.headers.get('location')]).toEqual([302, '/docs']);
+  for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
+    const asset = await fetch(`${baseUrl}/docs/assets/swagger-ui-dist/${file}`);
+    expect(asset.status).toBe(200);
+    expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
+  }
+});
 
-  // `svc-emulator/testing` by name, as a user's test imports it.
-  const script = `
-    import { startEmulator } from 'svc-emulator/testing';
+test('`svc-emulator/testing` imports by name from an ES module', { timeout: 60_000 }, async () => {
+  const harness = await node(
+    'harness.mjs',
+    `import { startEmulator } from 'svc-emulator/testing';
     const emu = await startEmulator();
     const { key } = await emu.control.newAccount();
     console.log(key.secret.startsWith('svc_'), (await emu.control.health()).status);
-    await emu.stop();`;
-  const harness = await run(process.execPath, ['--input-type=module', '-e', script], {
-    cwd: app,
-    env,
-  });
+    await emu.stop();`,
+  );
   expect(harness.stdout.trim()).toBe('true ok');
+});
+
+test('require() of both entries works from CommonJS and starts an emulator', {
+  timeout: 60_000,
+}, async () => {
+  const required = await node(
+    'harness.cjs',
+    `const { createEmulator, packageVersion } = require('svc-emulator');
+    const { startEmulator, ControlError } = require('svc-emulator/testing');
+    (async () => {
+      const inProcess = createEmulator();
+      const health = await inProcess.app.request('/_control/health');
+      inProcess.close();
+      const emu = await startEmulator();
+      const account = await emu.control.newAccount();
+      const me = await fetch(account.apiUrl + '/keys/me', { headers: account.headers });
+      const missing = await emu.control.getAccount('acct_missing').catch((e) => e);
+      console.log(packageVersion(), health.status, me.status, missing instanceof ControlError);
+      await emu.stop();
+    })();`,
+  );
+  expect(required.stdout.trim()).toBe(`${PKG.version} 200 200 true`);
+});
+
+test('the shipped declarations compile in a consumer under tsc --strict, skipLibCheck false', {
+  timeout: 120_000,
+}, async () => {
+  const use = `
+    const options: EmulatorOptions = { seed: '1', cors: ['http://localhost:5173'] };
+    const emulator: Emulator = createEmulator(options);
+    const health: Response = await emulator.app.request('/_control/health');
+    const running: RunningEmulator = await startEmulator({ clock: 'manual' });
+    const account: TestAccount = await running.control.newAccount();
+    const secret: string = account.key.secret;
+    const clock = await account.clock.advance(5);
+    const failure: ControlError | undefined = undefined;
+    console.log(health.status, secret, clock, failure, emulator.deps.store.db.name);
+    await running.stop();`;
+  writeFileSync(
+    join(app, 'consumer.ts'),
+    `import { createEmulator, type Emulator, type EmulatorOptions } from 'svc-emulator';
+    import { ControlError, type RunningEmulator, startEmulator, type TestAccount } from 'svc-emulator/testing';
+    ${use}`,
+  );
+  // A CommonJS TypeScript file of the same project (module nodenext, TypeScript 5.8 or later).
+  writeFileSync(
+    join(app, 'consumer.cts'),
+    `import { createEmulator, type Emulator, type EmulatorOptions } from 'svc-emulator';
+    import { ControlError, type RunningEmulator, startEmulator, type TestAccount } from 'svc-emulator/testing';
+    export async function main(): Promise<void> {${use}}`,
+  );
+  writeFileSync(
+    join(app, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        skipLibCheck: false,
+        noEmit: true,
+        target: 'ES2022',
+        lib: ['ES2023'],
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        types: ['node'],
+      },
+      files: ['consumer.ts', 'consumer.cts'],
+    }),
+  );
+  const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const compiled = await run(process.execPath, [tsc, '-p', app], { cwd: app, env }).catch(
+    (err: { stdout: string }) => err,
+  );
+  expect(compiled.stdout).toBe('');
+});
+
+test('no telemetry install script in the dependency tree: npm ls finds no @scarf/scarf', async () => {
+  const listed = await npm(['ls', '--all', '--json', '@scarf/scarf'], app).catch(
+    (err: { stdout: string }) => err,
+  );
+  expect(JSON.parse(listed.stdout).dependencies).toBeUndefined();
+  const all = await npm(['ls', '--all', '--json'], app);
+  expect(all.stdout).toContain('"svc-emulator"');
+  expect(all.stdout).not.toContain('swagger-ui-dist');
 });

@@ -6,9 +6,9 @@
  * advance never waits on a receiver, and a slow receiver holds only its own endpoint. Rows in
  * `webhook_deliveries` survive a restart with `--db`.
  */
-import type { Database } from 'better-sqlite3';
 import type { RunKind } from '../../domain/run-kind.js';
 import type { EventRepo } from '../../store/events.js';
+import type { Database } from '../../store/sqlite.js';
 import {
   createDeliveryRepo,
   type Delivery,

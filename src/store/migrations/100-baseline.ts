@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database } from '../sqlite.js';
 
 /** Every table of the emulator's world, as one schema (the package never shipped another). */
 export function baseline(db: Database): void {

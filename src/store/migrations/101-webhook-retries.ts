@@ -1,4 +1,4 @@
-import type { Database } from 'better-sqlite3';
+import type { Database } from '../sqlite.js';
 
 /**
  * Webhook retries on the account's virtual clock: a pending delivery's next attempt instant

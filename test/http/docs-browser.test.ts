@@ -1,0 +1,50 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { launchChromium } from '../chromium.js';
+
+/**
+ * `/docs` as a developer sees it: Debian's chromium, headless and offline (every request that
+ * leaves the emulator is refused), opens `/` and lands on Swagger UI listing the areas and their
+ * operations in the served document's reading order.
+ */
+let browser: Browser;
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await emulator?.stop();
+});
+
+test('GET / leads to Swagger UI, which lists Evaluations first with create, list, get on top', {
+  timeout: 60_000,
+}, async () => {
+  const page = await browser.newPage();
+  const elsewhere: string[] = [];
+  await page.route('**/*', (route) => {
+    if (route.request().url().startsWith(emulator.baseUrl)) return route.continue();
+    elsewhere.push(route.request().url());
+    return route.abort();
+  });
+  await page.goto(`${emulator.baseUrl}/`);
+  expect(new URL(page.url()).pathname).toBe('/docs');
+  await page.locator('.opblock-tag').first().waitFor();
+  const tags = await page
+    .locator('h3.opblock-tag')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-tag')));
+  expect(tags.slice(0, 5)).toEqual(['Evaluations', 'Scenarios', 'Twins', 'Webhooks', 'API keys']);
+  const first = page.locator('.opblock-tag-section').first().locator('.opblock-summary');
+  const summaries = await first.locator('.opblock-summary-description').allInnerTexts();
+  expect(summaries.slice(0, 3)).toEqual([
+    'Create an evaluation (inferred)',
+    'List evaluations, newest first (inferred)',
+    'Get an evaluation (inferred)',
+  ]);
+  expect(elsewhere).toEqual([]);
+  await page.close();
+});
