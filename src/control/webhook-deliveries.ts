@@ -55,6 +55,8 @@ export const getWebhookDeliveryRoute = route({
   path: '/webhook_deliveries/{delivery_id}',
   operationId: 'getWebhookDelivery',
   summary: 'One webhook delivery with its attempts',
+  description:
+    "One delivery: its status, the virtual instant of its next attempt while pending, and every attempt (due instant on the account's clock, wall time, status code or error, duration, in flight).",
   request: { params: DeliveryParam },
   responses: {
     200: jsonResponse(DeliveryView, 'The delivery.'),
