@@ -1,0 +1,49 @@
+/**
+ * The manual's tables stay complete: every route of the control API's served document is in the
+ * route table of docs/control-api.md, and every method of the harness's control client is in the
+ * method table of docs/testing.md.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from 'vitest';
+import { createEmulator } from '../src/emulator.js';
+import { createControlClient } from '../src/testing/index.js';
+
+/** Path parameters compared by place, not name: `{id}` in prose is `{fault_id}` in the document. */
+const shape = (route: string) => route.replace(/\{[^}]*\}/g, '{}');
+
+/** The lines of the first Markdown table of `markdown` that follows `after`. */
+function tableAfter(markdown: string, after: RegExp): string {
+  const rest = markdown.slice(markdown.search(after));
+  const lines = rest.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('|'));
+  const end = lines.findIndex((l, i) => i > start && !l.startsWith('|'));
+  return lines.slice(start, end).join('\n');
+}
+
+test('every control route is in the route table of docs/control-api.md', async () => {
+  const emulator = createEmulator({ seed: '0' });
+  const doc = (await (await emulator.app.request('/_control/openapi.json')).json()) as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  emulator.close();
+  const table = tableAfter(readFileSync('docs/control-api.md', 'utf8'), /^\| Route /m);
+  const listed = new Set(
+    [...table.matchAll(/`(GET|POST|PUT|PATCH|DELETE) \/_control([^`]*)`/g)].map(
+      (m) => `${m[1]} ${shape(m[2]!)}`,
+    ),
+  );
+  const routes = Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.keys(ops).map((method) => `${method.toUpperCase()} ${shape(path)}`),
+  );
+  expect(routes.length).toBeGreaterThan(20);
+  expect(routes.filter((r) => !listed.has(r))).toEqual([]);
+});
+
+test('every method of the control client is in the method table of docs/testing.md', () => {
+  const client = createControlClient('http://127.0.0.1:1');
+  const table = tableAfter(readFileSync('docs/testing.md', 'utf8'), /^\| Methods /m);
+  const named = new Set([...table.matchAll(/`(\w+)\(?/g)].map((m) => m[1]));
+  const methods = Object.keys(client);
+  expect(methods.length).toBeGreaterThan(20);
+  expect(methods.filter((m) => !named.has(m))).toEqual([]);
+});
