@@ -52,6 +52,8 @@ export class WebhookDispatcher {
   private readonly queues = new Map<string, AbortController>();
   private finished: number;
   private closed = false;
+  /** Whether the origin was set (the server listens): only then are kept deliveries resumed. */
+  private serving = false;
 
   constructor(private readonly options: DispatcherOptions) {
     this.enabled = options.enabled;
@@ -65,8 +67,8 @@ export class WebhookDispatcher {
    */
   set origin(value: string) {
     this.originValue = value;
-    if (!this.enabled || this.closed) return;
-    for (const endpointId of this.repo.pendingEndpoints()) this.start(endpointId);
+    this.serving = true;
+    this.resume();
   }
 
   /** Records the committed events' deliveries and starts sending them. */
@@ -83,14 +85,26 @@ export class WebhookDispatcher {
 
   /** Forgets deliveries, sent or not (all, or one account's), stopping those in flight. */
   clear(accountId?: string): void {
+    this.pause(accountId);
+    if (accountId === undefined) this.repo.removeAll();
+    else this.repo.removeAccount(accountId);
+    this.finished = this.repo.countFinished();
+  }
+
+  /** Stops sending (all, or one account's queues), before their rows are replaced. */
+  pause(accountId?: string): void {
     for (const [endpointId, queue] of this.queues) {
       const head = this.repo.head(endpointId);
       if (accountId !== undefined && head !== undefined && head.accountId !== accountId) continue;
       this.stop(endpointId, queue);
     }
-    if (accountId === undefined) this.repo.removeAll();
-    else this.repo.removeAccount(accountId);
+  }
+
+  /** After the rows changed under it (a restore): recounts them and sends what is pending. */
+  resume(): void {
     this.finished = this.repo.countFinished();
+    if (!this.enabled || this.closed || !this.serving) return;
+    for (const endpointId of this.repo.pendingEndpoints()) this.start(endpointId);
   }
 
   /** Stops every timer and request: nothing is left running. */
