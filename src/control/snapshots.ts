@@ -118,7 +118,7 @@ export const downloadSnapshotRoute = route({
   operationId: 'downloadSnapshot',
   summary: 'A snapshot as a file',
   description:
-    'The snapshot as a JSON file (`<name>.snapshot.json`), for `--snapshot FILE` or `POST /_control/snapshots` with `snapshot`. It holds key secrets only as digests, but webhook signing secrets and everything else follow from it and the seed.',
+    'The snapshot as a JSON file (`<name>.snapshot.json`), for `--snapshot FILE` or `POST /_control/snapshots` with `snapshot`. API keys are in it as the digests of their secrets, as the database keeps them.',
   request: { params: NameParam },
   responses: {
     200: {
