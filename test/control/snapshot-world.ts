@@ -13,6 +13,9 @@ export interface Exchange {
   body: string;
 }
 
+/** Headers of the transport (a real server's) or of timing, not of the answer itself. */
+const TRANSPORT = ['date', 'connection', 'keep-alive', 'content-length', 'server-timing'];
+
 /** Something that answers `Request`s: an app in this process, or a server's fetch. */
 export type Requester = (path: string, init?: RequestInit) => Response | Promise<Response>;
 
@@ -103,9 +106,7 @@ export async function script(request: Requester, ids: { evaluation: string }) {
   const send = async (name: string, path: string, init: RequestInit = {}) => {
     const res = await request(path, init);
     const body = Buffer.from(await res.arrayBuffer()).toString('base64');
-    const headers = [...res.headers.entries()].filter(
-      ([h]) => !['date', 'server-timing'].includes(h),
-    );
+    const headers = [...res.headers.entries()].filter(([h]) => !TRANSPORT.includes(h));
     out.push({ call: name, status: res.status, headers, body });
   };
   const get = (path: string, secret = DEFAULT_SECRET) =>
