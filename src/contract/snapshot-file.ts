@@ -71,6 +71,8 @@ export const SnapshotState = z
     scenario: z.record(z.string(), z.unknown()).nullable(),
     journal: z.array(JournalEntrySchema),
     rate_limits: z.record(z.string(), z.array(z.number())),
+    /** Per account, the succeeded runs whose archives are still to build, in order. */
+    archives_owed: z.record(z.string(), z.array(z.string())),
   })
   .strict();
 export type SnapshotState = z.infer<typeof SnapshotState>;

@@ -3,59 +3,11 @@
  * (`snapshots`) and copied both ways by SQLite itself (`INSERT ... SELECT`): no row passes
  * through JavaScript on a save or a restore, which is what keeps a restore within milliseconds.
  */
-import type { Database } from 'better-sqlite3';
-
-/** Tables that mirror in-memory state for a `--db` file; a snapshot keeps that state itself. */
-const MIRRORS: readonly string[] = ['journal', 'fault_rules'];
+import type { Database, Statement } from 'better-sqlite3';
+import { copyName, quote, type TableShape, worldTables } from './snapshot-shapes.js';
 
 /** The AUTOINCREMENT counters: a whole world's copy keeps them so new rows number on alike. */
 const COUNTERS = 'sqlite_sequence';
-
-interface TableShape {
-  name: string;
-  columns: string[];
-  /** Rows of one account: a WHERE clause on `@account` and `@prefix`, null if none are. */
-  accountRows: string | null;
-  /** Whether `seq` is the rowid: an account's rows may need new ones on their way back. */
-  seqKey: boolean;
-  /** How its rows are read in the order they were written: by rowid, else by primary key. */
-  order: string;
-}
-
-const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
-
-/** Which of a table's rows belong to one account, from its columns. */
-function accountRows(name: string, columns: string[]): string | null {
-  if (name === 'accounts') return 'id = @account';
-  if (columns.includes('account_id')) return 'account_id = @account';
-  if (columns.includes('run_id'))
-    return 'run_id IN (SELECT id FROM main.runs WHERE account_id = @account)';
-  // Id counters are per `<scope>/<prefix>` stream; an account's scope is its id.
-  if (name === 'sequences') return 'substr(stream, 1, length(@prefix)) = @prefix';
-  return null;
-}
-
-/** The world's tables in creation order (parents before children), read once per store. */
-function worldTables(db: Database): TableShape[] {
-  const rows = db
-    .prepare<[], { name: string; sql: string }>(
-      "SELECT name, sql FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY rowid",
-    )
-    .all()
-    .filter((row) => !MIRRORS.includes(row.name));
-  return rows.map(({ name, sql }) => {
-    const info = db.pragma(`main.table_info(${quote(name)})`) as {
-      name: string;
-      type: string;
-      pk: number;
-    }[];
-    const columns = info.map((c) => c.name);
-    const keys = info.filter((c) => c.pk > 0);
-    const seqKey = keys.length === 1 && keys[0]!.name === 'seq' && keys[0]!.type === 'INTEGER';
-    const order = /WITHOUT ROWID/i.test(sql) ? '' : ' ORDER BY rowid';
-    return { name, columns, accountRows: accountRows(name, columns), seqKey, order };
-  });
-}
 
 /** Rows and their columns, as a snapshot file holds them. */
 export interface TableCopy {
@@ -81,25 +33,35 @@ export function createSnapshotTables(db: Database) {
     const own = shapes().filter((t) => account === null || t.accountRows !== null);
     return account === null ? [...own, { name: COUNTERS, columns: ['name', 'seq'] }] : own;
   };
-  const copyName = (tag: string, table: string) => `snapshots.${quote(`${tag}_${table}`)}`;
   const params = (account: string) => ({ account, prefix: `${account}/` });
+  /** A whole world's restore, prepared once per copy. */
+  const restores = new Map<string, Statement[]>();
+
+  /** Empty copies of the scope's tables under `tag`. */
+  const createCopies = (tag: string, account: string | null) => {
+    for (const table of shapes())
+      if (account === null || table.accountRows !== null) db.exec(table.copySchema(tag));
+    if (account === null) db.exec(`CREATE TABLE ${copyName(tag, COUNTERS)} (name, seq)`);
+  };
 
   return {
     /** The tables and columns a copy of this scope holds, in order. */
     schema: scoped,
     /** Copies the world (or one account's rows) under `tag`; answers each table's row count. */
     save(tag: string, account: string | null): Record<string, number> {
+      createCopies(tag, account);
       const counts: Record<string, number> = {};
       for (const table of shapes()) {
         if (account !== null && table.accountRows === null) continue;
-        const where = account === null ? '' : ` WHERE ${table.accountRows}`;
+        // A whole table is copied as is (a transfer of stored records); an account's rows in order.
+        const where = account === null ? '' : ` WHERE ${table.accountRows}${table.order}`;
         db.prepare(
-          `CREATE TABLE ${copyName(tag, table.name)} AS SELECT * FROM main.${quote(table.name)}${where}${table.order}`,
+          `INSERT INTO ${copyName(tag, table.name)} SELECT * FROM main.${quote(table.name)}${where}`,
         ).run(account === null ? {} : params(account));
         counts[table.name] = count(tag, table.name);
       }
       if (account === null)
-        db.exec(`CREATE TABLE ${copyName(tag, COUNTERS)} AS SELECT * FROM main.${COUNTERS}`);
+        db.exec(`INSERT INTO ${copyName(tag, COUNTERS)} SELECT * FROM main.${COUNTERS}`);
       return counts;
     },
     /** Sets a copied account's clock to `now`, anchored when next used (not where it ran). */
@@ -129,18 +91,17 @@ export function createSnapshotTables(db: Database) {
       return out;
     },
     /** Makes a copy under `tag` from rows read back (an upload); the caller checked their shape. */
-    write(tag: string, data: Record<string, TableCopy>): void {
+    write(tag: string, account: string | null, data: Record<string, TableCopy>): void {
+      createCopies(tag, account);
       for (const [name, { columns, rows }] of Object.entries(data)) {
-        const target = copyName(tag, name);
-        db.exec(`CREATE TABLE ${target} (${columns.map(quote).join(', ')})`);
-        const insert = db.prepare(
-          `INSERT INTO ${target} VALUES (${columns.map(() => '?').join(', ')})`,
-        );
+        const marks = columns.map(() => '?').join(', ');
+        const insert = db.prepare(`INSERT INTO ${copyName(tag, name)} VALUES (${marks})`);
         for (const row of rows) insert.run(row);
       }
     },
     /** Drops the copy under `tag`. */
     drop(tag: string, account: string | null): void {
+      restores.delete(tag);
       for (const { name } of scoped(account))
         db.exec(`DROP TABLE IF EXISTS ${copyName(tag, name)}`);
     },
@@ -154,18 +115,23 @@ export function createSnapshotTables(db: Database) {
   }
 
   function restoreWorld(tag: string): void {
-    // The pragma is a no-op inside a transaction, so it brackets it (as store.clear() does).
-    const outer = db.inTransaction;
-    if (!outer) db.pragma('foreign_keys = OFF');
+    let statements = restores.get(tag);
+    if (!statements) {
+      statements = [...shapes(), { name: COUNTERS }].flatMap(({ name }) => [
+        db.prepare(`DELETE FROM main.${quote(name)}`),
+        db.prepare(`INSERT INTO main.${quote(name)} SELECT * FROM ${copyName(tag, name)}`),
+      ]);
+      restores.set(tag, statements);
+    }
+    // The pragma is a no-op inside a transaction, so it brackets it (as store.clear() does); with
+    // foreign keys off, SQLite empties a table at once and copies the rows as stored.
+    db.pragma('foreign_keys = OFF');
     try {
       db.transaction(() => {
-        for (const { name } of [...shapes(), { name: COUNTERS }]) {
-          db.prepare(`DELETE FROM main.${quote(name)}`).run();
-          db.prepare(`INSERT INTO main.${quote(name)} SELECT * FROM ${copyName(tag, name)}`).run();
-        }
+        for (const statement of statements) statement.run();
       })();
     } finally {
-      if (!outer) db.pragma('foreign_keys = ON');
+      db.pragma('foreign_keys = ON');
     }
   }
 
@@ -185,7 +151,7 @@ export function createSnapshotTables(db: Database) {
           ? columns.map((c) => (c === '"seq"' ? `seq + ${seqShift(target, source)}` : c))
           : columns;
         db.prepare(
-          `INSERT INTO ${target} (${columns.join(', ')}) SELECT ${select.join(', ')} FROM ${source} ORDER BY rowid`,
+          `INSERT INTO ${target} (${columns.join(', ')}) SELECT ${select.join(', ')} FROM ${source}${table.order}`,
         ).run();
       }
     })();

@@ -129,7 +129,8 @@ export function shelveSnapshotFile(deps: Deps, data: unknown, name?: string): Sa
     tables[table] = { columns: t.columns, rows: t.rows.map((row) => row.map(cellIn)) };
     if (table !== 'sqlite_sequence') counts[table] = t.rows.length;
   }
-  deps.store.tx(() => shelf.tables.write(tag, tables));
+  const account = file.scope === 'account' ? file.account : null;
+  deps.store.tx(() => shelf.tables.write(tag, account, tables));
   const { state } = file.world;
   const snapshot: SavedSnapshot = {
     name: name ?? file.name,

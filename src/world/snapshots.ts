@@ -66,6 +66,11 @@ function stateOf(deps: Deps, account: string | null): SnapshotState {
     scenario: world ? structuredClone(deps.scenarios.loaded) : null,
     journal,
     rate_limits: deps.limiter.windowsOf(account ?? undefined),
+    archives_owed: Object.fromEntries(
+      [...deps.pendingArchives]
+        .filter(([id]) => world || id === account)
+        .map(([id, owed]) => [id, [...owed]]),
+    ),
   };
 }
 
@@ -97,7 +102,7 @@ export function restoreSnapshot(deps: Deps, snapshot: SavedSnapshot): void {
   deps.store.archives.clear();
   if (account === null) restoreWorldState(deps, state);
   else restoreAccountState(deps, account, state);
-  owedArchives(deps, account);
+  owedArchives(deps, account, state.archives_owed);
   deps.webhooks.resume();
 }
 
@@ -121,15 +126,11 @@ function restoreAccountState(deps: Deps, account: string, state: SnapshotState):
   deps.limiter.restore(state.rate_limits, account);
 }
 
-/** The archives the restored runs still owe, as a start from a `--db` file finds them. */
-function owedArchives(deps: Deps, account: string | null): void {
+/** The archives the restored runs still owed when saved, built by their accounts' next settle. */
+function owedArchives(deps: Deps, account: string | null, owed: Record<string, string[]>): void {
   if (account === null) deps.pendingArchives.clear();
   else deps.pendingArchives.delete(account);
-  for (const { accountId, id } of deps.store.runs.owingArchives()) {
-    if (account !== null && accountId !== account) continue;
-    const owed = deps.pendingArchives.get(accountId) ?? new Set<string>();
-    deps.pendingArchives.set(accountId, owed.add(id));
-  }
+  for (const [id, runs] of Object.entries(owed)) deps.pendingArchives.set(id, new Set(runs));
 }
 
 /** A snapshot as `GET /_control/snapshots` lists it. */
