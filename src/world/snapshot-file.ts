@@ -130,7 +130,14 @@ export function shelveSnapshotFile(deps: Deps, data: unknown, name?: string): Sa
     if (table !== 'sqlite_sequence') counts[table] = t.rows.length;
   }
   const account = file.scope === 'account' ? file.account : null;
-  deps.store.tx(() => shelf.tables.write(tag, account, tables));
+  try {
+    deps.store.tx(() => shelf.tables.write(tag, account, tables));
+  } catch (err) {
+    // Rows the tables' constraints refuse (a NULL where none may be, a duplicate key).
+    if ((err as { code?: unknown }).code?.toString().startsWith('SQLITE_'))
+      throw new SnapshotFileError(MESSAGES.snapshotCorrupt((err as Error).message));
+    throw err;
+  }
   const { state } = file.world;
   const snapshot: SavedSnapshot = {
     name: name ?? file.name,

@@ -23,12 +23,13 @@ export async function worldAtRest(deps: Deps): Promise<void> {
  */
 export function saveSnapshot(deps: Deps, name: string, account: string | null): SavedSnapshot {
   const shelf = deps.store.snapshots;
+  const one = account === null ? undefined : deps.store.accounts.get(account);
+  if (account !== null && !one) throw notFound('account', account, 'account');
   const tag = shelf.nextTag();
   const counts = deps.store.tx(() => {
     const counts = shelf.tables.save(tag, account);
     // A running clock is kept at the instant it shows now, to run on from there once restored.
-    const accounts =
-      account === null ? deps.store.accounts.list() : [deps.store.accounts.get(account)!];
+    const accounts = one ? [one] : deps.store.accounts.list();
     for (const a of accounts) {
       const { mode, now } = deps.clocks.reading(a);
       if (mode !== 'manual') shelf.tables.pinClock(tag, a.id, now);

@@ -3,6 +3,7 @@
  * account, restore it, list, delete, download and load back; bad names, unknown names, files of
  * another version or changed ones answer the error envelope.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,12 +53,16 @@ test('a restore brings back runs of every kind, keys, clocks, faults and endpoin
   await emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/clock/advance`, { seconds: 3600 });
   await emu.api('POST', '/v1/evaluations', { body: { spec: SPEC } });
   await emu.control('DELETE', '/faults');
-  await emu.control('POST', `/accounts/${LIMITED.id}/keys`, {
+  await emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/keys`, {
     name: 'later',
     scopes: ['usage:read'],
     secret: 'svc_test_made_after_save',
   });
   await emu.control('POST', '/accounts', { id: 'acct_after' });
+  // Used once, so the emulator remembers the key behind the secret: the restore must forget it.
+  expect((await emu.api('GET', '/v1/keys/me', { secret: 'svc_test_made_after_save' })).status).toBe(
+    200,
+  );
   expect(await view(emu)).not.toEqual(before);
   const restored = await ctl(emu, 'POST', '/snapshots/base/restore');
   expect(restored.status).toBe(200);
@@ -146,7 +151,7 @@ test('list, delete, and the errors of bad and unknown names', async () => {
     'name',
   );
   const unknown = await ctl(emu, 'POST', '/snapshots', { name: 'a', account: 'acct_nope' });
-  expectError(unknown, 404, 'resource_not_found', 'account_id');
+  expectError(unknown, 404, 'resource_not_found', 'account');
   const extra = await ctl(emu, 'POST', '/snapshots', { name: 'a', scope: 'world' });
   expectError(extra, 400, 'parameter_invalid', 'scope');
   emu.emulator.close();
@@ -197,6 +202,11 @@ test('a file of another version, changed, cut, of another seed or not a snapshot
   expect(await refused({ ...file, world: { tables: file.world.tables } })).toMatch(/corrupt/);
   expect(await refused({ ...file, seed: '9' })).toMatch(/saved with seed '9'.*--seed 9/);
   expect(await refused({ hello: 'world' })).toMatch(/not an svc-emulator snapshot/);
+  // Rows the tables refuse, in a file whose digest matches them: refused too, never a 500.
+  const forged = structuredClone(file);
+  forged.world.tables.accounts.rows[0][1] = null;
+  forged.sha256 = createHash('sha256').update(JSON.stringify(forged.world)).digest('hex');
+  expect(await refused(forged)).toMatch(/^The snapshot file is corrupt: NOT NULL constraint/);
   const both = await load(file, { account: DEFAULT_ACCOUNT });
   expectError(both, 400, 'parameter_invalid', 'account');
   expect((await emu.control('GET', '/snapshots')).data).toHaveLength(1);
