@@ -1,4 +1,7 @@
 /** The harness's snapshot methods: a world saved once, restored per test; an account's, alone. */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ControlError, type RunningEmulator, startEmulator } from '../../src/testing/index.js';
 
@@ -53,4 +56,24 @@ test("a test account's snapshot and restore touch that account only", async () =
   expect(await list(mine)).toEqual([]);
   expect(await list(other)).toHaveLength(1);
   await emu.control.deleteSnapshot('mine');
+});
+
+test('startEmulator({snapshot}) starts from a file, with the seed it was saved with', async () => {
+  const saver = await startEmulator({ seed: 'abc' });
+  const acct = await saver.control.newAccount();
+  await acct.seedEvaluation({ spec: SPEC });
+  await saver.control.snapshot('seeded');
+  const dir = mkdtempSync(join(tmpdir(), 'harness-snapshot-'));
+  const file = join(dir, 'seeded.snapshot.json');
+  writeFileSync(file, JSON.stringify(await saver.control.downloadSnapshot('seeded')));
+  await saver.stop();
+  const started = await startEmulator({ snapshot: file });
+  try {
+    expect(started.emulator.deps.config.seed).toBe('abc');
+    const runs = await fetch(`${started.baseUrl}/v1/evaluations`, { headers: acct.headers });
+    expect(((await runs.json()) as { data: unknown[] }).data).toHaveLength(1);
+  } finally {
+    await started.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
