@@ -36,6 +36,7 @@ export function saveSnapshot(deps: Deps, name: string, account: string | null): 
     }
     return counts;
   });
+  const state = stateOf(deps, account);
   const snapshot: SavedSnapshot = {
     name,
     createdAt: new Date(wallNow()).toISOString(),
@@ -44,13 +45,12 @@ export function saveSnapshot(deps: Deps, name: string, account: string | null): 
     seed: deps.config.seed,
     counts: {
       ...counts,
-      fault_rules: account === null ? deps.faults.size : 0,
-      journal: 0,
+      fault_rules: state.faults?.rules.length ?? 0,
+      journal: state.journal.length,
     },
-    state: stateOf(deps, account),
+    state,
     tag,
   };
-  snapshot.counts.journal = snapshot.state.journal.length;
   shelf.put(snapshot);
   return snapshot;
 }
