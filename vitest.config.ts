@@ -13,6 +13,7 @@ const SLOW = [
   'test/readme.test.ts',
   'test/reliability/kill-under-load.test.ts',
   'test/control/coverage.test.ts',
+  'test/control/snapshot-cli.test.ts',
   'test/heap.test.ts',
   'test/http/cors-browser.test.ts',
   'test/http/docs-browser.test.ts',

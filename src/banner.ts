@@ -27,9 +27,11 @@ export function banner(
     lines.push(
       `  control    ${url}/_control   (OpenAPI: ${url}/_control/openapi.json, docs: ${url}/_control/docs)`,
     );
-  const scenario = emulator.scenarioApplied
-    ? options.scenario
-    : `${options.scenario} (not applied: the world in ${options.db} was kept)`;
+  const scenario = emulator.startedFrom
+    ? `${deps.scenarios.loaded.name}, then snapshot ${emulator.startedFrom}`
+    : emulator.scenarioApplied
+      ? options.scenario
+      : `${options.scenario} (not applied: the world in ${options.db} was kept)`;
   lines.push(`  scenario   ${scenario}   seed ${options.seed}   clock ${options.clock}`);
   // The default scenario's first fixed secret is `svc_test_emulator_default`.
   for (const key of liveFixedKeys(deps, [deps.scenarios.loaded, ...otherScenarios(emulator)]))

@@ -13,6 +13,11 @@ export const FLAGS = {
   db: { env: 'EMULATOR_DB', default: ':memory:', help: 'SQLite file (WAL mode) or :memory:' },
   seed: { env: 'EMULATOR_SEED', default: '0', help: 'seed of ids, secrets and draws' },
   scenario: { env: 'EMULATOR_SCENARIO', default: 'default', help: 'scenario loaded at start' },
+  snapshot: {
+    env: 'EMULATOR_SNAPSHOT',
+    default: '',
+    help: 'start from this snapshot file (GET /_control/snapshots/{name}/download), with its seed',
+  },
   clock: {
     env: 'EMULATOR_CLOCK',
     default: 'realtime',
@@ -117,6 +122,7 @@ const ConfigSchema = z.object({
   scenario: z
     .string()
     .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'a scenario name: letters, digits, - and _'),
+  snapshot: z.string(),
   clock: z
     .string()
     .refine((v) => parseClockMode(v) !== undefined, 'expected manual, realtime or scaled:N'),
@@ -190,7 +196,11 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
     host: c.host,
     db: c.db,
     seed: c.seed,
+    /** Whether `--seed` or `EMULATOR_SEED` named the seed: else a `--snapshot` file's is used. */
+    seedGiven: values.seed !== undefined || env.EMULATOR_SEED !== undefined,
     scenario: c.scenario,
+    /** `--snapshot FILE`: the snapshot the world starts from. */
+    snapshot: c.snapshot || null,
     clock: parseClockMode(c.clock)!,
     controlToken: c['control-token'] || null,
     /** Origins besides the emulator's own allowed to call /_control from a browser (`*`: all). */

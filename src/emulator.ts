@@ -8,6 +8,7 @@ import { createControlApp } from './control/app.js';
 import { CatalogSchema } from './domain/catalog.js';
 import { errorCatalog, kindRegistry } from './domain/kind-registry.js';
 import type { RegisteredKind } from './domain/run-kind.js';
+import { MESSAGES } from './errors.js';
 import { createApp } from './http/app.js';
 import { LOOPBACK_HOSTS } from './http/host-check.js';
 import { productDocument } from './http/openapi-document.js';
@@ -32,6 +33,13 @@ import { openStore } from './store/store.js';
 import { applyScenario } from './world/apply-scenario.js';
 import { loadScenarioFile, parseDataFile, readJsonFile } from './world/load-scenario.js';
 import { installScenarioFaults, resetWorld } from './world/reset.js';
+import {
+  readSnapshotFile,
+  SnapshotFileError,
+  shelveSnapshotFile,
+  snapshotSeed,
+} from './world/snapshot-file.js';
+import { restoreSnapshot } from './world/snapshots.js';
 
 /** The package root: where `scenarios/` and `fixtures/` live, from `src/` or `dist/`. */
 export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -93,6 +101,11 @@ export interface EmulatorOptions {
    * rebuilt byte for byte when read (store/archive-cache.ts). Default 4 MiB.
    */
   archiveCacheBytes?: number;
+  /**
+   * A snapshot file (`GET /_control/snapshots/{name}/download`) to start from, listed under its
+   * name; its seed is used, and a `seed` naming another one throws.
+   */
+  snapshot?: string;
 }
 
 export interface Emulator {
@@ -100,6 +113,8 @@ export interface Emulator {
   deps: Deps;
   /** False when a `--db` file already held a world, which was kept instead of the scenario. */
   scenarioApplied: boolean;
+  /** The name of the snapshot (`snapshot`) the world started from, if any. */
+  startedFrom: string | null;
   /** The coverage report (`GET /_control/coverage`): every call, or one account's. */
   coverage(account?: string): CoverageReport;
   /** Back to the loaded scenario: everything, or one account. */
@@ -193,10 +208,14 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       ? options.scenario
       : loadScenarioFile(scenariosDir, options.scenario ?? 'default', kinds);
   const scenarios = { dir: scenariosDir, loaded: scenario };
-  const { deps, journalStore } = createDeps(options, kinds, scenarios);
+  const snapshot = options.snapshot === undefined ? undefined : startSnapshot(options);
+  const seed = snapshot?.seed ?? options.seed;
+  const { deps, journalStore } = createDeps({ ...options, seed }, kinds, scenarios);
   const { config, store } = deps;
-  // A --db file that already holds a world keeps it; a fresh store gets the scenario.
-  const scenarioApplied = store.accounts.list().length === 0;
+  const start = snapshot && shelveStartSnapshot(deps, options.snapshot!, snapshot.data);
+  // A --db file that already holds a world keeps it; a fresh store gets the scenario (a whole
+  // world's snapshot brings its own).
+  const scenarioApplied = store.accounts.list().length === 0 && start?.scope !== 'world';
   if (scenarioApplied) {
     applyScenario(deps, scenario);
     installScenarioFaults(deps, scenario);
@@ -209,6 +228,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       deps.pendingArchives.set(accountId, owed.add(id));
     }
   }
+  if (start) restoreSnapshot(deps, start);
   const app = createApp(deps);
   // Built once every route is registered (the first report asks), as the app serves it.
   let document: CoverageDocument | undefined;
@@ -221,6 +241,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     app,
     deps,
     scenarioApplied,
+    startedFrom: start?.name ?? null,
     coverage,
     reset: (opts = {}) => resetWorld(deps, opts),
     close: () => {
@@ -229,4 +250,29 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       store.close();
     },
   };
+}
+
+/** The `snapshot` file read, with the seed to start with: its own, unless `seed` names another. */
+function startSnapshot(options: EmulatorOptions): { data: unknown; seed: string } {
+  const path = options.snapshot!;
+  try {
+    const data = readSnapshotFile(path);
+    const seed = snapshotSeed(data, packageVersion());
+    if (options.seed !== undefined && options.seed !== seed)
+      throw new SnapshotFileError(MESSAGES.snapshotSeed(seed, options.seed));
+    return { data, seed };
+  } catch (err) {
+    if (err instanceof SnapshotFileError) throw new SnapshotFileError(`${path}: ${err.message}`);
+    throw err;
+  }
+}
+
+/** Shelves the start snapshot under its own name; a bad file throws naming the file. */
+function shelveStartSnapshot(deps: Deps, path: string, data: unknown) {
+  try {
+    return shelveSnapshotFile(deps, data);
+  } catch (err) {
+    if (err instanceof SnapshotFileError) throw new SnapshotFileError(`${path}: ${err.message}`);
+    throw err;
+  }
 }

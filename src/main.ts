@@ -37,8 +37,10 @@ function openEmulator(config: CliConfig): Emulator {
   try {
     return createEmulator({
       db: config.db,
-      seed: config.seed,
+      // A snapshot brings its seed; the default seed does not override it.
+      seed: config.snapshot && !config.seedGiven ? undefined : config.seed,
       scenario: config.scenario,
+      ...(config.snapshot ? { snapshot: config.snapshot } : {}),
       clock: config.clock,
       strictVersions: config.strictVersions,
       journalSize: config.journalSize,
@@ -72,7 +74,7 @@ function listen(emulator: Emulator, config: CliConfig): Server {
     console.log(
       banner(emulator, `http://${host}:${info.port}`, {
         scenario: config.scenario,
-        seed: config.seed,
+        seed: emulator.deps.config.seed,
         clock: config.clock,
         db: config.db,
       }),

@@ -89,6 +89,18 @@ export const MESSAGES = {
     `The account allows ${limit} concurrent runs; ${active} are active.`,
   capacityTaken: (tier: string, capacity: number) =>
     `Hardware tier '${tier}' runs at most ${capacity} runs at once, and all are taken.`,
+  // World snapshots (control API, `--snapshot`)
+  snapshotNotFile:
+    'This is not an svc-emulator snapshot file: it has no `"format": "svc-emulator-snapshot"`.',
+  snapshotVersion: (saved: string, savedSchema: number, version: string, schema: number) =>
+    `This snapshot was saved by svc-emulator ${saved} (schema version ${savedSchema}); this emulator is ${version} (schema version ${schema}) and loads only snapshots saved by ${version}.`,
+  snapshotCorrupt: (why: string) => `The snapshot file is corrupt: ${why}.`,
+  snapshotSeed: (saved: string, seed: string) =>
+    `This snapshot was saved with seed '${saved}' and this emulator runs with seed '${seed}': ids and secrets would not follow. Start it with --seed ${saved}.`,
+  snapshotClash: (account: string) =>
+    `The snapshot's account '${account}' holds an id or key secret another account now has; restore the whole world, or remove the other.`,
+  snapshotBoth:
+    'Give `account` (a snapshot of one account) or `snapshot` (a file to load), not both.',
   // 500
   worldFull:
     "The emulator's in-memory database is full (1 GiB). Reset the world (POST /_control/reset) " +

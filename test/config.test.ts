@@ -7,7 +7,9 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     host: '127.0.0.1',
     db: ':memory:',
     seed: '0',
+    seedGiven: false,
     scenario: 'default',
+    snapshot: null,
     clock: 'realtime',
     controlToken: null,
     controlAllowOrigins: [],
@@ -91,4 +93,16 @@ test('--version and -v ask for the version; --help lists both', () => {
   expect(parseConfig(['--version'], {}).version).toBe(true);
   expect(parseConfig(['-v'], {}).version).toBe(true);
   expect(helpText()).toMatch(/-v, --version +print the version and exit/);
+});
+
+test('--snapshot (EMULATOR_SNAPSHOT) names a file; the seed counts as given only when set', () => {
+  expect(parseConfig(['--snapshot', 'base.snapshot.json'], {})).toMatchObject({
+    snapshot: 'base.snapshot.json',
+    seedGiven: false,
+  });
+  expect(parseConfig([], { EMULATOR_SNAPSHOT: 'w.json', EMULATOR_SEED: '0' })).toMatchObject({
+    snapshot: 'w.json',
+    seed: '0',
+    seedGiven: true,
+  });
 });

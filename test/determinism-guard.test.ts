@@ -28,6 +28,9 @@ const WALL_TIME_ALLOWED: Record<string, string> = {
     'an attempt goes to a real receiver: its wall start, duration and webhook-timestamp are wall time',
   'src/main.ts': 'the shutdown grace period',
   'src/heap.ts': 'the idle collection waits for a quiet wall-clock second; it answers nothing',
+  'src/world/snapshots.ts': "a snapshot's created_at says when it was saved, in wall time",
+  'src/control/snapshots.ts':
+    "Server-Timing reports a restore's wall duration (the bench's figure)",
 };
 const WALL_TIME = /\bwallNow\b|\bsetTimeout\(|\bsetInterval\(|performance\.now\(|process\.hrtime/;
 

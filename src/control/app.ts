@@ -13,6 +13,7 @@ import { registerDiagnostics } from './diagnostics.js';
 import { controlToken, sameOrigin } from './guards.js';
 import { registerScenarios } from './scenarios.js';
 import { registerSeeding } from './seeding.js';
+import { registerSnapshots } from './snapshots.js';
 import { registerWebhookDeliveries } from './webhook-deliveries.js';
 import { registerWebhookEvents } from './webhook-events.js';
 import { registerWorld } from './world.js';
@@ -31,6 +32,7 @@ export function createControlApp(
   app.use('*', sameOrigin(deps.config.controlAllowOrigins));
   app.use('*', controlToken(deps.config.controlToken));
   registerWorld(app, deps);
+  registerSnapshots(app, deps);
   registerScenarios(app, deps);
   registerAccounts(app, deps);
   registerClock(app, deps);

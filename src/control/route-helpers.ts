@@ -18,6 +18,10 @@ export const AccountParam = z.object({
 /** The control document's areas, each a tag, in the order `/_control/docs` shows them. */
 export const CONTROL_TAGS = [
   { name: 'World', description: 'Liveness, and resetting the world to its scenario.' },
+  {
+    name: 'Snapshots',
+    description: 'The world (or one account) saved by name, put back exactly, and as a file.',
+  },
   { name: 'Scenarios', description: 'The scenario files, and loading one (named or inline).' },
   { name: 'Accounts and keys', description: 'Isolated accounts and their API keys.' },
   {
@@ -41,6 +45,7 @@ type ControlTag = (typeof CONTROL_TAGS)[number]['name'];
 export function controlTag(path: string): ControlTag {
   const [first, , sub] = path.split('/').filter(Boolean);
   if (first === 'health' || first === 'reset') return 'World';
+  if (first === 'snapshots') return 'Snapshots';
   if (first === 'scenarios') return 'Scenarios';
   if (first === 'keys') return 'Accounts and keys';
   if (first === 'accounts') {

@@ -103,7 +103,7 @@ export function registerWebhookEvents(app: OpenAPIHono<AppEnv>, deps: Deps): voi
     if (!endpoint || endpoint.deletedAt) throw notFound('webhook endpoint', id, 'endpoint_id');
     deps.store.webhookEndpoints.setDisabled(id, null);
     deps.store.webhookEndpoints.setFailingSince(id, null);
-    deps.webhooks.resume(id, endpoint.accountId);
+    deps.webhooks.resumeEndpoint(id, endpoint.accountId);
     return c.json(toWebhookEndpoint({ ...endpoint, disabledAt: null }), 200);
   });
 }

@@ -38,6 +38,15 @@ export class ClockRegistry {
     return this.forAccount(account).now();
   }
 
+  /** The account's mode and now, without building or anchoring its clock (a snapshot reads it). */
+  reading(account: Account): { mode: ClockMode; now: number } {
+    const mode = parseClockMode(account.clockMode) ?? 'manual';
+    const clock =
+      this.clocks.get(account.id) ??
+      new VirtualClock(account.clockNow, mode, this.wall, account.clockWall ?? undefined);
+    return { mode: clock.mode, now: clock.now() };
+  }
+
   /** Changes mode and/or time, and records both on the account row. */
   update(account: Account, change: { mode?: ClockMode; now?: number }): VirtualClock {
     const clock = this.forAccount(account);

@@ -1,5 +1,5 @@
 import { type IdPrefix, idOf, makeId } from '../ids.js';
-import { createPrng, type Prng } from '../prng.js';
+import { createPrng, type Prng, type PrngState } from '../prng.js';
 import type { SequenceRepo } from '../store/sequences.js';
 
 /** Ids per (scope, prefix) stream, persisted: an account's ids depend on its own history only. */
@@ -25,6 +25,12 @@ export function createIdFactory(seed: string, sequences: SequenceRepo) {
     },
     resetRequests(): void {
       draw = createPrng(seed, 'requests');
+    },
+    /** Where the request-id stream stands, for a world snapshot. */
+    requestState: (): PrngState => draw.state(),
+    /** Resumes the request-id stream where a snapshot left it. */
+    restoreRequests(state: PrngState): void {
+      draw = createPrng(seed, 'requests', state);
     },
   };
 }

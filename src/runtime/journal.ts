@@ -90,6 +90,14 @@ export class Journal {
     return out;
   }
 
+  /** Replaces every entry with `entries`, oldest first (a snapshot restore), the sink's too. */
+  replace(entries: readonly JournalEntry[]): void {
+    this.slots.length = 0;
+    this.next = 0;
+    for (const e of entries) this.push(e);
+    this.sink?.replace(this.entries());
+  }
+
   /** Removes the entries matching the filter (all without one); answers how many. */
   remove(f: JournalFilter = {}): number {
     const kept = [...this.entries()].filter((e) => !matches(e, f));

@@ -20,6 +20,22 @@ export class RateLimiter {
     return { retryAfterS: Math.max(1, Math.ceil((freeAt - now) / 1000)) };
   }
 
+  /** The admitted instants of every account, or of one, for a world snapshot. */
+  windowsOf(accountId?: string): Record<string, number[]> {
+    const out: Record<string, number[]> = {};
+    for (const [id, times] of this.windows)
+      if (accountId === undefined || id === accountId) out[id] = [...times];
+    return out;
+  }
+
+  /** Puts back saved windows: replacing all of them, or (with `accountId`) that account's. */
+  restore(windows: Readonly<Record<string, readonly number[]>>, accountId?: string): void {
+    if (accountId === undefined) this.windows.clear();
+    else this.windows.delete(accountId);
+    for (const [id, times] of Object.entries(windows))
+      if (accountId === undefined || id === accountId) this.windows.set(id, [...times]);
+  }
+
   forget(accountId: string): void {
     this.windows.delete(accountId);
   }

@@ -19,6 +19,8 @@ export interface Statement<P extends unknown[] = unknown[], R = unknown> {
   iterate(...params: P): IterableIterator<R>;
   pluck(toggleState?: boolean): this;
   raw(toggleState?: boolean): this;
+  /** The columns a SELECT answers, by name. */
+  columns(): { name: string }[];
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: better-sqlite3's own bound; a narrower one is not satisfied by its types

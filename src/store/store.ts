@@ -10,6 +10,7 @@ import { checkSchemaVersion, runMigrations } from './migrate.js';
 import { createRunLogRepo, createRunRepo } from './runs.js';
 import { createScenarioRepo } from './scenarios.js';
 import { createSequenceRepo } from './sequences.js';
+import { createSnapshotShelf } from './snapshots.js';
 import type { Database as SqliteDatabase } from './sqlite.js';
 import { createUserAssetRepo } from './user-assets.js';
 import { createWebhookEndpointRepo } from './webhook-endpoints.js';
@@ -70,6 +71,8 @@ function repositories(db: SqliteDatabase, options: StoreOptions) {
     events: createEventRepo(db, options.stepNounOf ?? (() => undefined)),
     sequences: createSequenceRepo(db),
     idempotency: createIdempotencyRepo(db),
+    /** Named world snapshots: copies of the tables, apart from the world (a reset keeps them). */
+    snapshots: createSnapshotShelf(db),
     ...transactions(db),
     ...maintenance(db, archives),
   };

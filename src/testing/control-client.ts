@@ -85,6 +85,26 @@ function worldMethods(call: Call) {
   };
 }
 
+/** The snapshot routes: save the world (or an account) by name, restore it, as a file. */
+function snapshotMethods(call: Call) {
+  return {
+    /** `POST /_control/snapshots`: the whole world now, or one account with `{account}`. */
+    snapshot: (name: string, opts: T.SnapshotOptions = {}) =>
+      call<T.Snapshot>('POST', '/snapshots', { name, ...opts }),
+    /** `POST /_control/snapshots/{name}/restore`: the world (or the account) back as saved. */
+    restore: (name: string) => call<T.Snapshot>('POST', `/snapshots/${path(name)}/restore`),
+    listSnapshots: () => call<T.SnapshotList>('GET', '/snapshots'),
+    deleteSnapshot: (name: string) =>
+      call<{ name: string; deleted: true }>('DELETE', `/snapshots/${path(name)}`),
+    /** `GET /_control/snapshots/{name}/download`: the file, for `--snapshot` or `loadSnapshot`. */
+    downloadSnapshot: (name: string) =>
+      call<T.SnapshotFile>('GET', `/snapshots/${path(name)}/download`),
+    /** `POST /_control/snapshots` with `{name, snapshot}`: a downloaded file back (up to 1 MiB). */
+    loadSnapshot: (name: string, snapshot: T.SnapshotFile) =>
+      call<T.Snapshot>('POST', '/snapshots', { name, snapshot }),
+  };
+}
+
 /** The seeding routes: runs, webhook endpoints, user assets, and each kind's own. */
 function seedMethods(call: Call) {
   return {
@@ -157,7 +177,12 @@ function inspectMethods(call: Call) {
  */
 export function createControlClient(baseUrl: string, options: ControlClientOptions = {}) {
   const call = controlCall(baseUrl, options);
-  const methods = { ...worldMethods(call), ...seedMethods(call), ...inspectMethods(call) };
+  const methods = {
+    ...worldMethods(call),
+    ...snapshotMethods(call),
+    ...seedMethods(call),
+    ...inspectMethods(call),
+  };
   return {
     ...methods,
     /**
@@ -171,6 +196,7 @@ export function createControlClient(baseUrl: string, options: ControlClientOptio
 /** `control.newAccount()`: see `TestAccount`. */
 async function newTestAccount(
   control: ReturnType<typeof worldMethods> &
+    ReturnType<typeof snapshotMethods> &
     ReturnType<typeof seedMethods> &
     ReturnType<typeof inspectMethods>,
   baseUrl: string,
@@ -195,6 +221,8 @@ async function newTestAccount(
     seedWebhookEndpoint: (body) => control.seedWebhookEndpoint(id, body),
     triggerEvent: (type, more = {}) => control.triggerEvent(id, { type, ...more }),
     reset: () => control.reset({ account: id }),
+    snapshot: (name) => control.snapshot(name, { account: id }),
+    restore: (name) => control.restore(name),
   };
 }
 

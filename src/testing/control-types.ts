@@ -8,6 +8,7 @@ import type * as coverage from '../control/coverage.js';
 import type * as diagnostics from '../control/diagnostics.js';
 import type * as scenarios from '../control/scenarios.js';
 import type * as seeding from '../control/seeding.js';
+import type * as snapshots from '../control/snapshots.js';
 import type * as deliveries from '../control/webhook-deliveries.js';
 import type * as webhookEvents from '../control/webhook-events.js';
 import type * as world from '../control/world.js';
@@ -35,6 +36,13 @@ export type LoadScenarioInput =
   | { name: string }
   | { scenario: Omit<ScenarioFile, 'accounts'> & { accounts?: ScenarioFile['accounts'] } };
 export type LoadScenarioResult = Answer<ReturnType<typeof scenarios.loadScenarioRoute>, 200>;
+/** `POST /_control/snapshots`: `{name}`, or `{name, account}` for one account. */
+export type SnapshotOptions = { account?: string };
+/** A saved snapshot: its scope, when it was saved, its row counts and file size. */
+export type Snapshot = Answer<typeof snapshots.saveSnapshotRoute, 201>;
+export type SnapshotList = Answer<typeof snapshots.listSnapshotsRoute, 200>;
+/** A snapshot file, as `downloadSnapshot` answers it and `loadSnapshot` takes it. */
+export type SnapshotFile = Answer<typeof snapshots.downloadSnapshotRoute, 200>;
 export type AccountInput = z.input<typeof schemas.AccountInput>;
 export type CreatedAccount = Answer<typeof accounts.createAccountRoute, 201>;
 export type Account = Answer<typeof accounts.getAccountRoute, 200>;

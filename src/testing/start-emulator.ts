@@ -32,7 +32,8 @@ export interface RunningEmulator {
 export async function startEmulator(options: StartOptions = {}): Promise<RunningEmulator> {
   const { port = 0, host = '127.0.0.1', ...emulatorOptions } = options;
   const allowedHosts = [...(emulatorOptions.allowedHosts ?? []), host];
-  const emulator = createEmulator({ seed: '0', clock: 'manual', ...emulatorOptions, allowedHosts });
+  // The seed defaults to '0' in createEmulator, or is a snapshot file's own.
+  const emulator = createEmulator({ clock: 'manual', ...emulatorOptions, allowedHosts });
   const server = createNodeServer(emulator.app, emulator.deps);
   const address = await new Promise<AddressInfo>((resolve, reject) => {
     server.once('error', reject);

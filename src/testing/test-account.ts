@@ -33,4 +33,8 @@ export interface TestAccount extends T.KindSeeders<[]> {
   triggerEvent(type: string, more?: Omit<T.FireEventInput, 'type'>): Promise<T.Event>;
   /** Deletes this account's resources (`POST /_control/reset {account}`). */
   reset(): Promise<T.ResetResult>;
+  /** Saves this account as it stands now under `name` (`POST /_control/snapshots {name, account}`). */
+  snapshot(name: string): Promise<T.Snapshot>;
+  /** Puts back a snapshot saved with `snapshot(name)`: this account only, the others untouched. */
+  restore(name: string): Promise<T.Snapshot>;
 }

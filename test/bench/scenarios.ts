@@ -4,6 +4,7 @@ import { errorPaths } from './error-paths.js';
 import { isolation } from './isolation.js';
 import { flatMemory } from './memory-flat.js';
 import { mixedMemory } from './memory-mixed.js';
+import { snapshotRestore } from './snapshot-restore.js';
 import { floorAndKeysMe } from './speed.js';
 import { webhookRetries } from './webhook-advance.js';
 import { resumeWrites } from './writes.js';
@@ -22,5 +23,6 @@ export function scenarios(): Scenario[] {
     coldStartScenario(),
     isolation(),
     webhookRetries(),
+    snapshotRestore(),
   ];
 }

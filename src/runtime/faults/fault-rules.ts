@@ -10,11 +10,17 @@ import {
   type FaultRule,
   FaultRuleInput,
 } from '../../contract/faults.js';
-import { createPrng, type Prng } from '../../prng.js';
+import { createPrng, type Prng, type PrngState } from '../../prng.js';
 import type { FaultRuleStore } from '../../store/fault-rules.js';
 
 export { FaultMatch, FaultRespond, FaultRuleInput } from '../../contract/faults.js';
 export type { FaultRule };
+
+/** The rules with their counters and the probability stream: what a world snapshot keeps. */
+export interface FaultRulesState {
+  rules: FaultRule[];
+  draw: PrngState;
+}
 
 /** What the caller's request is, as far as matching needs it. */
 export interface FaultTarget {
@@ -73,6 +79,19 @@ export class FaultRules {
 
   get size(): number {
     return this.rules.length;
+  }
+
+  /** Copies of the rules and where the probability stream stands, for a world snapshot. */
+  state(): FaultRulesState {
+    return { rules: structuredClone(this.rules), draw: this.draw.state() };
+  }
+
+  /** Puts back a snapshot's rules, counters and stream (and a `--db` file's copy of the rules). */
+  replace(saved: FaultRulesState): void {
+    this.rules = structuredClone(saved.rules);
+    this.sink?.clear();
+    for (const rule of this.rules) this.sink?.save(rule);
+    this.draw = createPrng(this.seed, 'faults', saved.draw);
   }
 
   add(input: FaultRuleInput, id: string, createdAt: string): FaultRule {

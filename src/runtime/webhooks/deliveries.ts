@@ -79,6 +79,8 @@ export class WebhookDispatcher {
   private closed = false;
   /** Attempts under way at once, across endpoints; a slow one gives its slot back after 250 ms. */
   private readonly slots = new AttemptSlots(8, 250);
+  /** Whether the origin was set (the server listens): only then are kept deliveries resumed. */
+  private serving = false;
 
   constructor(private readonly options: DispatcherOptions) {
     this.enabled = options.enabled;
@@ -93,8 +95,8 @@ export class WebhookDispatcher {
    */
   set origin(value: string) {
     this.originValue = value;
-    for (const { endpointId, accountId } of this.repo.pendingEndpoints())
-      this.start(endpointId, accountId);
+    this.serving = true;
+    this.resume();
   }
 
   /** Records the committed events' deliveries and starts their endpoints' queues. */
@@ -134,17 +136,30 @@ export class WebhookDispatcher {
   }
 
   /** Starts (or wakes) the endpoint's queue: after it is enabled again, say. */
-  resume(endpointId: string, accountId: string): void {
+  resumeEndpoint(endpointId: string, accountId: string): void {
     this.start(endpointId, accountId);
   }
 
   /** Forgets deliveries, sent or not (all, or one account's), stopping their queues. */
   clear(accountId?: string): void {
-    for (const [endpointId, queue] of this.queues)
-      if (accountId === undefined || queue.accountId === accountId) this.stop(endpointId, queue);
+    this.pause(accountId);
     if (accountId === undefined) this.repo.removeAll();
     else this.repo.removeAccount(accountId);
     this.finished = this.repo.countFinished();
+  }
+
+  /** Stops sending (all, or one account's queues), before their rows are replaced. */
+  pause(accountId?: string): void {
+    for (const [endpointId, queue] of this.queues)
+      if (accountId === undefined || queue.accountId === accountId) this.stop(endpointId, queue);
+  }
+
+  /** After the rows changed under it (a restore): recounts them and sends what is pending. */
+  resume(): void {
+    this.finished = this.repo.countFinished();
+    if (!this.serving) return;
+    for (const { endpointId, accountId } of this.repo.pendingEndpoints())
+      this.start(endpointId, accountId);
   }
 
   /** Stops every timer and request: nothing is left running. */
