@@ -50,24 +50,26 @@ export const EVALUATION_ERROR_CODES = [
   'interrupted',
 ] as const;
 
+/** Section 2.4's metric; every field is in every metric the emulator sends, null when unknown. */
 const Metric = z
   .object({
     id: z.string(),
-    version: z.string().nullable().optional(),
-    value: z.number().nullable().optional(),
-    interval: z.array(z.number().nullable()).nullable().optional(),
-    n: z.number().int().nullable().optional(),
+    version: z.string().nullable(),
+    value: z.number().nullable(),
+    interval: z.array(z.number().nullable()).nullable(),
+    n: z.number().int().nullable(),
   })
   .openapi('EvaluationMetric');
 
+/** Section 2.4 requires only `verified`; every result the emulator sends has every field. */
 export const EvaluationResult = z
   .object({
     verified: z.boolean(),
-    run_id: z.string().nullable().optional(),
-    manifest_hash: z.string().nullable().optional(),
-    run_hash: z.string().nullable().optional(),
-    determinism_verified: z.boolean().nullable().optional(),
-    metrics: z.array(Metric).optional(),
+    run_id: z.string().nullable(),
+    manifest_hash: z.string().nullable(),
+    run_hash: z.string().nullable(),
+    determinism_verified: z.boolean().nullable(),
+    metrics: z.array(Metric),
   })
   .openapi('EvaluationResult');
 
