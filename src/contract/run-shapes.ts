@@ -80,7 +80,11 @@ export type StepCounter = z.infer<typeof StepCounter>;
 export const Tokens = z.object({ charged: z.number().int(), refunded: z.number().int() });
 
 /** A 95% Wilson interval `[low, high]` (domain/wilson-interval.ts); null over no episodes. */
-export const Interval = z.tuple([z.number(), z.number()]).nullable();
+export const Interval = z
+  .array(z.number())
+  .length(2)
+  .nullable()
+  .openapi({ description: 'The 95% Wilson interval `[low, high]`; null over no episodes.' });
 
 /** The policy a run produced: `pol_` and the run's ULID, listed in the account's catalog. */
 export const ProducedPolicy = z.object({ id: z.string(), name: z.string(), robot: z.string() });
