@@ -1,5 +1,6 @@
 /** Evaluations (API document sections 2.2 to 2.5, 3.1 and 4.1). */
 import { createRoute, z } from '@hono/zod-openapi';
+import { ARCHIVE_HEADERS, archiveResponses } from '../../contract/archive.js';
 import {
   errorResponses,
   INFERRED,
@@ -230,23 +231,16 @@ export const cancelEvaluationRoute = createRoute({
   },
 });
 
-const gzip = { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } };
-
 export const getArchiveRoute = createRoute({
   method: 'get',
   path: '/v1/evaluations/{run_id}/archive',
   operationId: 'getEvaluationArchive',
-  summary: 'Download the archive `<id>.tar.gz` (inferred); HEAD and single Range requests',
+  summary: 'Download the archive `<id>.tar.gz` (inferred); HEAD, Range and conditional requests',
   description:
     'The archive of a succeeded evaluation; it extracts to `<id>/`, the SDK run directory. Its SHA-256 is `download.sha256` and the `ETag`.',
   ...inferred,
   ...readGuards,
+  parameters: [...readGuards.parameters, ...ARCHIVE_HEADERS],
   request: { params: RunIdParam },
-  responses: {
-    200: { description: 'The archive. `ETag` is its SHA-256.', content: gzip },
-    206: { description: 'The requested byte range.', content: gzip },
-    ...errorResponses([400, 401, 403, 404, 409, 416, 429], {
-      409: 'The run has not succeeded: `run_not_ready` (inferred).',
-    }),
-  },
+  responses: archiveResponses('The run has not succeeded: `run_not_ready` (inferred).'),
 });
