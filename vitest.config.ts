@@ -9,6 +9,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const SLOW = [
   'test/contract/lint.test.ts',
   'test/contract/codegen.test.ts',
+  'test/contract/result-types.test.ts',
   'test/package/**/*.test.ts',
   'test/readme.test.ts',
   'test/reliability/kill-under-load.test.ts',

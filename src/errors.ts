@@ -75,6 +75,7 @@ export const ERROR_CATALOG = {
   builtin_scenario: inferred(409, 'Built-in scenarios cannot be deleted.'),
   policy_in_training: inferred(409, 'A training run for this policy is already queued or running.'),
   run_not_ready: inferred(409, 'The run has not succeeded; its files are not ready.'),
+  precondition_failed: inferred(412, "The archive's ETag matches none of the If-Match tags."),
   range_not_satisfiable: inferred(416, 'The requested range is outside the archive.'),
   rate_limit_exceeded: documented(429, 'Too many requests. Retry after the given delay.'),
   concurrency_limit_exceeded: documented(

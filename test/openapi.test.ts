@@ -121,7 +121,7 @@ test('every inferred operation says so in the first line of its description', as
   expect(inferred).toBeGreaterThan(50);
 });
 
-test('the Evaluation schema requires every field, as every body has them all', async () => {
+test('the Evaluation schema and its parts require every field, as every body has them all', async () => {
   const doc = await document('/openapi.json');
   const evaluation = doc.components.schemas.Evaluation;
   // API document section 2.2 requires id, progress, status, tokens; the emulator sends all 20.
@@ -135,12 +135,19 @@ test('the Evaluation schema requires every field, as every body has them all', a
     'failed',
     'canceled',
   ]);
-  expect(doc.components.schemas.EvaluationDownload.required.sort()).toEqual([
-    'bytes',
-    'filename',
-    'requires_auth',
-    'sha256',
-    'url',
+  // Always sent, so required too: where section 2 makes a field optional, it is null instead.
+  for (const name of [
+    'EvaluationDownload',
+    'EvaluationError',
+    'EvaluationResult',
+    'EvaluationMetric',
+  ]) {
+    const schema = doc.components.schemas[name];
+    expect([...schema.required].sort(), name).toEqual(Object.keys(schema.properties).sort());
+  }
+  expect(doc.components.schemas.EvaluationDownload.properties.expires_at.type).toEqual([
+    'string',
+    'null',
   ]);
   expect(doc.components.schemas.ApiErrorBody.required.sort()).toEqual([
     'code',

@@ -4,6 +4,7 @@ import type { RunRecord } from '../domain/records.js';
 import { apiError, MESSAGES } from '../errors.js';
 import { runArchive } from '../runtime/engine/run-archive.js';
 import { settleSliced } from '../runtime/engine/sliced-settle.js';
+import { preconditions } from './preconditions.js';
 
 type Range = { start: number; end: number } | 'unsatisfiable' | null;
 
@@ -22,7 +23,10 @@ export function parseRange(header: string | undefined, size: number): Range {
   return { start, end };
 }
 
-/** A succeeded run's archive (DESIGN.md section 4), HEAD and one `Range`; 409 before success. */
+/**
+ * A succeeded run's archive (DESIGN.md section 4), HEAD, one `Range`, and the conditions of RFC 9110
+ * section 13 on its ETag (preconditions.ts); 409 before success.
+ */
 export function serveArchive(c: Context<AppEnv>, run: RunRecord, idParam = 'run_id'): Response {
   if (run.state.status !== 'succeeded') {
     throw apiError('run_not_ready', { message: MESSAGES.noArchiveYet(run.state.status) });
@@ -35,13 +39,20 @@ export function serveArchive(c: Context<AppEnv>, run: RunRecord, idParam = 'run_
     });
   }
   const { bytes, sha256 } = archive;
+  const etag = `"${sha256}"`;
+  const condition = preconditions((name) => c.req.header(name), sha256);
+  if (condition === 'precondition_failed')
+    throw apiError('precondition_failed', { param: 'If-Match', headers: { ETag: etag } });
+  // RFC 9110 section 15.4.5: a 304 has no content, and the ETag a 200 would have.
+  if (condition === 'not_modified') return c.body(null, 304, { ETag: etag });
   const headers: Record<string, string> = {
     'Content-Type': 'application/gzip',
     'Content-Disposition': `attachment; filename="${run.id}.tar.gz"`,
-    ETag: `"${sha256}"`,
+    ETag: etag,
     'Accept-Ranges': 'bytes',
   };
-  const range = parseRange(c.req.header('range'), bytes.length);
+  // A stale If-Range: the whole current file, never a piece of it after a piece of another.
+  const range = condition.range ? parseRange(c.req.header('range'), bytes.length) : null;
   if (range === 'unsatisfiable') {
     throw apiError('range_not_satisfiable', {
       param: 'Range',

@@ -81,6 +81,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: '`missing_scope`, or `feature_not_enabled` for the account.',
   404: '`resource_not_found`; ids of another account answer the same.',
   409: 'Conflict with the resource state or an earlier request.',
+  412: '`If-Match` names none of the current ETags: `precondition_failed`.',
   413: 'Request body over 1 MiB: `request_too_large`.',
   416: 'The Range cannot be satisfied: `range_not_satisfiable`.',
   429: '`rate_limit_exceeded`, `concurrency_limit_exceeded`, `capacity_exceeded`; honor `Retry-After`.',

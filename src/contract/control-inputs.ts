@@ -10,6 +10,7 @@ import {
 import { FileEntry, Metadata } from './common.js';
 import { OutcomePlan } from './outcomes.js';
 import { RUN_STATUSES, RunError, StepCounter, Tokens } from './run-shapes.js';
+import { seedShape } from './seed-shape.js';
 
 /** A fixed id for a seeded record: `<prefix>_` and up to 64 letters and digits. */
 const seedId = (prefix: string) =>
@@ -130,8 +131,13 @@ export const RunSeedFields = {
   steps: StepCounter.nullable()
     .optional()
     .openapi({ description: 'The step counter: done of total.' }),
-  error: RunError.nullable().optional(),
-  result: Metadata.nullable().optional(),
+  error: seedShape(RunError).nullable().optional().openapi({
+    description: 'As the body shows it; `param` and `details` may be left out (null).',
+  }),
+  result: Metadata.nullable().optional().openapi({
+    description:
+      "Checked against the kind's result schema (`/openapi.json`); nullable fields and lists may be left out (null, empty).",
+  }),
   tokens: Tokens.optional(),
   service_version: z.string().nullable().optional(),
   started_at: Instant.nullable().optional(),

@@ -3,6 +3,7 @@
  * from the parts of one kind's address. All inferred (API document section 4.8, "not shown").
  */
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
+import { ARCHIVE_HEADERS, archiveResponses } from './archive.js';
 import {
   errorResponses,
   FileEntry,
@@ -122,23 +123,17 @@ export function resumeRunRoute(p: RunRouteParts) {
 
 /** `GET /v1/<collection>/{id}/archive`. */
 export function runArchiveRoute(p: RunRouteParts) {
-  const gzip = { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } };
-  return kindRoute(p, 'read', {
+  const route = kindRoute(p, 'read', {
     method: 'get',
     path: `${p.base}/{${p.idParam}}/archive`,
     operationId: `get${p.one}Archive`,
-    summary: 'Download the archive `<id>.tar.gz` (inferred); HEAD and single Range requests',
+    summary: 'Download the archive `<id>.tar.gz` (inferred); HEAD, Range and conditional requests',
     description:
       'The archive of a succeeded run; it extracts to `<id>/`. Its SHA-256 is `download.sha256` of the run and the `ETag`.',
     request: { params: p.params },
-    responses: {
-      200: { description: 'The archive. `ETag` is its SHA-256.', content: gzip },
-      206: { description: 'The requested byte range.', content: gzip },
-      ...errorResponses([400, 401, 403, 404, 409, 416, 429], {
-        409: 'The run has not succeeded: `run_not_ready`.',
-      }),
-    },
+    responses: archiveResponses('The run has not succeeded: `run_not_ready`.'),
   });
+  return { ...route, parameters: [...route.parameters, ...ARCHIVE_HEADERS] };
 }
 
 /** `GET /v1/<collection>/{id}/files`. */

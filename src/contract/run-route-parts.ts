@@ -8,7 +8,7 @@ export interface RunKindContract extends RunKindAddress {
   /** The create body (its own fields plus `options`, `label`, `webhook_metadata`). */
   createBody: z.ZodObject;
   /** The resource body. */
-  resource: z.ZodType;
+  resource: z.ZodObject;
   /** What `409` on create means for this kind, when it has its own conflict. */
   createConflict?: string;
   /** What `400` on create can also answer for this kind (its own codes). */

@@ -50,8 +50,8 @@ export interface RunRoutes {
   documented: readonly RunRouteName[];
   /** The create body's schema: control seeding takes it plus the seed fields. */
   createBody: z.ZodObject;
-  /** The resource body's schema (events carry it too). */
-  resource: z.ZodType;
+  /** The resource body's schema (events carry it too); seeding checks a `result` by its own. */
+  resource: z.ZodObject;
 }
 
 /**

@@ -46,7 +46,8 @@ export const RunError = z
     }),
     message: z.string(),
     resumable: z.boolean(),
-    param: z.string().nullable().optional(),
+    // Section 2.3 makes `param` and `details` optional; every body has them, null when empty.
+    param: z.string().nullable(),
     details: z
       .object({
         service_code: z.string().optional(),
@@ -54,18 +55,17 @@ export const RunError = z
         location: z.string().optional(),
       })
       .catchall(z.unknown())
-      .nullable()
-      .optional(),
+      .nullable(),
   })
   .openapi('EvaluationError');
 export type RunError = z.infer<typeof RunError>;
 
-/** API document section 2.5. */
+/** API document section 2.5; `expires_at` (optional there) is in every body, null for auth mode. */
 export const Download = z
   .object({
     url: z.string(),
     requires_auth: z.boolean(),
-    expires_at: z.string().nullable().optional(),
+    expires_at: z.string().nullable(),
     filename: z.string(),
     bytes: z.number().int(),
     sha256: z.string(),
@@ -78,6 +78,16 @@ export const StepCounter = z.object({ done: z.number().int(), total: z.number().
 export type StepCounter = z.infer<typeof StepCounter>;
 
 export const Tokens = z.object({ charged: z.number().int(), refunded: z.number().int() });
+
+/** A 95% Wilson interval `[low, high]` (domain/wilson-interval.ts); null over no episodes. */
+export const Interval = z
+  .array(z.number())
+  .length(2)
+  .nullable()
+  .openapi({ description: 'The 95% Wilson interval `[low, high]`; null over no episodes.' });
+
+/** The policy a run produced: `pol_` and the run's ULID, listed in the account's catalog. */
+export const ProducedPolicy = z.object({ id: z.string(), name: z.string(), robot: z.string() });
 export type Tokens = z.infer<typeof Tokens>;
 
 export const pascal = (snake: string) =>
@@ -86,8 +96,16 @@ export const pascal = (snake: string) =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join('');
 
-/** The fields every run body shares, around the kind's own (`fields`). */
-export function runResource<T extends z.ZodRawShape>(name: string, fields: T, description: string) {
+/**
+ * The fields every run body shares, around the kind's own (`fields`); `result` is what a succeeded
+ * run yields (`description` says it in words), null before.
+ */
+export function runResource<T extends z.ZodRawShape, R extends z.ZodObject>(
+  name: string,
+  fields: T,
+  result: R,
+  description: string,
+) {
   return z
     .object({
       id: z.string(),
@@ -101,12 +119,9 @@ export function runResource<T extends z.ZodRawShape>(name: string, fields: T, de
       service_version: z.string().nullable(),
       options: Metadata,
       label: z.string().nullable(),
-      result: z
-        .record(z.string(), z.unknown())
-        .nullable()
-        .openapi({
-          description: `What the run yields once it succeeded: ${description}`,
-        }),
+      result: result.nullable().openapi({
+        description: `What the run yields once it succeeded: ${description}`,
+      }),
       download: Download.nullable(),
       tokens: Tokens,
       webhook_metadata: Metadata.nullable(),

@@ -6,6 +6,7 @@ import { z } from '@hono/zod-openapi';
 import { DEFAULT_VERSION } from '../contract/common.js';
 import { RunSeedFields, type RunSeedInput } from '../contract/control-inputs.js';
 import type { OutcomeEntry } from '../contract/outcomes.js';
+import { seedShape } from '../contract/seed-shape.js';
 import type { Account, RunRecord, RunRequest, RunState } from '../domain/records.js';
 import { seededFailure } from '../domain/run-failure.js';
 import type { FixedState, RegisteredKind, RunKind, SeedOps } from '../domain/run-kind.js';
@@ -97,10 +98,15 @@ export function seedKind(deps: Deps, account: Account, registered: RegisteredKin
   return seed.seed(input as Record<string, unknown>, seedOps(deps, account, registered.kind));
 }
 
-/** The input's fields checked against the kind's create body and the seed fields. */
+/**
+ * The input's fields checked against the kind's create body and the seed fields, a `result`
+ * against the kind's result schema, so that the seeded body validates as its kind's.
+ */
 function parseSeed(registered: RegisteredKind, fields: Record<string, unknown>) {
+  const { createBody, resource } = registered.routes;
+  const result = seedShape(resource.shape.result as z.ZodType).optional();
   const parsed = z
-    .object({ ...registered.routes.createBody.shape, ...RunSeedFields })
+    .object({ ...createBody.shape, ...RunSeedFields, result })
     .strict()
     .safeParse(fields);
   if (!parsed.success) throw issueError(parsed.error.issues[0]!);

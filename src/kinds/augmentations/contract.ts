@@ -64,6 +64,24 @@ const CreateAugmentationBody = z
     example: { dataset: 'ds_01KA0000000000000000PANDA1', config: { episode_count: 4 } },
   });
 
+/** What `success()` yields (kind.ts): the generated episodes, as the episode listing has them. */
+export const AugmentationResult = z
+  .object({
+    dataset: z.string(),
+    episode_count: z.number().int(),
+    cameras: z.array(z.string()),
+    total_frames: z.number().int(),
+    episodes: z.array(
+      z.object({
+        index: z.number().int(),
+        source_episode: z.number().int(),
+        frames: z.number().int(),
+        path: z.string(),
+      }),
+    ),
+  })
+  .openapi('AugmentationResult', INFERRED);
+
 export const Augmentation = runResource(
   'augmentation',
   {
@@ -74,8 +92,12 @@ export const Augmentation = runResource(
       variations: z.array(z.string()),
     }),
     hardware_tier: z.string(),
-    episodes: StepCounter.openapi({ description: 'Episodes generated so far, of the total.' }),
+    episodes: StepCounter.nullable().openapi({
+      description:
+        'Episodes generated so far, of the total; null for a run seeded without `steps`.',
+    }),
   },
+  AugmentationResult,
   'the generated episodes (`GET /v1/augmentations/{id}/episodes`) and their frame counts.',
 );
 

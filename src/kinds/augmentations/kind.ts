@@ -1,5 +1,6 @@
 /** Augmentations as a run kind: load, generate `episode_count` episodes, validate, package. */
 
+import type { z } from '@hono/zod-openapi';
 import { jsonFile } from '../../domain/canonical-json.js';
 import type { Catalog } from '../../domain/catalog.js';
 import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';
@@ -7,7 +8,7 @@ import type { RunKind } from '../../domain/run-kind.js';
 import { parseRunOptions, timelineOf } from '../../domain/run-options.js';
 import { catalogDataset, hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
 import { apiError, MESSAGES } from '../../errors.js';
-import { ADDRESS } from './contract.js';
+import { ADDRESS, type AugmentationResult } from './contract.js';
 import { cameraBytes, episodeAt, episodesOf, seedOf } from './outputs.js';
 import type { AugmentationRequest } from './request.js';
 
@@ -112,7 +113,7 @@ export const augmentationKind: RunKind<AugmentationRequest, Context> = {
           frames: e.frames,
           path: e.path,
         })),
-      },
+      } satisfies z.infer<typeof AugmentationResult>,
       line: `augmentation succeeded: ${steps} episodes, ${frames} frames`,
     };
   },

@@ -1,5 +1,6 @@
 /** Evaluations (API document sections 2.2 to 2.5, 3.1 and 4.1). */
 import { createRoute, z } from '@hono/zod-openapi';
+import { ARCHIVE_HEADERS, archiveResponses } from '../../contract/archive.js';
 import {
   errorResponses,
   INFERRED,
@@ -50,24 +51,26 @@ export const EVALUATION_ERROR_CODES = [
   'interrupted',
 ] as const;
 
+/** Section 2.4's metric; every field is in every metric the emulator sends, null when unknown. */
 const Metric = z
   .object({
     id: z.string(),
-    version: z.string().nullable().optional(),
-    value: z.number().nullable().optional(),
-    interval: z.array(z.number().nullable()).nullable().optional(),
-    n: z.number().int().nullable().optional(),
+    version: z.string().nullable(),
+    value: z.number().nullable(),
+    interval: z.array(z.number().nullable()).nullable(),
+    n: z.number().int().nullable(),
   })
   .openapi('EvaluationMetric');
 
+/** Section 2.4 requires only `verified`; every result the emulator sends has every field. */
 export const EvaluationResult = z
   .object({
     verified: z.boolean(),
-    run_id: z.string().nullable().optional(),
-    manifest_hash: z.string().nullable().optional(),
-    run_hash: z.string().nullable().optional(),
-    determinism_verified: z.boolean().nullable().optional(),
-    metrics: z.array(Metric).optional(),
+    run_id: z.string().nullable(),
+    manifest_hash: z.string().nullable(),
+    run_hash: z.string().nullable(),
+    determinism_verified: z.boolean().nullable(),
+    metrics: z.array(Metric),
   })
   .openapi('EvaluationResult');
 
@@ -228,23 +231,16 @@ export const cancelEvaluationRoute = createRoute({
   },
 });
 
-const gzip = { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } };
-
 export const getArchiveRoute = createRoute({
   method: 'get',
   path: '/v1/evaluations/{run_id}/archive',
   operationId: 'getEvaluationArchive',
-  summary: 'Download the archive `<id>.tar.gz` (inferred); HEAD and single Range requests',
+  summary: 'Download the archive `<id>.tar.gz` (inferred); HEAD, Range and conditional requests',
   description:
     'The archive of a succeeded evaluation; it extracts to `<id>/`, the SDK run directory. Its SHA-256 is `download.sha256` and the `ETag`.',
   ...inferred,
   ...readGuards,
+  parameters: [...readGuards.parameters, ...ARCHIVE_HEADERS],
   request: { params: RunIdParam },
-  responses: {
-    200: { description: 'The archive. `ETag` is its SHA-256.', content: gzip },
-    206: { description: 'The requested byte range.', content: gzip },
-    ...errorResponses([400, 401, 403, 404, 409, 416, 429], {
-      409: 'The run has not succeeded: `run_not_ready` (inferred).',
-    }),
-  },
+  responses: archiveResponses('The run has not succeeded: `run_not_ready` (inferred).'),
 });

@@ -1,10 +1,11 @@
 /** Evaluations as a run kind (API document sections 2.2 to 2.5; DESIGN.md section 4). */
 
+import type { z } from '@hono/zod-openapi';
 import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
 import type { RunKind, World } from '../../domain/run-kind.js';
 import { durationsOf, successRateOf, timelineOf } from '../../domain/run-options.js';
 import { sharedRequestFields, unknownInCatalog } from '../../domain/run-request.js';
-import { ADDRESS, EVALUATION_ERROR_CODES, PHASES } from './contract.js';
+import { ADDRESS, EVALUATION_ERROR_CODES, type EvaluationResult, PHASES } from './contract.js';
 import { archiveEntries, episodeAt, evaluatorIds, manifestFor, resultOf } from './outputs.js';
 import {
   DEFAULT_EPISODES,
@@ -101,7 +102,7 @@ export const evaluationKind: RunKind<EvaluationRequest, EvaluationContext> = {
     const result = resultOf(ctx.manifestHash, episodes, ctx.evaluators, true);
     const succeeded = episodes.filter((e) => e.success).length;
     const line = `run succeeded: success_rate=${result.metrics[0]!.value} (${succeeded}/${episodes.length})`;
-    return { result, line };
+    return { result: result satisfies z.infer<typeof EvaluationResult>, line };
   },
   archive: (ctx, result, steps, logs) =>
     archiveEntries(

@@ -10,6 +10,7 @@ import {
   StepCounter,
   Tokens,
 } from '../../contract/run-shapes.js';
+import { seedShape } from '../../contract/seed-shape.js';
 import type { KindSeed } from '../../domain/run-kind.js';
 import { sharedRequestFields } from '../../domain/run-request.js';
 import { Evaluation, EvaluationResult, PHASES, Spec } from './contract.js';
@@ -39,9 +40,10 @@ const SeedInput = z
     progress: z.number().min(0).max(1).optional(),
     status_message: z.string().nullable().optional(),
     episodes: StepCounter.nullable().optional(),
-    error: RunError.nullable().optional(),
-    result: EvaluationResult.nullable().optional(),
-    download: Download.nullable().optional(),
+    // As the body shows them; nullable fields and lists may be left out (null, empty).
+    error: seedShape(RunError).nullable().optional(),
+    result: seedShape(EvaluationResult).nullable().optional(),
+    download: seedShape(Download).nullable().optional(),
     tokens: Tokens.optional(),
     started_at: Instant.nullable().optional(),
     completed_at: Instant.nullable().optional(),

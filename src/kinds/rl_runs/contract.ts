@@ -4,8 +4,11 @@
  * inference (DESIGN.md section 7), an Evaluation's where it applies.
  */
 import { z } from '@hono/zod-openapi';
+import { INFERRED } from '../../contract/common.js';
 import { runRoutes } from '../../contract/run-routes.js';
 import {
+  Interval,
+  ProducedPolicy,
   RunCreateCommon,
   type RunKindAddress,
   runResource,
@@ -79,6 +82,22 @@ const CreateRlRunBody = z
     example: { robot: 'franka_panda', task: 'pick_place', config: { iterations: 100 } },
   });
 
+/** What `success()` yields (output.ts `resultOf`): the policy, its scene and the verdict. */
+export const RlRunResult = z
+  .object({
+    policy: ProducedPolicy,
+    scene: z.object({ id: z.string(), environment: z.string(), path: z.string() }),
+    verdict: z.object({
+      passed: z.boolean(),
+      success_rate: z.number(),
+      interval: Interval,
+      n: z.number().int(),
+      threshold: z.number(),
+    }),
+    iterations: z.number().int(),
+  })
+  .openapi('RlRunResult', INFERRED);
+
 export const RlRun = runResource(
   'rl_run',
   {
@@ -92,6 +111,7 @@ export const RlRun = runResource(
       description: 'Training iterations, done of total.',
     }),
   },
+  RlRunResult,
   `\`policy\` ({id, name, robot}), \`scene\` ({id, environment, path}), \`verdict\` ({passed, success_rate, interval, n, threshold}) and \`iterations\`.`,
 );
 

@@ -1,10 +1,11 @@
 /** RL runs as a run kind: build a scene, train `iterations` steps, evaluate, package. */
 
+import type { z } from '@hono/zod-openapi';
 import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { durationsOf, timelineOf } from '../../domain/run-options.js';
 import { archiveEntries } from './archive.js';
-import { ADDRESS, RL_FAILURE_CODES, RL_PHASES } from './contract.js';
+import { ADDRESS, RL_FAILURE_CODES, RL_PHASES, type RlRunResult } from './contract.js';
 import { contextOf, type RlContext, type RlResult, resultOf, rewardAt } from './output.js';
 import { prepareRlRun, RL_TIMELINE, type RlRunRequest } from './prepare.js';
 
@@ -51,7 +52,7 @@ export const rlRunKind: RunKind<RlRunRequest, RlContext> = {
     const result = resultOf(ctx, steps);
     const { verdict, policy } = result;
     const line = `run succeeded: policy ${policy.id}, success_rate=${verdict.success_rate} (n=${verdict.n}), verdict ${verdict.passed ? 'passed' : 'not passed'} at threshold ${verdict.threshold}`;
-    return { result, line };
+    return { result: result satisfies z.infer<typeof RlRunResult>, line };
   },
   archive: (ctx, result, steps, logs) =>
     archiveEntries(ctx, result as unknown as RlResult, steps, logs),

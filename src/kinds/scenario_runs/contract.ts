@@ -3,8 +3,10 @@
  * success rate, failure reasons, edge cases"): every field inferred (section 2.6: "not shown").
  */
 import { z } from '@hono/zod-openapi';
+import { INFERRED } from '../../contract/common.js';
 import { runRoutes } from '../../contract/run-routes.js';
 import {
+  Interval,
   RunCreateCommon,
   type RunKindAddress,
   runResource,
@@ -73,6 +75,28 @@ const CreateScenarioRunBody = z
     },
   });
 
+/** What `success()` yields (outputs.ts `scenarioRunResult`): overall, then per scenario. */
+export const ScenarioRunResult = z
+  .object({
+    policy: z.string(),
+    success_rate: z.number(),
+    interval: Interval,
+    n: z.number().int(),
+    scenarios: z.array(
+      z.object({
+        scenario: z.string(),
+        task: z.string(),
+        success_rate: z.number(),
+        interval: Interval,
+        n: z.number().int(),
+        failure_reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+        edge_cases: z.array(z.object({ episode: z.number().int(), description: z.string() })),
+      }),
+    ),
+  })
+  .openapi('ScenarioRunResult', INFERRED);
+export type ScenarioRunResult = z.infer<typeof ScenarioRunResult>;
+
 export const ScenarioRun = runResource(
   'scenario_run',
   {
@@ -82,6 +106,7 @@ export const ScenarioRun = runResource(
     hardware_tier: z.string(),
     episodes: StepCounter.nullable(),
   },
+  ScenarioRunResult,
   '`policy`, `success_rate` over every episode with its 95% Wilson `interval` and `n`, and per scenario its `success_rate`, `interval`, `n`, `failure_reasons` and `edge_cases`.',
 );
 

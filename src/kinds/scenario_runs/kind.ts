@@ -1,13 +1,11 @@
 /** Scenario runs as a run kind: a policy's episodes, scenario by scenario (DESIGN.md section 7). */
-
 import { failureOf, failurePlanOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { durationsOf, successRateOf, timelineOf } from '../../domain/run-options.js';
-import { ADDRESS } from './contract.js';
+import { ADDRESS, type ScenarioRunResult } from './contract.js';
 import {
   episodeName,
   type ScenarioEpisode,
-  type ScenarioRunResult,
   scenarioEpisode,
   scenarioRunArchive,
   scenarioRunResult,

@@ -6,6 +6,7 @@ import type { ArchiveEntry } from '../../domain/build-archive.js';
 import { canonicalJsonFile } from '../../domain/canonical-json.js';
 import { wilsonInterval } from '../../domain/wilson-interval.js';
 import { draw } from '../draw.js';
+import type { ScenarioRunResult } from './contract.js';
 
 /** Why a simulated episode fails: the kinds of failure a scenario run reports (our inference). */
 const FAILURE_REASONS = ['grasp_slipped', 'timeout', 'collision', 'object_dropped'] as const;
@@ -69,7 +70,7 @@ function scenarioFigures(scenario: string, task: string, episodes: ScenarioEpiso
 export function scenarioRunResult(
   policy: string,
   perScenario: { scenario: string; task: string; episodes: ScenarioEpisode[] }[],
-) {
+): ScenarioRunResult {
   const all = perScenario.flatMap((s) => s.episodes);
   const k = all.filter((e) => e.success).length;
   return {
@@ -80,8 +81,6 @@ export function scenarioRunResult(
     scenarios: perScenario.map((s) => scenarioFigures(s.scenario, s.task, s.episodes)),
   };
 }
-
-export type ScenarioRunResult = ReturnType<typeof scenarioRunResult>;
 
 /** The files of the run directory `<id>/`, for `buildArchive()`. */
 export function scenarioRunArchive(

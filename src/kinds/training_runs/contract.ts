@@ -6,6 +6,8 @@ import { z } from '@hono/zod-openapi';
 import { INFERRED } from '../../contract/common.js';
 import { runRoutes } from '../../contract/run-routes.js';
 import {
+  Interval,
+  ProducedPolicy,
   RunCreateCommon,
   type RunKindAddress,
   runResource,
@@ -68,6 +70,23 @@ const CreateTrainingRunBody = z
     example: { policy: 'pol_01KA0000000000000000PANDA1', dataset: 'ds_01KA0000000000000000PANDA1' },
   });
 
+/** What `success()` yields (kind.ts): the fine-tuned policy, its metrics and its checkpoint. */
+export const TrainingRunResult = z
+  .object({
+    policy: ProducedPolicy,
+    base_policy: z.string(),
+    dataset: z.string(),
+    epochs: z.number().int(),
+    metrics: z.object({
+      final_loss: z.number(),
+      eval_success_rate: z.number(),
+      interval: Interval,
+      n: z.number().int(),
+    }),
+    checkpoint: z.object({ path: z.string(), bytes: z.number().int(), sha256: z.string() }),
+  })
+  .openapi('TrainingRunResult', INFERRED);
+
 export const TrainingRun = runResource(
   'training_run',
   {
@@ -78,6 +97,7 @@ export const TrainingRun = runResource(
     name: z.string().openapi({ description: "The new policy's name." }),
     epochs: StepCounter.nullable().openapi({ description: 'Epochs done of total.' }),
   },
+  TrainingRunResult,
   'the fine-tuned policy (`policy`: `id`, `name`, `robot`), `base_policy`, `dataset`, `epochs`, `metrics` (`final_loss`, `eval_success_rate` with its 95% Wilson `interval` over `n` evaluation episodes) and the `checkpoint` file.',
 );
 

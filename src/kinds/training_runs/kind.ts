@@ -1,10 +1,16 @@
 /** Training runs as a run kind: one step per epoch, yielding a policy `pol_` the catalog lists. */
 
+import type { z } from '@hono/zod-openapi';
 import { sha256Hex } from '../../domain/canonical-json.js';
 import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { durationsOf, successRateOf, timelineOf } from '../../domain/run-options.js';
-import { ADDRESS, TRAINING_ERROR_CODES, TRAINING_PHASES } from './contract.js';
+import {
+  ADDRESS,
+  TRAINING_ERROR_CODES,
+  TRAINING_PHASES,
+  type TrainingRunResult,
+} from './contract.js';
 import {
   archiveEntries,
   CHECKPOINT_PATH,
@@ -92,7 +98,7 @@ export const trainingRunKind: RunKind<TrainingRunRequest, TrainingContext> = {
         bytes: checkpoint.length,
         sha256: sha256Hex(checkpoint),
       },
-    };
+    } satisfies z.infer<typeof TrainingRunResult>;
     const line = `run succeeded: policy ${result.policy.id} final_loss=${metrics.final_loss} eval_success_rate=${metrics.eval_success_rate}`;
     return { result, line };
   },

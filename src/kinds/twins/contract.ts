@@ -80,6 +80,15 @@ const CreateTwinBody = z
     example: { dataset: 'ds_01KA0000000000000000PANDA1', episode: 0 },
   });
 
+/** What `success()` yields (kind.ts, and seed.ts for a seeded twin). */
+export const TwinResult = z
+  .object({
+    scene: z.object({ path: z.string(), parts: z.number().int() }),
+    dataset: z.string(),
+    episode: z.number().int(),
+  })
+  .openapi('TwinResult', INFERRED);
+
 export const Twin = runResource(
   'twin',
   {
@@ -89,8 +98,12 @@ export const Twin = runResource(
     file_count: z.number().int().nullable().openapi({
       description: 'Files in the archive (what `/files` lists); null until the twin has succeeded.',
     }),
-    parts: StepCounter.openapi({ description: 'Scene parts reconstructed so far, of the total.' }),
+    parts: StepCounter.nullable().openapi({
+      description:
+        'Scene parts reconstructed so far, of the total; null for a run seeded without `steps`.',
+    }),
   },
+  TwinResult,
   'the scene (`scene.path`, its `parts`) and the dataset episode it was rebuilt from.',
 );
 

@@ -1,12 +1,13 @@
 /** Twins as a run kind: extract an episode, rebuild its scene part by part, validate, package. */
 
+import type { z } from '@hono/zod-openapi';
 import { jsonFile } from '../../domain/canonical-json.js';
 import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { parseRunOptions, timelineOf } from '../../domain/run-options.js';
 import { catalogDataset, hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
 import { invalidParam, MESSAGES } from '../../errors.js';
-import { ADDRESS } from './contract.js';
+import { ADDRESS, type TwinResult } from './contract.js';
 import {
   archiveFileCount,
   type DatasetEntry,
@@ -97,7 +98,7 @@ export const twinKind: RunKind<TwinRequest, Context> = {
         scene: { path: SCENE_PATH, parts: steps },
         dataset: ctx.request.dataset,
         episode: ctx.request.episode,
-      },
+      } satisfies z.infer<typeof TwinResult>,
       line: `twin succeeded: ${SCENE_PATH} with ${steps} parts`,
     };
   },

@@ -29,6 +29,7 @@ export const CreateWidgetBody = z
 export const Widget = runResource(
   'widget',
   { coats: StepCounter },
+  z.object({ shine: z.number(), coats: z.number().int() }).openapi('WidgetResult'),
   'the polished widget (`shine`) and the coats applied.',
 );
 
