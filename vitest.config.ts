@@ -16,6 +16,7 @@ const SLOW = [
   'test/control/coverage.test.ts',
   'test/control/snapshot-cli.test.ts',
   'test/heap.test.ts',
+  'test/scenarios/own-scenarios-cli.test.ts',
   'test/http/cors-browser.test.ts',
   'test/http/docs-browser.test.ts',
 ];

@@ -42,12 +42,12 @@ export function banner(
 /** The other scenario files whose secrets may add a key line, unvalidated: a start stays quick. */
 function otherScenarios(emulator: Emulator): ScenarioFile[] {
   const { deps } = emulator;
-  const { dir, loaded } = deps.scenarios;
+  const { dirs, loaded } = deps.scenarios;
   const named = new Set(rawSecrets(loaded));
   const files: ScenarioFile[] = [];
-  for (const name of listScenarios(dir)) {
+  for (const name of listScenarios(dirs)) {
     try {
-      const raw = readScenarioFile(dir, name);
+      const raw = readScenarioFile(dirs, name);
       const secrets = rawSecrets(raw.data);
       if (!secrets.some((secret) => !named.has(secret) && liveFixedKey(deps, secret))) continue;
       const file = parseScenarioFile(raw, deps.kinds);

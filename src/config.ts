@@ -12,7 +12,16 @@ export const FLAGS = {
   host: { env: 'EMULATOR_HOST', default: '127.0.0.1', help: 'address to bind (0.0.0.0 in Docker)' },
   db: { env: 'EMULATOR_DB', default: ':memory:', help: 'SQLite file (WAL mode) or :memory:' },
   seed: { env: 'EMULATOR_SEED', default: '0', help: 'seed of ids, secrets and draws' },
-  scenario: { env: 'EMULATOR_SCENARIO', default: 'default', help: 'scenario loaded at start' },
+  scenario: {
+    env: 'EMULATOR_SCENARIO',
+    default: 'default',
+    help: 'scenario loaded at start: a name (shipped, or in --scenarios-dir) or a path to a .json, .yaml or .yml file',
+  },
+  'scenarios-dir': {
+    env: 'EMULATOR_SCENARIOS_DIR',
+    default: '',
+    help: 'a folder of scenario files (<name>.json, .yaml, .yml) loadable by name, before the shipped ones',
+  },
   snapshot: {
     env: 'EMULATOR_SNAPSHOT',
     default: '',
@@ -121,7 +130,11 @@ const ConfigSchema = z.object({
   seed: z.string().min(1).max(200),
   scenario: z
     .string()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'a scenario name: letters, digits, - and _'),
+    .regex(
+      /^([A-Za-z0-9][A-Za-z0-9_-]*|.+\.(json|ya?ml))$/i,
+      'a scenario name (letters, digits, - and _) or a path to a .json, .yaml or .yml file',
+    ),
+  'scenarios-dir': z.string(),
   snapshot: z.string(),
   clock: z
     .string()
@@ -199,6 +212,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
     /** Whether `--seed` or `EMULATOR_SEED` named the seed: else a `--snapshot` file's is used. */
     seedGiven: values.seed !== undefined || env.EMULATOR_SEED !== undefined,
     scenario: c.scenario,
+    /** `--scenarios-dir`: a folder of the user's scenario files, looked in before the shipped ones. */
+    scenariosDir: c['scenarios-dir'] || null,
     /** `--snapshot FILE`: the snapshot the world starts from. */
     snapshot: c.snapshot || null,
     clock: parseClockMode(c.clock)!,

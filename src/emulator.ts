@@ -50,6 +50,8 @@ export function packageVersion(): string {
 }
 
 const CATALOG_FILE = join(PACKAGE_ROOT, 'fixtures', 'catalog.json');
+/** The scenarios the package ships (`scenarios/`). */
+export const SHIPPED_SCENARIOS = join(PACKAGE_ROOT, 'scenarios');
 
 export interface EmulatorOptions {
   /** The run kinds served. Default every registered one (`src/kinds/index.ts`). */
@@ -57,9 +59,17 @@ export interface EmulatorOptions {
   /** `:memory:` (default) or a file path. */
   db?: string;
   seed?: string;
-  /** A scenario name in `scenariosDir`, or an inline scenario. Default `default`. */
+  /**
+   * A scenario name (looked up in `scenariosDir`), a path to a JSON or YAML scenario file, or an
+   * inline scenario. Default `default`.
+   */
   scenario?: string | ScenarioFile;
-  scenariosDir?: string;
+  /**
+   * The folder, or folders in order, where scenario names are looked up (the first that has the
+   * name wins). Default the package's `scenarios/`; the CLI's `--scenarios-dir` puts its folder
+   * before that one.
+   */
+  scenariosDir?: string | readonly string[];
   /** Clock mode of accounts that name none. Default `manual` (the CLI passes `realtime`). */
   clock?: ClockMode;
   strictVersions?: boolean;
@@ -202,12 +212,13 @@ function createDeps(
  */
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const kinds = kindRegistry(options.kinds ?? REGISTERED_KINDS);
-  const scenariosDir = options.scenariosDir ?? join(PACKAGE_ROOT, 'scenarios');
+  const dirs = options.scenariosDir ?? SHIPPED_SCENARIOS;
+  const scenariosDir = typeof dirs === 'string' ? [dirs] : dirs;
   const scenario =
     typeof options.scenario === 'object'
       ? options.scenario
       : loadScenarioFile(scenariosDir, options.scenario ?? 'default', kinds);
-  const scenarios = { dir: scenariosDir, loaded: scenario };
+  const scenarios = { dirs: scenariosDir, loaded: scenario };
   const snapshot = options.snapshot === undefined ? undefined : startSnapshot(options);
   const seed = snapshot?.seed ?? options.seed;
   const { deps, journalStore } = createDeps({ ...options, seed }, kinds, scenarios);

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { banner } from './banner.js';
 import { type CliConfig, ConfigError, helpText, parseConfig } from './config.js';
-import { createEmulator, type Emulator, packageVersion } from './emulator.js';
+import { createEmulator, type Emulator, packageVersion, SHIPPED_SCENARIOS } from './emulator.js';
 import { capYoungGeneration, collectWhenIdle, exposedGc } from './heap.js';
 import { createNodeServer } from './http/node-server.js';
 import { writeCoverageReport } from './runtime/coverage/file.js';
@@ -40,6 +40,7 @@ function openEmulator(config: CliConfig): Emulator {
       // A snapshot brings its seed; the default seed does not override it.
       seed: config.snapshot && !config.seedGiven ? undefined : config.seed,
       scenario: config.scenario,
+      ...(config.scenariosDir ? { scenariosDir: [config.scenariosDir, SHIPPED_SCENARIOS] } : {}),
       ...(config.snapshot ? { snapshot: config.snapshot } : {}),
       clock: config.clock,
       strictVersions: config.strictVersions,

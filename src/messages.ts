@@ -27,6 +27,7 @@ export const MESSAGES = {
     `'${after}' is not ${kind} of this account to page after.`,
   noJournalEntry: (after: string) => `No request '${after}' in this account's journal.`,
   clockBackwards: 'A virtual clock only moves forward.',
+  scenarioName: 'a scenario name is letters, digits, - and _ (files of the scenarios folders)',
   unknownEventType: (type: string) =>
     `'${type}' is not an event type the platform emits: <kind>.<status> of a run kind served, or webhook_endpoint.disabled.`,
   eventObjectShape: 'data.object must be a resource body: an object with string `id` and `object`.',

@@ -9,6 +9,7 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     seed: '0',
     seedGiven: false,
     scenario: 'default',
+    scenariosDir: null,
     snapshot: null,
     clock: 'realtime',
     controlToken: null,

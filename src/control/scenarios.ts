@@ -3,30 +3,41 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse } from '../contract/common.js';
 import type { ScenarioFile } from '../contract/scenario-file.js';
-import { apiError, type ErrorCode } from '../errors.js';
+import { apiError, MESSAGES } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 import {
   DataFileError,
+  isScenarioName,
   listScenarios,
   loadScenarioFile,
+  ScenarioNotFound,
   scenarioSchema,
 } from '../world/load-scenario.js';
-import { resetWorld } from '../world/reset.js';
+import { replaceWorld } from '../world/replace-world.js';
 import { json, route } from './route-helpers.js';
 
 export const listScenariosRoute = route({
   method: 'get',
   path: '/scenarios',
   operationId: 'listScenarios',
-  summary: 'The scenario files in scenarios/',
+  summary: 'The scenario files of the scenarios folders',
   description:
-    'The scenario files of the scenarios directory, with their descriptions, and the name of the one loaded.',
+    'The scenario files of `--scenarios-dir` and of the shipped `scenarios/` folder, each name once (the first folder wins), with their descriptions or why one cannot be loaded, and the name of the one loaded.',
   responses: {
     200: jsonResponse(
       z.object({
         object: z.literal('list'),
         loaded: z.string(),
-        data: z.array(z.object({ name: z.string(), description: z.string().nullable() })),
+        data: z.array(
+          z.object({
+            name: z.string(),
+            description: z.string().nullable(),
+            error: z
+              .string()
+              .nullable()
+              .openapi({ description: 'Why the file cannot be loaded; null when it can.' }),
+          }),
+        ),
       }),
       'Scenarios.',
     ),
@@ -40,7 +51,7 @@ export const loadScenarioRoute = (ScenarioFile: z.ZodType) =>
     operationId: 'loadScenario',
     summary: 'Replace the world with a named or inline scenario',
     description:
-      'Replaces the whole world with a scenario: `{name}` loads a file of the scenarios directory, `{scenario}` an inline scenario in the same format.',
+      'Replaces the whole world with a scenario: `{name}` loads a file of the scenarios folders (`--scenarios-dir`, then the shipped ones), `{scenario}` an inline scenario in the same format. A file that fails validation or while applied answers 400 naming the file and the field, and the world is left as it was.',
     request: {
       body: json(
         z
@@ -57,31 +68,38 @@ export const loadScenarioRoute = (ScenarioFile: z.ZodType) =>
     },
   });
 
-/** A scenario of the scenarios directory: 404 for a missing file, 400 for an invalid one. */
+/** A scenario of the scenarios folders by name: 404 for a missing file, 400 for an invalid one. */
 export function scenarioByName(deps: Deps, name: string): ScenarioFile {
   try {
-    return loadScenarioFile(deps.scenarios.dir, name, deps.kinds);
+    if (!isScenarioName(name)) throw new DataFileError(name, null, MESSAGES.scenarioName);
+    return loadScenarioFile(deps.scenarios.dirs, name, deps.kinds);
   } catch (err) {
     if (!(err instanceof DataFileError)) throw err;
-    const missing = /cannot read/.test(err.message);
-    const code: ErrorCode = missing ? 'resource_not_found' : 'parameter_invalid';
-    throw apiError(code, { param: missing ? 'scenario' : err.field, message: err.message });
+    if (err instanceof ScenarioNotFound)
+      throw apiError('resource_not_found', { param: 'name', message: err.message });
+    throw apiError('parameter_invalid', { param: err.field ?? 'name', message: err.message });
   }
 }
 
 export function registerScenarios(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(listScenariosRoute, (c) => {
-    const data = listScenarios(deps.scenarios.dir).map((name) => {
-      const file = scenarioByName(deps, name);
-      return { name, description: file.description ?? null };
+    const data = listScenarios(deps.scenarios.dirs).map((name) => {
+      try {
+        const file = scenarioByName(deps, name);
+        return { name, description: file.description ?? null, error: null };
+      } catch (err) {
+        // A broken file of the user's folder is listed with what is wrong, not hidden.
+        return { name, description: null, error: (err as Error).message };
+      }
     });
     return c.json({ object: 'list' as const, loaded: deps.scenarios.loaded.name, data }, 200);
   });
 
-  app.openapi(loadScenarioRoute(scenarioSchema(deps.kinds)), (c) => {
+  app.openapi(loadScenarioRoute(scenarioSchema(deps.kinds)), async (c) => {
     const body = c.req.valid('json') as { name: string } | { scenario: ScenarioFile };
     const scenario = 'name' in body ? scenarioByName(deps, body.name) : body.scenario;
-    resetWorld(deps, { scenario });
+    const source = 'name' in body ? `scenario '${body.name}'` : 'the inline scenario';
+    await replaceWorld(deps, scenario, source);
     return c.json({ scenario: scenario.name }, 200);
   });
 }

@@ -58,7 +58,8 @@ export interface Deps {
   /** Wall ms at start, for uptime. */
   startedAt: number;
   /** Where named scenarios live, and the one reset returns to. */
-  scenarios: { dir: string; loaded: ScenarioFile };
+  /** The folders scenario names are looked up in, first match first, and the loaded scenario. */
+  scenarios: { dirs: readonly string[]; loaded: ScenarioFile };
   faults: FaultRules;
   journal: Journal;
   /** Outcomes per operation and account, for `GET /_control/coverage` (not persisted). */

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { type ScenarioFile, scenarioFileSchema } from '../contract/scenario-file.js';
 import { type Kinds, scopesOf } from '../domain/kind-registry.js';
@@ -33,34 +34,97 @@ export function parseDataFile<T extends z.ZodType>(
 }
 
 export function readJsonFile(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    throw new DataFileError(path, null, `cannot read: ${(err as Error).message}`);
+  return readDataFile(path);
+}
+
+/** The extensions a scenario file may have, in the order a name is looked up. */
+const SCENARIO_EXTENSIONS = ['.json', '.yaml', '.yml'] as const;
+
+/** A name (`default`, `my-world`) rather than a path (`./mine.yaml`, `/scenarios/a.json`). */
+export function isScenarioName(value: string): boolean {
+  return /^[a-z0-9][a-z0-9_-]*$/i.test(value);
+}
+
+/** The scenario names in these folders (`<name>.json`, `.yaml`, `.yml`), each once, sorted. */
+export function listScenarios(dirs: string | readonly string[]): string[] {
+  const names = new Set<string>();
+  for (const dir of typeof dirs === 'string' ? [dirs] : dirs) {
+    let files: string[];
+    try {
+      files = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const f of files) {
+      const ext = SCENARIO_EXTENSIONS.find((e) => f.endsWith(e));
+      if (ext && isScenarioName(f.slice(0, -ext.length))) names.add(f.slice(0, -ext.length));
+    }
+  }
+  return [...names].sort();
+}
+
+/** JSON or YAML text as data, by the file's extension; a syntax error names the file and line. */
+function parseText(file: string, text: string): unknown {
+  if (/\.ya?ml$/i.test(file)) {
+    try {
+      return parseYaml(text, { prettyErrors: true });
+    } catch (err) {
+      const detail = (err as Error).message.split('\n')[0];
+      throw new DataFileError(file, null, `not valid YAML: ${detail}`);
+    }
   }
   try {
     return JSON.parse(text);
   } catch (err) {
-    throw new DataFileError(path, null, `not valid JSON: ${(err as Error).message}`);
+    throw new DataFileError(file, null, `not valid JSON: ${(err as Error).message}`);
   }
 }
 
-/** The names of the scenarios in a directory (`<name>.json`), sorted. */
-export function listScenarios(dir: string): string[] {
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => f.slice(0, -'.json'.length))
-    .sort();
+/** A data file's text, parsed by its extension. */
+function readDataFile(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new DataFileError(file, null, `cannot read: ${(err as Error).message}`);
+  }
+  return parseText(file, text);
 }
 
-/** Reads `<dir>/<name>.json` as JSON, and its path; `parseScenarioFile` validates it. */
-export function readScenarioFile(dir: string, name: string): { file: string; data: unknown } {
-  if (!/^[a-z0-9][a-z0-9_-]*$/i.test(name)) {
-    throw new DataFileError(name, null, 'a scenario name is letters, digits, - and _');
+/** A scenario that names no file: a name found in none of the folders. */
+export class ScenarioNotFound extends DataFileError {}
+
+/**
+ * A scenario by name (looked up in `dirs`, the first folder that has it wins) or by path (a JSON
+ * or YAML file), read and parsed, with its path; `parseScenarioFile` validates it.
+ * @example readScenarioFile(['./scenarios', PACKAGE_SCENARIOS], 'default')
+ */
+export function readScenarioFile(
+  dirs: string | readonly string[],
+  nameOrPath: string,
+): { file: string; data: unknown } {
+  if (!isScenarioName(nameOrPath)) {
+    if (!SCENARIO_EXTENSIONS.some((e) => nameOrPath.toLowerCase().endsWith(e)))
+      throw new DataFileError(
+        nameOrPath,
+        null,
+        'a scenario is a name (letters, digits, - and _) or a path to a .json, .yaml or .yml file',
+      );
+    if (!existsSync(nameOrPath))
+      throw new ScenarioNotFound(nameOrPath, null, 'cannot read: no such file');
+    return { file: nameOrPath, data: readDataFile(nameOrPath) };
   }
-  const file = join(dir, `${name}.json`);
-  return { file, data: readJsonFile(file) };
+  const folders = typeof dirs === 'string' ? [dirs] : dirs;
+  for (const dir of folders)
+    for (const ext of SCENARIO_EXTENSIONS) {
+      const file = join(dir, `${nameOrPath}${ext}`);
+      if (existsSync(file)) return { file, data: readDataFile(file) };
+    }
+  throw new ScenarioNotFound(
+    nameOrPath,
+    null,
+    `no scenario of that name in ${folders.join(' or ')} (<name>.json, .yaml or .yml)`,
+  );
 }
 
 /** The scenario file's schema for these kinds: their scopes, names and seeding inputs. */
@@ -81,6 +145,10 @@ export function parseScenarioFile(
   return parseDataFile(scenarioSchema(kinds), raw.data, raw.file) as ScenarioFile;
 }
 
-export function loadScenarioFile(dir: string, name: string, kinds: Kinds): ScenarioFile {
-  return parseScenarioFile(readScenarioFile(dir, name), kinds);
+export function loadScenarioFile(
+  dirs: string | readonly string[],
+  nameOrPath: string,
+  kinds: Kinds,
+): ScenarioFile {
+  return parseScenarioFile(readScenarioFile(dirs, nameOrPath), kinds);
 }

@@ -41,7 +41,7 @@ describe('the shipped scenarios', () => {
     const { control, api } = testEmulator();
     const listed = await control('GET', '/scenarios');
     for (const name of names) {
-      expect(listed.data).toContainEqual({ name, description: expect.any(String) });
+      expect(listed.data).toContainEqual({ name, description: expect.any(String), error: null });
       expect(await control('POST', '/scenarios/load', { name })).toEqual({ scenario: name });
       // Every scenario keeps the documented default key, so an SDK's configuration carries over.
       expect((await api('GET', '/v1/keys/me')).status).not.toBe(401);

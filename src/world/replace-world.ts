@@ -1,0 +1,37 @@
+/**
+ * The whole world replaced by a scenario, or left exactly as it was: a scenario that passes its
+ * file's schema can still fail while applied (a run naming a dataset the catalog lacks), and then
+ * nothing of it stays.
+ */
+import type { ScenarioFile } from '../contract/scenario-file.js';
+import { ApiError } from '../errors.js';
+import type { Deps } from '../runtime/deps.js';
+import { resetWorld } from './reset.js';
+import { restoreSnapshot, saveSnapshot, worldAtRest } from './snapshots.js';
+
+/** The shelf name of the world as it stood before a load; no snapshot name can take it. */
+const BEFORE_LOAD = ' before scenario load';
+
+/**
+ * Resets the world to `scenario`; if applying it fails, restores the world and throws the error,
+ * its message prefixed with `source` (the file or "the inline scenario").
+ * @example await replaceWorld(deps, scenario, 'scenarios/mine.yaml')
+ */
+export async function replaceWorld(
+  deps: Deps,
+  scenario: ScenarioFile,
+  source: string,
+): Promise<void> {
+  await worldAtRest(deps);
+  const before = saveSnapshot(deps, BEFORE_LOAD, null);
+  try {
+    resetWorld(deps, { scenario });
+  } catch (err) {
+    restoreSnapshot(deps, before);
+    if (err instanceof ApiError)
+      throw ApiError.of(err.code, { ...err, message: `${source}: ${err.message}` });
+    throw err;
+  } finally {
+    deps.store.snapshots.remove(BEFORE_LOAD);
+  }
+}

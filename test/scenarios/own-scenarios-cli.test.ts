@@ -1,0 +1,103 @@
+/**
+ * The CLI with a team's own scenarios (issue 28): `--scenario <path>` and `--scenarios-dir`
+ * (`EMULATOR_SCENARIOS_DIR`) started for real; a bad file exits 2 naming the file and the field.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+
+const dir = mkdtempSync(join(tmpdir(), 'own-scenarios-cli-'));
+const children = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const KEY = 'svc_test_cli_team_key_0000000001';
+const yaml = (name: string, accountName: unknown) => `name: ${name}
+accounts:
+  - id: acct_00000000000000000000000077
+    name: ${JSON.stringify(accountName)}
+    keys:
+      - name: ci
+        secret: ${KEY}
+        scopes: [usage:read]
+`;
+writeFileSync(join(dir, 'team.yaml'), yaml('team', 'Team'));
+writeFileSync(join(dir, 'bad.yml'), yaml('bad', 7).replace('"7"', '7'));
+
+/** Runs `src/main.ts`; answers its base URL once it listens, or how it exited. */
+function start(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/main.ts', '--port', '0', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_OPTIONS: '', ...env },
+    },
+  );
+  children.add(child);
+  let out = '';
+  const read = (chunk: Buffer) => {
+    out += chunk.toString();
+  };
+  child.stdout!.on('data', read);
+  child.stderr!.on('data', read);
+  return new Promise<{ base?: string; code?: number | null; out: string }>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 30_000);
+    child.stdout!.on('data', () => {
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      if (!match) return;
+      clearTimeout(timer);
+      resolve({ base: match[1]!, out });
+      child.kill('SIGTERM');
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out });
+    });
+  });
+}
+
+async function keyName(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/main.ts', '--port', '0', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_OPTIONS: '', ...env },
+    },
+  );
+  children.add(child);
+  let out = '';
+  child.stdout!.on('data', (c: Buffer) => {
+    out += c.toString();
+  });
+  for (let waited = 0; waited < 30_000 && !/listening on/.test(out); waited += 50)
+    await new Promise((r) => setTimeout(r, 50));
+  const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+  const res = await fetch(`${base}/v1/keys/me`, { headers: { authorization: `Bearer ${KEY}` } });
+  child.kill('SIGTERM');
+  return ((await res.json()) as { name: string }).name;
+}
+
+test('--scenario takes a path to a YAML file', async () => {
+  expect(await keyName(['--scenario', join(dir, 'team.yaml')])).toBe('ci');
+});
+
+test('EMULATOR_SCENARIOS_DIR adds a folder whose files load by name', async () => {
+  expect(await keyName(['--scenario', 'team'], { EMULATOR_SCENARIOS_DIR: dir })).toBe('ci');
+});
+
+test('a bad file exits 2, naming the file, the field and what was expected', async () => {
+  const exited = await start(['--scenarios-dir', dir, '--scenario', 'bad']);
+  expect(exited.code).toBe(2);
+  expect(exited.out).toMatch(
+    /cannot start: .*bad\.yml \(field accounts\.0\.name\): .*expected string/,
+  );
+  const missing = await start(['--scenario', join(dir, 'nope.yaml')]);
+  expect(missing.code).toBe(2);
+  expect(missing.out).toContain('nope.yaml: cannot read');
+});
