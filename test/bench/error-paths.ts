@@ -1,9 +1,20 @@
 import { alternate } from './alternate.js';
-import { AUTH, control, DEFAULT_ACCOUNT, fromRounds, type Scenario } from './context.js';
+import {
+  AUTH,
+  control,
+  DEFAULT_ACCOUNT,
+  fromRounds,
+  type Scenario,
+  type ScenarioResult,
+} from './context.js';
 import type { LoadRequest } from './load.js';
 import type { ServerProcess } from './server-process.js';
 import { keysMeSpec, READ_P99_MS } from './speed.js';
 import { p99Line, ratioLine } from './targets.js';
+
+/** The floor's keys/me and its own 400 on the stock validation path, in the same rounds. */
+export const FLOOR_KEYS_ME = 'floor GET /v1/keys/me (error-path rounds)';
+export const FLOOR_400 = 'floor GET /v1/evaluations?limit=0 (400, stock defaultHook)';
 
 /** The baseline every error path is compared with, measured in the same alternating rounds. */
 export const ERROR_BASELINE = 'emulator GET /v1/keys/me (error-path baseline)';
@@ -94,8 +105,19 @@ export function errorPaths(): Scenario {
         ...keysMeSpec(ctx, ctx.emulator),
         requests: [p.request(secret)],
       }));
-      const [baseline, ...paths] = await alternate(ctx, [keysMeSpec(ctx, ctx.emulator), ...specs]);
+      const floor400 = {
+        ...keysMeSpec(ctx, ctx.floor),
+        requests: [{ method: 'GET' as const, path: '/v1/evaluations?limit=0', headers: AUTH }],
+      };
+      const [floorKeys, floorBad, baseline, ...paths] = await alternate(ctx, [
+        keysMeSpec(ctx, ctx.floor),
+        floor400,
+        keysMeSpec(ctx, ctx.emulator),
+        ...specs,
+      ]);
       return [
+        fromRounds(FLOOR_KEYS_ME, floorKeys!),
+        { ...fromRounds(FLOOR_400, floorBad!), expectedStatuses: [400] },
         fromRounds(ERROR_BASELINE, baseline!),
         ...ERROR_PATHS.map((p, j) => ({
           ...fromRounds(p.name, paths[j]!),
@@ -103,8 +125,9 @@ export function errorPaths(): Scenario {
         })),
       ];
     },
-    targets: (rows) =>
-      ERROR_PATHS.flatMap((p) => [
+    targets: (rows) => [
+      floorLine(rows),
+      ...ERROR_PATHS.flatMap((p) => [
         ratioLine(rows, {
           label: `${p.name.replace(/^emulator /, '')} / keys/me`,
           measured: p.name,
@@ -113,5 +136,14 @@ export function errorPaths(): Scenario {
         }),
         p99Line(rows, p.name, READ_P99_MS),
       ]),
+    ],
   };
+}
+
+/** The stock path's own 400 against its own keys/me: what no emulator on that path can beat. */
+function floorLine(rows: Map<string, ScenarioResult>): string {
+  const keys = rows.get(FLOOR_KEYS_ME)?.rps;
+  const bad = rows.get(FLOOR_400)?.rps;
+  if (!keys || !bad) return `${FLOOR_400}: not measured`;
+  return `floor 400 / floor keys/me: ${(bad / keys).toFixed(2)} (no target: the bare Hono + zod-openapi server's own validation failure, for comparison with the emulator's 400)`;
 }

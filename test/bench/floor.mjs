@@ -4,6 +4,9 @@
 // emulator's compiled `dist/main.js` is. Prints its URL once listening, as the emulator's banner
 // does. The body is the JSON given as the first argument (the bench passes the emulator's own
 // keys/me answer, so both send the same bytes), or a key like the emulator's default one.
+// It also serves GET /v1/evaluations with a query validated by the same route machinery and one
+// defaultHook that throws, rendered by onError as an error envelope: the stock path's own cost of
+// a 400 (`limit=0`), which the error-path scenario sets beside the emulator's.
 // Usage: node test/bench/floor.mjs ['{"id":"key_...",...}']
 import { serve } from '@hono/node-server';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
@@ -37,8 +40,52 @@ const body = process.argv[2]
       created_at: '2025-01-01T00:00:00Z',
     };
 
-const app = new OpenAPIHono();
+const list = createRoute({
+  method: 'get',
+  path: '/v1/evaluations',
+  request: {
+    headers: z.object({ authorization: z.string().startsWith('Bearer ') }),
+    query: z.object({
+      limit: z.coerce.number().int().min(1).max(100).default(20),
+      after: z.string().optional(),
+      status: z
+        .enum(['queued', 'processing', 'canceling', 'succeeded', 'failed', 'canceled'])
+        .optional(),
+    }),
+  },
+  responses: {
+    200: {
+      content: { 'application/json': { schema: z.object({ data: z.array(Key) }) } },
+      description: 'A page',
+    },
+  },
+});
+
+class ParamError extends Error {}
+const app = new OpenAPIHono({
+  defaultHook: (result) => {
+    if (result.success) return;
+    const issue = result.error.issues[0];
+    throw Object.assign(new ParamError(issue.message), { param: issue.path.join('.') });
+  },
+});
+app.onError((err, c) =>
+  c.json(
+    {
+      error: {
+        type: 'invalid_request_error',
+        code: 'parameter_invalid',
+        message: err.message,
+        param: err.param ?? null,
+        request_id: 'req_floor',
+        details: null,
+      },
+    },
+    400,
+  ),
+);
 app.openapi(route, (c) => c.json(body, 200));
+app.openapi(list, (c) => c.json({ data: [] }, 200));
 
 serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
   console.log(`floor listening on http://127.0.0.1:${info.port}`);
