@@ -47,6 +47,19 @@ const zodLocalesEnOnly = {
   },
 };
 
+/**
+ * yaml's `node` entry is CommonJS that requires `process`, which an ES module bundle cannot do at
+ * run time ("Dynamic require of process"); its ES module build (the one browsers get) is the same
+ * parser without that require, so the bin bundles that one.
+ */
+const yamlEsm = {
+  name: 'yaml-esm',
+  setup(b) {
+    const pkg = createRequire(import.meta.url).resolve('yaml/package.json');
+    b.onResolve({ filter: /^yaml$/ }, () => ({ path: join(dirname(pkg), 'browser', 'index.js') }));
+  },
+};
+
 await build({
   entryPoints: [join(ROOT, 'src', 'main.ts')],
   outfile: join(outDir, 'main.js'),
@@ -56,7 +69,7 @@ await build({
   target: 'node20',
   // src/store/driver.ts picks one of the two at run time (both are addons).
   external: ['better-sqlite3', 'better-sqlite3-napi'],
-  plugins: [zodLocalesEnOnly],
+  plugins: [zodLocalesEnOnly, yamlEsm],
   sourcemap: true,
   logLevel: 'warning',
 });
