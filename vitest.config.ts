@@ -14,6 +14,7 @@ const SLOW = [
   'test/reliability/kill-under-load.test.ts',
   'test/control/coverage.test.ts',
   'test/heap.test.ts',
+  'test/recipes/containers.test.ts',
 ];
 
 export default defineConfig({

@@ -64,6 +64,7 @@ test('the packed tarball installs into an empty project and runs from there', {
       'dist/index.d.ts',
       'dist/testing/index.js',
       'dist/testing/index.d.ts',
+      'dist/testcontainers/index.js',
       'scenarios/default.json',
       'fixtures/catalog.json',
       'README.md',
@@ -111,4 +112,13 @@ test('the packed tarball installs into an empty project and runs from there', {
     env,
   });
   expect(harness.stdout.trim()).toBe('true ok');
+
+  // testcontainers is an optional peer: not installed, and only its own entry asks for it.
+  expect(existsSync(join(app, 'node_modules', 'testcontainers'))).toBe(false);
+  const module = await run(
+    process.execPath,
+    ['--input-type=module', '-e', "await import('svc-emulator/testcontainers')"],
+    { cwd: app, env },
+  ).catch((err: { stderr: string }) => err);
+  expect(module.stderr).toMatch(/Cannot find package 'testcontainers'/);
 });
