@@ -19,7 +19,10 @@ import * as Podman from './podman.js';
 import { EXAMPLES, readCompose, readWorkflow, splitRunnerOptions, waitStep } from './recipes.js';
 
 const work = mkdtempSync(join(tmpdir(), 'svc-emulator-recipes-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+afterAll(() => {
+  rmSync(work, { recursive: true, force: true });
+  Podman.cleanUp();
+});
 
 /** A port nothing listens on now. */
 function freePort(): Promise<number> {
@@ -104,10 +107,7 @@ describe.skipIf(why !== null)(
       // here. Each test stops what it starts instead.
       process.env.TESTCONTAINERS_RYUK_DISABLED = 'true';
     }, 16 * 60_000);
-    afterAll(async () => {
-      await stopDockerApi?.();
-      Podman.cleanUp();
-    }, 30_000);
+    afterAll(() => stopDockerApi?.(), 30_000);
 
     test('docker-compose.yml: the emulator service turns healthy and serves the mounted scenario', async () => {
       const compose = readCompose();
