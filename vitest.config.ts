@@ -19,6 +19,7 @@ const SLOW = [
   'test/scenarios/own-scenarios-cli.test.ts',
   'test/http/cors-browser.test.ts',
   'test/http/docs-browser.test.ts',
+  'test/recipes/containers.test.ts',
 ];
 
 export default defineConfig({

@@ -24,7 +24,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['src/control/'],
   ['src/emulator.ts', 'src/config.ts'],
   ['src/banner.ts', 'src/testing/', 'src/index.ts'],
-  ['src/main.ts', 'src/heap.ts'],
+  ['src/main.ts', 'src/heap.ts', 'src/testcontainers/'],
 ];
 
 function layerOf(file: string): number {

@@ -102,6 +102,7 @@ test('the tarball holds dist/ (ES modules, CommonJS, Swagger UI), scenarios, fix
       'dist/swagger-ui/swagger-ui-bundle.js',
       'dist/swagger-ui/swagger-ui.css',
       'dist/swagger-ui/LICENSE',
+      'dist/testcontainers/index.js',
       'scenarios/default.json',
       'fixtures/catalog.json',
       'README.md',
@@ -154,6 +155,15 @@ test('`svc-emulator/testing` imports by name from an ES module', { timeout: 60_0
     await emu.stop();`,
   );
   expect(harness.stdout.trim()).toBe('true ok');
+
+  // testcontainers is an optional peer: not installed, and only its own entry asks for it.
+  expect(existsSync(join(app, 'node_modules', 'testcontainers'))).toBe(false);
+  const module = await run(
+    process.execPath,
+    ['--input-type=module', '-e', "await import('svc-emulator/testcontainers')"],
+    { cwd: app, env },
+  ).catch((err: { stderr: string }) => err);
+  expect(module.stderr).toMatch(/Cannot find package 'testcontainers'/);
 });
 
 test('require() of both entries works from CommonJS and starts an emulator', {
