@@ -4,6 +4,7 @@ import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse } from '../contract/common.js';
 import { wallNow } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
+import { replaceWorld } from '../world/replace-world.js';
 import { resetWorld } from '../world/reset.js';
 import { accountOf } from './accounts.js';
 import { json, route } from './route-helpers.js';
@@ -49,11 +50,14 @@ export function registerWorld(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     return c.json({ status: 'ok' as const, version: deps.config.version, uptime_s }, 200);
   });
 
-  app.openapi(resetRoute, (c) => {
+  app.openapi(resetRoute, async (c) => {
     const body = c.req.valid('json');
     const scenario = body.scenario ? scenarioByName(deps, body.scenario) : undefined;
     if (body.account) accountOf(deps, body.account);
-    resetWorld(deps, { scenario, account: body.account });
+    // A whole world from another scenario is replaced, or left as it was if the scenario fails.
+    if (scenario && !body.account)
+      await replaceWorld(deps, scenario, `scenario '${body.scenario}'`);
+    else resetWorld(deps, { scenario, account: body.account });
     return c.json({ scenario: deps.scenarios.loaded.name, account: body.account ?? null }, 200);
   });
 }

@@ -116,6 +116,9 @@ test('the control load takes a name of the folder; a bad file answers 400 and ch
   expect((await call(emu, 'GET', `/_control/accounts/${own.json.account.id}`)).status).toBe(200);
   expect((await call(emu, 'GET', '/_control/scenarios')).json.loaded).toBe('default');
   expect((await call(emu, 'GET', '/_control/snapshots')).json.data).toEqual([]);
+  const reset = await call(emu, 'POST', '/_control/reset', { scenario: 'unknown-dataset' });
+  expect(reset.status).toBe(400);
+  expect((await call(emu, 'GET', `/_control/accounts/${own.json.account.id}`)).status).toBe(200);
   const missing = await call(emu, 'POST', '/_control/scenarios/load', { name: 'nope' });
   expect(missing.status).toBe(404);
   const path = await call(emu, 'POST', '/_control/scenarios/load', { name: '../etc/passwd' });
