@@ -28,7 +28,7 @@ accounts:
 writeFileSync(join(dir, 'team.yaml'), yaml('team', 'Team'));
 writeFileSync(join(dir, 'bad.yml'), yaml('bad', 7).replace('"7"', '7'));
 
-/** Runs `src/main.ts`; answers its base URL once it listens, or how it exited. */
+/** Runs `src/main.ts`; answers its base URL once it listens (it keeps running), or how it exited. */
 function start(args: string[], env: Record<string, string> = {}) {
   const child = spawn(
     process.execPath,
@@ -52,7 +52,6 @@ function start(args: string[], env: Record<string, string> = {}) {
       if (!match) return;
       clearTimeout(timer);
       resolve({ base: match[1]!, out });
-      child.kill('SIGTERM');
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
@@ -61,25 +60,11 @@ function start(args: string[], env: Record<string, string> = {}) {
   });
 }
 
+/** The name of the key the started emulator's scenario gives `KEY`. */
 async function keyName(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/main.ts', '--port', '0', ...args],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_OPTIONS: '', ...env },
-    },
-  );
-  children.add(child);
-  let out = '';
-  child.stdout!.on('data', (c: Buffer) => {
-    out += c.toString();
-  });
-  for (let waited = 0; waited < 30_000 && !/listening on/.test(out); waited += 50)
-    await new Promise((r) => setTimeout(r, 50));
-  const base = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+  const { base, out } = await start(args, env);
+  if (!base) throw new Error(`did not start: ${out}`);
   const res = await fetch(`${base}/v1/keys/me`, { headers: { authorization: `Bearer ${KEY}` } });
-  child.kill('SIGTERM');
   return ((await res.json()) as { name: string }).name;
 }
 
