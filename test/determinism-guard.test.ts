@@ -28,6 +28,10 @@ const WALL_TIME_ALLOWED: Record<string, string> = {
     'an attempt goes to a real receiver: its wall start, duration and webhook-timestamp are wall time',
   'src/main.ts': 'the shutdown grace period',
   'src/heap.ts': 'the idle collection waits for a quiet wall-clock second; it answers nothing',
+  'src/verify/target-client.ts':
+    'verify paces its requests to a real service (--rps) and waits for its runs (--max-wait) in wall time',
+  'src/verify/proxy.ts':
+    "a cassette records each exchange's wall time, which drift replays as clock gaps",
 };
 const WALL_TIME = /\bwallNow\b|\bsetTimeout\(|\bsetInterval\(|performance\.now\(|process\.hrtime/;
 
