@@ -4,12 +4,41 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { CliConfig } from '../config.js';
-import { createEmulator } from '../emulator.js';
+import { createEmulator, type Emulator } from '../emulator.js';
 import { createNodeServer } from '../http/node-server.js';
 import { CassetteError, CassetteWriter } from './cassette.js';
 import { emulatorContract } from './contract.js';
 import { maskUrl } from './mask.js';
 import { forward } from './proxy.js';
+
+export interface ProxyApp {
+  fetch(req: Request): Promise<Response>;
+  /** The emulator that serves the contract (`/openapi.json`, `/docs`) and the Node server's deps. */
+  emulator: Emulator;
+}
+
+/**
+ * The proxy as a fetch handler: `/v1` forwarded to `target`, everything else (the contract, the
+ * docs pages) served by an emulator without a control API.
+ * @example const proxy = await createProxyApp({ target: 'https://api.example.com' });
+ */
+export async function createProxyApp(options: {
+  target: string;
+  cassette?: CassetteWriter;
+  strict?: boolean;
+}): Promise<ProxyApp> {
+  const target = options.target.replace(/\/+$/, '');
+  const contract = await emulatorContract({ strict: options.strict });
+  const emulator = createEmulator({ control: false, strict: options.strict, webhooks: false });
+  const cassette = options.cassette;
+  return {
+    emulator,
+    fetch: async (req: Request) =>
+      /^\/v1(\/|$)/.test(new URL(req.url).pathname)
+        ? forward(req, { target, contract, cassette })
+        : emulator.app.fetch(req),
+  };
+}
 
 /** Starts the proxy; a folder that holds a cassette already, or a port in use, exits. */
 export async function startProxy(config: CliConfig & { proxy: string }): Promise<void> {
@@ -22,14 +51,8 @@ export async function startProxy(config: CliConfig & { proxy: string }): Promise
     process.exit(2);
   }
   const target = config.proxy.replace(/\/+$/, '');
-  const contract = await emulatorContract({ strict: config.strict });
-  const emulator = createEmulator({ control: false, strict: config.strict, webhooks: false });
-  const app = {
-    fetch: (req: Request) =>
-      /^\/v1(\/|$)/.test(new URL(req.url).pathname)
-        ? forward(req, { target, contract, cassette })
-        : emulator.app.fetch(req),
-  };
+  const app = await createProxyApp({ target, cassette, strict: config.strict });
+  const { emulator } = app;
   const server = createNodeServer(app, emulator.deps);
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;

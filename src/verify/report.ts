@@ -69,10 +69,11 @@ export function reportMarkdown(r: Report): string {
   ];
   if (r.differences.length === 0) lines.push('None.', '');
   else {
+    const inferred = new Map(r.operations.map((o) => [o.operation, o.inferred]));
     lines.push('| operation | check | field | expected | actual |', '|---|---|---|---|---|');
     for (const d of r.differences)
       lines.push(
-        `| ${d.operation} | ${d.check} | ${d.field}${d.inferred ? ' (inferred)' : ''} | ${cell(d.expected)} | ${cell(d.actual)} |`,
+        `| ${d.operation}${inferred.get(d.operation) ? ' (inferred)' : ''} | ${d.check} | ${d.field}${d.inferred ? ' (inferred)' : ''} | ${cell(d.expected)} | ${cell(d.actual)} |`,
       );
     lines.push('');
   }
@@ -94,7 +95,8 @@ function operationSection(op: OperationReport, tool: Report['tool']): string[] {
 }
 
 function checkLines(c: CheckResult, tool: Report['tool']): string[] {
-  const mark = c.differences.length === 0 ? 'agrees' : `**${c.differences.length} differ**`;
+  const n = c.differences.length;
+  const mark = n === 0 ? 'agrees' : `**${n} difference${n === 1 ? '' : 's'}**`;
   const head =
     `- ${c.check}: \`${c.request.method} ${c.request.url}\` answered ${c.answer.status}` +
     (c.emulator ? `, the emulator ${c.emulator.status}` : '') +
