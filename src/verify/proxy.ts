@@ -43,21 +43,26 @@ export interface ProxyOptions {
   cassette?: CassetteWriter;
 }
 
+/** JSON with every character outside printable ASCII escaped: a header value carries it as is. */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[^\x20-\x7e]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 /** The violations as one header value: JSON, ASCII only, cut to a size proxies pass. */
 export function violationsHeader(violations: Difference[]): string {
   const out: Difference[] = [];
   for (const v of violations) {
-    const next = JSON.stringify([...out, v]);
-    if (next.length > MAX_HEADER_CHARS) {
+    // Room is kept for the last entry, which counts the ones left out.
+    if (asciiJson([...out, v]).length > MAX_HEADER_CHARS - 100) {
       out.push({ field: '...', expected: null, actual: `${violations.length - out.length} more` });
       break;
     }
     out.push(v);
   }
-  return JSON.stringify(out).replace(
-    /[^\x20-\x7e]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return asciiJson(out);
 }
 
 function forwardHeaders(headers: Headers): Headers {
