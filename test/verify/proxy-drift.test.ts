@@ -121,7 +121,8 @@ test('the proxy records a cassette without secrets; drift replays it and agrees,
     expect(agreeing.summary.checks).toBe(6);
 
     // Planted: the service answered `progress` as a string, and another code for an unknown id.
-    const plant = (file: string, change: (e: any) => void) => {
+    type Recorded = { response: { body: { progress?: unknown; error?: { code: string } } } };
+    const plant = (file: string, change: (e: Recorded) => void) => {
       const path = join(cassetteDir, file);
       const exchange = JSON.parse(readFileSync(path, 'utf8'));
       change(exchange);
@@ -131,7 +132,7 @@ test('the proxy records a cassette without secrets; drift replays it and agrees,
       e.response.body.progress = '0%';
     });
     plant(files[4]!, (e) => {
-      e.response.body.error.code = 'evaluation_not_found';
+      e.response.body.error!.code = 'evaluation_not_found';
     });
     const drifted = await runDrift(options, await sharedContract());
     expect(drifted.differences).toEqual([
