@@ -5,7 +5,7 @@
 import { ArgsError, parseDriftArgs, parseVerifyArgs, subcommandHelp } from './args.js';
 import { CassetteError } from './cassette.js';
 import { emulatorContract } from './contract.js';
-import { runDrift } from './drift.js';
+import { DriftError, runDrift } from './drift.js';
 import { SecretSet } from './mask.js';
 import { writeReport } from './report.js';
 import type { Report } from './report-types.js';
@@ -52,7 +52,7 @@ export async function runSubcommand(name: Subcommand, argv: string[]): Promise<n
   try {
     return await (name === 'verify' ? verify(argv) : drift(argv));
   } catch (err) {
-    const known = [ArgsError, VerifyError, CassetteError].some((E) => err instanceof E);
+    const known = [ArgsError, VerifyError, CassetteError, DriftError].some((E) => err instanceof E);
     console.error(`svc-emulator ${name}: ${known ? (err as Error).message : String(err)}`);
     return 2;
   }

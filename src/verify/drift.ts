@@ -24,6 +24,9 @@ export interface DriftOptions {
   strictVersions: boolean;
 }
 
+/** drift could not run (exit 2): no key to replay with. */
+export class DriftError extends Error {}
+
 const ID = /^[a-z]+_[A-Za-z0-9]{10,}$/;
 /** A key as the cassette keeps it: `Bearer ***N`, the Nth key of the session (cassette.ts). */
 const LABEL = /^Bearer \*\*\*(\d+)$/;
@@ -65,7 +68,11 @@ function substitute(text: string, ids: Map<string, string>): string {
 function replayKey(emulator: Emulator, key: string | undefined): string {
   const fixed = emulator.deps.scenarios.loaded.accounts?.flatMap((a) => a.keys ?? []);
   const secret = key ?? fixed?.find((k) => k.secret)?.secret;
-  if (!secret) throw new Error('the scenario has no key with a fixed secret: pass --key');
+  if (!secret) throw new DriftError('the scenario has no key with a fixed secret: pass --key');
+  if (!emulator.deps.store.credentials(secret))
+    throw new DriftError(
+      `--key is not a key of the scenario's world (${emulator.deps.scenarios.loaded.name})`,
+    );
   return secret;
 }
 

@@ -151,6 +151,10 @@ test('the proxy records a cassette without secrets; drift replays it and agrees,
         actual: 'resource_not_found',
       },
     ]);
+    // A key the replaying world does not hold cannot replay anything.
+    await expect(
+      runDrift({ ...options, key: 'svc_not_of_this_world_0000' }, await sharedContract()),
+    ).rejects.toThrow(/--key is not a key of the scenario's world \(default\)/);
   } finally {
     await target.stop();
   }
