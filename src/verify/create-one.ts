@@ -5,6 +5,8 @@ import type { Session } from './session.js';
 
 /** Requests a create keeps in hand for its follow-ups and its clean-up. */
 const RESERVE_PER_CREATE = 20;
+/** Requests kept aside, per resource created, for `cleanUp` (own-resources.ts). */
+export const CLEAN_UP_REQUESTS = 2;
 
 export function isCreate(op: ContractOperation): boolean {
   return op.method === 'POST' && pathParams(op).length === 0;
@@ -46,5 +48,7 @@ export async function createOne(
   const made = answer?.json as Record<string, unknown> | undefined;
   if (!answer || answer.status >= 300 || typeof made?.id !== 'string') return null;
   session.created.push({ collection: op.path, id: made.id, body: made });
+  // Its clean-up (a read, then a cancel or a delete) is sent whatever the budget has left.
+  session.client.reserved += CLEAN_UP_REQUESTS;
   return made;
 }

@@ -31,11 +31,11 @@ function opAt(session: Session, collection: string, method: string, suffix: stri
   );
 }
 
-/** Reads `c` again (check `poll`), keeping its latest body. */
-async function refresh(session: Session, c: Created, check: string): Promise<void> {
+/** Reads `c` again, keeping its latest body. */
+async function refresh(session: Session, c: Created, check: string, cleanUp = false) {
   const get = opAt(session, c.collection, 'GET', '');
   if (!get) return;
-  const answer = await session.call(get, check, { path: fillPath(get, c.id) }, ok(get));
+  const answer = await session.call(get, check, { path: fillPath(get, c.id), cleanUp }, ok(get));
   if (answer?.status === 200 && answer.json && typeof answer.json === 'object')
     c.body = answer.json as Record<string, unknown>;
 }
@@ -159,26 +159,24 @@ async function cancelUnderWay(
   cancel: ContractOperation,
   c: Created,
   check: string,
+  cleanUp = false,
 ): Promise<void> {
   const expect = { status: [successStatus(cancel), 409], codes: ['not_cancelable'] };
-  keep(c, await session.call(cancel, check, { path: fillPath(cancel, c.id) }, expect));
+  const spec = { path: fillPath(cancel, c.id), cleanUp };
+  keep(c, await session.call(cancel, check, spec, expect));
 }
 
 /** Last: cancels verify's runs still under way, deletes what it made and has not deleted. */
 export async function cleanUp(session: Session): Promise<void> {
   for (const c of session.created) {
     const cancel = opAt(session, c.collection, 'POST', '/cancel');
-    if (cancel && !ended(c)) await refresh(session, c, 'clean-up read');
+    if (cancel && !ended(c)) await refresh(session, c, 'clean-up read', true);
     if (cancel && !ended(c) && c.body.status !== 'canceling')
-      await cancelUnderWay(session, cancel, c, 'clean-up cancel');
+      await cancelUnderWay(session, cancel, c, 'clean-up cancel', true);
     const del = opAt(session, c.collection, 'DELETE', '');
     if (del && !c.deleted) {
-      const answer = await session.call(
-        del,
-        'clean-up delete',
-        { path: fillPath(del, c.id) },
-        ok(del),
-      );
+      const spec = { path: fillPath(del, c.id), cleanUp: true };
+      const answer = await session.call(del, 'clean-up delete', spec, ok(del));
       if (answer && answer.status < 300) c.deleted = true;
     }
   }

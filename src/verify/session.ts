@@ -34,6 +34,8 @@ export interface CallSpec {
   key?: KeyChoice;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A clean-up call: it may spend the requests kept for it. */
+  cleanUp?: boolean;
 }
 
 /** A resource verify created: the only kind it cancels or deletes. */
@@ -106,8 +108,10 @@ export class Session {
     expectation: Expectation,
   ): Promise<Answer | null> {
     const req = this.request(op, spec);
-    let answer = await this.send(op, check, req);
-    if (answer?.status === 429) answer = await this.afterRateLimit(op, check, req, answer);
+    const fromReserve = spec.cleanUp === true;
+    let answer = await this.send(op, check, req, fromReserve);
+    if (answer?.status === 429)
+      answer = await this.afterRateLimit(op, check, req, answer, fromReserve);
     if (!answer) return null;
     const verdict = judge(this.contract, op, expectation, answer);
     this.reports.get(op.operationId)!.checks.push({
@@ -131,12 +135,18 @@ export class Session {
     return { method: spec.method ?? op.method, path: spec.path, headers, body };
   }
 
-  private async send(op: ContractOperation, check: string, req: OutgoingRequest) {
-    if (this.stopped) {
+  private async send(
+    op: ContractOperation,
+    check: string,
+    req: OutgoingRequest,
+    fromReserve: boolean,
+  ) {
+    // A stop after repeated 429s holds for everything but the clean-up of what verify made.
+    if (this.stopped && !fromReserve) {
       this.notRun(op, check, this.stopped);
       return null;
     }
-    const answer = await this.client.send(req);
+    const answer = await this.client.send(req, fromReserve);
     if (!answer) this.notRun(op, check, 'the request budget (--max-requests) was spent');
     return answer;
   }
@@ -147,13 +157,14 @@ export class Session {
     check: string,
     req: OutgoingRequest,
     first: Answer,
+    fromReserve: boolean,
   ): Promise<Answer | null> {
     const seconds = Number(first.headers['retry-after']);
     let answer: Answer | null = first;
     const wait = Math.min(MAX_RETRY_AFTER_S, this.options.maxWait);
     if (Number.isFinite(seconds) && seconds <= wait) {
       await sleep(seconds * 1000);
-      answer = (await this.send(op, check, req)) ?? first;
+      answer = (await this.send(op, check, req, fromReserve)) ?? first;
     }
     if (answer.status === 429 && ++this.rateLimited >= MAX_RATE_LIMITED)
       this.stopped = `the target answered 429 ${MAX_RATE_LIMITED} times; verify stopped sending (lower --rps)`;

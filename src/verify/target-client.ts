@@ -29,6 +29,8 @@ const REQUEST_TIMEOUT_MS = 30_000;
 export class TargetClient {
   /** Requests sent so far, this one included once it is under way. */
   sent = 0;
+  /** Requests kept for the clean-up of what verify created: only `send(req, true)` spends them. */
+  reserved = 0;
   private nextAt = 0;
 
   constructor(
@@ -37,14 +39,15 @@ export class TargetClient {
     private readonly rps: number,
   ) {}
 
-  /** Requests still allowed by the budget. */
+  /** Requests still allowed by the budget, the reserve left aside. */
   get left(): number {
-    return this.maxRequests - this.sent;
+    return this.maxRequests - this.sent - this.reserved;
   }
 
   /** Sends one request at the pace, or answers null when the budget is spent. */
-  async send(req: OutgoingRequest): Promise<Answer | null> {
-    if (this.left <= 0) return null;
+  async send(req: OutgoingRequest, fromReserve = false): Promise<Answer | null> {
+    if (this.left + (fromReserve ? this.reserved : 0) <= 0) return null;
+    if (fromReserve && this.left <= 0) this.reserved--;
     this.sent++;
     await this.pace();
     try {

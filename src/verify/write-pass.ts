@@ -5,7 +5,7 @@
  * only what it created (DESIGN.md section 8).
  */
 import { type ContractOperation, resolveRef, type Schema, successStatus } from './contract.js';
-import { createOne, fillExample, isCreate } from './create-one.js';
+import { CLEAN_UP_REQUESTS, createOne, fillExample, isCreate } from './create-one.js';
 import { followUps, pollToEnd } from './own-resources.js';
 import type { Session } from './session.js';
 
@@ -50,8 +50,10 @@ export async function runWrites(session: Session): Promise<void> {
     const expect = { status: [400], codes: ['parameter_invalid'], param };
     const bad = await session.call(op, 'invalid body', { path: op.path, body: {} }, expect);
     const id = (bad?.json as { id?: unknown } | undefined)?.id;
-    if (bad && bad.status < 300 && typeof id === 'string')
+    if (bad && bad.status < 300 && typeof id === 'string') {
       session.created.push({ collection: op.path, id, body: bad.json as Record<string, unknown> });
+      session.client.reserved += CLEAN_UP_REQUESTS;
+    }
   }
   await pollToEnd(session);
   await followUps(session);

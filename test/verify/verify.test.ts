@@ -163,3 +163,30 @@ test('--max-requests is the most the target receives', async () => {
     await target.stop();
   }
 });
+
+test('--writes on a small budget still cleans up what it made, within the budget', async () => {
+  const target = await startEmulator({ clock: 'scaled:100', webhooks: false });
+  try {
+    const { report, session } = await verifyAgainst(target.baseUrl, {
+      writes: true,
+      maxRequests: 70,
+    });
+    const journal = await target.control.listRequests({ limit: 5000 });
+    expect(journal.data.length).toBeLessThanOrEqual(70);
+    expect(session.created.length).toBeGreaterThan(0);
+    const auth = { authorization: `Bearer ${DEFAULT_SECRET}` };
+    for (const c of session.created) {
+      const res = await fetch(`${target.baseUrl}${c.collection}/${c.id}`, { headers: auth });
+      const body = (await res.json()) as { status?: string };
+      // A deletable one is gone; a run is canceled, canceling, or ended by itself.
+      if (res.status === 404) continue;
+      expect(
+        ['succeeded', 'failed', 'canceled', 'canceling', 'validated', 'rejected'],
+        c.id,
+      ).toContain(body.status);
+    }
+    expect(report.notes.join(' ')).not.toMatch(/left on the target/);
+  } finally {
+    await target.stop();
+  }
+});
