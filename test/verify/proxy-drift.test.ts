@@ -61,6 +61,26 @@ test('an answer the contract does not allow is passed on, with X-Emulator-Violat
   }
 });
 
+test('a --strict target through the proxy: an inferred operation it lacks is a violation', async () => {
+  const target = await startEmulator({ strict: true });
+  try {
+    const proxy = await createProxyApp({ target: target.baseUrl });
+    const call = through(proxy, DEFAULT_SECRET);
+    const list = await call('GET', '/v1/evaluations');
+    expect(list.status).toBe(404);
+    expect(JSON.parse(list.headers.get('x-emulator-violations')!)).toContainEqual({
+      field: 'status declared',
+      expected: 'one of 200, 400, 401, 403, 429',
+      actual: 404,
+    });
+    // A documented operation it serves passes clean.
+    expect((await call('GET', '/v1/keys/me')).headers.get('x-emulator-violations')).toBeNull();
+    proxy.emulator.close();
+  } finally {
+    await target.stop();
+  }
+});
+
 test('the proxy records a cassette without secrets; drift replays it and agrees, then finds what was planted', async () => {
   const target = await startEmulator({ webhooks: false });
   const cassetteDir = join(dir, 'cassette');
