@@ -20,6 +20,7 @@ const SLOW = [
   'test/http/cors-browser.test.ts',
   'test/http/docs-browser.test.ts',
   'test/recipes/containers.test.ts',
+  'test/verify/cli.test.ts',
 ];
 
 export default defineConfig({

@@ -103,6 +103,16 @@ export const FLAGS = {
     default: '2000',
     help: 'most run events one settle window applies before serving others',
   },
+  proxy: {
+    env: 'EMULATOR_PROXY',
+    default: '',
+    help: 'forward /v1 to this service, flagging contract violations (docs/verify.md)',
+  },
+  record: {
+    env: 'EMULATOR_RECORD',
+    default: '',
+    help: 'with --proxy: record each exchange, secrets masked, in this folder',
+  },
 } as const;
 type Flag = keyof typeof FLAGS;
 
@@ -163,6 +173,11 @@ const ConfigSchema = z.object({
   'webhook-timestamps': z.enum(['wall', 'virtual']),
   'settle-slice': z.coerce.number().int().min(1).max(1_000_000),
   'coverage-report': z.string(),
+  proxy: z.union([
+    z.literal(''),
+    z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }),
+  ]),
+  record: z.string(),
 });
 
 /** The command line read: flags, else `EMULATOR_*` variables, else defaults. */
@@ -204,6 +219,10 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
     );
   }
   const c = parsed.data;
+  if (c.record && !c.proxy)
+    throw new ConfigError(
+      '--record (or EMULATOR_RECORD) needs --proxy: it records what the proxy forwards.',
+    );
   return {
     port: c.port,
     host: c.host,
@@ -238,6 +257,10 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
     settleSlice: c['settle-slice'],
     /** `--coverage-report FILE`: where the report goes at shutdown (JSON, and Markdown beside it). */
     coverageReport: c['coverage-report'] || null,
+    /** `--proxy URL`: serve /v1 by forwarding to this service (src/verify/proxy.ts). */
+    proxy: c.proxy || null,
+    /** `--record DIR`: with `--proxy`, the folder of the cassette. */
+    record: c.record || null,
     help: values.help === true,
     /** `--version` (`-v`): print the package version and exit. */
     version: values.version === true,
@@ -271,5 +294,9 @@ export function helpText(): string {
     row('-h, --help', '', 'print this text and exit'),
     row('-v, --version', '', 'print the version and exit'),
   ];
-  return `svc-emulator: a stateful emulator of the Robot Policy Platform API\n\nUsage: svc-emulator [flags]\n\n${head}\n${lines.join('\n')}\n\n${extra.join('\n')}\n`;
+  const subcommands =
+    '  svc-emulator verify --target URL --key KEY [flags]   check a service against the contract\n' +
+    '  svc-emulator drift --cassette DIR [flags]            replay a recorded cassette against the emulator\n' +
+    '  (each takes --help; docs/verify.md)\n';
+  return `svc-emulator: a stateful emulator of the Robot Policy Platform API\n\nUsage: svc-emulator [flags]\n${subcommands}\n${head}\n${lines.join('\n')}\n\n${extra.join('\n')}\n`;
 }

@@ -7,6 +7,8 @@ import { createEmulator, type Emulator, packageVersion, SHIPPED_SCENARIOS } from
 import { capYoungGeneration, collectWhenIdle, exposedGc } from './heap.js';
 import { createNodeServer } from './http/node-server.js';
 import { writeCoverageReport } from './runtime/coverage/file.js';
+import { runSubcommand, SUBCOMMANDS, type Subcommand } from './verify/cli.js';
+import { startProxy } from './verify/proxy-server.js';
 import { DataFileError } from './world/load-scenario.js';
 
 /** `--coverage-report FILE` at shutdown; a failure to write is said, not thrown. */
@@ -113,6 +115,11 @@ function stopOnSignals(emulator: Emulator, server: Server, config: CliConfig): v
 }
 
 function main(): void {
+  const [first, ...rest] = process.argv.slice(2);
+  if ((SUBCOMMANDS as readonly string[]).includes(first ?? '')) {
+    runSubcommand(first as Subcommand, rest).then((code) => process.exit(code));
+    return;
+  }
   const config = readConfig();
   if (config.help) {
     process.stdout.write(helpText());
@@ -120,6 +127,10 @@ function main(): void {
   }
   if (config.version) {
     process.stdout.write(`${packageVersion()}\n`);
+    return;
+  }
+  if (config.proxy) {
+    void startProxy({ ...config, proxy: config.proxy });
     return;
   }
   capYoungGeneration(process.execArgv, process.env.NODE_OPTIONS);

@@ -27,6 +27,8 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     webhookTimeoutMs: 10000,
     settleSlice: 2000,
     coverageReport: null,
+    proxy: null,
+    record: null,
     help: false,
     version: false,
   });
@@ -106,4 +108,16 @@ test('--snapshot (EMULATOR_SNAPSHOT) names a file; the seed counts as given only
     seed: '0',
     seedGiven: true,
   });
+});
+
+test('--proxy takes an http(s) URL, --record a folder and needs --proxy', () => {
+  expect(
+    parseConfig(['--proxy', 'https://api.example.com', '--record', 'cassette'], {}),
+  ).toMatchObject({ proxy: 'https://api.example.com', record: 'cassette' });
+  expect(parseConfig([], { EMULATOR_PROXY: 'http://127.0.0.1:9000' }).proxy).toBe(
+    'http://127.0.0.1:9000',
+  );
+  expect(() => parseConfig(['--proxy', 'ftp://x'], {})).toThrow(/--proxy \(or EMULATOR_PROXY\)/);
+  expect(() => parseConfig(['--record', 'cassette'], {})).toThrow(/--record .*needs --proxy/);
+  expect(helpText()).toMatch(/svc-emulator verify --target URL --key KEY/);
 });

@@ -31,6 +31,10 @@ const WALL_TIME_ALLOWED: Record<string, string> = {
   'src/world/snapshots.ts': "a snapshot's created_at says when it was saved, in wall time",
   'src/control/snapshots.ts':
     "Server-Timing reports a restore's wall duration (the bench's figure)",
+  'src/verify/target-client.ts':
+    'verify paces its requests to a real service (--rps) and waits for its runs (--max-wait) in wall time',
+  'src/verify/proxy.ts':
+    "a cassette records each exchange's wall time, which drift replays as clock gaps",
 };
 const WALL_TIME = /\bwallNow\b|\bsetTimeout\(|\bsetInterval\(|performance\.now\(|process\.hrtime/;
 

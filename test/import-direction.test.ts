@@ -24,7 +24,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ['src/control/'],
   ['src/emulator.ts', 'src/config.ts'],
   ['src/banner.ts', 'src/testing/', 'src/index.ts'],
-  ['src/main.ts', 'src/heap.ts', 'src/testcontainers/'],
+  // verify, drift and the proxy: clients of the whole emulator, started by main.ts (docs/verify.md).
+  ['src/main.ts', 'src/heap.ts', 'src/testcontainers/', 'src/verify/'],
 ];
 
 function layerOf(file: string): number {
