@@ -22,7 +22,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['src/api/'],
   ['src/http/'],
   ['src/control/'],
-  ['src/emulator.ts', 'src/config.ts'],
+  ['src/emulator.ts', 'src/config.ts', 'src/config-flags.ts'],
   ['src/banner.ts', 'src/testing/', 'src/index.ts'],
   // verify, drift and the proxy: clients of the whole emulator, started by main.ts (docs/verify.md).
   ['src/main.ts', 'src/heap.ts', 'src/testcontainers/', 'src/verify/'],
