@@ -121,7 +121,7 @@ function inspectMethods(call: Call) {
     listRequests: (filter: T.RequestFilter = {}) =>
       call<T.JournalList>('GET', `/requests${journalQuery(filter)}`),
     /** `DELETE /_control/requests`: every entry, or those matching the filter. */
-    clearRequests: (filter: Omit<T.RequestFilter, 'limit'> = {}) =>
+    clearRequests: (filter: Omit<T.RequestFilter, 'limit' | 'order' | 'after'> = {}) =>
       call<T.Deleted>('DELETE', `/requests${journalQuery(filter)}`),
     /** `GET /_control/webhook_deliveries`: a page of deliveries, oldest first, with their attempts; `after: next_cursor` for the next. */
     listWebhookDeliveries: (filter: T.WebhookDeliveryFilter = {}) =>

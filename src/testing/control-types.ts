@@ -6,6 +6,7 @@ import type * as accounts from '../control/accounts.js';
 import type * as clock from '../control/clock.js';
 import type * as coverage from '../control/coverage.js';
 import type * as diagnostics from '../control/diagnostics.js';
+import type * as journal from '../control/journal.js';
 import type * as scenarios from '../control/scenarios.js';
 import type * as seeding from '../control/seeding.js';
 import type * as deliveries from '../control/webhook-deliveries.js';
@@ -79,17 +80,27 @@ export type FaultMatch = FaultRule['match'];
 export type FaultResponse = FaultRule['respond'];
 export type RequestFilter = Partial<
   Record<'method' | 'route' | 'operation' | 'code' | 'account' | 'key' | 'since', string> &
-    Record<'status' | 'limit', number>
+    Record<'status' | 'limit', number> & {
+      status_class: '2xx' | '3xx' | '4xx' | '5xx' | 'dropped';
+      /** `oldest` first (default) or `newest` first. */
+      order: 'oldest' | 'newest';
+      /** A request id: the page after it. */
+      after: string;
+    }
 >;
-export type JournalList = Answer<typeof diagnostics.listRequestsRoute, 200>;
+export type JournalList = Answer<typeof journal.listRequestsRoute, 200>;
 /** One request of the journal. */
 export type JournalEntry = JournalList['data'][number];
+/** One request with its request and answer (`detail`, null once no longer kept). */
+export type JournalEntryDetail = Answer<typeof journal.getRequestRoute, 200>;
 export type WebhookDeliveryFilter = Partial<
   Record<'account' | 'endpoint' | 'event' | 'after', string>
 > & {
   status?: 'pending' | 'delivered' | 'failed';
   /** Deliveries per page, 1 to 1000 (default 100). */
   limit?: number;
+  /** `oldest` first (default) or `newest` first. */
+  order?: 'oldest' | 'newest';
 };
 export type WebhookDeliveryList = Answer<typeof deliveries.listWebhookDeliveriesRoute, 200>;
 /** One webhook delivery and its attempts. */
