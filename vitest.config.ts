@@ -16,6 +16,7 @@ const SLOW = [
   'test/heap.test.ts',
   'test/http/cors-browser.test.ts',
   'test/http/docs-browser.test.ts',
+  'test/inspector/**/*.test.ts',
 ];
 
 export default defineConfig({

@@ -4,6 +4,7 @@
  * same Host check as every control route, and every file they load is served.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { transformSync } from 'esbuild';
 import { expect, test } from 'vitest';
 import { testEmulator } from '../helpers.js';
 
@@ -46,6 +47,16 @@ test('every file the page and its modules load is served with its type, and noth
   expect(((await unknown.json()) as { error: { code: string } }).error.code).toBe(
     'resource_not_found',
   );
+});
+
+test('every browser module parses as an ES module (one that does not stops the whole page)', () => {
+  for (const name of files.filter((f) => f.endsWith('.js'))) {
+    const code = readFileSync(new URL(name, UI_DIR), 'utf8');
+    expect(
+      () => transformSync(code, { format: 'esm', loader: 'js', target: 'es2022' }),
+      name,
+    ).not.toThrow();
+  }
 });
 
 test('with --control-token the page and its files open without it; the data behind them does not', async () => {

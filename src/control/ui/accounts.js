@@ -2,7 +2,7 @@
 // one's clock controls (advance by a step, to the next transition, set the time or mode), keys
 // (`GET .../keys`: names and scopes, never secrets), limits and balance.
 import { control } from './api.js';
-import { attempt, field, fill, h, table, time } from './dom.js';
+import { attempt, fill, h, table, time } from './dom.js';
 
 const STEPS = [
   ['+1 s', 1],
@@ -23,8 +23,13 @@ function keyState(k) {
 function transitions(list) {
   if (!list?.length) return h('p', { class: 'muted' }, 'No transitions were due.');
   return table(
-    ['at', 'resource', 'from', 'to', 'phase'],
-    list.map((t) => [time(t.at), t.resource, t.from, t.to, t.phase ?? '']),
+    ['at', 'run', 'status', 'phase'],
+    list.map((t) => [
+      time(t.at),
+      h('code', null, t.resource),
+      `${t.from} \u2192 ${t.to}`,
+      t.phase ?? '',
+    ]),
   );
 }
 
@@ -38,19 +43,20 @@ async function clockPanel(account, out, onChange) {
     );
     if (moved) onChange(moved.transitions);
   };
-  const seconds = h('input', {
-    type: 'number',
-    min: '0',
-    step: 'any',
-    value: '60',
-    name: 'seconds',
-  });
   const instant = h('input', { name: 'now', value: account.clock.now, size: 26 });
   const mode = h('input', { name: 'mode', value: account.clock.mode, size: 12 });
   const put = async (body) => {
     const set = await attempt(out, () => control('PUT', `/accounts/${account.id}/clock`, body));
     if (set) onChange(null);
   };
+  const seconds = h('input', {
+    type: 'number',
+    min: '0',
+    step: 'any',
+    value: '60',
+    name: 'seconds',
+    size: 6,
+  });
   return h(
     'section',
     { class: 'clock' },
@@ -63,15 +69,11 @@ async function clockPanel(account, out, onChange) {
     ),
     h(
       'div',
-      { class: 'buttons' },
-      'Advance ',
-      STEPS.map(([label, s]) => h('button', { onclick: () => advance({ seconds: s }) }, label)),
-    ),
-    h(
-      'div',
       { class: 'row' },
-      field('by seconds', seconds),
-      h('button', { onclick: () => advance({ seconds: Number(seconds.value) }) }, 'Advance'),
+      'Advance',
+      STEPS.map(([label, s]) => h('button', { onclick: () => advance({ seconds: s }) }, label)),
+      seconds,
+      h('button', { onclick: () => advance({ seconds: Number(seconds.value) }) }, 'seconds'),
     ),
     h(
       'div',
@@ -86,19 +88,18 @@ async function clockPanel(account, out, onChange) {
         },
         'To the next transition',
       ),
-      h('span', { class: 'muted' }, next ? ` due ${time(next)}` : ' nothing is scheduled'),
+      h('span', { class: 'muted' }, next ? `due ${time(next)}` : 'nothing is scheduled'),
     ),
     h(
       'div',
       { class: 'row' },
-      field('set the time to', instant),
+      'Set the time to',
+      instant,
       h('button', { onclick: () => put({ now: instant.value.trim() }) }, 'Set'),
-    ),
-    h(
-      'div',
-      { class: 'row' },
-      field('mode', mode, 'manual, realtime or scaled:N'),
+      'mode',
+      mode,
       h('button', { onclick: () => put({ mode: mode.value.trim() }) }, 'Set mode'),
+      h('small', { class: 'muted' }, 'manual, realtime or scaled:N'),
     ),
   );
 }
@@ -131,15 +132,8 @@ async function accountPanel(panel, id, applied, redraw) {
     applied ? [h('h3', null, 'Transitions applied'), transitions(applied)] : null,
     h('h3', null, 'Keys'),
     table(
-      ['name', 'id', 'scopes', 'created', 'expires', 'revoked'],
-      keys.data.map((k) => [
-        k.name,
-        k.id,
-        k.scopes.join(' '),
-        time(k.created_at),
-        time(k.expires_at),
-        time(k.revoked_at),
-      ]),
+      ['name', 'id', 'scopes', 'state'],
+      keys.data.map((k) => [k.name, h('code', null, k.id), k.scopes.join(' '), keyState(k)]),
     ),
     h(
       'p',
@@ -163,14 +157,13 @@ export async function render(root, ctx) {
         },
         h('td', null, a.name),
         h('td', null, h('code', null, a.id)),
-        h('td', null, time(a.clock.now)),
+        h('td', { class: 'nowrap' }, time(a.clock.now)),
         h('td', null, a.clock.mode),
-        h('td', { class: 'num' }, a.token_balance.toLocaleString('en')),
       ),
     );
     if (chosen) await accountPanel(panel, chosen, applied, draw);
-    const list = table(['name', 'id', 'now', 'mode', 'balance'], rows);
-    fill(root, h('div', { class: 'split' }, h('div', { class: 'scroll' }, list), panel));
+    const list = table(['name', 'id', 'now', 'mode'], rows);
+    fill(root, h('div', { class: 'split wide' }, h('div', { class: 'scroll' }, list), panel));
   };
   await draw();
 }

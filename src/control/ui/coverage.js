@@ -15,19 +15,21 @@ function chip(o) {
       'data-outcome': `${o.status} ${o.code ?? ''}`.trim(),
       'data-seen': String(o.seen),
     },
-    o.code ?? 'ok',
-    h('b', null, seen ? ` ${o.seen}` : ' never'),
+    // A long code may break after its underscores, never inside a word.
+    (o.code ?? 'ok').split('_').flatMap((part, i) => (i === 0 ? [part] : ['_', h('wbr'), part])),
+    h('b', null, seen ? ` ${o.seen}` : ' 0'),
   );
 }
 
 function matrix(report, onlyUnseen, search) {
-  const statuses = [
-    ...new Set(report.operations.flatMap((op) => op.outcomes.map((o) => o.status))),
-  ].sort((a, b) => a - b);
   const ops = report.operations.filter(
     (op) =>
       (!search || `${op.operation} ${op.route}`.toLowerCase().includes(search)) &&
       (!onlyUnseen || op.outcomes.some((o) => o.seen === 0)),
+  );
+  // The statuses of the operations shown: one column each.
+  const statuses = [...new Set(ops.flatMap((op) => op.outcomes.map((o) => o.status)))].sort(
+    (a, b) => a - b,
   );
   const head = h(
     'tr',
@@ -116,7 +118,7 @@ export async function render(root, ctx) {
       chip({ status: 200, code: null, seen: 3, documented: true }),
       ' seen 3 times ',
       chip({ status: 409, code: 'not_resumable', seen: 0, documented: true }),
-      ' never seen ',
+      ' never seen (red) ',
       chip({ status: 409, code: 'idempotency_key_reused', seen: 0, documented: false }),
       ' inferred (dashed): the API document does not name it',
     ),

@@ -75,7 +75,8 @@ function ruleForm(editing, done) {
   );
   const form = h(
     'form',
-    { class: 'fault-form', onsubmit: (e) => submit(e) },
+    // No browser validation: every value goes to the emulator, whose answer says what is wrong.
+    { class: 'fault-form', novalidate: true, onsubmit: (e) => submit(e) },
     h('h3', null, editing ? `Change ${editing.id}` : 'Add a rule'),
     h(
       'fieldset',
@@ -166,7 +167,7 @@ export async function render(root, ctx) {
       time(r.created_at),
       h(
         'span',
-        null,
+        { class: 'nowrap' },
         h('button', { onclick: () => draw(r) }, 'Edit'),
         h('button', { onclick: () => remove(r.id) }, 'Delete'),
       ),

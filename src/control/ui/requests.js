@@ -89,11 +89,10 @@ export async function render(root, ctx) {
     return h(
       'tr',
       { 'data-id': e.request_id, class: 'clickable', onclick: () => show(e.request_id) },
-      h('td', { class: 'nowrap' }, time(e.at)),
+      h('td', { title: time(e.at) }, time(e.at).slice(5)),
       h('td', { title: e.account_id ?? '' }, account?.name ?? e.account_id ?? ''),
       keyCell,
-      h('td', null, e.method),
-      h('td', { class: 'path' }, e.path),
+      h('td', { class: 'path', title: `${e.method} ${e.path}` }, `${e.method} ${e.path}`),
       h('td', null, statusBadge(e.status)),
       h('td', null, e.code ?? ''),
       h('td', { title: e.fault_id ?? '' }, e.fault_id ? `\u2026${e.fault_id.slice(-6)}` : ''),
@@ -138,17 +137,7 @@ export async function render(root, ctx) {
     Object.assign(filters, change);
     follow();
   });
-  const headers = [
-    'time (virtual)',
-    'account',
-    'key',
-    'method',
-    'path',
-    'status',
-    'code',
-    'fault',
-    'took',
-  ];
+  const headers = ['virtual time', 'account', 'key', 'call', 'status', 'code', 'fault', 'took'];
   const list = table(headers, [], { class: 'requests' });
   list.tBodies[0].replaceWith(body);
   fill(

@@ -48,6 +48,8 @@ export function seedForm(account, kinds, seeded) {
     create.value = JSON.stringify(k.example ?? {}, null, 2);
   };
   kind.addEventListener('change', kindChanged);
+  // The API document's first area.
+  if (kinds.some((k) => k.kind === 'evaluation')) kind.value = 'evaluation';
   kindChanged();
   const submit = async (event) => {
     event.preventDefault();
