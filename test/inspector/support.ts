@@ -13,11 +13,15 @@ export const IMAGES = new URL('../../docs/images/', import.meta.url);
 /** The size of the manual's screenshots. */
 const VIEWPORT = { width: 1360, height: 760 };
 
-/** The inspector at `#<hash>` in a new page; `offline()` lists what it tried to fetch elsewhere. */
+/**
+ * The inspector at `#<hash>` in a new page; `requests` are the paths it asked the emulator for,
+ * in order, from the start.
+ */
 export async function openInspector(browser: Browser, baseUrl: string, hash: string) {
   const page = await browser.newPage({ viewport: VIEWPORT });
   const elsewhere: string[] = [];
   const errors: string[] = [];
+  const requests: string[] = [];
   page.on('pageerror', (err) => errors.push(err.message));
   // A script or style the page's Content-Security-Policy refused shows here too (an error answer
   // a test provokes is logged as a failed resource: not a fault of the page).
@@ -26,13 +30,18 @@ export async function openInspector(browser: Browser, baseUrl: string, hash: str
       errors.push(m.text());
   });
   await page.route('**/*', (route) => {
-    if (route.request().url().startsWith(baseUrl)) return route.continue();
+    const url = route.request().url();
+    if (url.startsWith(baseUrl)) {
+      requests.push(new URL(url).pathname);
+      return route.continue();
+    }
     elsewhere.push(route.request().url());
     return route.abort();
   });
   await page.goto(`${baseUrl}/_control/ui#${hash}`);
   return {
     page,
+    requests,
     /** Nothing was fetched from another site and no script failed. */
     expectClean: () => expect({ elsewhere, errors }).toEqual({ elsewhere: [], errors: [] }),
   };

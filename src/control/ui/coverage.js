@@ -131,7 +131,8 @@ export async function render(root, ctx) {
   const follow = ctx.account ? `?account=${ctx.account}` : '';
   return stream(
     `/requests/stream${follow}`,
-    (event) => (event === 'request' || event === 'removed') && later(),
+    // Every event, `open` included: calls made while the stream was (re)connecting count too.
+    () => later(),
     ctx.setLive,
   );
 }

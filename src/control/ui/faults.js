@@ -211,5 +211,6 @@ export async function render(root, ctx) {
   };
   await draw();
   const later = debounce(counters, 300);
-  return stream('/requests/stream', (event) => event === 'request' && later(), ctx.setLive);
+  // On `open` too: calls made while the stream was (re)connecting are counted.
+  return stream('/requests/stream', (event) => event !== 'removed' && later(), ctx.setLive);
 }
