@@ -1,5 +1,6 @@
 import type * as T from './control-types.js';
 import { boundSeeders, kindSeeders } from './kind-seeders.js';
+import { listMethods } from './list-methods.js';
 import type { NewAccountOptions, TestAccount } from './test-account.js';
 
 /** A filter as a query string: its fields that are set, or nothing. */
@@ -157,7 +158,12 @@ function inspectMethods(call: Call) {
  */
 export function createControlClient(baseUrl: string, options: ControlClientOptions = {}) {
   const call = controlCall(baseUrl, options);
-  const methods = { ...worldMethods(call), ...seedMethods(call), ...inspectMethods(call) };
+  const methods = {
+    ...worldMethods(call),
+    ...seedMethods(call),
+    ...inspectMethods(call),
+    ...listMethods(call),
+  };
   return {
     ...methods,
     /**

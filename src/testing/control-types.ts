@@ -7,6 +7,8 @@ import type * as clock from '../control/clock.js';
 import type * as coverage from '../control/coverage.js';
 import type * as diagnostics from '../control/diagnostics.js';
 import type * as journal from '../control/journal.js';
+import type * as listings from '../control/listings.js';
+import type * as runs from '../control/runs.js';
 import type * as scenarios from '../control/scenarios.js';
 import type * as seeding from '../control/seeding.js';
 import type * as deliveries from '../control/webhook-deliveries.js';
@@ -121,3 +123,19 @@ export interface List<T> {
 export interface Deleted {
   deleted: number;
 }
+
+// What the world holds, listed (the inspector's reads, docs/inspector.md).
+/** A page: `after` an id, at most `limit` (1 to 1000, default 100). */
+export interface Page {
+  after?: string;
+  limit?: number;
+}
+export type AccountList = Answer<typeof listings.listAccountsRoute, 200>;
+export type KeyList = Answer<typeof listings.listKeysRoute, 200>;
+export type WebhookEndpointList = Answer<typeof listings.listEndpointsRoute, 200>;
+export type KindList = Answer<typeof listings.listKindsRoute, 200>;
+/** Runs of one kind, of one status, after a run id, at most `limit` (default 50). */
+export type RunFilter = Page & { kind?: string; status?: Run['status'] };
+export type RunList = Answer<typeof runs.listRunsRoute, 200>;
+/** A run with its timeline on the account's clock, log, files and archive link. */
+export type RunDetail = Answer<typeof runs.getRunRoute, 200>;
