@@ -3,6 +3,7 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
 import { notFound } from '../errors.js';
+import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
 import {
   FaultMatch,
@@ -50,15 +51,29 @@ export const createFaultRoute = route({
   responses: { 201: jsonResponse(FaultRuleView, 'Installed.'), ...errorResponses([400]) },
 });
 
+/** A rule id `PUT` may install: `flt_` and letters, digits or `_`. */
+const FaultId = z
+  .string()
+  .regex(/^flt_[A-Za-z0-9_]{1,64}$/, 'expected flt_ then 1 to 64 letters, digits or _')
+  .openapi({
+    param: { name: 'fault_id', in: 'path' },
+    example: 'flt_01KDVDNA00M042VM4P0KZ422GM',
+    description: "A rule's id; the example is the first a fresh emulator gives.",
+  });
+
 export const replaceFaultRoute = route({
   method: 'put',
   path: '/faults/{fault_id}',
   operationId: 'replaceFault',
-  summary: 'Change a fault rule: same id and place in match order, counters from zero',
+  summary: 'Change a fault rule in place (same id and place in match order), or install it',
   description:
-    "Replaces the rule's match, answer, `times`, `skip` and `probability` with the body (as `POST /_control/faults` takes it). It keeps its id, creation time and place in match order; `hits` and `skipped` start again from zero.",
-  request: { params: FaultParam, body: json(FaultRuleInput) },
-  responses: { 200: jsonResponse(FaultRuleView, 'Replaced.'), ...errorResponses([400, 404]) },
+    "Replaces the rule's match, answer, `times`, `skip` and `probability` with the body (as `POST /_control/faults` takes it): it keeps its id, creation time and place in match order, and `hits` and `skipped` start again from zero. A rule of that id that does not exist is installed, last in match order (201).",
+  request: { params: z.object({ fault_id: FaultId }), body: json(FaultRuleInput) },
+  responses: {
+    200: jsonResponse(FaultRuleView, 'Replaced.'),
+    201: jsonResponse(FaultRuleView, 'Installed.'),
+    ...errorResponses([400]),
+  },
 });
 
 export const listFaultsRoute = route({
@@ -113,8 +128,10 @@ export function registerDiagnostics(app: OpenAPIHono<AppEnv>, deps: Deps): void 
   });
   app.openapi(replaceFaultRoute, (c) => {
     const { fault_id } = c.req.valid('param');
-    const rule = deps.faults.replace(fault_id, c.req.valid('json'));
-    if (!rule) throw notFound('fault rule', fault_id, 'fault_id');
-    return c.json(faultRuleView(rule), 200);
+    const input = c.req.valid('json');
+    const replaced = deps.faults.replace(fault_id, input);
+    if (replaced) return c.json(faultRuleView(replaced), 200);
+    const at = toTimestamp(deps.systemClock.now());
+    return c.json(faultRuleView(deps.faults.add(input, fault_id, at)), 201);
   });
 }

@@ -55,6 +55,8 @@ export const getWebhookDeliveryRoute = route({
   path: '/webhook_deliveries/{delivery_id}',
   operationId: 'getWebhookDelivery',
   summary: 'One webhook delivery with its attempts',
+  description:
+    "One delivery: its status, every attempt (series, number, the virtual instant it was due, the receiver's status or the network error) and, while pending, when the next attempt is due.",
   request: { params: DeliveryParam },
   responses: {
     200: jsonResponse(DeliveryView, 'The delivery.'),

@@ -36,7 +36,7 @@ export function listMethods(call: Call) {
     /** `GET /_control/requests/{id}`: a journaled call with its request and answer, masked. */
     getRequest: (requestId: string) =>
       call<T.JournalEntryDetail>('GET', `/requests/${path(requestId)}`),
-    /** `PUT /_control/faults/{id}`: the rule changed in place, its counters from zero. */
+    /** `PUT /_control/faults/{id}`: the rule changed in place, its counters from zero (or installed under that id). */
     replaceFault: (id: string, body: T.FaultInput) =>
       call<T.FaultRule>('PUT', `/faults/${path(id)}`, body),
   };

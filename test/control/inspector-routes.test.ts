@@ -35,16 +35,29 @@ test('PUT /_control/faults/{id} changes a rule in place: same id and order, coun
   const rules = (await ctl(emu, 'GET', '/faults')).json.data;
   expect(rules.map((r: { id: string }) => r.id)).toEqual([first.id, second.id]);
   expectError(
-    await ctl(emu, 'PUT', '/faults/flt_nope', { respond: { status: 502 } }),
-    404,
-    'resource_not_found',
-    'fault_id',
-  );
-  expectError(
     await ctl(emu, 'PUT', `/faults/${first.id}`, { respond: { status: 418 } }),
     400,
     'parameter_invalid',
     'respond.status',
+  );
+});
+
+test('PUT /_control/faults/{id} of an id no rule has installs the rule under it, last in match order', async () => {
+  const emu = testEmulator();
+  const first = await emu.control('POST', '/faults', { respond: { status: 503 } });
+  const put = await ctl(emu, 'PUT', '/faults/flt_mine', {
+    match: { method: 'POST' },
+    respond: { drop: true },
+  });
+  expect(put.status).toBe(201);
+  expect(put.json).toMatchObject({ id: 'flt_mine', respond: { drop: true }, hits: 0 });
+  const rules = (await ctl(emu, 'GET', '/faults')).json.data;
+  expect(rules.map((r: { id: string }) => r.id)).toEqual([first.id, 'flt_mine']);
+  expectError(
+    await ctl(emu, 'PUT', '/faults/rule-1', { respond: { status: 502 } }),
+    400,
+    'parameter_invalid',
+    'fault_id',
   );
 });
 
