@@ -4,7 +4,7 @@
  * its detail pane shows the request, the answer with secrets masked, and why an error happened.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
 import { launchChromium } from '../chromium.js';
 import { call, openInspector, screenshot } from './support.js';
@@ -42,6 +42,8 @@ test('a request made by a test appears in the live view, pushed by the stream', 
   console.log(
     `inspector: the call showed in the live view ${Date.now() - sent} ms after it was sent`,
   );
+  // The key's name is read once for its account, and filled in.
+  await row.locator('td[data-key]', { hasText: 'default' }).waitFor();
   await expect(row.innerText()).resolves.toMatch(
     /sdk-tests\s+default\s+GET\s+\/v1\/keys\/me\s+200/,
   );
@@ -54,6 +56,9 @@ test('a request made by a test appears in the live view, pushed by the stream', 
 test('the detail pane shows the request, the answer with secrets masked, and why an error happened', {
   timeout: 60_000,
 }, async () => {
+  // An emulator of its own: the request ids the screenshot shows depend on every call before.
+  const emulator = await startEmulator();
+  onTestFinished(() => emulator.stop());
   const { account, key } = await emulator.control.createAccount({ name: 'ci-job-42' });
   const base = emulator.baseUrl;
   const secret = key.secret!;

@@ -63,10 +63,14 @@ export async function screenshot(
     for (let n = walker.nextNode(); n; n = walker.nextNode())
       for (const [from, to] of swaps) n.nodeValue = n.nodeValue.replaceAll(from, to);
   })()`);
-  // Wall-clock figures (durations, wall times) vary from run to run: hidden (through the DOM, as
-  // the page's CSP refuses the style Playwright would inject).
+  // Wall-clock figures (durations, wall times) vary from run to run, in value and in width: left
+  // out (through the DOM, as the page's CSP refuses the style Playwright would inject).
+  await page.evaluate("for (const el of document.querySelectorAll('.wall')) el.textContent = ''");
+  // Nothing under the pointer nor focused, and painted since: a hover or focus style shown or not
+  // would differ from run to run.
+  await page.mouse.move(0, 0);
   await page.evaluate(
-    "for (const el of document.querySelectorAll('.wall')) el.style.visibility = 'hidden'",
+    'document.activeElement?.blur(); new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))',
   );
   const png = await page.screenshot({ animations: 'disabled' });
   const file = new URL(`ui-${view}.png`, IMAGES);
