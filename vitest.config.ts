@@ -21,6 +21,7 @@ const SLOW = [
   'test/http/docs-browser.test.ts',
   'test/recipes/containers.test.ts',
   'test/verify/cli.test.ts',
+  'test/inspector/**/*.test.ts',
 ];
 
 export default defineConfig({

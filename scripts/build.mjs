@@ -7,10 +7,11 @@
 // scenarios/ and fixtures/ are found as dist/../. Then the CommonJS entries, dist/index.cjs and
 // dist/testing.cjs, for `require()` (Node 20 cannot require an ES module), and Swagger UI's files
 // in dist/swagger-ui/ (swagger-ui-dist is a development dependency: its @scarf/scarf telemetry
-// install script stays out of users' installs).
+// install script stays out of users' installs). Last, the inspector's page and browser modules
+// (src/control/ui/, plain files with no build step) into dist/control/ui/.
 // Usage: node scripts/build.mjs [outDir]   (default dist; test/bench builds into a temporary one)
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,3 +110,6 @@ const swaggerUiDist = dirname(require.resolve('swagger-ui-dist/package.json'));
 mkdirSync(join(outDir, 'swagger-ui'), { recursive: true });
 for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'LICENSE', 'NOTICE'])
   copyFileSync(join(swaggerUiDist, file), join(outDir, 'swagger-ui', file));
+
+// The inspector (`/_control/ui`): served from dist/control/ui/ by the library and the bin alike.
+cpSync(join(ROOT, 'src', 'control', 'ui'), join(outDir, 'control', 'ui'), { recursive: true });

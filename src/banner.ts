@@ -26,6 +26,7 @@ export function banner(
   if (deps.config.control)
     lines.push(
       `  control    ${url}/_control   (OpenAPI: ${url}/_control/openapi.json, docs: ${url}/_control/docs)`,
+      `  inspector  ${url}/_control/ui`,
     );
   const scenario = emulator.startedFrom
     ? `${deps.scenarios.loaded.name}, then snapshot ${emulator.startedFrom}`

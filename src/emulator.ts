@@ -247,7 +247,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const coverage = (account?: string) =>
     coverageReport(served(), errorCatalog(kinds), deps.coverage, account ?? null);
   // The control API is composed here, beside the product API: neither imports the other.
-  if (config.control) app.route('/_control', createControlApp(deps, coverage));
+  if (config.control) app.route('/_control', createControlApp(deps, coverage, served));
   return {
     app,
     deps,
@@ -256,6 +256,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     coverage,
     reset: (opts = {}) => resetWorld(deps, opts),
     close: () => {
+      deps.journal.endSubscriptions();
       deps.webhooks.close();
       journalStore?.flush();
       store.close();

@@ -103,6 +103,8 @@ function stopOnSignals(emulator: Emulator, server: Server, config: CliConfig): v
     console.log(`svc-emulator: ${signal}, shutting down`);
     // Written before the grace period can cut the exit short; calls still in flight are not in it.
     if (config.coverageReport) writeReport(emulator, config.coverageReport);
+    // Open journal streams (the inspector's live view) end now, or they would hold the server.
+    emulator.deps.journal.endSubscriptions();
     server.close(() => {
       emulator.close();
       process.exit(0);

@@ -26,6 +26,9 @@ export const MESSAGES = {
   badCursor: (after: string, kind: string) =>
     `'${after}' is not ${kind} of this account to page after.`,
   noJournalEntry: (after: string) => `No request '${after}' in this account's journal.`,
+  unknownKind: (kind: string, kinds: readonly string[]) =>
+    `'${kind}' is not a run kind served here: ${kinds.join(', ')}.`,
+  notInJournal: (after: string) => `No request '${after}' in the journal (with these filters).`,
   clockBackwards: 'A virtual clock only moves forward.',
   scenarioName: 'a scenario name is letters, digits, - and _ (files of the scenarios folders)',
   unknownEventType: (type: string) =>

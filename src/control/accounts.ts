@@ -15,7 +15,7 @@ const KeyParam = z.object({
   key_id: z.string().openapi({ param: { name: 'key_id', in: 'path' } }),
 });
 
-const AccountView = z
+export const AccountView = z
   .object({
     id: z.string(),
     object: z.literal('account'),
@@ -40,7 +40,7 @@ const AccountView = z
       created_at: '2026-01-01T00:00:00.000Z',
     },
   });
-const KeyView = z
+export const KeyView = z
   .object({
     id: z.string(),
     object: z.literal('api_key'),

@@ -3,6 +3,7 @@ import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse } from '../contract/common.js';
 import { notFound } from '../errors.js';
+import { coverageMarkdown } from '../runtime/coverage/file.js';
 import type { CoverageReport } from '../runtime/coverage/report.js';
 import type { Deps } from '../runtime/deps.js';
 import { route } from './route-helpers.js';
@@ -67,9 +68,22 @@ export const coverageRoute = route({
         .string()
         .optional()
         .openapi({ description: "Count only this account's calls; all calls without it." }),
+      format: z.enum(['json', 'markdown']).default('json').openapi({
+        description:
+          '`markdown`: the report as `--coverage-report` writes its `.md` file (a table per operation).',
+      }),
     }),
   },
-  responses: { 200: jsonResponse(CoverageView, 'The report.'), ...errorResponses([400, 404]) },
+  responses: {
+    200: {
+      ...jsonResponse(CoverageView, 'The report.'),
+      content: {
+        'application/json': { schema: CoverageView },
+        'text/markdown': { schema: z.string() },
+      },
+    },
+    ...errorResponses([400, 404]),
+  },
 });
 
 /** `coverage` reports on the served `/openapi.json` (composed by `createEmulator()`). */
@@ -79,10 +93,14 @@ export function registerCoverage(
   coverage: (account?: string) => CoverageReport,
 ): void {
   app.openapi(coverageRoute, (c) => {
-    const { account } = c.req.valid('query');
+    const { account, format } = c.req.valid('query');
     if (account !== undefined && !deps.store.accounts.get(account)) {
       throw notFound('account', account, 'account');
     }
+    if (format === 'markdown')
+      return c.body(coverageMarkdown(coverage(account)), 200, {
+        'Content-Type': 'text/markdown; charset=utf-8',
+      }) as never;
     return c.json(coverage(account), 200);
   });
 }

@@ -1,4 +1,4 @@
-/** Fault rules and the request journal in the control API (DESIGN.md section 5). */
+/** Fault rules in the control API (DESIGN.md section 5). */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
@@ -11,7 +11,6 @@ import {
   FaultRuleInput,
   faultRuleView,
 } from '../runtime/faults/fault-rules.js';
-import type { JournalEntry, JournalFilter } from '../runtime/journal.js';
 import { addFaultRule } from '../world/faults.js';
 import { json, route } from './route-helpers.js';
 
@@ -52,6 +51,31 @@ export const createFaultRoute = route({
   responses: { 201: jsonResponse(FaultRuleView, 'Installed.'), ...errorResponses([400]) },
 });
 
+/** A rule id `PUT` may install: `flt_` and letters, digits or `_`. */
+const FaultId = z
+  .string()
+  .regex(/^flt_[A-Za-z0-9_]{1,64}$/, 'expected flt_ then 1 to 64 letters, digits or _')
+  .openapi({
+    param: { name: 'fault_id', in: 'path' },
+    example: 'flt_01KDVDNA00M042VM4P0KZ422GM',
+    description: "A rule's id; the example is the first a fresh emulator gives.",
+  });
+
+export const replaceFaultRoute = route({
+  method: 'put',
+  path: '/faults/{fault_id}',
+  operationId: 'replaceFault',
+  summary: 'Change a fault rule in place (same id and place in match order), or install it',
+  description:
+    "Replaces the rule's match, answer, `times`, `skip` and `probability` with the body (as `POST /_control/faults` takes it): it keeps its id, creation time and place in match order, and `hits` and `skipped` start again from zero. A rule of that id that does not exist is installed, last in match order (201).",
+  request: { params: z.object({ fault_id: FaultId }), body: json(FaultRuleInput) },
+  responses: {
+    200: jsonResponse(FaultRuleView, 'Replaced.'),
+    201: jsonResponse(FaultRuleView, 'Installed.'),
+    ...errorResponses([400]),
+  },
+});
+
 export const listFaultsRoute = route({
   method: 'get',
   path: '/faults',
@@ -89,92 +113,6 @@ export const deleteFaultRoute = route({
   },
 });
 
-const JournalQuery = z.object({
-  method: z
-    .string()
-    .optional()
-    .transform((m) => m?.toUpperCase()),
-  route: z.string().optional().openapi({ example: '/v1/evaluations/{run_id}/resume' }),
-  operation: z.string().optional(),
-  status: z.coerce.number().int().optional(),
-  code: z.string().optional(),
-  account: z.string().optional(),
-  key: z.string().optional(),
-  since: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .openapi({ description: 'Virtual time: entries at or after it.' }),
-});
-
-const JournalEntryView = z
-  .object({
-    request_id: z.string(),
-    method: z.string(),
-    path: z.string(),
-    route: z.string().nullable(),
-    operation: z.string().nullable(),
-    status: z.number().int().nullable(),
-    code: z.string().nullable(),
-    account_id: z.string().nullable(),
-    key_id: z.string().nullable(),
-    fault_id: z.string().nullable(),
-    idempotent_replayed: z.boolean(),
-    at: Timestamp.openapi({ description: "Virtual time on the account's clock." }),
-    wall_at: Timestamp,
-    duration_ms: z.number(),
-  })
-  .openapi('ControlJournalEntry');
-
-export const listRequestsRoute = route({
-  method: 'get',
-  path: '/requests',
-  operationId: 'listJournal',
-  summary: 'The request journal, oldest first, filtered',
-  description:
-    'The product calls the emulator answered, oldest first, filtered by method, route, operation, status, error code, account, key or virtual time.',
-  request: {
-    query: JournalQuery.extend({
-      limit: z.coerce.number().int().min(1).max(1_000_000).optional(),
-    }),
-  },
-  responses: {
-    200: jsonResponse(
-      z.object({
-        object: z.literal('list'),
-        data: z.array(JournalEntryView),
-        has_more: z.boolean(),
-      }),
-      'The entries.',
-    ),
-    ...errorResponses([400]),
-  },
-});
-
-export const clearRequestsRoute = route({
-  method: 'delete',
-  path: '/requests',
-  operationId: 'clearJournal',
-  summary: 'Remove journal entries: all, or those matching the filters',
-  description: 'Removes the journal entries matching the filters, or all of them without filters.',
-  request: { query: JournalQuery },
-  responses: {
-    200: jsonResponse(z.object({ deleted: z.number().int() }), 'Removed.'),
-    ...errorResponses([400]),
-  },
-});
-
-/** The journal's filter: an absent field matches every entry. */
-function toFilter({ since, ...rest }: z.output<typeof JournalQuery>): JournalFilter {
-  return { ...rest, sinceMs: since === undefined ? undefined : Date.parse(since) };
-}
-
-const entryView = ({ at_ms, wall_ms, duration_ms, ...entry }: JournalEntry) => ({
-  ...entry,
-  at: toTimestamp(at_ms),
-  wall_at: toTimestamp(wall_ms),
-  duration_ms,
-});
-
 export function registerDiagnostics(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(createFaultRoute, (c) =>
     c.json(faultRuleView(addFaultRule(deps, c.req.valid('json'))), 201),
@@ -188,15 +126,12 @@ export function registerDiagnostics(app: OpenAPIHono<AppEnv>, deps: Deps): void 
     if (!deps.faults.remove(fault_id)) throw notFound('fault rule', fault_id, 'fault_id');
     return c.json({ id: fault_id, deleted: true as const }, 200);
   });
-
-  app.openapi(listRequestsRoute, (c) => {
-    const { limit, ...query } = c.req.valid('query');
-    const all = deps.journal.filter(toFilter(query));
-    const data = all.slice(0, limit).map(entryView);
-    const has_more = limit !== undefined && all.length > limit;
-    return c.json({ object: 'list' as const, data, has_more }, 200);
+  app.openapi(replaceFaultRoute, (c) => {
+    const { fault_id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    const replaced = deps.faults.replaceRule(fault_id, input);
+    if (replaced) return c.json(faultRuleView(replaced), 200);
+    const at = toTimestamp(deps.systemClock.now());
+    return c.json(faultRuleView(deps.faults.add(input, fault_id, at)), 201);
   });
-  app.openapi(clearRequestsRoute, (c) =>
-    c.json({ deleted: deps.journal.remove(toFilter(c.req.valid('query'))) }, 200),
-  );
 }

@@ -6,12 +6,17 @@ import { apiError } from '../errors.js';
 
 /** Documentation, open without the token so `/_control/docs` loads and its Authorize takes it. */
 const OPEN_DOCS: readonly string[] = ['/_control/docs', '/_control/openapi.json'];
+/** The inspector's page and files hold no data: they load, then ask for the token (issue 30). */
+const OPEN_PREFIX = '/_control/ui';
+
+function openPage(path: string): boolean {
+  return OPEN_DOCS.includes(path) || path === OPEN_PREFIX || path.startsWith(`${OPEN_PREFIX}/`);
+}
 
 /** `--control-token`: the control API then needs `X-Control-Token` (DESIGN.md section 5). */
 export function controlToken(token: string | null) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    const docs =
-      (c.req.method === 'GET' || c.req.method === 'HEAD') && OPEN_DOCS.includes(c.req.path);
+    const docs = (c.req.method === 'GET' || c.req.method === 'HEAD') && openPage(c.req.path);
     if (token !== null && !docs) {
       const given = Buffer.from(c.req.header('x-control-token') ?? '');
       const expected = Buffer.from(token);

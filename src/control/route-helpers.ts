@@ -29,6 +29,11 @@ export const CONTROL_TAGS = [
     description: "Each account's virtual clock: read it, set its mode, move it forward.",
   },
   { name: 'Seeding', description: 'Resources of an account in any state, or on the clock.' },
+  {
+    name: 'Runs',
+    description:
+      "The run kinds served, and an account's runs of every kind: timeline, logs, files, archive.",
+  },
   { name: 'Faults', description: 'Rules that fail, delay or drop matching product calls.' },
   { name: 'Journal', description: 'Every product call the emulator answered.' },
   {
@@ -53,6 +58,7 @@ export function controlTag(path: string): ControlTag {
     if (sub === 'events') return 'Webhooks';
     return sub === 'clock' ? 'Clock' : 'Seeding';
   }
+  if (first === 'runs' || first === 'kinds') return 'Runs';
   if (first === 'faults') return 'Faults';
   if (first === 'requests') return 'Journal';
   if (first === 'webhook_deliveries' || first === 'webhook_endpoints') return 'Webhooks';
@@ -65,10 +71,10 @@ const GUARD_RESPONSES = errorResponses([401, 403], {
   403: 'A browser request from another web origin: `cross_origin_forbidden`.',
 });
 
-/** A control API route, tagged by its path (`controlTag`), with the guards' 401 and 403. */
+/** A control API route, tagged by its path (`controlTag`) unless it names its tag, with the guards' 401 and 403. */
 export const route = <const R extends Parameters<typeof createRoute>[0]>(r: R) =>
   createRoute({
     ...r,
-    tags: [controlTag(r.path)],
+    tags: r.tags ?? [controlTag(r.path)],
     responses: { ...GUARD_RESPONSES, ...r.responses },
   });

@@ -84,7 +84,7 @@ export const listWebhookDeliveriesRoute = route({
   operationId: 'listWebhookDeliveries',
   summary: 'Webhook deliveries, oldest first, filtered, a page at a time (a reset forgets them)',
   description:
-    'The webhook deliveries the emulator made, oldest first, filtered, a page at a time. A reset forgets them.',
+    'The webhook deliveries the emulator made, oldest first (`order=newest`: newest first), filtered, a page at a time. A reset forgets them.',
   request: {
     query: z.object({
       account: z.string().optional(),
@@ -102,6 +102,10 @@ export const listWebhookDeliveriesRoute = route({
         .string()
         .optional()
         .openapi({ description: 'A delivery id (`next_cursor`): the page after it.' }),
+      order: z
+        .enum(['oldest', 'newest'])
+        .default('oldest')
+        .openapi({ description: '`newest`: the most recent first.' }),
     }),
   },
   responses: {

@@ -66,3 +66,33 @@ export function shownAt(
     status_message: `Phase ${phase}`,
   };
 }
+
+/** One transition of a run's timeline: what it shows from `at` on. */
+export interface TimelineEntry {
+  at: number;
+  status: string;
+  phase: string | null;
+}
+
+/**
+ * The current attempt's transitions on the virtual clock, applied or still to come, in time order
+ * (the inspector's run timeline): queued, each phase, the end, or a cancel; a run seeded in a
+ * fixed state has only its cancel, if any.
+ */
+export function attemptTimeline(record: RunRecord): TimelineEntry[] {
+  const run = record.state.run;
+  const cancel = run ? cutShort(run) : (record.state.cancel ?? null);
+  const items: TimelineEntry[] = [];
+  if (run) {
+    items.push({ at: run.schedule.startMs, status: 'queued', phase: null });
+    for (const e of pendingEvents(run, false)) {
+      if (e.kind === 'phase') items.push({ at: e.at, status: 'processing', phase: e.phase });
+      if (e.kind === 'end') items.push({ at: e.at, status: e.outcome, phase: e.phase });
+    }
+  }
+  if (cancel) {
+    items.push({ at: cancel.at, status: 'canceling', phase: null });
+    items.push({ at: cancel.doneAt, status: 'canceled', phase: null });
+  }
+  return items.sort((a, b) => a.at - b.at);
+}

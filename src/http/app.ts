@@ -15,6 +15,7 @@ import { registerWebhooks } from '../api/webhooks.js';
 import type { Deps } from '../runtime/deps.js';
 import { docsPage, registerDocsAssets } from './docs-page.js';
 import { allowedHostsOnly } from './host-check.js';
+import { landingPage } from './landing-page.js';
 import { productDocument } from './openapi-document.js';
 import { type GuardedRoute, routeSteps, unknownPath, usePipeline } from './pipeline.js';
 import { renderError } from './render-error.js';
@@ -39,9 +40,9 @@ export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
   });
   app.use('/docs', allowedHostsOnly(deps.config.allowedHosts));
   app.get('/docs', docsPage('svc-emulator: Robot Policy Platform API', '/openapi.json'));
-  // The banner's host leads somewhere: `/` is the docs page, under the same Host check.
+  // The banner's host leads somewhere: `/` links the inspector and the docs, under the same Host check.
   app.use('/', allowedHostsOnly(deps.config.allowedHosts));
-  app.get('/', (c) => c.redirect('/docs', 302));
+  app.get('/', landingPage(deps.config));
   registerDocsAssets(app);
   if (!deps.config.strict) app.get('/_downloads/:token', signedDownload);
 

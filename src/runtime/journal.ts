@@ -1,8 +1,18 @@
 /** The request journal (DESIGN.md section 5): a fixed ring, copied to a `--db` file's sink. */
 import type { JournalEntry } from '../domain/records.js';
 import type { JournalStore } from '../store/journal.js';
+import { DETAILED_CALLS, type JournalDetail, JournalDetails } from './journal-details.js';
 
 export type { JournalEntry };
+
+/** Who follows the journal as it is written (the inspector's live view, issue 30). */
+export interface JournalListener {
+  entry(entry: JournalEntry): void;
+  /** Entries were removed (a reset, `DELETE /_control/requests`). */
+  removed(): void;
+  /** The emulator is shutting down. */
+  end(): void;
+}
 
 export interface JournalFilter {
   method?: string;
@@ -14,18 +24,37 @@ export interface JournalFilter {
   key?: string;
   /** Virtual instant in ms: entries at or after it. */
   sinceMs?: number;
+  /** `2xx` ... `5xx` by the status's first digit, or `dropped` (no status). */
+  statusClass?: string;
 }
 
 export class Journal {
   /** The ring's slots; `next` is where the next entry goes, over the oldest once it is full. */
   private readonly slots: JournalEntry[] = [];
   private next = 0;
+  private readonly listeners = new Set<JournalListener>();
+  /** The newest calls' requests and answers (journal-details.ts). */
+  readonly details: JournalDetails;
 
   constructor(
     readonly capacity: number,
     /** Where recorded entries are also kept (a `--db` file); null in memory. */
     private readonly sink: JournalStore | null = null,
-  ) {}
+  ) {
+    this.details = new JournalDetails(Math.min(capacity, DETAILED_CALLS));
+  }
+
+  /** Calls `listener` for each entry recorded from now on; answers the way to stop. */
+  subscribe(listener: JournalListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Ends every subscription (at shutdown, so open streams do not hold the server). */
+  endSubscriptions(): void {
+    for (const l of [...this.listeners]) l.end();
+    this.listeners.clear();
+  }
 
   /** Puts back entries read from the sink (oldest first) without writing them again. */
   restore(entries: readonly JournalEntry[]): void {
@@ -36,10 +65,12 @@ export class Journal {
     return this.slots.length;
   }
 
-  record(entry: JournalEntry): void {
+  record(entry: JournalEntry, detail?: JournalDetail): void {
     if (this.capacity === 0) return;
     this.push(entry);
     this.sink?.append(entry);
+    if (detail) this.details.record(entry.request_id, detail);
+    for (const l of this.listeners) l.entry(entry);
   }
 
   private push(entry: JournalEntry): void {
@@ -69,9 +100,19 @@ export class Journal {
     after: string | undefined,
     limit: number,
   ): { data: JournalEntry[]; hasMore: boolean; found: boolean } {
+    return this.page(f, after, limit, 'newest');
+  }
+
+  /** A page of matching entries in either order, after request `after` (a cursor). */
+  page(
+    f: JournalFilter,
+    after: string | undefined,
+    limit: number,
+    order: 'oldest' | 'newest',
+  ): { data: JournalEntry[]; hasMore: boolean; found: boolean } {
     const data: JournalEntry[] = [];
     let found = after === undefined;
-    for (const e of this.newest()) {
+    for (const e of order === 'newest' ? this.newest() : this.entries()) {
       if (!matches(e, f)) continue;
       if (!found) {
         found = e.request_id === after;
@@ -102,15 +143,32 @@ export class Journal {
   remove(f: JournalFilter = {}): number {
     const kept = [...this.entries()].filter((e) => !matches(e, f));
     const removed = this.slots.length - kept.length;
+    if (removed === 0) return 0;
+    const gone = [...this.entries()].filter((e) => matches(e, f)).map((e) => e.request_id);
     this.slots.length = 0;
     this.next = 0;
     for (const e of kept) this.push(e);
-    if (removed > 0) this.sink?.replace(kept);
+    this.sink?.replace(kept);
+    this.details.forget(gone);
+    for (const l of this.listeners) l.removed();
     return removed;
+  }
+
+  /** The entry of that request id, if the journal still holds it. */
+  find(requestId: string): JournalEntry | undefined {
+    for (const e of this.newest()) if (e.request_id === requestId) return e;
+    return undefined;
   }
 }
 
-function matches(e: JournalEntry, f: JournalFilter): boolean {
+/** Whether the status falls in the class (`4xx`, or `dropped` for no status). */
+function inClass(status: number | null, cls: string): boolean {
+  if (cls === 'dropped') return status === null;
+  return status !== null && String(status)[0] === cls[0];
+}
+
+/** Whether the entry passes every given filter. */
+export function matches(e: JournalEntry, f: JournalFilter): boolean {
   return (
     (f.method === undefined || e.method === f.method) &&
     (f.route === undefined || e.route === f.route) &&
@@ -119,6 +177,7 @@ function matches(e: JournalEntry, f: JournalFilter): boolean {
     (f.code === undefined || e.code === f.code) &&
     (f.account === undefined || e.account_id === f.account) &&
     (f.key === undefined || e.key_id === f.key) &&
-    (f.sinceMs === undefined || e.at_ms >= f.sinceMs)
+    (f.sinceMs === undefined || e.at_ms >= f.sinceMs) &&
+    (f.statusClass === undefined || inClass(e.status, f.statusClass))
   );
 }

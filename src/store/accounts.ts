@@ -36,6 +36,7 @@ export function createAccountRepo(db: Database) {
   );
   const byId = db.prepare<[string], AccountRow>('SELECT * FROM accounts WHERE id = ?');
   const all = db.prepare<[], AccountRow>('SELECT * FROM accounts ORDER BY id');
+  const newest = db.prepare<[], AccountRow>('SELECT * FROM accounts ORDER BY rowid DESC');
   const setClock = db.prepare(
     'UPDATE accounts SET clock_mode = ?, clock_now = ?, clock_wall = ? WHERE id = ?',
   );
@@ -59,6 +60,8 @@ export function createAccountRepo(db: Database) {
       return row && fromRow(row);
     },
     list: (): Account[] => all.all().map(fromRow),
+    /** Every account, the most recently created first. */
+    newestFirst: (): Account[] => newest.all().map(fromRow),
     /** Records a clock's mode and anchor (virtual ms `now` at wall ms `wall`). */
     setClock: (id: string, clock: { mode: string; now: number; wall: number }) =>
       void setClock.run(clock.mode, clock.now, clock.wall, id),

@@ -40,6 +40,9 @@ export function createKeyRepo(db: Database) {
   const revoke = db.prepare(
     'UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL',
   );
+  const ofAccount = db.prepare<[string], KeyRow>(
+    'SELECT * FROM api_keys WHERE account_id = ? ORDER BY rowid',
+  );
   return {
     insert: (key: StoredKey) => void insert.run({ ...key, scopes: JSON.stringify(key.scopes) }),
     findByDigest: (digest: Buffer): StoredKey | undefined => {
@@ -51,6 +54,8 @@ export function createKeyRepo(db: Database) {
       return row && fromRow(row);
     },
     revoke: (id: string, at: string) => void revoke.run(at, id),
+    /** The account's keys, oldest first. */
+    ofAccount: (accountId: string): StoredKey[] => ofAccount.all(accountId).map(fromRow),
   };
 }
 export type KeyRepo = ReturnType<typeof createKeyRepo>;

@@ -65,6 +65,19 @@ function prepareRunStatements(db: Database) {
       `SELECT * FROM runs WHERE account_id = ? AND kind = ? AND status = ? AND seq < ?
          ORDER BY seq DESC LIMIT ?`,
     ),
+    // Every kind's runs of the account, newest first (the inspector); `?` null matches any.
+    pageAll: db.prepare<
+      [{ account: string; from: number; kind: string | null; status: string | null; n: number }],
+      RunRow
+    >(
+      `SELECT * FROM runs WHERE account_id = @account AND seq < @from
+         AND (@kind IS NULL OR kind = @kind) AND (@status IS NULL OR status = @status)
+       ORDER BY seq DESC LIMIT @n`,
+    ),
+    owner: db.prepare<[string], { account_id: string }>('SELECT account_id FROM runs WHERE id = ?'),
+    seqAny: db.prepare<[string, string], { seq: number }>(
+      'SELECT seq FROM runs WHERE id = ? AND account_id = ?',
+    ),
     setState: db.prepare('UPDATE runs SET state = ?, status = ?, next_at = ? WHERE id = ?'),
     owing: db.prepare<[], { account_id: string; id: string }>(
       `SELECT account_id, id FROM runs
@@ -111,6 +124,8 @@ function runLookups(s: RunStatements) {
       const row = s.byId.get(id, accountId);
       return row && fromRow(row);
     },
+    /** The account a run of any account belongs to (the control API's reads by run id). */
+    ownerOf: (id: string): string | undefined => s.owner.get(id)?.account_id,
     /** Any account's: ids are unique across the emulator. */
     exists: (id: string): boolean => s.exists.get(id) !== undefined,
     /** One of the account's runs of this kind (a listing cursor). */
@@ -148,6 +163,22 @@ function runListings(s: RunStatements) {
       const rows = opts.status
         ? s.pageByStatus.all(accountId, kind, opts.status, from, opts.limit + 1)
         : s.page.all(accountId, kind, from, opts.limit + 1);
+      return { data: rows.slice(0, opts.limit).map(fromRow), hasMore: rows.length > opts.limit };
+    },
+    /** Newest first, of every kind (or `kind`), by `status` if given, after the run `after`. */
+    listAll: (
+      accountId: string,
+      opts: { kind?: string; status?: string; after?: string; limit: number },
+    ): Page<RunRecord> => {
+      const from =
+        (opts.after && s.seqAny.get(opts.after, accountId)?.seq) || Number.MAX_SAFE_INTEGER;
+      const rows = s.pageAll.all({
+        account: accountId,
+        from,
+        kind: opts.kind ?? null,
+        status: opts.status ?? null,
+        n: opts.limit + 1,
+      });
       return { data: rows.slice(0, opts.limit).map(fromRow), hasMore: rows.length > opts.limit };
     },
     /** Every run of the account (of one kind, if given), oldest first (usage totals). */

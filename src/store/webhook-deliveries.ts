@@ -41,9 +41,11 @@ export interface DeliveryFilter {
   endpoint?: string | undefined;
   event?: string | undefined;
   status?: DeliveryStatus | undefined;
-  /** A delivery id: only those after it. */
+  /** A delivery id: only those after it (in this order). */
   after?: string | undefined;
   limit?: number | undefined;
+  /** `oldest` first (default) or `newest` first. */
+  order?: 'oldest' | 'newest' | undefined;
 }
 
 /** An event and an endpoint it goes to, once its transaction commits. */
@@ -125,6 +127,11 @@ function prepareDeliveryStatements(db: Database) {
          AND (@account IS NULL OR account_id = @account) AND (@event IS NULL OR event_id = @event)
          AND (@endpoint IS NULL OR endpoint_id = @endpoint) ORDER BY seq LIMIT @limit`,
     ),
+    listNewest: db.prepare<[Record<string, unknown>], Row>(
+      `SELECT * FROM webhook_deliveries WHERE seq < @after AND (@status IS NULL OR status = @status)
+         AND (@account IS NULL OR account_id = @account) AND (@event IS NULL OR event_id = @event)
+         AND (@endpoint IS NULL OR endpoint_id = @endpoint) ORDER BY seq DESC LIMIT @limit`,
+    ),
   };
 }
 
@@ -179,15 +186,17 @@ export function createDeliveryRepo(db: Database) {
         s.removeAll.run();
         s.restartIds.run();
       })(),
-    /** Oldest first, filtered; `hasMore` when a further page exists. */
+    /** Oldest (or newest) first, filtered; `hasMore` when a further page exists. */
     list: (f: DeliveryFilter) => {
       const limit = f.limit ?? 100;
-      const rows = s.list.all({
+      const newest = f.order === 'newest';
+      const after = f.after !== undefined ? seqOf(f.after) : undefined;
+      const rows = (newest ? s.listNewest : s.list).all({
         account: f.account ?? null,
         endpoint: f.endpoint ?? null,
         event: f.event ?? null,
         status: f.status ?? null,
-        after: (f.after !== undefined && seqOf(f.after)) || 0,
+        after: after || (newest ? Number.MAX_SAFE_INTEGER : 0),
         limit: limit + 1,
       });
       return { data: rows.slice(0, limit).map(fromRow), hasMore: rows.length > limit };

@@ -1,5 +1,6 @@
 import type * as T from './control-types.js';
 import { boundSeeders, kindSeeders } from './kind-seeders.js';
+import { listMethods } from './list-methods.js';
 import type { NewAccountOptions, TestAccount } from './test-account.js';
 
 /** A filter as a query string: its fields that are set, or nothing. */
@@ -141,7 +142,7 @@ function inspectMethods(call: Call) {
     listRequests: (filter: T.RequestFilter = {}) =>
       call<T.JournalList>('GET', `/requests${journalQuery(filter)}`),
     /** `DELETE /_control/requests`: every entry, or those matching the filter. */
-    clearRequests: (filter: Omit<T.RequestFilter, 'limit'> = {}) =>
+    clearRequests: (filter: Omit<T.RequestFilter, 'limit' | 'order' | 'after'> = {}) =>
       call<T.Deleted>('DELETE', `/requests${journalQuery(filter)}`),
     /** `GET /_control/webhook_deliveries`: a page of deliveries, oldest first, with their attempts; `after: next_cursor` for the next. */
     listWebhookDeliveries: (filter: T.WebhookDeliveryFilter = {}) =>
@@ -182,6 +183,7 @@ export function createControlClient(baseUrl: string, options: ControlClientOptio
     ...snapshotMethods(call),
     ...seedMethods(call),
     ...inspectMethods(call),
+    ...listMethods(call),
   };
   return {
     ...methods,

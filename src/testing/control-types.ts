@@ -6,6 +6,9 @@ import type * as accounts from '../control/accounts.js';
 import type * as clock from '../control/clock.js';
 import type * as coverage from '../control/coverage.js';
 import type * as diagnostics from '../control/diagnostics.js';
+import type * as journal from '../control/journal.js';
+import type * as listings from '../control/listings.js';
+import type * as runs from '../control/runs.js';
 import type * as scenarios from '../control/scenarios.js';
 import type * as seeding from '../control/seeding.js';
 import type * as snapshots from '../control/snapshots.js';
@@ -87,17 +90,27 @@ export type FaultMatch = FaultRule['match'];
 export type FaultResponse = FaultRule['respond'];
 export type RequestFilter = Partial<
   Record<'method' | 'route' | 'operation' | 'code' | 'account' | 'key' | 'since', string> &
-    Record<'status' | 'limit', number>
+    Record<'status' | 'limit', number> & {
+      status_class: '2xx' | '3xx' | '4xx' | '5xx' | 'dropped';
+      /** `oldest` first (default) or `newest` first. */
+      order: 'oldest' | 'newest';
+      /** A request id: the page after it. */
+      after: string;
+    }
 >;
-export type JournalList = Answer<typeof diagnostics.listRequestsRoute, 200>;
+export type JournalList = Answer<typeof journal.listRequestsRoute, 200>;
 /** One request of the journal. */
 export type JournalEntry = JournalList['data'][number];
+/** One request with its request and answer (`detail`, null once no longer kept). */
+export type JournalEntryDetail = Answer<typeof journal.getRequestRoute, 200>;
 export type WebhookDeliveryFilter = Partial<
   Record<'account' | 'endpoint' | 'event' | 'after', string>
 > & {
   status?: 'pending' | 'delivered' | 'failed';
   /** Deliveries per page, 1 to 1000 (default 100). */
   limit?: number;
+  /** `oldest` first (default) or `newest` first. */
+  order?: 'oldest' | 'newest';
 };
 export type WebhookDeliveryList = Answer<typeof deliveries.listWebhookDeliveriesRoute, 200>;
 /** One webhook delivery and its attempts. */
@@ -118,3 +131,19 @@ export interface List<T> {
 export interface Deleted {
   deleted: number;
 }
+
+// What the world holds, listed (the inspector's reads, docs/inspector.md).
+/** A page: `after` an id, at most `limit` (1 to 1000, default 100). */
+export interface Page {
+  after?: string;
+  limit?: number;
+}
+export type AccountList = Answer<typeof listings.listAccountsRoute, 200>;
+export type KeyList = Answer<typeof listings.listKeysRoute, 200>;
+export type WebhookEndpointList = Answer<typeof listings.listEndpointsRoute, 200>;
+export type KindList = Answer<typeof listings.listKindsRoute, 200>;
+/** Runs of one kind, of one status, after a run id, at most `limit` (default 50). */
+export type RunFilter = Page & { kind?: string; status?: Run['status'] };
+export type RunList = Answer<typeof runs.listRunsRoute, 200>;
+/** A run with its timeline on the account's clock, log, files and archive link. */
+export type RunDetail = Answer<typeof runs.getRunRoute, 200>;

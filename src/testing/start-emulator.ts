@@ -51,6 +51,7 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
     emulator,
     stop: () =>
       new Promise<void>((resolve, reject) => {
+        emulator.deps.journal.endSubscriptions();
         server.close((err) => {
           emulator.close();
           if (err) reject(err);

@@ -1,6 +1,7 @@
 import { coldStartScenario } from './cold-start.js';
 import type { Scenario } from './context.js';
 import { errorPaths } from './error-paths.js';
+import { inspectorPage } from './inspector-page.js';
 import { isolation } from './isolation.js';
 import { flatMemory } from './memory-flat.js';
 import { mixedMemory } from './memory-mixed.js';
@@ -24,5 +25,6 @@ export function scenarios(): Scenario[] {
     isolation(),
     webhookRetries(),
     snapshotRestore(),
+    inspectorPage(),
   ];
 }

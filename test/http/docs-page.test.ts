@@ -46,11 +46,20 @@ test('an unknown docs asset answers 404 with the error envelope', async () => {
   expect(((await res.json()) as { error: { code: string } }).error.code).toBe('resource_not_found');
 });
 
-test('GET / redirects to /docs, for the hosts /docs answers', async () => {
+test('GET / is a page of links, the inspector first, for the hosts /docs answers', async () => {
   const { app } = testEmulator({ strict: true });
   const res = await app.request('/', { headers: { host: 'localhost:8710' } });
-  expect(res.status).toBe(302);
-  expect(res.headers.get('location')).toBe('/docs');
+  expect(res.status).toBe(200);
+  const links = [...(await res.text()).matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+  expect(links).toEqual([
+    '/_control/ui',
+    '/docs',
+    '/_control/docs',
+    '/openapi.json',
+    '/_control/openapi.json',
+  ]);
+  const noControl = await testEmulator({ control: false }).app.request('/');
+  expect(await noControl.text()).not.toContain('/_control');
   const rebound = await app.request('/', { headers: { host: 'evil.example:8710' } });
   expect(rebound.status).toBe(403);
   expect(((await rebound.json()) as { error: { code: string } }).error.code).toBe(

@@ -89,7 +89,7 @@ function node(file: string, source: string) {
   return run(process.execPath, [file], { cwd: app, env });
 }
 
-test('the tarball holds dist/ (ES modules, CommonJS, Swagger UI), scenarios, fixtures, docs', () => {
+test('the tarball holds dist/ (ES modules, CommonJS, Swagger UI, the inspector), scenarios, fixtures, docs', () => {
   expect(packedPaths).toEqual(
     expect.arrayContaining([
       'dist/main.js',
@@ -103,10 +103,15 @@ test('the tarball holds dist/ (ES modules, CommonJS, Swagger UI), scenarios, fix
       'dist/swagger-ui/swagger-ui.css',
       'dist/swagger-ui/LICENSE',
       'dist/testcontainers/index.js',
+      'dist/control/ui/index.html',
+      'dist/control/ui/app.js',
+      'dist/control/ui/inspector.css',
       'scenarios/default.json',
       'fixtures/catalog.json',
       'README.md',
       'docs/api.md',
+      'docs/inspector.md',
+      'docs/images/ui-requests.png',
       'package.json',
     ]),
   );
@@ -118,7 +123,7 @@ test('the tarball holds dist/ (ES modules, CommonJS, Swagger UI), scenarios, fix
   expect(existsSync(join(app, 'node_modules', 'svc-emulator', 'src'))).toBe(false);
 });
 
-test('the installed bin prints its version, then serves /v1 and /docs without swagger-ui-dist', {
+test('the installed bin prints its version, then serves /v1, /docs without swagger-ui-dist, and the inspector', {
   timeout: 60_000,
 }, async () => {
   const bin = join(app, 'node_modules', '.bin', 'svc-emulator');
@@ -136,8 +141,13 @@ test('the installed bin prints its version, then serves /v1 and /docs without sw
   });
   expect(me.status).toBe(200);
   expect(await me.json()).toMatchObject({ id: 'key_00000000000000000000000001' });
-  const root = await fetch(`${baseUrl}/`, { redirect: 'manual' });
-  expect([root.status, root.headers.get('location')]).toEqual([302, '/docs']);
+  const root = await fetch(`${baseUrl}/`);
+  expect(root.status).toBe(200);
+  expect(await root.text()).toContain('href="/_control/ui"');
+  for (const path of ['/_control/ui', '/_control/ui/app.js', '/_control/ui/inspector.css']) {
+    const page = await fetch(`${baseUrl}${path}`);
+    expect(page.status, path).toBe(200);
+  }
   for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css']) {
     const asset = await fetch(`${baseUrl}/docs/assets/swagger-ui-dist/${file}`);
     expect(asset.status).toBe(200);

@@ -106,6 +106,17 @@ export class FaultRules {
     return this.rules;
   }
 
+  /** The rule `id` with a new body: its id, creation time and place kept, counters from zero. */
+  replaceRule(id: string, input: FaultRuleInput): FaultRule | undefined {
+    const i = this.rules.findIndex((r) => r.id === id);
+    if (i < 0) return undefined;
+    const { createdAt } = this.rules[i]!;
+    const rule: FaultRule = { ...FaultRuleInput.parse(input), id, createdAt, hits: 0, skipped: 0 };
+    this.rules[i] = rule;
+    this.sink?.save(rule);
+    return rule;
+  }
+
   remove(id: string): boolean {
     const rule = this.rules.find((r) => r.id === id);
     if (rule === undefined) return false;

@@ -1,0 +1,102 @@
+/**
+ * Accounts, clocks and runs in the inspector, in Debian's headless chromium (issue 30): advancing
+ * a clock from the page (its "next transition" buttons) moves a run to its next phase, as
+ * `POST .../clock/advance` does; a run seeded from the page's form is on the account's clock.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { launchChromium } from '../chromium.js';
+import { openInspector, screenshot } from './support.js';
+
+let browser: Browser;
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await emulator?.stop();
+});
+
+const SPEC = { path: 'specs/pick_place.yaml', name: 'pick_place' };
+
+test('advancing the clock from the page moves a run to its next phase', {
+  timeout: 60_000,
+}, async () => {
+  const { control } = emulator;
+  const { account } = await control.createAccount({ name: 'nightly' });
+  const run = await control.seedRun(account.id, {
+    kind: 'evaluation',
+    spec: SPEC,
+    label: 'nightly',
+  });
+  const { page, expectClean } = await openInspector(
+    browser,
+    emulator.baseUrl,
+    `view=runs&account=${account.id}`,
+  );
+  await page.locator(`tr[data-id="${run.id}"]`).click();
+  const detail = page.locator('aside.detail');
+  await detail.getByText('due 2026-01-01 00:00:00.500').waitFor();
+
+  await detail.locator('[data-action="run-next-transition"]').click();
+  await detail.locator('[data-run-phase]', { hasText: 'materializing' }).waitFor();
+  const moved = await control.getClock(account.id);
+  expect(moved.now).toBe('2026-01-01T00:00:00.500Z');
+  await page
+    .locator(`tr[data-id="${run.id}"] td[data-phase]`, { hasText: 'materializing' })
+    .waitFor();
+
+  // The accounts view's button does the same, for the account's earliest transition.
+  await page.goto(`${emulator.baseUrl}/_control/ui#view=accounts&account=${account.id}`);
+  await page.locator('[data-action="next-transition"]').click();
+  await page.getByText('Transitions applied').waitFor();
+  expect(await page.locator('section.view').innerText()).toMatch(
+    /processing → processing\s+planning/,
+  );
+  expect((await control.getClock(account.id)).now).toBe('2026-01-01T00:00:01.000Z');
+  await page.getByRole('button', { name: '+1 s', exact: true }).click();
+  await page.locator('[data-clock-now]', { hasText: '00:00:02.000' }).waitFor();
+  await screenshot(page, 'accounts');
+
+  await page.goto(`${emulator.baseUrl}/_control/ui#view=runs&account=${account.id}`);
+  await page.locator(`tr[data-id="${run.id}"]`).click();
+  await detail.locator('ol.timeline li.future').first().waitFor();
+  await screenshot(page, 'runs');
+  expectClean();
+  await page.close();
+});
+
+test('a run seeded from the form is on the clock, and its failure shows where it was planned', {
+  timeout: 60_000,
+}, async () => {
+  const { account } = await emulator.control.createAccount({ name: 'seeding' });
+  const { page, expectClean } = await openInspector(
+    browser,
+    emulator.baseUrl,
+    `view=runs&account=${account.id}`,
+  );
+  const form = page.locator('form.seed');
+  await form.locator('select[name="kind"]').selectOption('evaluation');
+  await form.locator('select[name="fail"]').selectOption('verification_failed');
+  await form.locator('select[name="phase"]').selectOption('verifying');
+  await form.getByRole('button', { name: 'Seed' }).click();
+  const row = page.locator('table.runs tbody tr').first();
+  await row.waitFor();
+  const id = await row.getAttribute('data-id');
+  expect(id).toMatch(/^eval_/);
+  await emulator.control.advanceClock(account.id, { seconds: 60 });
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await page.locator(`tr[data-id="${id}"] .badge`, { hasText: 'failed' }).waitFor();
+
+  // The form sends what it is given; the emulator's error names the field.
+  await form.locator('textarea[name="body"]').fill('{"spec": {"path": "specs/a.yaml"}}');
+  await form.getByRole('button', { name: 'Seed' }).click();
+  await form.locator('.error', { hasText: 'spec.name' }).waitFor();
+  expectClean();
+  await page.close();
+});

@@ -1,0 +1,102 @@
+/**
+ * Fault rules in the inspector, in Debian's headless chromium (issue 30): a rule added from the
+ * page's form answers the next call; the form's values are validated by the emulator, whose error
+ * the form shows at the field it names; a rule is changed and deleted from the page.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { launchChromium } from '../chromium.js';
+import { call, openInspector, screenshot } from './support.js';
+
+let browser: Browser;
+let emulator: RunningEmulator;
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await emulator?.stop();
+});
+
+test('a fault rule added from the page answers the next call', { timeout: 60_000 }, async () => {
+  const { account, key } = await emulator.control.createAccount({ name: 'retries' });
+  const { page, expectClean } = await openInspector(browser, emulator.baseUrl, 'view=faults');
+  const form = page.locator('form.fault-form');
+  await form.locator('input[name="match.operation"]').fill('getCurrentKey');
+  await form.locator('input[name="match.account"]').fill(account.id);
+  await form.locator('select[name="respond.status"]').selectOption('503');
+  await form.locator('input[name="respond.retry_after"]').fill('2');
+  await form.locator('input[name="times"]').fill('1');
+  await form.getByRole('button', { name: 'Add rule' }).click();
+  await page.locator('table.faults tbody tr').first().waitFor();
+  const [rule] = (await emulator.control.listFaults()).data;
+  expect(rule).toMatchObject({
+    match: { operation: 'getCurrentKey', account: account.id },
+    respond: { status: 503, retry_after: 2 },
+    times: 1,
+  });
+
+  const faulted = await call(emulator.baseUrl, 'GET', '/v1/keys/me', { secret: key.secret });
+  expect(faulted.status).toBe(503);
+  expect(faulted.headers['retry-after']).toBe('2');
+  const [entry] = (await emulator.control.listRequests({ account: account.id })).data;
+  expect(entry?.fault_id).toBe(rule!.id);
+  // Its counters follow the calls it answered.
+  await page.locator(`[data-hits="${rule!.id}"]`, { hasText: '1' }).waitFor();
+  expect((await call(emulator.baseUrl, 'GET', '/v1/keys/me', { secret: key.secret })).status).toBe(
+    200,
+  );
+
+  // The form sends what it is given; the emulator's error marks the field it names.
+  await form.locator('input[name="probability"]').fill('2');
+  await form.getByRole('button', { name: 'Add rule' }).click();
+  await form.locator('.error', { hasText: 'probability' }).waitFor();
+  await expect(form.locator('input[name="probability"].invalid').count()).resolves.toBe(1);
+  await form.locator('input[name="probability"]').fill('');
+  await form.locator('input[name="match.route"]').fill('/v1/evaluations/{run_id}/resume');
+  await form.locator('input[name="match.operation"]').fill('');
+  await form.locator('input[name="match.account"]').fill('');
+  await form.locator('select[name="respond.status"]').selectOption('409');
+  await form.locator('input[name="respond.code"]').fill('not_resumable');
+  await form.locator('input[name="respond.retry_after"]').fill('');
+  await form.locator('input[name="times"]').fill('');
+  await form.locator('input[name="skip"]').fill('1');
+  await form.getByRole('button', { name: 'Add rule' }).click();
+  await page.locator('table.faults tbody tr').nth(1).waitFor();
+  await screenshot(page, 'faults');
+  expectClean();
+  await page.close();
+});
+
+test('a rule is changed and deleted from the page', { timeout: 60_000 }, async () => {
+  await emulator.control.clearFaults();
+  const rule = await emulator.control.createFault({
+    match: { method: 'GET' },
+    respond: { status: 502 },
+  });
+  const { page, expectClean } = await openInspector(browser, emulator.baseUrl, 'view=faults');
+  await page.locator('table.faults tbody tr').first().getByRole('button', { name: 'Edit' }).click();
+  const form = page.locator('form.fault-form', { hasText: `Change ${rule.id}` });
+  await form.waitFor();
+  await expect(form.locator('input[name="match.method"]').inputValue()).resolves.toBe('GET');
+  await form.locator('select[name="respond_kind"]').selectOption('delay');
+  await form.locator('input[name="respond.delay_ms"]').fill('10');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await page.locator('table.faults', { hasText: 'delay 10 ms' }).waitFor();
+  expect((await emulator.control.listFaults()).data).toEqual([
+    expect.objectContaining({ id: rule.id, respond: { delay_ms: 10 } }),
+  ]);
+  await page
+    .locator('table.faults tbody tr')
+    .first()
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await page.getByText('No fault rules').waitFor();
+  expect((await emulator.control.listFaults()).data).toEqual([]);
+  expectClean();
+  await page.close();
+});

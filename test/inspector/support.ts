@@ -1,0 +1,120 @@
+/**
+ * What the inspector's browser tests share (issue 30): the page opened in Debian's headless
+ * chromium with every request that leaves the emulator refused (it must work offline), product
+ * calls made as an SDK would make them, and the screenshots the manual shows.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+export const IMAGES = new URL('../../docs/images/', import.meta.url);
+
+/** The size of the manual's screenshots. */
+const VIEWPORT = { width: 1360, height: 760 };
+
+/**
+ * The inspector at `#<hash>` in a new page; `requests` are the paths it asked the emulator for,
+ * in order, from the start.
+ */
+export async function openInspector(browser: Browser, baseUrl: string, hash: string) {
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  const elsewhere: string[] = [];
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  // A script or style the page's Content-Security-Policy refused shows here too (an error answer
+  // a test provokes is logged as a failed resource: not a fault of the page).
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+      errors.push(m.text());
+  });
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(baseUrl)) {
+      requests.push(new URL(url).pathname);
+      return route.continue();
+    }
+    elsewhere.push(route.request().url());
+    return route.abort();
+  });
+  await page.goto(`${baseUrl}/_control/ui#${hash}`);
+  return {
+    page,
+    requests,
+    /** Nothing was fetched from another site and no script failed. */
+    expectClean: () => expect({ elsewhere, errors }).toEqual({ elsewhere: [], errors: [] }),
+  };
+}
+
+/**
+ * Writes `docs/images/ui-<view>.png` (only when it changed, so a run that renders the same
+ * leaves the file alone); `replace` swaps texts that differ between runs (a receiver's port) for
+ * fixed ones first.
+ */
+export async function screenshot(
+  page: Page,
+  view: string,
+  replace: [from: string, to: string][] = [],
+): Promise<void> {
+  await page.evaluate(`(() => {
+    const swaps = ${JSON.stringify(replace)};
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode())
+      for (const [from, to] of swaps) n.nodeValue = n.nodeValue.replaceAll(from, to);
+  })()`);
+  // Wall-clock figures (durations, wall times) vary from run to run, in value and in width: left
+  // out (through the DOM, as the page's CSP refuses the style Playwright would inject).
+  await page.evaluate("for (const el of document.querySelectorAll('.wall')) el.textContent = ''");
+  // Nothing under the pointer nor focused, and painted since: a hover or focus style shown or not
+  // would differ from run to run.
+  await page.mouse.move(0, 0);
+  await page.evaluate(
+    'document.activeElement?.blur(); new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))',
+  );
+  const png = await page.screenshot({ animations: 'disabled' });
+  const file = new URL(`ui-${view}.png`, IMAGES);
+  if (!existsSync(file) || !readFileSync(file).equals(png)) writeFileSync(file, png);
+}
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  json: any;
+}
+
+/**
+ * A product call as an SDK makes one, with a fixed `Host` (the manual's `localhost:8710`) and
+ * user agent, so the request detail the screenshots show is the same on every run.
+ */
+export function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { secret?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: Record<string, string> = {
+    host: 'localhost:8710',
+    'user-agent': 'robot-policy-sdk/1.4.0 (tests)',
+    ...(options.secret ? { authorization: `Bearer ${options.secret}` } : {}),
+    ...(body ? { 'content-type': 'application/json' } : {}),
+    ...options.headers,
+  };
+  return new Promise((resolve, reject) => {
+    const req = request(`${baseUrl}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          json: text ? JSON.parse(text) : null,
+        });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}

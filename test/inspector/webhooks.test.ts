@@ -1,0 +1,88 @@
+/**
+ * Webhooks in the inspector, in Debian's headless chromium (issue 30): endpoints without their
+ * signing secrets, deliveries with their attempts and next attempt time, and a redelivery from the
+ * page that reaches a local receiver, signed as every delivery is.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { launchChromium } from '../chromium.js';
+import { eventually, type Receiver, startReceiver } from '../webhook-receiver.js';
+import { openInspector, screenshot } from './support.js';
+
+let browser: Browser;
+let emulator: RunningEmulator;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ webhookRetrySchedule: [0, 5_000, 300_000] });
+  browser = await launchChromium();
+  receiver = await startReceiver();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await receiver?.close();
+  await emulator?.stop();
+});
+
+const EVENT = {
+  type: 'evaluation.succeeded',
+  data: {
+    object: { id: 'eval_01KDVDNA0000000000000000EX', object: 'evaluation', status: 'succeeded' },
+  },
+} as const;
+
+test('a redelivery from the page reaches a local receiver', { timeout: 60_000 }, async () => {
+  const { control } = emulator;
+  const { account } = await control.createAccount({ name: 'hooks' });
+  const endpoint = await control.seedWebhookEndpoint(account.id, {
+    url: receiver.url,
+    description: 'CI receiver',
+  });
+  receiver.secret = endpoint.secret;
+  await control.seedWebhookEndpoint(account.id, { url: 'http://127.0.0.1:2/down' });
+  await control.triggerEvent(account.id, EVENT);
+  await eventually(
+    async () => (receiver.received.length === 1 ? true : undefined),
+    'the first delivery',
+  );
+  const delivered = await eventually(async () => {
+    const list = await control.listWebhookDeliveries({
+      account: account.id,
+      endpoint: endpoint.id,
+    });
+    return list.data[0]?.status === 'delivered' ? list.data[0] : undefined;
+  }, 'delivered');
+
+  const { page, expectClean } = await openInspector(
+    browser,
+    emulator.baseUrl,
+    `view=webhooks&account=${account.id}`,
+  );
+  const row = page.locator(`tr[data-delivery="${delivered.id}"]`);
+  await row.getByRole('button', { name: 'Redeliver' }).click();
+  const again = await eventually(
+    async () => (receiver.received.length === 2 ? receiver.received[1] : undefined),
+    'the redelivery',
+  );
+  expect(again).toMatchObject({ type: 'evaluation.succeeded', verified: true });
+  expect(receiver.received[1]!.headers['webhook-id']).toBe(
+    receiver.received[0]!.headers['webhook-id'],
+  );
+  // Its second series answered (so the same read shows it delivered again).
+  await row.locator('.badge.s2xx').nth(1).waitFor();
+  await row.locator('td[data-status]', { hasText: 'delivered' }).waitFor();
+
+  const shown = await page.locator('section.view').innerText();
+  expect(shown).toContain(receiver.url);
+  expect(shown).not.toContain(endpoint.secret);
+  // The endpoint nothing listens on: its first attempt failed, its next is due on the clock.
+  await page
+    .locator('tr', { hasText: 'ECONNREFUSED' })
+    .getByText('2026-01-01 00:00:05.000')
+    .waitFor();
+  await screenshot(page, 'webhooks', [[receiver.url, 'http://127.0.0.1:4000/hooks']]);
+  expectClean();
+  await page.close();
+});
