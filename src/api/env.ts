@@ -22,5 +22,7 @@ export type AppEnv = {
     replayed: boolean;
     /** The error code of the response, set by `renderError`. */
     errorCode: string;
+    /** The error envelope answered, set by `renderError` (the journal's detail keeps it). */
+    errorBody: unknown;
   };
 };

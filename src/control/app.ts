@@ -47,9 +47,8 @@ export function createControlApp(
   registerSeeding(app, deps);
   registerRuns(app, deps);
   registerDiagnostics(app, deps);
-  // The stream first: `/requests/stream` is not a request id.
-  registerJournalStream(app, deps);
   registerJournal(app, deps);
+  registerJournalStream(app, deps);
   registerWebhookDeliveries(app, deps);
   registerWebhookEvents(app, deps);
   registerCoverage(app, deps, coverage);

@@ -1,5 +1,5 @@
 /**
- * `GET /_control/requests/stream`: the journal as it is written, as server-sent events (the
+ * `GET /_control/stream/requests`: the journal as it is written, as server-sent events (the
  * inspector's live view, issue 30). Each client gets its own bounded queue: one that does not read
  * is sent `overflow` and closed (it reloads a page and reconnects) rather than held in memory.
  */
@@ -16,7 +16,7 @@ export const STREAM_QUEUE_MAX = 1000;
 
 export const streamRequestsRoute = route({
   method: 'get',
-  path: '/requests/stream',
+  path: '/stream/requests',
   operationId: 'streamJournal',
   summary: 'The journal as it is written, as server-sent events',
   description:

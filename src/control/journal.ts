@@ -93,7 +93,7 @@ export const getRequestRoute = route({
   operationId: 'getJournalEntry',
   summary: 'One journaled call with its request and answer, secrets masked',
   description:
-    "The entry, and for the newest 1,000 calls the request (query, headers, JSON body) and the answer (headers, JSON body), with `Authorization` and secrets masked; `detail` is null once a call's are no longer kept.",
+    'The entry and, for the newest 100 calls, its `detail`: the request (query, headers, JSON body), the answer (headers, JSON body; null for an archive or a dropped call) and the error envelope. `Authorization` and secret fields are masked, bodies cut after 2,048 characters. `detail` is null for older calls.',
   request: {
     params: z.object({
       request_id: z.string().openapi({ param: { name: 'request_id', in: 'path' } }),
@@ -103,7 +103,13 @@ export const getRequestRoute = route({
     200: jsonResponse(
       JournalEntryView.extend({
         detail: z
-          .object({ request: DetailPart.extend({ query: z.string() }), response: DetailPart })
+          .object({
+            request: DetailPart.extend({ query: z.string() }),
+            response: DetailPart.nullable(),
+            error: z
+              .unknown()
+              .openapi({ description: 'The error envelope answered; null for a success.' }),
+          })
           .nullable(),
       }).openapi('ControlJournalEntryDetail'),
       'The entry.',
@@ -150,11 +156,11 @@ export function registerJournal(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     const data = page.data.map(entryView);
     return c.json({ object: 'list' as const, data, has_more: page.hasMore }, 200);
   });
-  app.openapi(getRequestRoute, (c) => {
+  app.openapi(getRequestRoute, async (c) => {
     const { request_id } = c.req.valid('param');
     const entry = deps.journal.find(request_id);
     if (!entry) throw notFound('journal entry', request_id, 'request_id');
-    const detail = deps.journal.details.view(request_id) ?? null;
+    const detail = (await deps.journal.details.view(request_id)) ?? null;
     return c.json({ ...entryView(entry), detail }, 200);
   });
   app.openapi(clearRequestsRoute, (c) =>

@@ -60,7 +60,7 @@ export function controlTag(path: string): ControlTag {
   }
   if (first === 'runs' || first === 'kinds') return 'Runs';
   if (first === 'faults') return 'Faults';
-  if (first === 'requests') return 'Journal';
+  if (first === 'requests' || first === 'stream') return 'Journal';
   if (first === 'webhook_deliveries' || first === 'webhook_endpoints') return 'Webhooks';
   return 'Control';
 }

@@ -23,39 +23,32 @@ export function journalPath(path: string): string {
 export const journal: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.path.startsWith('/_control')) return next();
   const startedWall = wallNow();
-  const answer = keepJsonAnswer(c);
   await next();
-  recordRequest(c, startedWall, await detailOf(c, answer.text));
-};
-
-/**
- * `c.json` as Hono writes it (`Content-Type: application/json` unless given), keeping the text
- * for the journal's detail (journal-details.ts), so an answer is not serialized twice.
- */
-function keepJsonAnswer(c: Context<AppEnv>): { text: string | null } {
-  const kept: { text: string | null } = { text: null };
-  c.json = ((object: unknown, arg?: unknown, headers?: Record<string, string>) => {
-    const text = JSON.stringify(object);
-    kept.text = text;
-    return c.body(text, arg as never, { 'Content-Type': 'application/json', ...headers });
-  }) as unknown as typeof c.json;
-  return kept;
-}
-
-/** The request and answer as the detail pane shows them, from what was already read and made. */
-async function detailOf(c: Context<AppEnv>, answer: string | null): Promise<JournalDetail> {
-  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
-  const url = incoming?.url ?? c.req.url;
-  const q = url.indexOf('?');
   // Only a body the pipeline already read (JSON bodies: json-depth.ts): reading one here would
   // wait for a body the answer did not need.
   const read = c.req.bodyCache.text as unknown as Promise<string> | undefined;
+  const body = read ? await read.then(cutText, () => null) : null;
+  recordRequest(c, startedWall, detailOf(c, body));
+};
+
+/**
+ * What the detail pane shows (runtime/journal-details.ts), as references to what the call already
+ * made: nothing is copied or read until someone asks. An archive's answer is not kept (it can be
+ * large), nor a dropped call's (there is none).
+ */
+function detailOf(c: Context<AppEnv>, body: string | null): JournalDetail {
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  const path = c.req.path;
+  const archive = path.endsWith('/archive') || path.startsWith('/_downloads/');
+  const keep = !archive && c.get('dropped') !== true;
   return {
     requestHeaders: incoming?.rawHeaders ?? [...c.req.raw.headers].flat(),
-    query: q < 0 ? '' : cutText(url.slice(q + 1)),
-    requestBody: read ? await read.then(cutText, () => null) : null,
-    responseHeaders: c.get('dropped') === true ? [] : [...c.res.headers],
-    responseBody: answer === null ? null : cutText(answer),
+    url: incoming?.url ?? c.req.url,
+    requestBody: body,
+    error: c.get('errorBody') ?? null,
+    // Served by Node the answer's body stays readable once sent; under app.request() the caller
+    // reads it, so the journal keeps a copy.
+    response: keep ? (incoming ? c.res : c.res.clone()) : null,
   };
 }
 

@@ -35,5 +35,6 @@ export function renderError(err: Error, c: Context<AppEnv>): Response {
   }
   c.set('errorCode', apiErr.code);
   const body = errorEnvelope(apiErr, c.get('requestId') ?? null);
+  c.set('errorBody', body);
   return c.json(body, apiErr.status as ContentfulStatusCode, apiErr.headers);
 }

@@ -1,7 +1,7 @@
 /** The request journal (DESIGN.md section 5): a fixed ring, copied to a `--db` file's sink. */
 import type { JournalEntry } from '../domain/records.js';
 import type { JournalStore } from '../store/journal.js';
-import { DETAILED_CALLS, type JournalDetail, JournalDetails } from './journal-details.js';
+import { type JournalDetail, JournalDetails } from './journal-details.js';
 
 export type { JournalEntry };
 
@@ -41,7 +41,7 @@ export class Journal {
     /** Where recorded entries are also kept (a `--db` file); null in memory. */
     private readonly sink: JournalStore | null = null,
   ) {
-    this.details = new JournalDetails(Math.min(capacity, DETAILED_CALLS));
+    this.details = new JournalDetails(capacity);
   }
 
   /** Calls `listener` for each entry recorded from now on; answers the way to stop. */

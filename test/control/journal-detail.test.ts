@@ -81,28 +81,40 @@ test('an error call shows why: its envelope with message and param, and the faul
   const faulted = await emu.api('GET', '/v1/keys/me');
   const answered = (await ctl(emu, 'GET', `/requests/${faulted.headers.get('x-request-id')}`)).json;
   expect(answered).toMatchObject({ fault_id: rule.id, status: 502, code: 'launch_failed' });
+  expect(answered.detail.error.error.code).toBe('launch_failed');
   expect(JSON.parse(answered.detail.response.body).error.code).toBe('launch_failed');
 });
 
-test('details are kept for the newest calls only, cut to size, and forgotten with their entries', () => {
-  const details = new JournalDetails(2);
-  const detail = (body: string) => ({
+test('details are kept for the newest 100 calls, their secrets masked when read', async () => {
+  const details = new JournalDetails(10_000);
+  const envelope = { error: { code: 'not_resumable' } };
+  const detail = (n: number) => ({
     requestHeaders: ['Authorization', 'Bearer svc_x', 'Cookie', 'a=b'],
-    query: '',
-    requestBody: null,
-    responseHeaders: [],
-    responseBody: body,
+    url: `/v1/x?n=${n}`,
+    requestBody: '{"token":"t0k"}',
+    error: envelope,
+    response: new Response('{"secret":"whsec_x"}', {
+      headers: { 'content-type': 'application/json' },
+    }),
   });
-  details.record('req_1', detail('{}'));
-  details.record('req_2', detail('{"token":"t0k"}'));
-  details.record('req_3', detail('{}'));
-  expect(details.view('req_1')).toBeUndefined();
-  expect(details.view('req_2')).toMatchObject({
-    request: { headers: { authorization: 'Bearer [masked]', cookie: '[masked]' } },
-    response: { body: '{"token":"[masked]"}' },
+  for (let n = 0; n < 130; n++) details.record(`req_${n}`, detail(n));
+  expect(await details.view('req_29')).toBeUndefined();
+  expect(await details.view('req_30')).toBeDefined();
+  expect(await details.view('req_129')).toEqual({
+    request: {
+      query: 'n=129',
+      headers: { authorization: 'Bearer [masked]', cookie: '[masked]' },
+      body: '{"token":"[masked]"}',
+    },
+    response: { headers: { 'content-type': 'application/json' }, body: '{"secret":"[masked]"}' },
+    error: envelope,
   });
-  details.forget(['req_2']);
-  expect(details.view('req_2')).toBeUndefined();
+  details.forget(['req_129']);
+  expect(await details.view('req_129')).toBeUndefined();
+  // A journal that keeps fewer entries keeps no more details.
+  const small = new JournalDetails(2);
+  for (let n = 0; n < 3; n++) small.record(`req_${n}`, detail(n));
+  expect(await small.view('req_0')).toBeUndefined();
 });
 
 test('a reset of one account removes its entries, and with them their details', async () => {
@@ -110,5 +122,5 @@ test('a reset of one account removes its entries, and with them their details', 
   const id = (await emu.api('GET', '/v1/keys/me')).headers.get('x-request-id');
   await emu.control('POST', '/reset', { account: DEFAULT_ACCOUNT });
   expectError(await ctl(emu, 'GET', `/requests/${id}`), 404, 'resource_not_found', 'request_id');
-  expect(emu.emulator.deps.journal.details.view(id!)).toBeUndefined();
+  expect(await emu.emulator.deps.journal.details.view(id!)).toBeUndefined();
 });

@@ -1,5 +1,5 @@
 /**
- * `GET /_control/requests/stream` (issue 30): each journaled call as a server-sent event, with the
+ * `GET /_control/stream/requests` (issue 30): each journaled call as a server-sent event, with the
  * journal's filters; a client that does not read is cut off at a bound; shutdown ends the stream.
  */
 import { expect, test } from 'vitest';
@@ -42,7 +42,7 @@ test('a call made while a client follows the stream reaches it as a request even
   const running = await startEmulator();
   try {
     const { baseUrl } = running;
-    const res = await fetch(`${baseUrl}/_control/requests/stream?status_class=4xx`);
+    const res = await fetch(`${baseUrl}/_control/stream/requests?status_class=4xx`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const until = follow(res.body!);
@@ -68,7 +68,7 @@ test('a call made while a client follows the stream reaches it as a request even
 
 test(`a client ${STREAM_QUEUE_MAX} events behind is sent overflow and cut off`, async () => {
   const emu = testEmulator();
-  const res = await emu.app.request('/_control/requests/stream');
+  const res = await emu.app.request('/_control/stream/requests');
   const { journal } = emu.emulator.deps;
   const entry = (n: number) => ({
     request_id: `req_${n}`,
@@ -97,7 +97,7 @@ test(`a client ${STREAM_QUEUE_MAX} events behind is sent overflow and cut off`, 
 test('a reset sends removed; closing the emulator ends every stream', async () => {
   const emu = testEmulator();
   await emu.api('GET', '/v1/keys/me');
-  const res = await emu.app.request('/_control/requests/stream');
+  const res = await emu.app.request('/_control/stream/requests');
   await emu.control('POST', '/reset');
   emu.emulator.close();
   const got = events(await new Response(res.body).text());
@@ -106,8 +106,8 @@ test('a reset sends removed; closing the emulator ends every stream', async () =
 
 test('with --control-token the stream needs X-Control-Token like every control route', async () => {
   const emu = testEmulator({ controlToken: 'sesame' });
-  expect((await emu.app.request('/_control/requests/stream')).status).toBe(401);
-  const ok = await emu.app.request('/_control/requests/stream', {
+  expect((await emu.app.request('/_control/stream/requests')).status).toBe(401);
+  const ok = await emu.app.request('/_control/stream/requests', {
     headers: { 'x-control-token': 'sesame' },
   });
   expect(ok.status).toBe(200);

@@ -130,7 +130,7 @@ export async function render(root, ctx) {
   const later = debounce(load, 300);
   const follow = ctx.account ? `?account=${ctx.account}` : '';
   return stream(
-    `/requests/stream${follow}`,
+    `/stream/requests${follow}`,
     // Every event, `open` included: calls made while the stream was (re)connecting count too.
     () => later(),
     ctx.setLive,

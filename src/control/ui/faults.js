@@ -82,5 +82,5 @@ export async function render(root, ctx) {
   await draw();
   const later = debounce(counters, 300);
   // On `open` too: calls made while the stream was (re)connecting are counted.
-  return stream('/requests/stream', (event) => event !== 'removed' && later(), ctx.setLive);
+  return stream('/stream/requests', (event) => event !== 'removed' && later(), ctx.setLive);
 }

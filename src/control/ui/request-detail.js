@@ -11,10 +11,7 @@ function headersTable(headers) {
 
 /** Why the call ended as it did: an error envelope's code, message and param, or the fault. */
 function why(entry) {
-  let error = null;
-  try {
-    error = JSON.parse(entry.detail?.response.body ?? 'null')?.error ?? null;
-  } catch {}
+  const error = entry.detail?.error?.error ?? null;
   if (entry.status === null)
     return h(
       'p',
@@ -68,13 +65,21 @@ export function renderDetail(pane, entry) {
           headersTable(d.request.headers),
           d.request.body ? h('pre', null, pretty(d.request.body)) : null,
           h('h3', null, 'Answer'),
-          headersTable(d.response.headers),
-          d.response.body ? h('pre', null, pretty(d.response.body)) : null,
+          d.response
+            ? [
+                headersTable(d.response.headers),
+                d.response.body ? h('pre', null, pretty(d.response.body)) : null,
+              ]
+            : h(
+                'p',
+                { class: 'muted' },
+                'Not kept: an archive or a dropped call has no answer to show.',
+              ),
         ]
       : h(
           'p',
           { class: 'muted' },
-          'The request and answer of older calls are no longer kept (the newest 1,000 are).',
+          'The request and answer of older calls are no longer kept (the newest 100 are).',
         ),
   );
 }

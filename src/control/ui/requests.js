@@ -1,5 +1,5 @@
 // Requests, live: the journal newest first, a page at a time (`GET /_control/requests`), new
-// calls pushed by `GET /_control/requests/stream` with the same filters, and a detail pane
+// calls pushed by `GET /_control/stream/requests` with the same filters, and a detail pane
 // (`GET /_control/requests/{id}`, secrets masked by the emulator).
 import { control, stream } from './api.js';
 import { attempt, fill, h, statusBadge, table, time } from './dom.js';
@@ -120,7 +120,7 @@ export async function render(root, ctx) {
   const follow = () => {
     stop();
     stop = stream(
-      `/requests/stream?${query(ctx, filters)}`,
+      `/stream/requests?${query(ctx, filters)}`,
       (event, data) => {
         if (event === 'request') {
           streamed.unshift(data);
