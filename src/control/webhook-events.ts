@@ -20,7 +20,7 @@ const FireEventBody = z
   .object({
     type: z.string().openapi({
       description:
-        'Any type the platform emits: `<kind>.<status>` of a run kind served (`training_run.failed`), or `webhook_endpoint.disabled`.',
+        'Any type the platform emits: `<kind>.<status>` of a run kind served (`<kind>.failed`, say), or `webhook_endpoint.disabled`.',
       example: 'evaluation.succeeded',
     }),
     resource: z.string().optional().openapi({
