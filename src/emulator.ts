@@ -218,7 +218,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     typeof options.scenario === 'object'
       ? options.scenario
       : loadScenarioFile(scenariosDir, options.scenario ?? 'default', kinds);
-  const scenarios = { dirs: scenariosDir, loaded: scenario };
+  const scenarios = { dirs: scenariosDir, loaded: scenario, summaries: new Map() };
   const snapshot = options.snapshot === undefined ? undefined : startSnapshot(options);
   const seed = snapshot?.seed ?? options.seed;
   const { deps, journalStore } = createDeps({ ...options, seed }, kinds, scenarios);

@@ -1,5 +1,9 @@
 /** The texts of the error messages (STYLE.md rule 2: no error text inline). */
 
+/** `1 MiB (1,048,576 bytes)`: a limit as the messages name it. */
+const mebibytes = (bytes: number) =>
+  `${bytes / 1048576} MiB (${bytes.toLocaleString('en-US')} bytes)`;
+
 /** Messages that name something of the request; clients branch on `code` (API document 7). */
 export const MESSAGES = {
   notFound: (kind: string, id: string) => `No such ${kind}: '${id}'.`,
@@ -30,6 +34,10 @@ export const MESSAGES = {
     `'${kind}' is not a run kind served here: ${kinds.join(', ')}.`,
   notInJournal: (after: string) => `No request '${after}' in the journal (with these filters).`,
   clockBackwards: 'A virtual clock only moves forward.',
+  fileNotRegular: (kind: string) =>
+    `it is ${kind}, not a regular file; only regular files (or links to them) are read`,
+  fileTooLarge: (bytes: number, what: string, limit: number) =>
+    `it is ${bytes.toLocaleString('en-US')} bytes; ${what} is at most ${mebibytes(limit)}`,
   scenarioName: 'a scenario name is letters, digits, - and _ (files of the scenarios folders)',
   unknownEventType: (type: string) =>
     `'${type}' is not an event type the platform emits: <kind>.<status> of a run kind served, or webhook_endpoint.disabled.`,

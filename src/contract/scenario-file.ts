@@ -11,6 +11,9 @@ import {
 import { FaultRuleInput } from './faults.js';
 import { OutcomePlan } from './outcomes.js';
 
+/** The largest scenario file read (`--scenario`, `--scenarios-dir`): an inline one's body limit. */
+export const SCENARIO_FILE_MAX_BYTES = 1024 * 1024;
+
 /** What a scenario file takes from the registered kinds: scopes, names and seeding inputs. */
 export interface ScenarioKinds {
   scopes: readonly string[];

@@ -8,12 +8,12 @@ import type { Deps } from '../runtime/deps.js';
 import {
   DataFileError,
   isScenarioName,
-  listScenarios,
   loadScenarioFile,
   ScenarioNotFound,
   scenarioSchema,
 } from '../world/load-scenario.js';
 import { replaceWorld } from '../world/replace-world.js';
+import { scenarioSummaries } from '../world/scenario-summaries.js';
 import { json, route } from './route-helpers.js';
 
 export const listScenariosRoute = route({
@@ -22,7 +22,7 @@ export const listScenariosRoute = route({
   operationId: 'listScenarios',
   summary: 'The scenario files of the scenarios folders',
   description:
-    'The scenario files of `--scenarios-dir` and of the shipped `scenarios/` folder, each name once (the first folder wins), with their descriptions or why one cannot be loaded, and the name of the one loaded.',
+    'The scenario files of `--scenarios-dir` and of the shipped `scenarios/` folder, each name once (the first folder wins), with their descriptions or why one cannot be loaded, and the name of the one loaded. A file that is not a regular one, or is over 1 MiB, is listed with that error without being read; the others are read once per change.',
   responses: {
     200: jsonResponse(
       z.object({
@@ -82,16 +82,8 @@ export function scenarioByName(deps: Deps, name: string): ScenarioFile {
 }
 
 export function registerScenarios(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  app.openapi(listScenariosRoute, (c) => {
-    const data = listScenarios(deps.scenarios.dirs).map((name) => {
-      try {
-        const file = scenarioByName(deps, name);
-        return { name, description: file.description ?? null, error: null };
-      } catch (err) {
-        // A broken file of the user's folder is listed with what is wrong, not hidden.
-        return { name, description: null, error: (err as Error).message };
-      }
-    });
+  app.openapi(listScenariosRoute, async (c) => {
+    const data = await scenarioSummaries(deps);
     return c.json({ object: 'list' as const, loaded: deps.scenarios.loaded.name, data }, 200);
   });
 

@@ -3,9 +3,9 @@
  * file read back (an upload, `--snapshot FILE`), refused whole when it is of another version,
  * changed, cut short or of another seed.
  */
-import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import {
+  SNAPSHOT_FILE_MAX_BYTES,
   SNAPSHOT_FORMAT,
   SnapshotFile,
   SnapshotHeader,
@@ -18,6 +18,7 @@ import type { Deps } from '../runtime/deps.js';
 import { SCHEMA_VERSION } from '../store/migrate.js';
 import type { TableCopy } from '../store/snapshot-tables.js';
 import type { SavedSnapshot } from '../store/snapshots.js';
+import { FileRefused, readRegularFile } from './bounded-read.js';
 import { scenarioSchema } from './load-scenario.js';
 
 /** What is wrong with a snapshot file, in a sentence; the caller says where it came from. */
@@ -54,12 +55,13 @@ export function snapshotFileText(deps: Deps, s: SavedSnapshot): string {
   return text;
 }
 
-/** Reads a snapshot file from disk (`--snapshot FILE`) as parsed JSON. */
+/** Reads a snapshot file from disk (`--snapshot FILE`, a regular file of at most 128 MiB) as JSON. */
 export function readSnapshotFile(path: string): unknown {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularFile(path, SNAPSHOT_FILE_MAX_BYTES, 'a snapshot file');
   } catch (err) {
+    if (err instanceof FileRefused) throw new SnapshotFileError(err.message);
     throw new SnapshotFileError(`cannot read it: ${(err as Error).message}`);
   }
   try {

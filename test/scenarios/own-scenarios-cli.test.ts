@@ -3,7 +3,7 @@
  * (`EMULATOR_SCENARIOS_DIR`) started for real; a bad file exits 2 naming the file and the field.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -51,6 +51,7 @@ function start(args: string[], env: Record<string, string> = {}) {
       const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (!match) return;
       clearTimeout(timer);
+      running.set(match[1]!, child);
       resolve({ base: match[1]!, out });
     });
     child.once('exit', (code) => {
@@ -58,6 +59,17 @@ function start(args: string[], env: Record<string, string> = {}) {
       resolve({ code, out });
     });
   });
+}
+
+/** The emulators listening, by base URL. */
+const running = new Map<string, ChildProcess>();
+
+/** SIGTERM to the emulator at `base`; resolves once it exited (its --db file closed). */
+async function stop(base: string) {
+  const child = running.get(base)!;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }
 
 /** The name of the key the started emulator's scenario gives `KEY`. */
@@ -85,4 +97,41 @@ test('a bad file exits 2, naming the file, the field and what was expected', asy
   const missing = await start(['--scenario', join(dir, 'nope.yaml')]);
   expect(missing.code).toBe(2);
   expect(missing.out).toContain('nope.yaml: cannot read');
+});
+
+test('a folder holding a link to /dev/zero and a 60 MB file: the CLI starts and lists them unread', async () => {
+  const odd = join(dir, 'odd');
+  mkdirSync(odd);
+  writeFileSync(join(odd, 'team.yaml'), yaml('team', 'Team'));
+  symlinkSync('/dev/zero', join(odd, 'zero.json'));
+  writeFileSync(join(odd, 'huge.json'), '');
+  truncateSync(join(odd, 'huge.json'), 60 * 1024 * 1024);
+  const db = join(dir, 'odd.db');
+  // Started fresh, then again on the world kept in --db, when the banner reads the other files.
+  for (const args of [
+    ['--scenario', 'team'],
+    ['--db', db],
+    ['--db', db],
+  ]) {
+    const { base, out } = await start(['--scenarios-dir', odd, '--clock', 'manual', ...args]);
+    if (!base) throw new Error(`did not start: ${out}`);
+    const listed = (await (await fetch(`${base}/_control/scenarios`)).json()) as {
+      data: { name: string; error: string | null }[];
+    };
+    const errors = Object.fromEntries(listed.data.map((s) => [s.name, s.error]));
+    expect(errors.zero).toMatch(/zero\.json: it is a character device, not a regular file/);
+    expect(errors.huge).toMatch(
+      /huge\.json: it is 62,914,560 bytes; a scenario file is at most 1 MiB/,
+    );
+    expect(errors.team).toBeNull();
+    await stop(base);
+  }
+  const zero = await start(['--scenarios-dir', odd, '--scenario', 'zero']);
+  expect(zero.code).toBe(2);
+  expect(zero.out).toMatch(
+    /cannot start: .*zero\.json: it is a character device, not a regular file/,
+  );
+  const huge = await start(['--scenario', join(odd, 'huge.json')]);
+  expect(huge.code).toBe(2);
+  expect(huge.out).toMatch(/cannot start: .*huge\.json: it is 62,914,560 bytes/);
 });
