@@ -38,6 +38,12 @@ export const MESSAGES = {
     `it is ${kind}, not a regular file; only regular files (or links to them) are read`,
   fileTooLarge: (bytes: number, what: string, limit: number) =>
     `it is ${bytes.toLocaleString('en-US')} bytes; ${what} is at most ${mebibytes(limit)}`,
+  scenarioRecords: (total: number, limit: number) =>
+    `This scenario makes ${total.toLocaleString('en-US')} records (accounts, keys, runs, webhook endpoints, environments, objects, fault and outcome rules); a scenario makes at most ${limit.toLocaleString('en-US')}`,
+  scenarioRows: (total: number, limit: number) =>
+    `This scenario makes ${total.toLocaleString('en-US')} rows of files and log lines (its runs' \`files\` and \`logs\`, its twins' \`generate_files\`); a scenario makes at most ${limit.toLocaleString('en-US')}`,
+  nameOrScenario:
+    'give `name` (a file of the scenarios folders) or `scenario` (an inline scenario), exactly one',
   scenarioName: 'a scenario name is letters, digits, - and _ (files of the scenarios folders)',
   unknownEventType: (type: string) =>
     `'${type}' is not an event type the platform emits: <kind>.<status> of a run kind served, or webhook_endpoint.disabled.`,

@@ -51,14 +51,23 @@ export const loadScenarioRoute = (ScenarioFile: z.ZodType) =>
     operationId: 'loadScenario',
     summary: 'Replace the world with a named or inline scenario',
     description:
-      'Replaces the whole world with a scenario: `{name}` loads a file of the scenarios folders (`--scenarios-dir`, then the shipped ones), `{scenario}` an inline scenario in the same format. A file that fails validation or while applied answers 400 naming the file and the field, and the world is left as it was.',
+      'Replaces the whole world with a scenario: `{name}` loads a file of the scenarios folders (`--scenarios-dir`, then the shipped ones), `{scenario}` an inline scenario in the same format (exactly one of the two). A file that fails validation or while applied answers 400 naming the file and the field, and the world is left as it was. A scenario that makes more than 2,000 records or 20,000 rows of files and log lines answers 400 before any of it is applied.',
     request: {
+      // One object rather than a union of two, so that a field at fault in an inline scenario
+      // is named (`scenario.accounts.0.twins.0.generate_files`), not the union as a whole.
       body: json(
         z
-          .union([
-            z.object({ name: z.string() }).strict(),
-            z.object({ scenario: ScenarioFile }).strict(),
-          ])
+          .object({
+            name: z
+              .string()
+              .optional()
+              .openapi({ description: 'A file of the scenarios folders.' }),
+            scenario: ScenarioFile.optional().openapi({ description: 'An inline scenario.' }),
+          })
+          .strict()
+          .refine((b) => (b.name === undefined) !== (b.scenario === undefined), {
+            message: MESSAGES.nameOrScenario,
+          })
           .openapi({ example: { name: 'default' } }),
       ),
     },
@@ -88,9 +97,10 @@ export function registerScenarios(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   });
 
   app.openapi(loadScenarioRoute(scenarioSchema(deps.kinds)), async (c) => {
-    const body = c.req.valid('json') as { name: string } | { scenario: ScenarioFile };
-    const scenario = 'name' in body ? scenarioByName(deps, body.name) : body.scenario;
-    const source = 'name' in body ? `scenario '${body.name}'` : 'the inline scenario';
+    const body = c.req.valid('json') as { name?: string; scenario?: ScenarioFile };
+    const named = body.name;
+    const scenario = named === undefined ? body.scenario! : scenarioByName(deps, named);
+    const source = named === undefined ? 'the inline scenario' : `scenario '${named}'`;
     await replaceWorld(deps, scenario, source);
     return c.json({ scenario: scenario.name }, 200);
   });
