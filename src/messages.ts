@@ -4,6 +4,9 @@
 const mebibytes = (bytes: number) =>
   `${bytes / 1048576} MiB (${bytes.toLocaleString('en-US')} bytes)`;
 
+/** `12.5 MiB`: a size as the messages name it. */
+const mib = (bytes: number) => `${Math.round((bytes / 1048576) * 10) / 10} MiB`;
+
 /** Messages that name something of the request; clients branch on `code` (API document 7). */
 export const MESSAGES = {
   notFound: (kind: string, id: string) => `No such ${kind}: '${id}'.`,
@@ -117,6 +120,10 @@ export const MESSAGES = {
     `This snapshot was saved with seed '${saved}' and this emulator runs with seed '${seed}': ids and secrets would not follow. Start it with --seed ${saved}.`,
   snapshotClash: (account: string) =>
     `The snapshot's account '${account}' holds an id or key secret another account now has; restore the whole world, or remove the other.`,
+  snapshotCount: (limit: number) =>
+    `This emulator keeps at most ${limit} snapshots (--snapshot-limit): delete one (DELETE /_control/snapshots/{name}), or save under a name already taken.`,
+  snapshotSpace: (used: number, needs: number, limit: number) =>
+    `The snapshots take ${mib(used)} of the ${mib(limit)} they may take together (--snapshot-space), and this one ${needs > 0 ? `takes about ${mib(needs)}` : 'does not fit'}: delete some (DELETE /_control/snapshots/{name}) first.`,
   snapshotBoth:
     'Give `account` (a snapshot of one account) or `snapshot` (a file to load), not both.',
   // 500

@@ -38,6 +38,10 @@ export interface AppConfig {
   journalSize: number;
   /** Send webhook deliveries (`--no-webhooks` turns them off). */
   webhooks: boolean;
+  /** The most snapshots kept at once (`--snapshot-limit`). */
+  snapshotLimit: number;
+  /** The most bytes the snapshots' copies take together (`--snapshot-space`, in MiB). */
+  snapshotSpaceBytes: number;
 }
 
 /** Everything a request handler may touch; built by `createEmulator()`, never module state. */

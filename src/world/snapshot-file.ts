@@ -20,40 +20,14 @@ import type { TableCopy } from '../store/snapshot-tables.js';
 import type { SavedSnapshot } from '../store/snapshots.js';
 import { FileRefused, readRegularFile } from './bounded-read.js';
 import { scenarioSchema } from './load-scenario.js';
+import { checkRoomAfter, checkRoomBefore } from './snapshot-limits.js';
 
 /** What is wrong with a snapshot file, in a sentence; the caller says where it came from. */
 export class SnapshotFileError extends Error {}
 
-/** A cell as the file holds it: a BLOB as base64. */
-const cellOut = (v: unknown) => (Buffer.isBuffer(v) ? { base64: v.toString('base64') } : v);
+/** A cell read back: a BLOB from its base64. */
 const cellIn = (v: TableRows['rows'][number][number]) =>
   v !== null && typeof v === 'object' ? Buffer.from(v.base64, 'base64') : v;
-
-/**
- * The file of a saved snapshot (`GET /_control/snapshots/{name}/download`); its size is kept
- * on the snapshot for the list.
- * @example writeFileSync('base.snapshot.json', snapshotFileText(deps, snapshotNamed(deps, 'base')))
- */
-export function snapshotFileText(deps: Deps, s: SavedSnapshot): string {
-  const tables: Record<string, TableCopy> = {};
-  for (const [name, t] of Object.entries(deps.store.snapshots.rows(s)))
-    tables[name] = { columns: t.columns, rows: t.rows.map((row) => row.map(cellOut)) };
-  const world = JSON.stringify({ tables, state: s.state });
-  const head = JSON.stringify({
-    format: SNAPSHOT_FORMAT,
-    emulator_version: deps.config.version,
-    schema_version: SCHEMA_VERSION,
-    name: s.name,
-    created_at: s.createdAt,
-    scope: s.scope,
-    account: s.account,
-    seed: s.seed,
-    sha256: sha256Hex(world),
-  });
-  const text = `${head.slice(0, -1)},"world":${world}}\n`;
-  s.bytes = Buffer.byteLength(text);
-  return text;
-}
 
 /** Reads a snapshot file from disk (`--snapshot FILE`, a regular file of at most 128 MiB) as JSON. */
 export function readSnapshotFile(path: string): unknown {
@@ -124,6 +98,8 @@ export function shelveSnapshotFile(deps: Deps, data: unknown, name?: string): Sa
     throw new SnapshotFileError(MESSAGES.snapshotSeed(file.seed, deps.config.seed));
   checkWorld(deps, file);
   const shelf = deps.store.snapshots;
+  const shelved = name ?? file.name;
+  checkRoomBefore(deps, shelved, false);
   const tag = shelf.nextTag();
   const tables: Record<string, TableCopy> = {};
   const counts: Record<string, number> = {};
@@ -132,8 +108,15 @@ export function shelveSnapshotFile(deps: Deps, data: unknown, name?: string): Sa
     if (table !== 'sqlite_sequence') counts[table] = t.rows.length;
   }
   const account = file.scope === 'account' ? file.account : null;
+  let storedBytes: number;
   try {
-    deps.store.tx(() => shelf.tables.write(tag, account, tables));
+    storedBytes = deps.store.tx(() => {
+      const before = shelf.tables.storedBytes();
+      shelf.tables.write(tag, account, tables);
+      const stored = shelf.tables.storedBytes() - before;
+      checkRoomAfter(deps, stored);
+      return stored;
+    });
   } catch (err) {
     // Rows the tables' constraints refuse (a NULL where none may be, a duplicate key).
     if ((err as { code?: unknown }).code?.toString().startsWith('SQLITE_'))
@@ -142,7 +125,7 @@ export function shelveSnapshotFile(deps: Deps, data: unknown, name?: string): Sa
   }
   const { state } = file.world;
   const snapshot: SavedSnapshot = {
-    name: name ?? file.name,
+    name: shelved,
     createdAt: file.created_at,
     scope: file.scope,
     account: file.account,
@@ -154,6 +137,7 @@ export function shelveSnapshotFile(deps: Deps, data: unknown, name?: string): Sa
     },
     state,
     tag,
+    storedBytes,
   };
   shelf.put(snapshot);
   return snapshot;
