@@ -58,7 +58,7 @@ test('past --snapshot-space a save answers 400 and keeps nothing; deletes give t
   expect((await listed()).data.map((s) => s.name)).toEqual(['a', 'b', 'c']);
   for (const name of ['a', 'b', 'c']) await ctl(emu, 'DELETE', `/snapshots/${name}`);
   const emptied = await listed();
-  expect(emptied.stored_bytes).toBeLessThan(full.data[0].stored_bytes);
+  expect(emptied.stored_bytes).toBeLessThan(full.data[0]!.stored_bytes);
   for (const name of ['d', 'e', 'f']) expect((await save(emu, { name })).status).toBe(201);
   emu.emulator.close();
 });
