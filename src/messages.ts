@@ -124,6 +124,13 @@ export const MESSAGES = {
     `This emulator keeps at most ${limit} snapshots (--snapshot-limit): delete one (DELETE /_control/snapshots/{name}), or save under a name already taken.`,
   snapshotSpace: (used: number, needs: number, limit: number) =>
     `The snapshots take ${mib(used)} of the ${mib(limit)} they may take together (--snapshot-space), and this one ${needs > 0 ? `takes about ${mib(needs)}` : 'does not fit'}: delete some (DELETE /_control/snapshots/{name}) first.`,
+  snapshotScope: (where: string, detail: string) =>
+    `The snapshot file holds a row outside its scope: ${where}: ${detail}.`,
+  otherAccount: (value: unknown, account: string) =>
+    `'${String(value)}' is not the snapshot's account '${account}'`,
+  notInFile: (value: unknown, what: string) => `'${String(value)}' names no ${what} in the file`,
+  notOfAnAccount:
+    "an account's snapshot holds no part of the whole emulator (request ids, fault rules, its clock, the scenario)",
   snapshotBoth:
     'Give `account` (a snapshot of one account) or `snapshot` (a file to load), not both.',
   // 500

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse } from '../contract/common.js';
 import { SNAPSHOT_NAME, SNAPSHOT_NAME_RULE, SnapshotScope } from '../contract/snapshot-file.js';
-import { invalidParam, MESSAGES } from '../errors.js';
+import { apiError, invalidParam, MESSAGES } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
 import { SnapshotFileError, shelveSnapshotFile } from '../world/snapshot-file.js';
 import { snapshotFileStream } from '../world/snapshot-stream.js';
@@ -214,7 +214,12 @@ function loadFile(deps: Deps, data: unknown, name: string) {
   try {
     return shelveSnapshotFile(deps, data, name);
   } catch (err) {
-    if (err instanceof SnapshotFileError) throw invalidParam('snapshot', err.message);
+    if (err instanceof SnapshotFileError)
+      throw apiError('parameter_invalid', {
+        param: 'snapshot',
+        message: err.message,
+        details: err.details,
+      });
     throw err;
   }
 }

@@ -11,19 +11,40 @@ import {
   SnapshotHeader,
   type TableRows,
 } from '../contract/snapshot-file.js';
+import { scopesOf } from '../domain/kind-registry.js';
 import { sha256Hex } from '../domain/sha256.js';
 import { MESSAGES } from '../errors.js';
 import { parseClockMode } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
 import { SCHEMA_VERSION } from '../store/migrate.js';
+import { columnChecks, firstBadCell } from '../store/snapshot-columns.js';
 import type { TableCopy } from '../store/snapshot-tables.js';
 import type { SavedSnapshot } from '../store/snapshots.js';
 import { FileRefused, readRegularFile } from './bounded-read.js';
 import { scenarioSchema } from './load-scenario.js';
 import { checkRoomAfter, checkRoomBefore } from './snapshot-limits.js';
+import { firstOutOfScope } from './snapshot-scope.js';
 
 /** What is wrong with a snapshot file, in a sentence; the caller says where it came from. */
-export class SnapshotFileError extends Error {}
+export class SnapshotFileError extends Error {
+  constructor(
+    message: string,
+    /** The table, row and column at fault, when it is one value. */
+    readonly details: { table: string; row: number; column: string } | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/** Where a value at fault is, as the messages name it. */
+const where = (i: { table: string; row: number; column: string }) =>
+  `table ${i.table}, column ${i.column}, row ${i.row}`;
+/** The details of an error about one value: its table, row and column. */
+const at = (i: { table: string; row: number; column: string }) => ({
+  table: i.table,
+  row: i.row,
+  column: i.column,
+});
 
 /** A cell read back: a BLOB from its base64. */
 const cellIn = (v: TableRows['rows'][number][number]) =>
@@ -103,10 +124,27 @@ export function shelveSnapshotFile(deps: Deps, data: unknown, name?: string): Sa
   const tag = shelf.nextTag();
   const tables: Record<string, TableCopy> = {};
   const counts: Record<string, number> = {};
+  const checks = columnChecks({
+    kindNames: deps.kinds.list.map(({ kind }) => kind.name),
+    scopes: scopesOf(deps.kinds),
+  });
   for (const [table, t] of Object.entries(file.world.tables)) {
     tables[table] = { columns: t.columns, rows: t.rows.map((row) => row.map(cellIn)) };
     if (table !== 'sqlite_sequence') counts[table] = t.rows.length;
+    // Every value as its repository reads it: a cell it cannot read refuses the file whole.
+    const bad = firstBadCell(checks, table, t.columns, tables[table].rows);
+    if (bad)
+      throw new SnapshotFileError(
+        MESSAGES.snapshotCorrupt(`${where(bad)}: ${bad.message}`),
+        at(bad),
+      );
   }
+  const outside = firstOutOfScope(file);
+  if (outside)
+    throw new SnapshotFileError(
+      MESSAGES.snapshotScope(where(outside), outside.message),
+      at(outside),
+    );
   const account = file.scope === 'account' ? file.account : null;
   let storedBytes: number;
   try {
