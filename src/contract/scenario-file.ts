@@ -72,7 +72,7 @@ export function scenarioFileSchema(kinds: ScenarioKinds) {
   return z
     .preprocess((raw, ctx) => {
       const issue = scenarioSizeIssue(raw);
-      if (issue) ctx.addIssue({ code: 'custom', ...issue, input: raw });
+      if (issue) ctx.addIssue({ code: 'custom', ...issue });
       return raw;
     }, scenario)
     .openapi('ScenarioFile');

@@ -1,5 +1,6 @@
 import { coldStartScenario } from './cold-start.js';
 import type { Scenario } from './context.js';
+import { controlCalls } from './control-calls.js';
 import { errorPaths } from './error-paths.js';
 import { inspectorPage } from './inspector-page.js';
 import { isolation } from './isolation.js';
@@ -11,7 +12,7 @@ import { webhookRetries } from './webhook-advance.js';
 import { resumeWrites } from './writes.js';
 
 /**
- * The scenarios of `npm run bench`, each with the targets of issues 26 and 27 it decides, run in order.
+ * The scenarios of `npm run bench`, each with the targets of the issue it decides (26 to 36), run in order.
  * A new one (its own file, a `Scenario`) is appended here.
  */
 export function scenarios(): Scenario[] {
@@ -26,5 +27,6 @@ export function scenarios(): Scenario[] {
     webhookRetries(),
     snapshotRestore(),
     inspectorPage(),
+    controlCalls(),
   ];
 }
