@@ -6,15 +6,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
-import { launchChromium } from '../chromium.js';
-import { call, openInspector, screenshot } from './support.js';
+import { call, inspectorBrowser, openInspector, screenshot } from './support.js';
 
 let browser: Browser;
 let emulator: RunningEmulator;
 
 beforeAll(async () => {
   emulator = await startEmulator();
-  browser = await launchChromium();
+  browser = await inspectorBrowser();
 }, 60_000);
 
 afterAll(async () => {

@@ -6,9 +6,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
-import { launchChromium } from '../chromium.js';
 import { eventually, type Receiver, startReceiver } from '../webhook-receiver.js';
-import { openInspector, screenshot } from './support.js';
+import { inspectorBrowser, openInspector, screenshot } from './support.js';
 
 let browser: Browser;
 let emulator: RunningEmulator;
@@ -16,7 +15,7 @@ let receiver: Receiver;
 
 beforeAll(async () => {
   emulator = await startEmulator({ webhookRetrySchedule: [0, 5_000, 300_000] });
-  browser = await launchChromium();
+  browser = await inspectorBrowser();
   receiver = await startReceiver();
 }, 60_000);
 
@@ -82,7 +81,7 @@ test('a redelivery from the page reaches a local receiver', { timeout: 60_000 },
     .locator('tr', { hasText: 'ECONNREFUSED' })
     .getByText('2026-01-01 00:00:05.000')
     .waitFor();
-  await screenshot(page, 'webhooks', [[receiver.url, 'http://127.0.0.1:4000/hooks']]);
+  await screenshot(page, 'webhooks', { replace: [[receiver.url, 'http://127.0.0.1:4000/hooks']] });
   expectClean();
   await page.close();
 });
