@@ -5,10 +5,16 @@ import { control, stream } from './api.js';
 import { attempt, debounce, fill, h, table, time } from './dom.js';
 import { ruleForm } from './fault-form.js';
 
-const describeMatch = (m) =>
-  Object.entries(m)
-    .map(([k, v]) => `${k} ${v}`)
-    .join(', ') || 'every product call';
+/** A rule: its id, then what it matches, a line each. */
+function describeRule(r) {
+  const match = Object.entries(r.match);
+  return [
+    h('code', { class: 'rule-id' }, r.id),
+    match.length
+      ? match.map(([k, v]) => h('div', null, h('span', { class: 'muted' }, k), ' ', v))
+      : h('div', null, 'every product call'),
+  ];
+}
 function describeRespond(r) {
   if ('drop' in r) return 'drop the connection';
   if ('delay_ms' in r) return `delay ${r.delay_ms} ms`;
@@ -38,23 +44,20 @@ export async function render(root, ctx) {
     const remove = async (id) =>
       (await attempt(out, () => control('DELETE', `/faults/${id}`))) && draw();
     const counter = (attr, r, v, label) =>
-      h('span', { class: 'nowrap' }, h('span', { [`data-${attr}`]: r.id }, v), ` ${label}`);
+      h('div', { class: 'nowrap' }, `${label} `, h('span', { [`data-${attr}`]: r.id }, v));
     const rows = rules.data.map((r) => [
-      h('code', null, r.id),
-      describeMatch(r.match),
+      describeRule(r),
       describeRespond(r.respond),
       describeWhen(r),
-      h(
-        'span',
-        { class: 'counters' },
+      [
         counter('hits', r, r.hits, 'hits'),
         counter('skipped', r, r.skipped, 'skipped'),
         given(r.remaining) ? counter('remaining', r, r.remaining, 'left') : null,
-      ),
+      ],
       time(r.created_at),
       h(
         'span',
-        { class: 'nowrap' },
+        null,
         h('button', { onclick: () => draw(r) }, 'Edit'),
         h('button', { onclick: () => remove(r.id) }, 'Delete'),
       ),
@@ -63,7 +66,7 @@ export async function render(root, ctx) {
       root,
       out,
       rows.length
-        ? table(['id', 'match', 'answer', 'when', 'counters', 'created', ''], rows, {
+        ? table(['rule and what it matches', 'answer', 'when', 'counters', 'created', ''], rows, {
             class: 'faults',
           })
         : h('p', { class: 'muted' }, 'No fault rules: every call is answered normally.'),
