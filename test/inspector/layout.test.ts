@@ -124,6 +124,7 @@ test('no view runs past its box at 800 or 1400 px: columns, the picker, a long p
       },
     ],
     ['coverage', () => page.locator('table.matrix tbody tr').first().waitFor()],
+    ['world', () => page.locator('table.scenarios tbody tr').first().waitFor()],
   ]);
   expect(found).toEqual([]);
   expectClean();

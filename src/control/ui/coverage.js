@@ -127,7 +127,7 @@ export async function render(root, ctx) {
     const s = report.summary;
     fill(
       summary,
-      `${s.exercised} of ${s.operations} operations called, ${s.seen} of ${s.outcomes} outcomes seen, ${s.calls} calls (${s.unmatched_calls} to no operation)${ctx.account ? ` by ${ctx.account}` : ''}.`,
+      `${s.exercised} of ${s.operations} operations called, ${s.seen} of ${s.outcomes} outcomes seen, ${s.calls} call${s.calls === 1 ? '' : 's'} (${s.unmatched_calls} to no operation)${ctx.account ? ` by ${ctx.account}` : ''}.`,
     );
     fill(box, matrix(report, unseen.checked, search.value.trim().toLowerCase()));
   };
