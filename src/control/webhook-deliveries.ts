@@ -5,8 +5,8 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
-import { apiError, MESSAGES, notFound } from '../errors.js';
 import { toEvent } from '../domain/event-view.js';
+import { apiError, MESSAGES, notFound } from '../errors.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
 import type { Delivery } from '../runtime/webhooks/deliveries.js';
