@@ -136,10 +136,10 @@ export async function render(root, ctx) {
     ),
   );
   await load();
-  // One read at a time: a slow answer is not overtaken by the next tick.
+  // One read at a time: a slow answer is not overtaken by the next tick; none in a hidden tab.
   let reading = false;
   const timer = setInterval(async () => {
-    if (reading) return;
+    if (reading || document.hidden) return;
     reading = true;
     await refresh().catch(() => {});
     reading = false;

@@ -162,6 +162,6 @@ export async function render(root, ctx) {
     h('div', { class: 'split' }, deliveriesBox, detail),
   );
   await draw();
-  const timer = setInterval(() => draw().catch(() => {}), REFRESH_MS);
+  const timer = setInterval(() => document.hidden || draw().catch(() => {}), REFRESH_MS);
   return () => clearInterval(timer);
 }
