@@ -21,8 +21,13 @@ const SLOW = [
   'test/http/docs-browser.test.ts',
   'test/recipes/containers.test.ts',
   'test/verify/cli.test.ts',
-  'test/inspector/**/*.test.ts',
 ];
+
+/**
+ * The inspector's browser tests: slow too, in a project of their own so that its global setup
+ * starts one chromium for all of them (test/inspector/global-setup.ts), and only when they run.
+ */
+const INSPECTOR = ['test/inspector/**/*.test.ts'];
 
 export default defineConfig({
   resolve: {
@@ -39,20 +44,28 @@ export default defineConfig({
     // One worker per core (vitest's default leaves one core to itself, which on two cores halves
     // the suite's speed; the slow tests mostly wait on the processes they start).
     maxWorkers: '100%',
-    // `vitest run` runs both; `vitest run --project quick` is the edit loop (`npm run test:quick`).
+    // `vitest run` runs them all; `vitest run --project quick` is the edit loop (`npm run test:quick`).
     projects: [
       {
         extends: true,
         test: {
           name: 'quick',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'examples/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...SLOW],
+          exclude: [...configDefaults.exclude, ...SLOW, ...INSPECTOR],
           // The files share a worker's module cache instead of each importing the app afresh:
           // that import was most of the set's time, and every file builds its own emulators.
           isolate: false,
         },
       },
       { extends: true, test: { name: 'slow', include: SLOW } },
+      {
+        extends: true,
+        test: {
+          name: 'inspector',
+          include: INSPECTOR,
+          globalSetup: ['test/inspector/global-setup.ts'],
+        },
+      },
     ],
   },
 });

@@ -1,7 +1,7 @@
 /**
  * A local webhook receiver as an SDK's tests write one: each request verified with the official
- * `standardwebhooks` library, answered with the status `answer(n)` gives the n-th (0-based), or
- * held unanswered while `hold` is set.
+ * `standardwebhooks` library, answered with the status (or status and body) `answer(n)` gives the
+ * n-th (0-based), or held unanswered while `hold` is set.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +26,9 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(answer: (n: number) => number = () => 204): Promise<Receiver> {
+export async function startReceiver(
+  answer: (n: number) => number | { status: number; body: string } = () => 204,
+): Promise<Receiver> {
   const state = { secret: '', hold: false };
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
@@ -46,8 +48,9 @@ export async function startReceiver(answer: (n: number) => number = () => 204): 
       const n = received.length;
       received.push({ headers: req.headers, body, type, verified });
       if (state.hold) return;
-      res.statusCode = answer(n);
-      res.end();
+      const given = answer(n);
+      res.statusCode = typeof given === 'number' ? given : given.status;
+      res.end(typeof given === 'number' ? undefined : given.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
