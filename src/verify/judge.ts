@@ -22,6 +22,28 @@ export interface Expectation {
   param?: string | null | string[];
   /** The `Service-Version` the request pinned. */
   version?: string;
+  /** Another answer that agrees as well, judged by its own codes and param (a 403 gate). */
+  or?: Expectation;
+}
+
+/**
+ * `expectation`, or 403 `feature_not_enabled` where a feature gates `op`: an account without the
+ * feature gets that before any other check of the request (DESIGN.md section 3, order of checks).
+ */
+export function orFeatureGate(op: ContractOperation, expectation: Expectation): Expectation {
+  if (!op.feature) return expectation;
+  return { ...expectation, or: { status: [403], codes: ['feature_not_enabled'] } };
+}
+
+/** The statuses that agree, the alternative's included. */
+export function agreeingStatuses(e: Expectation): number[] {
+  return [...e.status, ...(e.or ? agreeingStatuses(e.or) : [])];
+}
+
+/** The expectation whose status `status` is: the alternative's when only it lists it. */
+function chosen(e: Expectation, status: number): Expectation {
+  if (e.status.includes(status) || !e.or) return e;
+  return agreeingStatuses(e.or).includes(status) ? chosen(e.or, status) : e;
 }
 
 export interface Verdict {
@@ -47,8 +69,9 @@ export function judge(
     });
     return v;
   }
-  const statusAgrees = expectation.status.includes(answer.status);
-  agree(v, 'status', statusAgrees, expectation.status.join(' or '), answer.status);
+  const all = agreeingStatuses(expectation);
+  const statusAgrees = all.includes(answer.status);
+  agree(v, 'status', statusAgrees, all.join(' or '), answer.status);
   if (!statusAgrees && !declaredStatuses(op).includes(answer.status))
     v.differences.push({
       field: 'status declared',
@@ -58,7 +81,7 @@ export function judge(
   judgeHeaders(v, op, answer, expectation);
   judgeBody(v, contract, op, answer);
   if (answer.status >= 400 && isObject(answer.json))
-    judgeEnvelope(v, expectation, answer, statusAgrees);
+    judgeEnvelope(v, chosen(expectation, answer.status), answer, statusAgrees);
   return v;
 }
 
