@@ -1,5 +1,10 @@
 /** The reads: every list and singleton, then every item and sub-resource with an id the target has. */
-import { type ContractOperation, codesNamed, declaredStatuses, successStatus } from './contract.js';
+import {
+  type ContractOperation,
+  codesDeclared,
+  declaredStatuses,
+  successStatus,
+} from './contract.js';
 import { type Expectation, orFeatureGate } from './judge.js';
 import { collectionOf, fillPath, isSubResource, itemFor, pathParams } from './resources.js';
 import type { Session } from './session.js';
@@ -63,7 +68,7 @@ export async function readItem(
     item.status !== 'succeeded' &&
     declaredStatuses(op).includes(409);
   if (notReady) {
-    const expect = orFeatureGate(op, { status: [409], codes: codesNamed(op, 409) });
+    const expect = orFeatureGate(op, { status: [409], codes: codesDeclared(op, 409) });
     await session.call(op, check, { path: fillPath(op, id), headers: pinned }, expect);
     return;
   }
