@@ -3,7 +3,8 @@
  * document from the routes' own data: 413 on a call that can carry a body, `feature_not_enabled`
  * where a feature gates it, `idempotency_key_reused` on a POST's 409, and every status a fault
  * rule or `X-Emulator-Fault` can give it (DESIGN.md section 5), flagged `x-inferred` where the
- * route does not declare it. Typed clients then type those errors, and coverage lists them.
+ * route does not declare it (and `x-fault-only` where nothing else gives it). Typed clients then
+ * type those errors, and coverage lists them.
  */
 import {
   conflictOf,
@@ -19,6 +20,7 @@ interface Response {
   headers?: unknown;
   'x-error-codes'?: string[];
   'x-inferred'?: boolean;
+  'x-fault-only'?: boolean;
 }
 
 interface Operation {
@@ -29,8 +31,11 @@ interface Operation {
 const BODY_METHODS = ['post', 'put', 'patch', 'delete'];
 const METHODS = ['get', ...BODY_METHODS];
 
-/** Adds `codes` to the error response of `status`, or a new response of them (inferred). */
-function declare(op: Operation, status: number, codes: string[], why: string): void {
+/**
+ * Adds `codes` to the error response of `status`, or a new response of them, inferred; one that
+ * only a fault gives is marked `x-fault-only` (verify and the proxy expect no service to give it).
+ */
+function declare(op: Operation, status: number, codes: string[], why: string, faultOnly = false) {
   const responses = op.responses ?? {};
   op.responses = responses;
   const found = responses[String(status)];
@@ -46,11 +51,12 @@ function declare(op: Operation, status: number, codes: string[], why: string): v
   const envelope = Object.entries(responses).find(([s]) => Number(s) >= 400)?.[1];
   const schema = envelope?.content?.['application/json']?.schema;
   responses[String(status)] = {
-    description: `${describeAnswer(status, codes)} ${why}`.trim(),
+    description: `${describeAnswer(status, codes)} ${why}`,
     headers: envelope?.headers,
     content: { 'application/json': { schema, example: exampleAnswer(status, codes) } },
     'x-error-codes': codes,
     'x-inferred': true,
+    ...(faultOnly ? { 'x-fault-only': true } : {}),
   };
 }
 
@@ -65,16 +71,19 @@ export function withDeclaredAnswers(doc: { paths?: Record<string, unknown> }): v
       if (!op?.responses) continue;
       if (BODY_METHODS.includes(method))
         declare(op, 413, ['request_too_large'], 'Inferred: the body limit of every call.');
-      if (op['x-required-feature']) declare(op, 403, ['feature_not_enabled'], '');
-      if (method === 'post' && op.responses['409'])
-        declare(op, 409, ['idempotency_key_reused'], '');
+      if (op['x-required-feature'])
+        declare(op, 403, ['feature_not_enabled'], 'Inferred: the account lacks the feature.');
+      if (method === 'post')
+        declare(op, 409, ['idempotency_key_reused'], 'Inferred: every POST takes one.');
+      declare(op, 500, ['api_error'], 'Inferred: an unexpected failure of the emulator.');
       const conflict = conflictOf(op.responses);
       for (const status of FAULT_STATUSES)
         declare(
           op,
           status,
           [defaultFaultCode(status, conflict)],
-          'Inferred: answered here when a fault rule or `X-Emulator-Fault` asks for it.',
+          'Inferred: only a fault rule or `X-Emulator-Fault` answers it here.',
+          true,
         );
       op.responses = Object.fromEntries(
         Object.entries(op.responses).sort(([a], [b]) => Number(a) - Number(b)),

@@ -11,6 +11,8 @@ export interface ContractResponse {
   description?: string;
   /** The error codes the response answers (the route's data, DESIGN.md section 2). */
   'x-error-codes'?: string[];
+  /** Only the emulator's fault rules give it: no service is expected to. */
+  'x-fault-only'?: boolean;
   headers?: Record<string, { required?: boolean; schema?: Schema }>;
   content?: Record<string, { schema?: Schema }>;
 }
@@ -143,10 +145,11 @@ export function codesDeclared(op: ContractOperation, status: number): string[] {
   return op.responses[String(status)]?.['x-error-codes'] ?? [];
 }
 
-/** The statuses `op` declares, as numbers. */
+/** The statuses `op` declares that a service may answer (not those only a fault gives), as numbers. */
 export function declaredStatuses(op: ContractOperation): number[] {
-  return Object.keys(op.responses)
-    .map(Number)
+  return Object.entries(op.responses)
+    .filter(([, response]) => !response['x-fault-only'])
+    .map(([status]) => Number(status))
     .filter((n) => Number.isInteger(n));
 }
 

@@ -6,6 +6,7 @@ import { errorTypeForStatus } from '../errors.js';
 import {
   type Contract,
   type ContractOperation,
+  codesDeclared,
   declaredStatuses,
   responseSchema,
 } from './contract.js';
@@ -72,17 +73,27 @@ export function judge(
   const all = agreeingStatuses(expectation);
   const statusAgrees = all.includes(answer.status);
   agree(v, 'status', statusAgrees, all.join(' or '), answer.status);
-  if (!statusAgrees && !declaredStatuses(op).includes(answer.status))
+  const declared = declaredStatuses(op).includes(answer.status);
+  if (!statusAgrees && !declared)
     v.differences.push({
       field: 'status declared',
       expected: `one of ${declaredStatuses(op).join(', ')}`,
       actual: answer.status,
     });
+  if (declared) judgeCodeDeclared(v, op, answer);
   judgeHeaders(v, op, answer, expectation);
   judgeBody(v, contract, op, answer);
   if (answer.status >= 400 && isObject(answer.json))
     judgeEnvelope(v, chosen(expectation, answer.status), answer, statusAgrees);
   return v;
+}
+
+/** An error's code is one its response declares (`x-error-codes`), where the response lists any. */
+function judgeCodeDeclared(v: Verdict, op: ContractOperation, answer: Answer): void {
+  const codes = codesDeclared(op, answer.status);
+  const code = (answer.json as { error?: { code?: unknown } } | undefined)?.error?.code;
+  if (answer.status < 400 || codes.length === 0 || typeof code !== 'string') return;
+  agree(v, 'error.code declared', codes.includes(code), `one of ${codes.join(', ')}`, code);
 }
 
 function agree(v: Verdict, field: string, ok: boolean, expected: unknown, actual: unknown): void {

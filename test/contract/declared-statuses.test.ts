@@ -96,8 +96,19 @@ test("a status the operation's route does not list is flagged x-inferred; a list
   );
   expect(responses('/v1/evaluations', 'post')['502']).toMatchObject({
     'x-inferred': true,
+    'x-fault-only': true,
     'x-error-codes': ['launch_failed'],
   });
+  // Verify and the proxy expect a service to answer what is not only a fault's.
+  expect(responses('/v1/evaluations/{run_id}/resume', 'post')['502']).not.toHaveProperty(
+    'x-fault-only',
+  );
+  expect(responses('/v1/keys/me', 'get')['500']).toMatchObject({ 'x-error-codes': ['api_error'] });
+  expect(responses('/v1/keys/me', 'get')['500']).not.toHaveProperty('x-fault-only');
+  expect(responses('/v1/objects', 'post')['409']).toMatchObject({
+    'x-error-codes': ['idempotency_key_reused'],
+  });
+  expect(responses('/v1/objects', 'post')['409']).not.toHaveProperty('x-fault-only');
   expect(responses('/v1/keys/me', 'get')['503']).toMatchObject({
     'x-inferred': true,
     'x-error-codes': ['api_error'],
