@@ -9,7 +9,7 @@ import {
   DataFileError,
   isScenarioName,
   listScenarios,
-  loadScenarioFile,
+  loadScenario,
   ScenarioNotFound,
   scenarioSchema,
 } from '../world/load-scenario.js';
@@ -68,11 +68,14 @@ export const loadScenarioRoute = (ScenarioFile: z.ZodType) =>
     },
   });
 
-/** A scenario of the scenarios folders by name: 404 for a missing file, 400 for an invalid one. */
-export function scenarioByName(deps: Deps, name: string): ScenarioFile {
+/**
+ * A scenario of the scenarios folders by name, with its file: 404 for a missing file, 400 for an
+ * invalid one.
+ */
+export function scenarioByName(deps: Deps, name: string): { file: string; scenario: ScenarioFile } {
   try {
     if (!isScenarioName(name)) throw new DataFileError(name, null, MESSAGES.scenarioName);
-    return loadScenarioFile(deps.scenarios.dirs, name, deps.kinds);
+    return loadScenario(deps.scenarios.dirs, name, deps.kinds);
   } catch (err) {
     if (!(err instanceof DataFileError)) throw err;
     if (err instanceof ScenarioNotFound)
@@ -85,8 +88,8 @@ export function registerScenarios(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(listScenariosRoute, (c) => {
     const data = listScenarios(deps.scenarios.dirs).map((name) => {
       try {
-        const file = scenarioByName(deps, name);
-        return { name, description: file.description ?? null, error: null };
+        const { scenario } = scenarioByName(deps, name);
+        return { name, description: scenario.description ?? null, error: null };
       } catch (err) {
         // A broken file of the user's folder is listed with what is wrong, not hidden.
         return { name, description: null, error: (err as Error).message };
@@ -97,8 +100,9 @@ export function registerScenarios(app: OpenAPIHono<AppEnv>, deps: Deps): void {
 
   app.openapi(loadScenarioRoute(scenarioSchema(deps.kinds)), async (c) => {
     const body = c.req.valid('json') as { name: string } | { scenario: ScenarioFile };
-    const scenario = 'name' in body ? scenarioByName(deps, body.name) : body.scenario;
-    const source = 'name' in body ? `scenario '${body.name}'` : 'the inline scenario';
+    const named = 'name' in body ? scenarioByName(deps, body.name) : null;
+    const scenario = named?.scenario ?? (body as { scenario: ScenarioFile }).scenario;
+    const source = named?.file ?? 'the inline scenario';
     await replaceWorld(deps, scenario, source);
     return c.json({ scenario: scenario.name }, 200);
   });

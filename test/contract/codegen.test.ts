@@ -69,6 +69,7 @@ interface Walkthrough {
   archiveSha256: string;
   resumed: { status: string };
   resumedFinal: { status: string };
+  faulted: string | null;
 }
 
 test('the typed client runs against a running emulator', { timeout: 60_000 }, async () => {
@@ -86,4 +87,5 @@ test('the typed client runs against a running emulator', { timeout: 60_000 }, as
   expect(w.archiveSha256).toBe(w.succeeded.download?.sha256);
   expect(w.resumed.status).toBe('queued');
   expect(w.resumedFinal.status).toBe('succeeded');
+  expect(w.faulted).toBe('launch_failed');
 });

@@ -1,6 +1,7 @@
 /**
  * The CLI with a team's own scenarios (issue 28): `--scenario <path>` and `--scenarios-dir`
- * (`EMULATOR_SCENARIOS_DIR`) started for real; a bad file exits 2 naming the file and the field.
+ * (`EMULATOR_SCENARIOS_DIR`) started for real; a bad file exits 2 naming the file and the field,
+ * also when only applying it finds the fault (issue 35 item 6).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,16 @@ accounts:
 `;
 writeFileSync(join(dir, 'team.yaml'), yaml('team', 'Team'));
 writeFileSync(join(dir, 'bad.yml'), yaml('bad', 7).replace('"7"', '7'));
+// Valid as a file; the catalog has no policy `pol_base`, which only applying it finds.
+writeFileSync(
+  join(dir, 'applied.yaml'),
+  `${yaml('applied', 'Team')}    runs:
+      - kind: training_run
+        policy: pol_base
+        dataset: ds_01KA0000000000000000PANDA1
+`,
+);
+writeFileSync(join(dir, 'manual.yaml'), `${yaml('manual', 'Team')}clock: { mode: manual }\n`);
 
 /** Runs `src/main.ts`; answers its base URL once it listens (it keeps running), or how it exited. */
 function start(args: string[], env: Record<string, string> = {}) {
@@ -85,4 +96,20 @@ test('a bad file exits 2, naming the file, the field and what was expected', asy
   const missing = await start(['--scenario', join(dir, 'nope.yaml')]);
   expect(missing.code).toBe(2);
   expect(missing.out).toContain('nope.yaml: cannot read');
+});
+
+test('a valid file the world refuses exits 2, naming the file and the field', async () => {
+  const exited = await start(['--scenarios-dir', dir, '--scenario', 'applied']);
+  expect(exited.code).toBe(2);
+  expect(exited.out).toMatch(
+    /cannot start: .*applied\.yaml \(field accounts\.0\.runs\.0\.policy\): No such policy in the catalog: 'pol_base'\./,
+  );
+});
+
+test("the banner's clock line says the scenario's accounts are manual under a realtime --clock", async () => {
+  const { base, out } = await start(['--scenarios-dir', dir, '--scenario', 'manual']);
+  expect(base).toBeDefined();
+  expect(out).toContain(
+    'scenario   manual   seed 0   clock manual (the accounts of the world); realtime for new ones',
+  );
 });

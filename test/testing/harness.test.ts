@@ -93,6 +93,8 @@ test('stop closes the server: the port refuses connections afterwards', async ()
   const short = await startEmulator();
   await short.stop();
   await expect(fetch(`${short.baseUrl}/_control/health`)).rejects.toThrow();
+  // A second stop (an afterAll after a finally) does nothing more.
+  await expect(short.stop()).resolves.toBeUndefined();
 });
 
 test('the fault and journal methods drive /_control/faults and /_control/requests', async () => {
