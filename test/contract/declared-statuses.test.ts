@@ -49,4 +49,4 @@ test('every answer of every operation has its status declared', async () => {
     }
   }
   expect(undeclared).toEqual([]);
-}, 60_000);
+});

@@ -57,7 +57,7 @@ beforeAll(async () => {
   const addon = join('node_modules', 'better-sqlite3', 'build', 'Release');
   mkdirSync(join(app, addon), { recursive: true });
   copyFileSync(join(ROOT, addon, 'better_sqlite3.node'), join(app, addon, 'better_sqlite3.node'));
-}, 180_000);
+});
 
 afterAll(() => {
   server?.kill('SIGTERM');
@@ -123,9 +123,7 @@ test('the tarball holds dist/ (ES modules, CommonJS, Swagger UI, the inspector),
   expect(existsSync(join(app, 'node_modules', 'svc-emulator', 'src'))).toBe(false);
 });
 
-test('the installed bin prints its version, then serves /v1, /docs without swagger-ui-dist, and the inspector', {
-  timeout: 60_000,
-}, async () => {
+test('the installed bin prints its version, then serves /v1, /docs without swagger-ui-dist, and the inspector', async () => {
   const bin = join(app, 'node_modules', '.bin', 'svc-emulator');
   for (const flag of ['--version', '-v']) {
     const version = await run(bin, [flag], { cwd: app, env });
@@ -155,7 +153,7 @@ test('the installed bin prints its version, then serves /v1, /docs without swagg
   }
 });
 
-test('`svc-emulator/testing` imports by name from an ES module', { timeout: 60_000 }, async () => {
+test('`svc-emulator/testing` imports by name from an ES module', async () => {
   const harness = await node(
     'harness.mjs',
     `import { startEmulator } from 'svc-emulator/testing';
@@ -176,9 +174,7 @@ test('`svc-emulator/testing` imports by name from an ES module', { timeout: 60_0
   expect(module.stderr).toMatch(/Cannot find package 'testcontainers'/);
 });
 
-test('require() of both entries works from CommonJS and starts an emulator', {
-  timeout: 60_000,
-}, async () => {
+test('require() of both entries works from CommonJS and starts an emulator', async () => {
   const required = await node(
     'harness.cjs',
     `const { createEmulator, packageVersion } = require('svc-emulator');
@@ -198,9 +194,7 @@ test('require() of both entries works from CommonJS and starts an emulator', {
   expect(required.stdout.trim()).toBe(`${PKG.version} 200 200 true`);
 });
 
-test('the shipped declarations compile in a consumer under tsc --strict, skipLibCheck false', {
-  timeout: 120_000,
-}, async () => {
+test('the shipped declarations compile in a consumer under tsc --strict, skipLibCheck false', async () => {
   const use = `
     const options: EmulatorOptions = { seed: '1', cors: ['http://localhost:5173'] };
     const emulator: Emulator = createEmulator(options);
