@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { HANG_MS } from './test/wait.js';
 
 /**
  * Tests that start other processes or outside tools (the documents' linters, codegen and tsc,
@@ -40,7 +41,10 @@ export default defineConfig({
     ],
   },
   test: {
-    testTimeout: 20_000,
+    // One limit for every test and hook, long enough that only a hang trips it on a busy
+    // machine (test/wait.ts); a test waits for what it needs, never for a fixed time.
+    testTimeout: HANG_MS,
+    hookTimeout: HANG_MS,
     // One worker per core (vitest's default leaves one core to itself, which on two cores halves
     // the suite's speed; the slow tests mostly wait on the processes they start).
     maxWorkers: '100%',

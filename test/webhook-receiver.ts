@@ -7,6 +7,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 
+// Waiting for a delivery is waiting like any other (test/wait.ts); kept here for its importers.
+export { eventually } from './wait.js';
+
 export interface Received {
   headers: IncomingHttpHeaders;
   body: string;
@@ -76,18 +79,4 @@ export async function startReceiver(
         server.close(() => resolve());
       }),
   };
-}
-
-/** Polls `check` every 10 ms until it answers something other than undefined (bounded wait). */
-export async function eventually<T>(
-  check: () => Promise<T | undefined>,
-  what: string,
-  limitMs = 5000,
-): Promise<T> {
-  for (let waited = 0; waited < limitMs; waited += 10) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`${what}: not seen within ${limitMs} ms`);
 }

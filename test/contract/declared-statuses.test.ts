@@ -51,7 +51,7 @@ test('every answer of every operation has its status declared', async () => {
     }
   }
   expect(undeclared).toEqual([]);
-}, 60_000);
+});
 
 type Declared = {
   operationId: string;
@@ -82,7 +82,7 @@ test('every status a fault can give an operation is declared, with the code it a
     }
   }
   expect(undeclared).toEqual([]);
-}, 60_000);
+});
 
 test("a status the operation's route does not list is flagged x-inferred; a listed one is not", async () => {
   const { app } = testEmulator();

@@ -2,13 +2,13 @@
  * `GET /_control/coverage` and `--coverage-report` (issue 13 part 4): every outcome each product
  * operation can answer, and how often the traffic seen so far got it, per account or for all.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { markdownPath, writeCoverageReport } from '../../src/runtime/coverage/file.js';
 import { startEmulator } from '../../src/testing/index.js';
+import { startCli } from '../cli-process.js';
 import {
   DEFAULT_ACCOUNT,
   DEFAULT_SECRET,
@@ -20,11 +20,7 @@ import {
 const SPEC = { path: 'specs/pick_place.py', name: 'pick_place' };
 const UNKNOWN = 'eval_00000000000000000000000000';
 const dir = mkdtempSync(join(tmpdir(), 'coverage-'));
-const children = new Set<ChildProcess>();
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Emu = ReturnType<typeof testEmulator>;
 type Report = {
@@ -221,34 +217,13 @@ describe('--coverage-report', () => {
 
   test('the CLI writes both files at shutdown', async () => {
     const file = join(dir, 'cli-report');
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/main.ts', '--port', '0', '--coverage-report', file],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    children.add(child);
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    const base = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 30_000);
-      child.stdout!.on('data', () => {
-        const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-        if (match) {
-          clearTimeout(timer);
-          resolve(match[1]!);
-        }
-      });
-    });
-    const res = await fetch(`${base}/v1/keys/me`, {
+    const cli = await startCli(['--port', '0', '--coverage-report', file]);
+    const res = await fetch(`${cli.base}/v1/keys/me`, {
       headers: { authorization: 'Bearer svc_test_emulator_default' },
     });
     expect(res.status).toBe(200);
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(out).toContain(`coverage report written to ${file} and ${file}.md`);
+    expect(await cli.stop('SIGTERM')).toBe(0);
+    expect(cli.out).toContain(`coverage report written to ${file} and ${file}.md`);
     const report = JSON.parse(readFileSync(file, 'utf8'));
     const me = report.operations.find(
       (o: { operation: string }) => o.operation === 'getCurrentKey',
@@ -256,5 +231,5 @@ describe('--coverage-report', () => {
     expect(me.calls).toBe(1);
     expect(existsSync(`${file}.md`)).toBe(true);
     expect(readFileSync(`${file}.md`, 'utf8')).toContain('`getCurrentKey`): 1 call');
-  }, 40_000);
+  });
 });

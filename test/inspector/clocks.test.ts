@@ -15,7 +15,7 @@ let emulator: RunningEmulator;
 beforeAll(async () => {
   emulator = await startEmulator();
   browser = await inspectorBrowser();
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -24,9 +24,7 @@ afterAll(async () => {
 
 const SPEC = { path: 'specs/pick_place.yaml', name: 'pick_place' };
 
-test('advancing the clock from the page moves a run to its next phase', {
-  timeout: 60_000,
-}, async () => {
+test('advancing the clock from the page moves a run to its next phase', async () => {
   const { control } = emulator;
   const { account } = await control.createAccount({ name: 'nightly' });
   const run = await control.seedRun(account.id, {
@@ -71,9 +69,7 @@ test('advancing the clock from the page moves a run to its next phase', {
   await page.close();
 });
 
-test('a run seeded from the form is on the clock, and its failure shows where it was planned', {
-  timeout: 60_000,
-}, async () => {
+test('a run seeded from the form is on the clock, and its failure shows where it was planned', async () => {
   const { account } = await emulator.control.createAccount({ name: 'seeding' });
   const { page, expectClean } = await openInspector(
     browser,
@@ -100,9 +96,7 @@ test('a run seeded from the form is on the clock, and its failure shows where it
   await page.close();
 });
 
-test('the runs view follows a clock moved outside the page; a succeeded run shows no phase', {
-  timeout: 60_000,
-}, async () => {
+test('the runs view follows a clock moved outside the page; a succeeded run shows no phase', async () => {
   const { control } = emulator;
   const { account } = await control.createAccount({ name: 'outside' });
   const run = await control.seedRun(account.id, { kind: 'evaluation', spec: SPEC });

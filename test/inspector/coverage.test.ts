@@ -15,16 +15,14 @@ let emulator: RunningEmulator;
 beforeAll(async () => {
   emulator = await startEmulator();
   browser = await inspectorBrowser();
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
   await emulator?.stop();
 });
 
-test('the coverage matrix marks a status seen after a call produces it', {
-  timeout: 60_000,
-}, async () => {
+test('the coverage matrix marks a status seen after a call produces it', async () => {
   const { account, key } = await emulator.control.createAccount({ name: 'sdk-suite' });
   const secret = key.secret!;
   const base = emulator.baseUrl;
@@ -75,9 +73,7 @@ test('the coverage matrix marks a status seen after a call produces it', {
   await page.close();
 });
 
-test('with --control-token the page asks for the token once, then shows the world', {
-  timeout: 60_000,
-}, async () => {
+test('with --control-token the page asks for the token once, then shows the world', async () => {
   const guarded = await startEmulator({ controlToken: 'sesame' });
   try {
     const { page, expectClean } = await openInspector(browser, guarded.baseUrl, 'view=accounts');

@@ -14,14 +14,14 @@ let emulator: RunningEmulator;
 beforeAll(async () => {
   emulator = await startEmulator();
   browser = await inspectorBrowser();
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
   await emulator?.stop();
 });
 
-test('a fault rule added from the page answers the next call', { timeout: 60_000 }, async () => {
+test('a fault rule added from the page answers the next call', async () => {
   const { account, key } = await emulator.control.createAccount({ name: 'retries' });
   const { page, expectClean } = await openInspector(browser, emulator.baseUrl, 'view=faults');
   const form = page.locator('form.fault-form');
@@ -71,7 +71,7 @@ test('a fault rule added from the page answers the next call', { timeout: 60_000
   await page.close();
 });
 
-test('a rule is changed and deleted from the page', { timeout: 60_000 }, async () => {
+test('a rule is changed and deleted from the page', async () => {
   await emulator.control.clearFaults();
   const rule = await emulator.control.createFault({
     match: { method: 'GET' },
@@ -100,9 +100,7 @@ test('a rule is changed and deleted from the page', { timeout: 60_000 }, async (
   await page.close();
 });
 
-test('a rule added with an account chosen at the top applies to that account only', {
-  timeout: 60_000,
-}, async () => {
+test('a rule added with an account chosen at the top applies to that account only', async () => {
   await emulator.control.clearFaults();
   const chosen = await emulator.control.createAccount({ name: 'chosen' });
   const unrelated = await emulator.control.createAccount({ name: 'unrelated' });

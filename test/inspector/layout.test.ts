@@ -15,7 +15,7 @@ let emulator: RunningEmulator;
 beforeAll(async () => {
   emulator = await startEmulator();
   browser = await inspectorBrowser();
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -61,9 +61,7 @@ async function everyView(page: Page, views: [view: string, ready: () => Promise<
   return found;
 }
 
-test('no view runs past its box at 800 or 1400 px: columns, the picker, a long path', {
-  timeout: 120_000,
-}, async () => {
+test('no view runs past its box at 800 or 1400 px: columns, the picker, a long path', async () => {
   const { control } = emulator;
   const base = emulator.baseUrl;
   const { account, key } = await control.createAccount({ name: 'nightly-regression-suite' });
@@ -131,9 +129,7 @@ test('no view runs past its box at 800 or 1400 px: columns, the picker, a long p
   await page.close();
 });
 
-test("coverage: an outcome's code is never broken inside, and the legend's chips are examples", {
-  timeout: 60_000,
-}, async () => {
+test("coverage: an outcome's code is never broken inside, and the legend's chips are examples", async () => {
   const { page, expectClean } = await openInspector(browser, emulator.baseUrl, 'view=coverage');
   await page.locator('table.matrix tbody tr').first().waitFor();
   for (const size of [NARROW, WIDE]) {

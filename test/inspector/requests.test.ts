@@ -20,16 +20,14 @@ let emulator: RunningEmulator;
 beforeAll(async () => {
   emulator = await startEmulator();
   browser = await inspectorBrowser();
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
   await emulator?.stop();
 });
 
-test('a request made by a test appears in the live view, pushed by the stream', {
-  timeout: 60_000,
-}, async () => {
+test('a request made by a test appears in the live view, pushed by the stream', async () => {
   const { account, key } = await emulator.control.createAccount({ name: 'sdk-tests' });
   const { page, requests, expectClean } = await openInspector(
     browser,
@@ -58,9 +56,7 @@ test('a request made by a test appears in the live view, pushed by the stream', 
   await page.close();
 });
 
-test('the detail pane shows the request, the answer with secrets masked, and why an error happened', {
-  timeout: 60_000,
-}, async () => {
+test('the detail pane shows the request, the answer with secrets masked, and why an error happened', async () => {
   // An emulator of its own: the request ids the screenshot shows depend on every call before.
   const emulator = await startEmulator();
   onTestFinished(() => emulator.stop());
@@ -112,7 +108,7 @@ test('the detail pane shows the request, the answer with secrets masked, and why
   await page.close();
 });
 
-test('"Copy as curl" gives a command that makes the call again', { timeout: 60_000 }, async () => {
+test('"Copy as curl" gives a command that makes the call again', async () => {
   const { account, key } = await emulator.control.createAccount({ name: 'curl' });
   const secret = key.secret!;
   const body = { spec: { path: "specs/it's.yaml", name: 'quoted' }, label: 'nightly' };
@@ -146,7 +142,7 @@ test('"Copy as curl" gives a command that makes the call again', { timeout: 60_0
   expect(stdout).toContain(`"id":"${first.json.id}"`);
 });
 
-test('a call is found by its X-Request-Id, as an SDK logs it', { timeout: 60_000 }, async () => {
+test('a call is found by its X-Request-Id, as an SDK logs it', async () => {
   const { account, key } = await emulator.control.createAccount({ name: 'find-me' });
   const secret = key.secret!;
   const wanted = await call(emulator.baseUrl, 'GET', '/v1/evaluations/eval_nope', { secret });
@@ -170,9 +166,7 @@ test('a call is found by its X-Request-Id, as an SDK logs it', { timeout: 60_000
   await page.close();
 });
 
-test("the docs page's own requests are not in the journal nor counted", {
-  timeout: 60_000,
-}, async () => {
+test("the docs page's own requests are not in the journal nor counted", async () => {
   const emulator = await startEmulator();
   onTestFinished(() => emulator.stop());
   const docs = await browser.newPage();

@@ -30,6 +30,8 @@ export function inspectorBrowser(): Promise<Browser> {
  */
 export async function openInspector(browser: Browser, baseUrl: string, hash: string) {
   const page = await browser.newPage({ viewport: WIDE });
+  // No deadline of Playwright's own (30 s): the test's limit (test/wait.ts) catches a hang.
+  page.setDefaultTimeout(0);
   const elsewhere: string[] = [];
   const errors: string[] = [];
   const requests: string[] = [];

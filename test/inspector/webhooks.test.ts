@@ -18,7 +18,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ webhookRetrySchedule: [0, 5_000, 300_000] });
   browser = await inspectorBrowser();
   receiver = await startReceiver(() => ({ status: 200, body: '{"received": true}' }));
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -33,9 +33,7 @@ const EVENT = {
   },
 } as const;
 
-test('a delivery shows its payload and the answers; a redelivery from the page reaches a local receiver', {
-  timeout: 60_000,
-}, async () => {
+test('a delivery shows its payload and the answers; a redelivery from the page reaches a local receiver', async () => {
   const { control } = emulator;
   const { account } = await control.createAccount({ name: 'hooks' });
   const endpoint = await control.seedWebhookEndpoint(account.id, {

@@ -16,7 +16,7 @@ let emulator: RunningEmulator;
 beforeAll(async () => {
   emulator = await startEmulator();
   browser = await inspectorBrowser();
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -25,9 +25,7 @@ afterAll(async () => {
 
 const SPEC = { path: 'specs/pick_place.yaml', name: 'pick_place' };
 
-test('an account and a key made from the page work; a key revoked there answers 401', {
-  timeout: 60_000,
-}, async () => {
+test('an account and a key made from the page work; a key revoked there answers 401', async () => {
   const base = emulator.baseUrl;
   const { page, expectClean } = await openInspector(browser, base, 'view=accounts');
   const accountForm = page.locator('form.account-form');
@@ -67,9 +65,7 @@ test('an account and a key made from the page work; a key revoked there answers 
   await page.close();
 });
 
-test('reset, a scenario loaded, a snapshot saved, downloaded and restored from the page', {
-  timeout: 90_000,
-}, async () => {
+test('reset, a scenario loaded, a snapshot saved, downloaded and restored from the page', async () => {
   const { control } = emulator;
   const { account } = await control.createAccount({ name: 'ci-run-7' });
   await control.seedRun(account.id, { kind: 'evaluation', spec: SPEC });

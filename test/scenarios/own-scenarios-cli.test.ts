@@ -3,18 +3,14 @@
  * (`EMULATOR_SCENARIOS_DIR`) started for real; a bad file exits 2 naming the file and the field,
  * also when only applying it finds the fault (issue 35 item 6).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
+import { startCli } from '../cli-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'own-scenarios-cli-'));
-const children = new Set<ChildProcess>();
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const KEY = 'svc_test_cli_team_key_0000000001';
 const yaml = (name: string, accountName: unknown) => `name: ${name}
@@ -39,37 +35,9 @@ writeFileSync(
 );
 writeFileSync(join(dir, 'manual.yaml'), `${yaml('manual', 'Team')}clock: { mode: manual }\n`);
 
-/** Runs `src/main.ts`; answers its base URL once it listens (it keeps running), or how it exited. */
-function start(args: string[], env: Record<string, string> = {}) {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/main.ts', '--port', '0', ...args],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_OPTIONS: '', ...env },
-    },
-  );
-  children.add(child);
-  let out = '';
-  const read = (chunk: Buffer) => {
-    out += chunk.toString();
-  };
-  child.stdout!.on('data', read);
-  child.stderr!.on('data', read);
-  return new Promise<{ base?: string; code?: number | null; out: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 30_000);
-    child.stdout!.on('data', () => {
-      const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (!match) return;
-      clearTimeout(timer);
-      resolve({ base: match[1]!, out });
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out });
-    });
-  });
-}
+/** Runs `src/main.ts` on a free port; answers once it listens (it keeps running), or it ended. */
+const start = (args: string[], env: Record<string, string> = {}) =>
+  startCli(['--port', '0', ...args], { env });
 
 /** The name of the key the started emulator's scenario gives `KEY`. */
 async function keyName(args: string[], env: Record<string, string> = {}) {
