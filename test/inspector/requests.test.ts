@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { openPage } from '../chromium.js';
 import { call, inspectorBrowser, openInspector, screenshot } from './support.js';
 
 const run = promisify(execFile);
@@ -169,7 +170,7 @@ test('a call is found by its X-Request-Id, as an SDK logs it', async () => {
 test("the docs page's own requests are not in the journal nor counted", async () => {
   const emulator = await startEmulator();
   onTestFinished(() => emulator.stop());
-  const docs = await browser.newPage();
+  const docs = await openPage(browser);
   await docs.goto(`${emulator.baseUrl}/docs`);
   await docs.locator('.opblock-tag').first().waitFor();
   for (const path of ['/openapi.json', '/favicon.ico', '/'])
