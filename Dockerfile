@@ -14,7 +14,10 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# The package's own `prepare` (the build) needs src/, copied below: only the dependencies' install
+# scripts run here (better-sqlite3 compiles its addon, esbuild checks its binary).
+RUN npm ci --no-audit --no-fund --ignore-scripts \
+ && npm rebuild better-sqlite3 esbuild --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts/build.mjs ./scripts/
 COPY src ./src

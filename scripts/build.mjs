@@ -8,10 +8,11 @@
 // dist/testing.cjs, for `require()` (Node 20 cannot require an ES module), and Swagger UI's files
 // in dist/swagger-ui/ (swagger-ui-dist is a development dependency: its @scarf/scarf telemetry
 // install script stays out of users' installs). Last, the inspector's page and browser modules
-// (src/control/ui/, plain files with no build step) into dist/control/ui/.
+// (src/control/ui/, plain files with no build step) into dist/control/ui/. `npm ci` runs it (the
+// `prepare` script, after a clean), so a clone's `npx svc-emulator` has a bin; so does `npm pack`.
 // Usage: node scripts/build.mjs [outDir]   (default dist; test/bench builds into a temporary one)
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,6 +75,10 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+// The bin runs as a program (its first line is src/main.ts's `#!/usr/bin/env node`): npm keeps the
+// mode in the tarball, and `npx svc-emulator` in a checkout runs this very file, which npm links
+// once and does not make executable again after a rebuild (issue 35).
+chmodSync(join(outDir, 'main.js'), 0o755);
 
 /**
  * `require('svc-emulator')` and `require('svc-emulator/testing')`: the two entries as CommonJS, at

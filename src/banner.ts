@@ -33,11 +33,24 @@ export function banner(
     : emulator.scenarioApplied
       ? options.scenario
       : `${options.scenario} (not applied: the world in ${options.db} was kept)`;
-  lines.push(`  scenario   ${scenario}   seed ${options.seed}   clock ${options.clock}`);
+  lines.push(
+    `  scenario   ${scenario}   seed ${options.seed}   clock ${clockLine(emulator, options.clock)}`,
+  );
   // The default scenario's first fixed secret is `svc_test_emulator_default`.
   for (const key of liveFixedKeys(deps, [deps.scenarios.loaded, ...otherScenarios(emulator)]))
     lines.push(`  key        Bearer ${key.secret}   (${key.accountName})`);
   return lines.join('\n');
+}
+
+/**
+ * The clock modes of the world: `--clock` gives new accounts theirs, while a scenario's `clock.mode`
+ * or an account's own `clock` (or a kept `--db` world) may have set others.
+ * @example clockLine(emulator, 'realtime') // 'manual (the accounts of the world); realtime for new ones'
+ */
+function clockLine(emulator: Emulator, mode: string): string {
+  const modes = [...new Set(emulator.deps.store.accounts.list().map((a) => a.clockMode))];
+  if (modes.every((m) => m === mode)) return mode;
+  return `${modes.join(', ')} (the accounts of the world); ${mode} for new ones`;
 }
 
 /**

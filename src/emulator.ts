@@ -30,8 +30,8 @@ import { accountClocks, recordEndpointDisabled } from './runtime/webhooks/events
 import { FaultRuleStore } from './store/fault-rules.js';
 import { JournalStore } from './store/journal.js';
 import { openStore } from './store/store.js';
-import { applyScenario } from './world/apply-scenario.js';
-import { loadScenarioFile, parseDataFile, readJsonFile } from './world/load-scenario.js';
+import { applyScenarioFile } from './world/apply-scenario.js';
+import { loadScenario, parseDataFile, readJsonFile } from './world/load-scenario.js';
 import { installScenarioFaults, resetWorld } from './world/reset.js';
 import {
   readSnapshotFile,
@@ -223,10 +223,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const kinds = kindRegistry(options.kinds ?? REGISTERED_KINDS);
   const dirs = options.scenariosDir ?? SHIPPED_SCENARIOS;
   const scenariosDir = typeof dirs === 'string' ? [dirs] : dirs;
-  const scenario =
+  const { file: scenarioFile, scenario } =
     typeof options.scenario === 'object'
-      ? options.scenario
-      : loadScenarioFile(scenariosDir, options.scenario ?? 'default', kinds);
+      ? { file: `scenario '${options.scenario.name}'`, scenario: options.scenario }
+      : loadScenario(scenariosDir, options.scenario ?? 'default', kinds);
   const scenarios = { dirs: scenariosDir, loaded: scenario, summaries: new Map() };
   const snapshot = options.snapshot === undefined ? undefined : startSnapshot(options);
   const seed = snapshot?.seed ?? options.seed;
@@ -237,7 +237,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   // world's snapshot brings its own).
   const scenarioApplied = store.accounts.list().length === 0 && start?.scope !== 'world';
   if (scenarioApplied) {
-    applyScenario(deps, scenario);
+    applyScenarioFile(deps, scenario, scenarioFile);
     installScenarioFaults(deps, scenario);
   } else {
     deps.faults.restore();

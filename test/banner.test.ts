@@ -107,3 +107,20 @@ test('a kept --db world: another scenario file lists a live key it spells only w
     '  key        Bearer svc_test_extra_one   (Default)',
   ]);
 });
+
+test("the clock line names the modes of the world's accounts where --clock does not set them", () => {
+  const scenario = {
+    name: 'held',
+    clock: { mode: 'manual' as const },
+    accounts: [{ id: 'acct_held', name: 'Held' }],
+  };
+  const held = start({ clock: 'realtime', scenario });
+  expect(banner(held, URL, { ...opts('held'), clock: 'realtime' })).toContain(
+    '  scenario   held   seed 0   clock manual (the accounts of the world); realtime for new ones',
+  );
+  // Where they agree, the mode alone.
+  const plain = start({ clock: 'realtime' });
+  expect(banner(plain, URL, { ...opts('default'), clock: 'realtime' })).toContain(
+    '  scenario   default   seed 0   clock realtime\n',
+  );
+});

@@ -3,7 +3,8 @@
  * range and conditional request headers it honours (RFC 9110 sections 13 and 14, api/archive.ts).
  */
 import { z } from '@hono/zod-openapi';
-import { errorResponses } from './common.js';
+import { MESSAGES } from '../errors.js';
+import { errorAnswers, type NamedResource } from './error-answers.js';
 
 const gzip = { 'application/gzip': { schema: z.string().openapi({ format: 'binary' }) } };
 const ETag = z.string().openapi({ description: 'The quoted SHA-256 of the archive.' });
@@ -33,8 +34,8 @@ export const ARCHIVE_HEADERS = [
   header('If-Match', 'ETags, or `*`: 412 `precondition_failed` when none is the current ETag.'),
 ];
 
-/** The answers of the archive route, with the route's own 409 (`conflict`). */
-export function archiveResponses(conflict: string) {
+/** The answers of the archive route, with the route's own 409 (`conflict`) and its resource. */
+export function archiveResponses(conflict: string, resource: NamedResource) {
   return {
     200: {
       description: 'The archive. `ETag` is its SHA-256.',
@@ -46,6 +47,10 @@ export function archiveResponses(conflict: string) {
       description: 'Not Modified: `If-None-Match` names the current ETag. No content.',
       headers: z.object({ ETag }),
     },
-    ...errorResponses([400, 401, 403, 404, 409, 412, 416, 429], { 409: conflict }),
+    ...errorAnswers([400, 401, 403, 404, 409, 412, 416, 429], {
+      codes: { 409: [conflict] },
+      examples: { 409: { code: conflict, message: MESSAGES.noArchiveYet('processing') } },
+      resource,
+    }),
   };
 }

@@ -5,7 +5,6 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {
-  errorResponses,
   INFERRED,
   jsonResponse,
   listOf,
@@ -15,6 +14,7 @@ import {
   Timestamp,
   withArticle,
 } from './common.js';
+import { EXAMPLE_ULID, errorAnswers } from './error-answers.js';
 
 export const ASSET_STATUSES = ['validating', 'validated', 'rejected'] as const;
 
@@ -69,7 +69,9 @@ function assetParts<K extends 'environment' | 'object'>(kind: K, plural: string,
   const common = { ...INFERRED, tags: TAG };
   const read = { ...common, ...operationGuards({ versions, scope: 'scenarios:read' }) };
   const write = { ...common, ...operationGuards({ versions, scope: 'scenarios:write' }) };
-  return { kind, plural, Kind, Asset, Deletion, param, IdParam, read, write };
+  const prefix = kind === 'environment' ? 'env' : 'obj';
+  const named = { noun: kind, id: `${prefix}_${EXAMPLE_ULID}`, param };
+  return { kind, plural, Kind, Asset, Deletion, param, IdParam, read, write, named };
 }
 type AssetParts<K extends 'environment' | 'object'> = ReturnType<typeof assetParts<K>>;
 
@@ -86,7 +88,7 @@ function createAssetRoute<K extends 'environment' | 'object'>(p: AssetParts<K>) 
     },
     responses: {
       201: jsonResponse(p.Asset, `The ${p.kind}, validating.`),
-      ...errorResponses([400, 401, 403, 413, 429]),
+      ...errorAnswers([400, 401, 403, 413, 429]),
     },
   });
 }
@@ -107,7 +109,7 @@ function listAssetsRoute<K extends 'environment' | 'object'>(p: AssetParts<K>) {
     },
     responses: {
       200: jsonResponse(listOf(p.Asset, `User${p.Kind}List`), 'A page.'),
-      ...errorResponses([400, 401, 403, 429]),
+      ...errorAnswers([400, 401, 403, 429]),
     },
   });
 }
@@ -123,7 +125,7 @@ function getAssetRoute<K extends 'environment' | 'object'>(p: AssetParts<K>) {
     request: { params: p.IdParam },
     responses: {
       200: jsonResponse(p.Asset, `The ${p.kind}.`),
-      ...errorResponses([400, 401, 403, 404, 429]),
+      ...errorAnswers([400, 401, 403, 404, 429], { resource: p.named }),
     },
   });
 }
@@ -139,7 +141,7 @@ function deleteAssetRoute<K extends 'environment' | 'object'>(p: AssetParts<K>) 
     request: { params: p.IdParam },
     responses: {
       200: jsonResponse(p.Deletion, `The ${p.kind} is deleted.`),
-      ...errorResponses([400, 401, 403, 404, 429]),
+      ...errorAnswers([400, 401, 403, 404, 429], { resource: p.named }),
     },
   });
 }

@@ -1,13 +1,7 @@
 /** The catalog (API document section 1), all inferred: served from `fixtures/catalog.json`. */
 import { createRoute, z } from '@hono/zod-openapi';
-import {
-  errorResponses,
-  INFERRED,
-  jsonResponse,
-  listOf,
-  operationGuards,
-  Timestamp,
-} from './common.js';
+import { INFERRED, jsonResponse, listOf, operationGuards, Timestamp } from './common.js';
+import { EXAMPLE_ULID, errorAnswers } from './error-answers.js';
 
 export const CatalogRobot = z
   .object({
@@ -109,7 +103,7 @@ function listRoute<T extends z.ZodType>(area: string, operationId: string, item:
     ...guards,
     responses: {
       200: jsonResponse(listOf(item, name), 'The list.'),
-      ...errorResponses([400, 401, 429]),
+      ...errorAnswers([400, 401, 429]),
     },
   });
 }
@@ -151,6 +145,8 @@ export const getDatasetRoute = createRoute({
   request: { params: DatasetIdParam },
   responses: {
     200: jsonResponse(Dataset, 'The dataset.'),
-    ...errorResponses([400, 401, 404, 429]),
+    ...errorAnswers([400, 401, 404, 429], {
+      resource: { noun: 'dataset', id: `ds_${EXAMPLE_ULID}`, param: 'dataset_id' },
+    }),
   },
 });

@@ -5,7 +5,6 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {
-  errorResponses,
   INFERRED,
   jsonResponse,
   listOf,
@@ -14,6 +13,7 @@ import {
   pageQuery,
   Timestamp,
 } from './common.js';
+import { EXAMPLE_ULID, errorAnswers } from './error-answers.js';
 import { RUN_STATUSES } from './run-shapes.js';
 import { ENDPOINT_EVENT_TYPES, WebhookEndpoint } from './webhooks.js';
 
@@ -119,7 +119,7 @@ export function eventContract(kinds: readonly EventKind[]) {
     },
     responses: {
       200: jsonResponse(listOf(EventSchema, 'EventList'), 'A page.'),
-      ...errorResponses([400, 401, 403, 429]),
+      ...errorAnswers([400, 401, 403, 429]),
     },
   });
   const getEventRoute = createRoute({
@@ -131,7 +131,9 @@ export function eventContract(kinds: readonly EventKind[]) {
     request: { params: EventIdParam },
     responses: {
       200: jsonResponse(EventSchema, 'The event.'),
-      ...errorResponses([400, 401, 403, 404, 429]),
+      ...errorAnswers([400, 401, 403, 404, 429], {
+        resource: { noun: 'event', id: `evt_${EXAMPLE_ULID}`, param: 'event_id' },
+      }),
     },
   });
   return { types, listEventsRoute, getEventRoute };

@@ -1,6 +1,7 @@
 /** API keys (API document sections 2.6, 4.2 and 5). */
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponses, jsonResponse, operationGuards, Timestamp } from './common.js';
+import { jsonResponse, operationGuards, Timestamp } from './common.js';
+import { errorAnswers } from './error-answers.js';
 
 export const ApiKey = z
   .object({
@@ -30,6 +31,6 @@ export const getKeyRoute = createRoute({
   ...operationGuards({ versions: ['2026-09-27'] }),
   responses: {
     200: jsonResponse(ApiKey, 'The API key.'),
-    ...errorResponses([400, 401, 429]),
+    ...errorAnswers([400, 401, 429]),
   },
 });

@@ -1,6 +1,7 @@
 /** Operations (inferred, DESIGN.md section 7): any run by its id, for clients polling any kind. */
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponses, INFERRED, jsonResponse, operationGuards } from './common.js';
+import { INFERRED, jsonResponse, operationGuards } from './common.js';
+import { EXAMPLE_ULID, errorAnswers } from './error-answers.js';
 import { RUN_STATUSES, type RunKindAddress } from './run-shapes.js';
 
 /** A kind's id prefixes for the description, legacy ones marked. */
@@ -49,7 +50,9 @@ export function operationContract(kinds: readonly RunKindAddress[]) {
     },
     responses: {
       200: jsonResponse(Operation, 'The operation.'),
-      ...errorResponses([400, 401, 403, 404, 429]),
+      ...errorAnswers([400, 401, 403, 404, 429], {
+        resource: { noun: 'operation', id: `eval_${EXAMPLE_ULID}`, param: 'operation_id' },
+      }),
     },
   });
   return { getOperationRoute };

@@ -1,14 +1,7 @@
 /** `GET /v1/requests` (inferred, DESIGN.md section 3): the caller's account's recent calls. */
 import { createRoute, z } from '@hono/zod-openapi';
-import {
-  errorResponses,
-  INFERRED,
-  jsonResponse,
-  listOf,
-  operationGuards,
-  pageQuery,
-  Timestamp,
-} from './common.js';
+import { INFERRED, jsonResponse, listOf, operationGuards, pageQuery, Timestamp } from './common.js';
+import { errorAnswers } from './error-answers.js';
 
 export const RequestRecord = z
   .object({
@@ -44,6 +37,6 @@ export const listRequestsRoute = createRoute({
   },
   responses: {
     200: jsonResponse(RequestList, 'A page.'),
-    ...errorResponses([400, 401, 403, 429]),
+    ...errorAnswers([400, 401, 403, 429]),
   },
 });

@@ -4,15 +4,8 @@
  */
 import { createRoute, type RouteConfig, z } from '@hono/zod-openapi';
 import { ARCHIVE_HEADERS, archiveResponses } from './archive.js';
-import {
-  errorResponses,
-  FileEntry,
-  FilePageQuery,
-  INFERRED,
-  jsonResponse,
-  listOf,
-  pageQuery,
-} from './common.js';
+import { FileEntry, FilePageQuery, INFERRED, jsonResponse, listOf, pageQuery } from './common.js';
+import { errorAnswers, RUN_START_LIMITS } from './error-answers.js';
 import type { RunRouteParts } from './run-route-parts.js';
 import { LogsLimit, pascal, RUN_STATUSES, RunLogs } from './run-shapes.js';
 
@@ -34,9 +27,9 @@ export function createRunRoute(p: RunRouteParts) {
     },
     responses: {
       201: jsonResponse(p.resource, 'The run, `queued`.'),
-      ...errorResponses([400, 401, 402, 403, 409, 413, 429], {
-        400: p.createBadRequest,
-        409: p.createConflict,
+      ...errorAnswers([400, 401, 402, 403, 409, 413, 429], {
+        ...p.createErrors,
+        codes: { ...p.createErrors?.codes, 429: RUN_START_LIMITS },
       }),
     },
   });
@@ -54,7 +47,7 @@ export function getRunRoute(p: RunRouteParts) {
     request: { params: p.params },
     responses: {
       200: jsonResponse(p.resource, 'The run.'),
-      ...errorResponses([400, 401, 403, 404, 429]),
+      ...errorAnswers([400, 401, 403, 404, 429], { resource: p.named() }),
     },
   });
 }
@@ -78,7 +71,7 @@ export function listRunsRoute(p: RunRouteParts) {
     },
     responses: {
       200: jsonResponse(listOf(p.resource, `${p.one}List`), 'A page.'),
-      ...errorResponses([400, 401, 403, 429]),
+      ...errorAnswers([400, 401, 403, 429]),
     },
   });
 }
@@ -95,8 +88,9 @@ export function cancelRunRoute(p: RunRouteParts) {
     request: { params: p.params },
     responses: {
       202: jsonResponse(p.resource, 'The run, `canceling`.'),
-      ...errorResponses([400, 401, 403, 404, 409, 429], {
-        409: 'A terminal run: `not_cancelable`.',
+      ...errorAnswers([400, 401, 403, 404, 409, 429], {
+        codes: { 409: ['not_cancelable'] },
+        resource: p.named(),
       }),
     },
   });
@@ -114,8 +108,12 @@ export function resumeRunRoute(p: RunRouteParts) {
     request: { params: p.params },
     responses: {
       202: jsonResponse(p.resource, 'The run, back in `queued`.'),
-      ...errorResponses([400, 401, 402, 403, 404, 409, 429], {
-        409: '`not_resumable`, or `idempotency_key_reused`.',
+      ...errorAnswers([400, 401, 402, 403, 404, 409, 429], {
+        codes: {
+          409: [...new Set(['not_resumable', ...(p.createErrors?.codes?.[409] ?? [])])],
+          429: RUN_START_LIMITS,
+        },
+        resource: p.named(),
       }),
     },
   });
@@ -131,7 +129,7 @@ export function runArchiveRoute(p: RunRouteParts) {
     description:
       'The archive of a succeeded run; it extracts to `<id>/`. Its SHA-256 is `download.sha256` of the run and the `ETag`.',
     request: { params: p.params },
-    responses: archiveResponses('The run has not succeeded: `run_not_ready`.'),
+    responses: archiveResponses('run_not_ready', p.named()),
   });
   return { ...route, parameters: [...route.parameters, ...ARCHIVE_HEADERS] };
 }
@@ -151,8 +149,9 @@ export function runFilesRoute(p: RunRouteParts) {
     request: { params: p.params, query: FilePageQuery },
     responses: {
       200: jsonResponse(listOf(fileItem, `${p.one}FileList`), 'A page of files.'),
-      ...errorResponses([400, 401, 403, 404, 409, 429], {
-        409: 'The run has not succeeded: `run_not_ready`.',
+      ...errorAnswers([400, 401, 403, 404, 409, 429], {
+        codes: { 409: ['run_not_ready'] },
+        resource: p.named(p.noun),
       }),
     },
   });
@@ -169,7 +168,7 @@ export function runLogsRoute(p: RunRouteParts) {
     request: { params: p.params, query: z.object({ limit: LogsLimit }) },
     responses: {
       200: jsonResponse(RunLogs(p.name), 'The last `limit` lines.'),
-      ...errorResponses([400, 401, 403, 404, 429]),
+      ...errorAnswers([400, 401, 403, 404, 429], { resource: p.named(p.noun) }),
     },
   });
 }

@@ -1,6 +1,7 @@
 /** A run kind's contract, and the parts every route of the kind is built from. */
 import { z } from '@hono/zod-openapi';
 import { INFERRED, operationGuards, withArticle } from './common.js';
+import { type ErrorAnswersSpec, EXAMPLE_ULID, type NamedResource } from './error-answers.js';
 import { pascal, type RunKindAddress } from './run-shapes.js';
 
 /** What the factory needs to know of a kind: where it lives, and its schemas. */
@@ -9,10 +10,11 @@ export interface RunKindContract extends RunKindAddress {
   createBody: z.ZodObject;
   /** The resource body. */
   resource: z.ZodObject;
-  /** What `409` on create means for this kind, when it has its own conflict. */
-  createConflict?: string;
-  /** What `400` on create can also answer for this kind (its own codes). */
-  createBadRequest?: string;
+  /**
+   * The create's own error codes and their examples (400 `camera_not_found`, 409
+   * `policy_in_training`); its 409s answer a resume too, which starts the run again.
+   */
+  createErrors?: Pick<ErrorAnswersSpec, 'codes' | 'examples'>;
   /** What a run of this kind yields, for descriptions. */
   yields: string;
   /** The path parameter naming a run, when not `run_id`. */
@@ -41,6 +43,12 @@ export function routeParts(k: RunKindContract) {
     /** `/v1/<collection>`. */
     base: `/v1/${k.collection}`,
     idParam,
+    /** The run the path names, as a 404 names it (`noun`: the kind's name, or the logs' noun). */
+    named: (noun: string = k.name): NamedResource => ({
+      noun,
+      id: `${k.prefix}_${EXAMPLE_ULID}`,
+      param: idParam,
+    }),
     common: { tags: [k.tag], ...INFERRED },
     guards: (verb: 'read' | 'write') =>
       operationGuards({

@@ -1,7 +1,6 @@
 /** Scenario creation (API document sections 4.3 and 8; DESIGN.md section 3). */
 import { createRoute, z } from '@hono/zod-openapi';
 import {
-  errorResponses,
   INFERRED,
   jsonResponse,
   listOf,
@@ -10,6 +9,7 @@ import {
   pageQuery,
   Timestamp,
 } from './common.js';
+import { EXAMPLE_ULID, errorAnswers } from './error-answers.js';
 
 export const CreateScenarioBody = z
   .object({
@@ -92,7 +92,7 @@ export const createScenarioRoute = createRoute({
   },
   responses: {
     201: { ...jsonResponse(Scenario, 'The created scenario.'), ...INFERRED },
-    ...errorResponses([400, 401, 403, 409, 413, 429]),
+    ...errorAnswers([400, 401, 403, 409, 413, 429]),
   },
 });
 
@@ -109,6 +109,7 @@ const ScenarioIdParam = z.object({
 });
 
 const inferred = { ...INFERRED, tags: ['Scenarios'] };
+const NAMED_SCENARIO = { noun: 'scenario', id: `scn_${EXAMPLE_ULID}`, param: 'scenario_id' };
 const readGuards = operationGuards({ versions: ['2026-09-27'], scope: 'scenarios:read' });
 
 export const listScenariosRoute = createRoute({
@@ -127,7 +128,7 @@ export const listScenariosRoute = createRoute({
   },
   responses: {
     200: jsonResponse(ScenarioList, 'A page.'),
-    ...errorResponses([400, 401, 403, 429]),
+    ...errorAnswers([400, 401, 403, 429]),
   },
 });
 
@@ -141,7 +142,7 @@ export const getScenarioRoute = createRoute({
   request: { params: ScenarioIdParam },
   responses: {
     200: jsonResponse(Scenario, 'The scenario.'),
-    ...errorResponses([400, 401, 403, 404, 429]),
+    ...errorAnswers([400, 401, 403, 404, 429], { resource: NAMED_SCENARIO }),
   },
 });
 
@@ -155,8 +156,9 @@ export const deleteScenarioRoute = createRoute({
   request: { params: ScenarioIdParam },
   responses: {
     200: jsonResponse(ScenarioDeletion, 'The scenario is deleted.'),
-    ...errorResponses([400, 401, 403, 404, 409, 429], {
-      409: 'A built-in scenario cannot be deleted: `builtin_scenario`.',
+    ...errorAnswers([400, 401, 403, 404, 409, 429], {
+      codes: { 409: ['builtin_scenario'] },
+      resource: NAMED_SCENARIO,
     }),
   },
 });

@@ -1,6 +1,7 @@
 /** `GET /v1/status` (inferred, DESIGN.md section 3): the status area, which needs no key. */
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponses, INFERRED, jsonResponse, operationGuards } from './common.js';
+import { INFERRED, jsonResponse, operationGuards } from './common.js';
+import { errorAnswers } from './error-answers.js';
 
 /** The areas of API document section 1 after the run kinds', each a tag the status reports on. */
 export const OTHER_AREAS = [
@@ -49,6 +50,6 @@ export const getStatusRoute = createRoute({
   ...operationGuards({ versions: ['2026-09-27'], keyless: true }),
   responses: {
     200: jsonResponse(ServiceStatus, 'The status.'),
-    ...errorResponses([400]),
+    ...errorAnswers([400]),
   },
 });

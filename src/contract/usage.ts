@@ -1,6 +1,7 @@
 /** `GET /v1/usage` (inferred, DESIGN.md sections 3 and 7): the account's balance and token use. */
 import { createRoute, z } from '@hono/zod-openapi';
-import { errorResponses, INFERRED, jsonResponse, operationGuards } from './common.js';
+import { INFERRED, jsonResponse, operationGuards } from './common.js';
+import { errorAnswers } from './error-answers.js';
 import { RUN_STATUSES } from './run-shapes.js';
 
 const count = z.number().int().min(0);
@@ -55,7 +56,7 @@ export function usageContract(collections: readonly string[]) {
     ...operationGuards({ versions: ['2026-09-27'], scope: 'usage:read' }),
     responses: {
       200: jsonResponse(UsageSchema, "The account's usage."),
-      ...errorResponses([400, 401, 403, 429]),
+      ...errorAnswers([400, 401, 403, 429]),
     },
   });
   return { getUsageRoute };

@@ -1,7 +1,6 @@
 /** Webhook endpoints (API document sections 2.6 and 4.7; the rest inferred). */
 import { createRoute, z } from '@hono/zod-openapi';
 import {
-  errorResponses,
   INFERRED,
   jsonResponse,
   listOf,
@@ -10,6 +9,7 @@ import {
   pageQuery,
   Timestamp,
 } from './common.js';
+import { EXAMPLE_ULID, errorAnswers } from './error-answers.js';
 
 export const WebhookEndpointDeletion = z
   .object({ id: z.string(), object: z.literal('webhook_endpoint'), deleted: z.boolean() })
@@ -18,6 +18,13 @@ export const WebhookEndpointDeletion = z
 export const EndpointIdParam = z.object({
   endpoint_id: z.string().openapi({ param: { name: 'endpoint_id', in: 'path' } }),
 });
+
+/** The endpoint a path names, as its 404 names it. */
+const NAMED_ENDPOINT = {
+  noun: 'webhook endpoint',
+  id: `whe_${EXAMPLE_ULID}`,
+  param: 'endpoint_id',
+};
 
 export const deleteWebhookEndpointRoute = createRoute({
   method: 'delete',
@@ -31,7 +38,7 @@ export const deleteWebhookEndpointRoute = createRoute({
   request: { params: EndpointIdParam },
   responses: {
     200: { ...jsonResponse(WebhookEndpointDeletion, 'The endpoint is deleted.'), ...INFERRED },
-    ...errorResponses([400, 401, 403, 404, 429]),
+    ...errorAnswers([400, 401, 403, 404, 429], { resource: NAMED_ENDPOINT }),
   },
 });
 
@@ -107,7 +114,7 @@ export const createWebhookEndpointRoute = createRoute({
   },
   responses: {
     201: jsonResponse(CreatedWebhookEndpoint, 'The endpoint, with its signing secret.'),
-    ...errorResponses([400, 401, 403, 409, 413, 429]),
+    ...errorAnswers([400, 401, 403, 409, 413, 429]),
   },
 });
 
@@ -121,7 +128,7 @@ export const getWebhookEndpointRoute = createRoute({
   request: { params: EndpointIdParam },
   responses: {
     200: jsonResponse(WebhookEndpoint, 'The endpoint.'),
-    ...errorResponses([400, 401, 403, 404, 429]),
+    ...errorAnswers([400, 401, 403, 404, 429], { resource: NAMED_ENDPOINT }),
   },
 });
 
@@ -141,6 +148,6 @@ export const listWebhookEndpointsRoute = createRoute({
   },
   responses: {
     200: jsonResponse(WebhookEndpointList, 'A page.'),
-    ...errorResponses([400, 401, 403, 429]),
+    ...errorAnswers([400, 401, 403, 429]),
   },
 });

@@ -89,7 +89,9 @@ export const getRunRoute = route({
             z.object({
               at: Timestamp,
               status: z.string(),
-              phase: z.string().nullable(),
+              phase: z.string().nullable().openapi({
+                description: "The run's `phase` from then on: null once it succeeded.",
+              }),
               past: z.boolean(),
             }),
           ),

@@ -8,7 +8,7 @@ import type { Deps } from '../runtime/deps.js';
 import {
   DataFileError,
   isScenarioName,
-  loadScenarioFile,
+  loadScenario,
   ScenarioNotFound,
   scenarioSchema,
 } from '../world/load-scenario.js';
@@ -77,11 +77,14 @@ export const loadScenarioRoute = (ScenarioFile: z.ZodType) =>
     },
   });
 
-/** A scenario of the scenarios folders by name: 404 for a missing file, 400 for an invalid one. */
-export function scenarioByName(deps: Deps, name: string): ScenarioFile {
+/**
+ * A scenario of the scenarios folders by name, with its file: 404 for a missing file, 400 for an
+ * invalid one.
+ */
+export function scenarioByName(deps: Deps, name: string): { file: string; scenario: ScenarioFile } {
   try {
     if (!isScenarioName(name)) throw new DataFileError(name, null, MESSAGES.scenarioName);
-    return loadScenarioFile(deps.scenarios.dirs, name, deps.kinds);
+    return loadScenario(deps.scenarios.dirs, name, deps.kinds);
   } catch (err) {
     if (!(err instanceof DataFileError)) throw err;
     if (err instanceof ScenarioNotFound)
@@ -98,9 +101,9 @@ export function registerScenarios(app: OpenAPIHono<AppEnv>, deps: Deps): void {
 
   app.openapi(loadScenarioRoute(scenarioSchema(deps.kinds)), async (c) => {
     const body = c.req.valid('json') as { name?: string; scenario?: ScenarioFile };
-    const named = body.name;
-    const scenario = named === undefined ? body.scenario! : scenarioByName(deps, named);
-    const source = named === undefined ? 'the inline scenario' : `scenario '${named}'`;
+    const named = body.name === undefined ? null : scenarioByName(deps, body.name);
+    const scenario = named?.scenario ?? body.scenario!;
+    const source = named?.file ?? 'the inline scenario';
     await replaceWorld(deps, scenario, source);
     return c.json({ scenario: scenario.name }, 200);
   });

@@ -5,6 +5,7 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse, Timestamp } from '../contract/common.js';
+import { toEvent } from '../domain/event-view.js';
 import { apiError, MESSAGES, notFound } from '../errors.js';
 import { toTimestamp } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
@@ -25,6 +26,9 @@ const Attempt = z.object({
     .string()
     .nullable()
     .openapi({ description: 'Network error, `timeout`, or `event_gone`.' }),
+  response_body: z.string().nullable().openapi({
+    description: "The receiver's answer body, cut after 2,048 characters; null without one.",
+  }),
   duration_ms: z.number().int().nullable().openapi({ description: 'Wall ms; null in flight.' }),
 });
 
@@ -54,12 +58,20 @@ export const getWebhookDeliveryRoute = route({
   method: 'get',
   path: '/webhook_deliveries/{delivery_id}',
   operationId: 'getWebhookDelivery',
-  summary: 'One webhook delivery with its attempts',
+  summary: 'One webhook delivery with its payload and attempts',
   description:
-    "One delivery: its status, the virtual instant of its next attempt while pending, and every attempt (due instant on the account's clock, wall time, status code or error, duration, in flight).",
+    "One delivery: its status, the virtual instant of its next attempt while pending, the `payload` every attempt sends, and every attempt (due instant on the account's clock, wall time, status code and answer body or error, duration, in flight).",
   request: { params: DeliveryParam },
   responses: {
-    200: jsonResponse(DeliveryView, 'The delivery.'),
+    200: jsonResponse(
+      DeliveryView.extend({
+        payload: z.string().nullable().openapi({
+          description:
+            'The JSON body each attempt sends (the event); null once the event is gone (a reset).',
+        }),
+      }).openapi('ControlWebhookDeliveryDetail'),
+      'The delivery.',
+    ),
     ...errorResponses([404]),
   },
 });
@@ -139,6 +151,7 @@ export const deliveryView = (d: Delivery) => ({
     in_flight: a.durationMs === null,
     status_code: a.statusCode,
     error: a.error,
+    response_body: a.responseBody ?? null,
     duration_ms: a.durationMs,
   })),
   next_attempt_at: d.nextAt === null ? null : toTimestamp(d.nextAt),
@@ -154,7 +167,13 @@ export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>, deps: Deps):
   });
 
   app.openapi(getWebhookDeliveryRoute, (c) => {
-    return c.json(deliveryView(deliveryOf(deps, c.req.valid('param').delivery_id)), 200);
+    const delivery = deliveryOf(deps, c.req.valid('param').delivery_id);
+    const event = deps.store.events.get(delivery.accountId, delivery.eventId);
+    // Built as each attempt builds it (runtime/webhooks/attempt.ts), from the stored event.
+    const payload = event
+      ? JSON.stringify(toEvent(event, deps.webhooks.origin, deps.kinds.byName))
+      : null;
+    return c.json({ ...deliveryView(delivery), payload }, 200);
   });
 
   app.openapi(redeliverWebhookRoute, (c) => {

@@ -52,12 +52,11 @@ export function registerWorld(app: OpenAPIHono<AppEnv>, deps: Deps): void {
 
   app.openapi(resetRoute, async (c) => {
     const body = c.req.valid('json');
-    const scenario = body.scenario ? scenarioByName(deps, body.scenario) : undefined;
+    const named = body.scenario ? scenarioByName(deps, body.scenario) : undefined;
     if (body.account) accountOf(deps, body.account);
     // A whole world from another scenario is replaced, or left as it was if the scenario fails.
-    if (scenario && !body.account)
-      await replaceWorld(deps, scenario, `scenario '${body.scenario}'`);
-    else resetWorld(deps, { scenario, account: body.account });
+    if (named && !body.account) await replaceWorld(deps, named.scenario, named.file);
+    else resetWorld(deps, { scenario: named?.scenario, account: body.account });
     return c.json({ scenario: deps.scenarios.loaded.name, account: body.account ?? null }, 200);
   });
 }

@@ -145,6 +145,8 @@ export interface KindSeed<
 export interface KindError {
   status: number;
   message: string;
+  /** The API document does not name it (DESIGN.md section 3). */
+  inferred?: boolean;
 }
 
 /** A kind as the engine registers it: its definition, its routes, and what it adds. */

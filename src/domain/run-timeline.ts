@@ -87,7 +87,9 @@ export function attemptTimeline(record: RunRecord): TimelineEntry[] {
     items.push({ at: run.schedule.startMs, status: 'queued', phase: null });
     for (const e of pendingEvents(run, false)) {
       if (e.kind === 'phase') items.push({ at: e.at, status: 'processing', phase: e.phase });
-      if (e.kind === 'end') items.push({ at: e.at, status: e.outcome, phase: e.phase });
+      // A succeeded run shows no phase (docs/runtime.md); a failed one keeps the phase it failed in.
+      if (e.kind === 'end')
+        items.push({ at: e.at, status: e.outcome, phase: e.outcome === 'failed' ? e.phase : null });
     }
   }
   if (cancel) {

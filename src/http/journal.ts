@@ -16,12 +16,21 @@ export function journalPath(path: string): string {
 }
 
 /**
- * Records every request but the control API's in the journal once its answer is decided,
- * faulted and dropped ones included (DESIGN.md section 5): reading the journal must not change it.
+ * The calls of the product API: `/v1` and below, and signed downloads. The emulator's own pages
+ * (`/`, `/docs` and its files, `/openapi.json`), the control API and any other path (a browser's
+ * `/favicon.ico`) are not, and are neither journaled nor counted (docs/inferred.md).
+ */
+export function isProductCall(path: string): boolean {
+  return path === '/v1' || path.startsWith('/v1/') || path.startsWith('/_downloads/');
+}
+
+/**
+ * Records every product call in the journal once its answer is decided, faulted and dropped ones
+ * included (DESIGN.md section 5): reading the journal must not change it.
  * @example app.use(journal)
  */
 export const journal: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.path.startsWith('/_control')) return next();
+  if (!isProductCall(c.req.path)) return next();
   const startedWall = wallNow();
   await next();
   // Only a body the pipeline already read (JSON bodies: json-depth.ts): reading one here would

@@ -15,7 +15,7 @@ export function landingPage(config: Pick<AppConfig, 'control' | 'version'>) {
       ? link(
           '/_control/ui',
           'Inspector',
-          'requests live, accounts and clocks, runs, faults, webhooks, coverage',
+          'requests live, accounts and clocks, runs, faults, webhooks, coverage, reset and snapshots',
         )
       : '',
     link('/docs', 'API reference', 'the product API (Swagger UI), with "Try it out"'),

@@ -1,3 +1,5 @@
+import { conflictOf } from '../contract/error-answers.js';
+
 /** The part of a `@hono/zod-openapi` registry definition the table reads. */
 export interface RouteDefinition {
   type: string;
@@ -5,7 +7,7 @@ export interface RouteDefinition {
     method: string;
     path: string;
     operationId?: string;
-    responses?: Record<string, { description?: string } | undefined>;
+    responses?: Record<string, { 'x-error-codes'?: readonly string[] } | undefined>;
   };
 }
 
@@ -15,17 +17,6 @@ export interface RouteMatch {
   operation: string | null;
   /** The state conflict the route's 409 names first (`not_resumable`); null for none. */
   conflict: string | null;
-}
-
-/**
- * The first code a 409's description names in backticks, other than the `Idempotency-Key` one any
- * POST may answer: the operation's own state conflict.
- * @example conflictNamed('`not_resumable`, or `idempotency_key_reused`.') // 'not_resumable'
- */
-export function conflictNamed(description: string | undefined): string | null {
-  for (const m of (description ?? '').matchAll(/`([a-z_]+)`/g))
-    if (m[1] !== 'idempotency_key_reused') return m[1]!;
-  return null;
 }
 
 /** The route Hono matched as template and operation id, for fault rules and the journal. */
@@ -43,8 +34,7 @@ export class RouteTable {
     for (const def of definitions) {
       const route = def.type === 'route' ? def.route : undefined;
       if (!route || route.path.startsWith('/_control')) continue;
-      const conflict = conflictNamed(route.responses?.['409']?.description);
-      this.add(route.method, route.path, route.operationId ?? null, conflict);
+      this.add(route.method, route.path, route.operationId ?? null, conflictOf(route.responses));
     }
   }
 

@@ -14,6 +14,8 @@ export interface DeliveryAttempt {
   wallAt: number;
   statusCode: number | null;
   error: string | null;
+  /** The receiver's answer body, cut after 2,048 characters (absent in records made before it). */
+  responseBody?: string | null;
   /** Wall ms it took; null while it is in flight. */
   durationMs: number | null;
 }

@@ -4,6 +4,8 @@ import {
   GenericContainer,
   getContainerRuntimeClient,
   type StartedTestContainer,
+  type StopOptions,
+  type StoppedTestContainer,
   Wait,
 } from 'testcontainers';
 import { type ControlClient, createControlClient } from '../testing/control-client.js';
@@ -99,6 +101,7 @@ export class SvcEmulatorContainer extends GenericContainer {
 export class StartedSvcEmulatorContainer extends AbstractStartedContainer {
   /** A typed client of the control API (`svc-emulator/testing`'s `createControlClient`). */
   readonly control: ControlClient;
+  private stopped: Promise<StoppedTestContainer> | undefined;
 
   constructor(started: StartedTestContainer, controlToken?: string) {
     super(started);
@@ -124,5 +127,14 @@ export class StartedSvcEmulatorContainer extends AbstractStartedContainer {
   /** `<baseUrl>/_control`. */
   getControlUrl(): string {
     return `${this.getBaseUrl()}/_control`;
+  }
+
+  /**
+   * Stops and removes the container; a second call answers the first's result, so an `afterAll`
+   * and a `finally` may both stop it.
+   */
+  override stop(options?: Partial<StopOptions>): Promise<StoppedTestContainer> {
+    this.stopped ??= super.stop(options);
+    return this.stopped;
   }
 }

@@ -148,7 +148,7 @@ function inspectMethods(call: Call) {
     listWebhookDeliveries: (filter: T.WebhookDeliveryFilter = {}) =>
       call<T.WebhookDeliveryList>('GET', `/webhook_deliveries${journalQuery(filter)}`),
     getWebhookDelivery: (id: string) =>
-      call<T.WebhookDelivery>('GET', `/webhook_deliveries/${path(id)}`),
+      call<T.WebhookDeliveryDetail>('GET', `/webhook_deliveries/${path(id)}`),
     /** `POST .../redeliver`: a delivered or failed delivery sent again now, a new attempt series. */
     redeliver: (deliveryId: string) =>
       call<T.WebhookDelivery>('POST', `/webhook_deliveries/${path(deliveryId)}/redeliver`),

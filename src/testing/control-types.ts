@@ -115,6 +115,8 @@ export type WebhookDeliveryFilter = Partial<
 export type WebhookDeliveryList = Answer<typeof deliveries.listWebhookDeliveriesRoute, 200>;
 /** One webhook delivery and its attempts. */
 export type WebhookDelivery = WebhookDeliveryList['data'][number];
+/** One webhook delivery with the payload its attempts send. */
+export type WebhookDeliveryDetail = Answer<typeof deliveries.getWebhookDeliveryRoute, 200>;
 /** `POST /_control/accounts/{id}/events`: a type, and the resource or body it shows. */
 export type FireEventInput = Body<typeof webhookEvents.fireEventRoute>;
 /** An event as `GET /v1/events/{event_id}` shows it. */

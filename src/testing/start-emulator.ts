@@ -16,7 +16,7 @@ export interface RunningEmulator {
   control: ControlClient;
   /** The in-process emulator (its app, store and clocks), for what the HTTP API does not offer. */
   emulator: Emulator;
-  /** Stops listening, drops open connections and closes the database. */
+  /** Stops listening, drops open connections and closes the database; a second call does nothing more. */
   stop(): Promise<void>;
 }
 
@@ -45,12 +45,13 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const baseUrl = `http://${hostPart}:${address.port}`;
   emulator.deps.webhooks.origin = baseUrl;
+  let stopped: Promise<void> | undefined;
   return {
     baseUrl,
     control: createControlClient(baseUrl, { token: options.controlToken ?? undefined }),
     emulator,
-    stop: () =>
-      new Promise<void>((resolve, reject) => {
+    stop: () => {
+      stopped ??= new Promise<void>((resolve, reject) => {
         emulator.deps.journal.endSubscriptions();
         server.close((err) => {
           emulator.close();
@@ -58,6 +59,8 @@ export async function startEmulator(options: StartOptions = {}): Promise<Running
           else resolve();
         });
         server.closeAllConnections();
-      }),
+      });
+      return stopped;
+    },
   };
 }

@@ -28,7 +28,10 @@ export interface Exchange {
   violations: Difference[];
 }
 
-/** Request headers a cassette keeps; `authorization` only as a label. */
+/**
+ * Request headers a cassette keeps; `authorization` only as a label. `x-emulator-fault` too: a
+ * call faulted through the proxy is faulted again when drift replays it.
+ */
 const KEPT_REQUEST_HEADERS = [
   'authorization',
   'content-type',
@@ -37,6 +40,7 @@ const KEPT_REQUEST_HEADERS = [
   'idempotency-key',
   'range',
   'if-none-match',
+  'x-emulator-fault',
 ];
 
 export class CassetteError extends Error {}

@@ -3,6 +3,8 @@
  * status, the error's type, code and param, every `object` name, and the presence and JSON type
  * of every field; not compared: other values (ids, timestamps, progress and counts depend on the
  * moment and the world), nor a null against a value (a field filled later, like `completed_at`).
+ * Two statuses that differ are one difference, naming both with their codes: the bodies of two
+ * different answers differ in every field for that one cause.
  */
 
 import type { Verdict } from './judge.js';
@@ -69,13 +71,23 @@ export function compareShapes(recorded: unknown, emulator: unknown, path = ''): 
 /** The headers both answers should agree on. */
 const COMPARED_HEADERS = ['service-version', 'content-type'];
 
+/** An answer's outcome as a report names it: `201`, `502 launch_failed`. */
+function outcome(answer: ShownAnswer): string {
+  const code = (answer.body as { error?: { code?: unknown } } | undefined)?.error?.code;
+  return typeof code === 'string' ? `${answer.status} ${code}` : String(answer.status);
+}
+
 export function compareAnswers(recorded: ShownAnswer, emulator: ShownAnswer): Verdict {
   const v: Verdict = { matched: [], differences: [] };
   const note = (field: string, ok: boolean, expected: unknown, actual: unknown) => {
     if (ok) v.matched.push(field);
     else v.differences.push({ field, expected, actual });
   };
-  note('status', recorded.status === emulator.status, recorded.status, emulator.status);
+  if (recorded.status !== emulator.status) {
+    note('status', false, outcome(recorded), outcome(emulator));
+    return v;
+  }
+  note('status', true, recorded.status, emulator.status);
   for (const name of COMPARED_HEADERS) {
     const a = recorded.headers[name]?.split(';')[0]?.trim();
     const b = emulator.headers[name]?.split(';')[0]?.trim();

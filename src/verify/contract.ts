@@ -9,6 +9,10 @@ export type Schema = Record<string, unknown>;
 
 export interface ContractResponse {
   description?: string;
+  /** The error codes the response answers (the route's data, DESIGN.md section 2). */
+  'x-error-codes'?: string[];
+  /** Only the emulator's fault rules give it: no service is expected to. */
+  'x-fault-only'?: boolean;
   headers?: Record<string, { required?: boolean; schema?: Schema }>;
   content?: Record<string, { schema?: Schema }>;
 }
@@ -136,16 +140,16 @@ export function responseSchema(op: ContractOperation, status: number): Schema | 
   return op.responses[String(status)]?.content?.['application/json']?.schema;
 }
 
-/** The error codes a response description names in backticks, e.g. `twin_not_ready`. */
-export function codesNamed(op: ContractOperation, status: number): string[] {
-  const text = op.responses[String(status)]?.description ?? '';
-  return [...text.matchAll(/`([a-z][a-z0-9_]*)`/g)].map((m) => m[1]!);
+/** The error codes `op` declares for `status`, e.g. `twin_not_ready`. */
+export function codesDeclared(op: ContractOperation, status: number): string[] {
+  return op.responses[String(status)]?.['x-error-codes'] ?? [];
 }
 
-/** The statuses `op` declares, as numbers. */
+/** The statuses `op` declares that a service may answer (not those only a fault gives), as numbers. */
 export function declaredStatuses(op: ContractOperation): number[] {
-  return Object.keys(op.responses)
-    .map(Number)
+  return Object.entries(op.responses)
+    .filter(([, response]) => !response['x-fault-only'])
+    .map(([status]) => Number(status))
     .filter((n) => Number.isInteger(n));
 }
 

@@ -1,5 +1,6 @@
 /** A create from the contract's request example, recorded as verify's own resource. */
 import { type ContractOperation, successStatus } from './contract.js';
+import { orFeatureGate } from './judge.js';
 import { pathParams } from './resources.js';
 import type { Session } from './session.js';
 
@@ -44,7 +45,12 @@ export async function createOne(
   const body = fillExample(session, op.example);
   const headers = { 'idempotency-key': session.idempotencyKey() };
   const spec = { path: op.path, body, headers };
-  const answer = await session.call(op, check, spec, { status: [successStatus(op)] });
+  const answer = await session.call(
+    op,
+    check,
+    spec,
+    orFeatureGate(op, { status: [successStatus(op)] }),
+  );
   const made = answer?.json as Record<string, unknown> | undefined;
   if (!answer || answer.status >= 300 || typeof made?.id !== 'string') return null;
   session.created.push({ collection: op.path, id: made.id, body: made });

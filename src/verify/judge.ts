@@ -6,6 +6,7 @@ import { errorTypeForStatus } from '../errors.js';
 import {
   type Contract,
   type ContractOperation,
+  codesDeclared,
   declaredStatuses,
   responseSchema,
 } from './contract.js';
@@ -22,6 +23,28 @@ export interface Expectation {
   param?: string | null | string[];
   /** The `Service-Version` the request pinned. */
   version?: string;
+  /** Another answer that agrees as well, judged by its own codes and param (a 403 gate). */
+  or?: Expectation;
+}
+
+/**
+ * `expectation`, or 403 `feature_not_enabled` where a feature gates `op`: an account without the
+ * feature gets that before any other check of the request (DESIGN.md section 3, order of checks).
+ */
+export function orFeatureGate(op: ContractOperation, expectation: Expectation): Expectation {
+  if (!op.feature) return expectation;
+  return { ...expectation, or: { status: [403], codes: ['feature_not_enabled'] } };
+}
+
+/** The statuses that agree, the alternative's included. */
+export function agreeingStatuses(e: Expectation): number[] {
+  return [...e.status, ...(e.or ? agreeingStatuses(e.or) : [])];
+}
+
+/** The expectation whose status `status` is: the alternative's when only it lists it. */
+function chosen(e: Expectation, status: number): Expectation {
+  if (e.status.includes(status) || !e.or) return e;
+  return agreeingStatuses(e.or).includes(status) ? chosen(e.or, status) : e;
 }
 
 export interface Verdict {
@@ -47,19 +70,30 @@ export function judge(
     });
     return v;
   }
-  const statusAgrees = expectation.status.includes(answer.status);
-  agree(v, 'status', statusAgrees, expectation.status.join(' or '), answer.status);
-  if (!statusAgrees && !declaredStatuses(op).includes(answer.status))
+  const all = agreeingStatuses(expectation);
+  const statusAgrees = all.includes(answer.status);
+  agree(v, 'status', statusAgrees, all.join(' or '), answer.status);
+  const declared = declaredStatuses(op).includes(answer.status);
+  if (!statusAgrees && !declared)
     v.differences.push({
       field: 'status declared',
       expected: `one of ${declaredStatuses(op).join(', ')}`,
       actual: answer.status,
     });
+  if (declared) judgeCodeDeclared(v, op, answer);
   judgeHeaders(v, op, answer, expectation);
   judgeBody(v, contract, op, answer);
   if (answer.status >= 400 && isObject(answer.json))
-    judgeEnvelope(v, expectation, answer, statusAgrees);
+    judgeEnvelope(v, chosen(expectation, answer.status), answer, statusAgrees);
   return v;
+}
+
+/** An error's code is one its response declares (`x-error-codes`), where the response lists any. */
+function judgeCodeDeclared(v: Verdict, op: ContractOperation, answer: Answer): void {
+  const codes = codesDeclared(op, answer.status);
+  const code = (answer.json as { error?: { code?: unknown } } | undefined)?.error?.code;
+  if (answer.status < 400 || codes.length === 0 || typeof code !== 'string') return;
+  agree(v, 'error.code declared', codes.includes(code), `one of ${codes.join(', ')}`, code);
 }
 
 function agree(v: Verdict, field: string, ok: boolean, expected: unknown, actual: unknown): void {

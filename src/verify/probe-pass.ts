@@ -5,6 +5,7 @@
  */
 import { SUPPORTED_VERSIONS } from '../contract/common.js';
 import type { ContractOperation, ContractParameter } from './contract.js';
+import { orFeatureGate } from './judge.js';
 import { ok, readItem } from './read-pass.js';
 import { collectionOf, fillPath, itemFor, pathParams, unknownId } from './resources.js';
 import type { Session } from './session.js';
@@ -33,11 +34,14 @@ export async function probeBadKey(session: Session): Promise<void> {
   }
 }
 
-/** 404 `resource_not_found` for an id of zeros, on every operation with an id in its path. */
+/**
+ * 404 `resource_not_found` for an id of zeros, on every operation with an id in its path (or 403
+ * `feature_not_enabled` first, for a key whose account lacks the operation's feature).
+ */
 export async function probeUnknownIds(session: Session): Promise<void> {
   for (const op of session.contract.operations) {
     if (pathParams(op).length === 0) continue;
-    const expect = { status: [404], codes: ['resource_not_found'] };
+    const expect = orFeatureGate(op, { status: [404], codes: ['resource_not_found'] });
     await session.call(op, 'unknown id', { path: unknownPath(session, op) }, expect);
   }
 }
@@ -51,7 +55,10 @@ export function refusedValue(p: ContractParameter): string | undefined {
   return undefined;
 }
 
-/** 400 `parameter_invalid` naming the parameter, for the first bounded query parameter of a GET. */
+/**
+ * 400 `parameter_invalid` naming the parameter, for the first bounded query parameter of a GET
+ * (or 403 `feature_not_enabled`: the feature is checked before the query, DESIGN.md section 3).
+ */
 export async function probeBadParameters(session: Session): Promise<void> {
   for (const op of session.contract.operations) {
     if (op.method !== 'GET') continue;
@@ -60,8 +67,8 @@ export async function probeBadParameters(session: Session): Promise<void> {
     const query = `?${param.name}=${encodeURIComponent(refusedValue(param)!)}`;
     const item = pathParams(op).length > 0 ? itemFor(session, op) : null;
     const path = item ? fillPath(op, String(item.id), query) : unknownPath(session, op, query);
-    const expect = { status: [400], codes: ['parameter_invalid'], param: param.name };
-    await session.call(op, 'bad parameter', { path }, expect);
+    const refused = { status: [400], codes: ['parameter_invalid'], param: param.name };
+    await session.call(op, 'bad parameter', { path }, orFeatureGate(op, refused));
   }
 }
 

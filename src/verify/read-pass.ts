@@ -1,6 +1,11 @@
 /** The reads: every list and singleton, then every item and sub-resource with an id the target has. */
-import { type ContractOperation, codesNamed, declaredStatuses, successStatus } from './contract.js';
-import type { Expectation } from './judge.js';
+import {
+  type ContractOperation,
+  codesDeclared,
+  declaredStatuses,
+  successStatus,
+} from './contract.js';
+import { type Expectation, orFeatureGate } from './judge.js';
 import { collectionOf, fillPath, isSubResource, itemFor, pathParams } from './resources.js';
 import type { Session } from './session.js';
 
@@ -63,14 +68,15 @@ export async function readItem(
     item.status !== 'succeeded' &&
     declaredStatuses(op).includes(409);
   if (notReady) {
-    const expect = { status: [409], codes: codesNamed(op, 409) };
+    const expect = orFeatureGate(op, { status: [409], codes: codesDeclared(op, 409) });
     await session.call(op, check, { path: fillPath(op, id), headers: pinned }, expect);
     return;
   }
   // The archive read asks for its first byte only: a real archive can be large.
   if (op.path.endsWith('/archive') && declaredStatuses(op).includes(206)) {
     const headers = { ...pinned, range: 'bytes=0-0' };
-    await session.call(op, check, { path: fillPath(op, id), headers }, { status: [206], version });
+    const expect = orFeatureGate(op, { status: [206], version });
+    await session.call(op, check, { path: fillPath(op, id), headers }, expect);
     return;
   }
   await session.call(
@@ -83,8 +89,5 @@ export async function readItem(
 
 /** The plain success of `op`, or 403 `feature_not_enabled` where a feature gates it. */
 export function ok(op: ContractOperation): Expectation {
-  const status = [successStatus(op)];
-  // An account without the feature gets 403 (DESIGN.md section 3): not a difference.
-  if (op.feature) return { status: [...status, 403], codes: ['feature_not_enabled'] };
-  return { status };
+  return orFeatureGate(op, { status: [successStatus(op)] });
 }

@@ -58,6 +58,8 @@ export class Session {
   readonly listed = new Map<string, Record<string, unknown>[]>();
   readonly created: Created[] = [];
   readonly notes: string[] = [];
+  /** Whether the key's account has each feature, as the target's answers have shown. */
+  readonly features = new Map<string, boolean>();
   /** Why verify stopped sending, once it has. */
   stopped: string | null = null;
   /** Prefixes the Idempotency-Keys of this run, so two runs never share one. */
@@ -113,7 +115,15 @@ export class Session {
     if (answer?.status === 429)
       answer = await this.afterRateLimit(op, check, req, answer, fromReserve);
     if (!answer) return null;
-    const verdict = judge(this.contract, op, expectation, answer);
+    // What one key's answers show of its account's features says nothing of another key's.
+    const main = (spec.key ?? 'main') === 'main';
+    const verdict = judge(
+      this.contract,
+      op,
+      main ? this.knownGate(op, expectation) : expectation,
+      answer,
+    );
+    if (main) this.learnFeature(op, answer);
     this.reports.get(op.operationId)!.checks.push({
       check,
       request: showRequest(req, this.secrets),
@@ -122,6 +132,24 @@ export class Session {
       ...verdict,
     });
     return answer;
+  }
+
+  /**
+   * The 403 gate of an expectation (`orFeatureGate`) once the target has shown whether the key's
+   * account has the feature: the plain expectation when it has, the 403 alone when it has not.
+   */
+  private knownGate(op: ContractOperation, e: Expectation): Expectation {
+    const known = op.feature ? this.features.get(op.feature) : undefined;
+    if (!e.or || known === undefined) return e;
+    return known ? { ...e, or: undefined } : e.or;
+  }
+
+  private learnFeature(op: ContractOperation, answer: Answer): void {
+    if (!op.feature || this.features.has(op.feature)) return;
+    const code = (answer.json as { error?: { code?: unknown } } | undefined)?.error?.code;
+    if (answer.status >= 200 && answer.status < 300) this.features.set(op.feature, true);
+    else if (answer.status === 403 && code === 'feature_not_enabled')
+      this.features.set(op.feature, false);
   }
 
   private request(op: ContractOperation, spec: CallSpec): OutgoingRequest {
@@ -188,5 +216,6 @@ function shownExpectation(e: Expectation): Record<string, unknown> {
   if (e.codes) out.codes = e.codes;
   if (e.param !== undefined) out.param = e.param;
   if (e.version) out.service_version = e.version;
+  if (e.or) out.or = shownExpectation(e.or);
   return out;
 }

@@ -6,6 +6,7 @@
  */
 import { type ContractOperation, resolveRef, type Schema, successStatus } from './contract.js';
 import { CLEAN_UP_REQUESTS, createOne, fillExample, isCreate } from './create-one.js';
+import { orFeatureGate } from './judge.js';
 import { followUps, pollToEnd } from './own-resources.js';
 import type { Session } from './session.js';
 
@@ -47,7 +48,7 @@ export async function runWrites(session: Session): Promise<void> {
       await replayOne(session, op, made);
     }
     const param = requiredFields(session, op.requestSchema);
-    const expect = { status: [400], codes: ['parameter_invalid'], param };
+    const expect = orFeatureGate(op, { status: [400], codes: ['parameter_invalid'], param });
     const bad = await session.call(op, 'invalid body', { path: op.path, body: {} }, expect);
     const id = (bad?.json as { id?: unknown } | undefined)?.id;
     if (bad && bad.status < 300 && typeof id === 'string') {

@@ -161,10 +161,20 @@ export function parseScenarioFile(
   return parseDataFile(scenarioSchema(kinds), raw.data, raw.file) as ScenarioFile;
 }
 
+/** A scenario by name or path, validated, with the file it came from. */
+export function loadScenario(
+  dirs: string | readonly string[],
+  nameOrPath: string,
+  kinds: Kinds,
+): { file: string; scenario: ScenarioFile } {
+  const raw = readScenarioFile(dirs, nameOrPath);
+  return { file: raw.file, scenario: parseScenarioFile(raw, kinds) };
+}
+
 export function loadScenarioFile(
   dirs: string | readonly string[],
   nameOrPath: string,
   kinds: Kinds,
 ): ScenarioFile {
-  return parseScenarioFile(readScenarioFile(dirs, nameOrPath), kinds);
+  return loadScenario(dirs, nameOrPath, kinds).scenario;
 }

@@ -14,7 +14,7 @@ const BEFORE_LOAD = ' before scenario load';
 
 /**
  * Resets the world to `scenario`; if applying it fails, restores the world and throws the error,
- * its message prefixed with `source` (the file or "the inline scenario").
+ * its message prefixed with `source` (the file or "the inline scenario") and the field at fault.
  * @example await replaceWorld(deps, scenario, 'scenarios/mine.yaml')
  */
 export async function replaceWorld(
@@ -28,8 +28,10 @@ export async function replaceWorld(
     resetWorld(deps, { scenario });
   } catch (err) {
     restoreSnapshot(deps, before);
-    if (err instanceof ApiError)
-      throw ApiError.of(err.code, { ...err, message: `${source}: ${err.message}` });
+    if (err instanceof ApiError) {
+      const field = err.param ? ` (field ${err.param})` : '';
+      throw ApiError.of(err.code, { ...err, message: `${source}${field}: ${err.message}` });
+    }
     throw err;
   } finally {
     deps.store.snapshots.remove(BEFORE_LOAD);

@@ -6,7 +6,8 @@
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { ControlClient, RunningEmulator, TestAccount } from '../../src/testing/index.js';
 import { startEmulator } from '../../src/testing/index.js';
-import { eventually, type Receiver, startReceiver } from '../webhook-receiver.js';
+import { eventually } from '../wait.js';
+import { type Receiver, startReceiver } from '../webhook-receiver.js';
 
 const SPEC = { path: 'specs/pick_place.py', name: 'pick_place' };
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');

@@ -88,9 +88,7 @@ afterAll(async () => {
   for (const dir of made) rmSync(dir, { recursive: true, force: true });
 });
 
-test("a strict client reading one field of every kind's result compiles, and runs", {
-  timeout: 180_000,
-}, async () => {
+test("a strict client reading one field of every kind's result compiles, and runs", async () => {
   const written = await writeDocuments();
   made.push(written.dir);
   const { dir } = written;
@@ -126,7 +124,7 @@ test("a strict client reading one field of every kind's result compiles, and run
   }
 });
 
-test('a document whose result is free-form fails that build', { timeout: 180_000 }, async () => {
+test('a document whose result is free-form fails that build', async () => {
   const written = await writeDocuments();
   made.push(written.dir);
   const doc = JSON.parse(readFileSync(written.files.product, 'utf8')) as OpenApiDocument;

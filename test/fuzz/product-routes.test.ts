@@ -355,4 +355,4 @@ test('random and malformed requests get documented answers, never a 5xx', async 
     headers: { authorization: `Bearer ${DEFAULT_SECRET}` },
   });
   expect(after.status).toBe(200);
-}, 120_000);
+});

@@ -96,6 +96,11 @@ test('a bad file at start throws naming the file, the field and what was expecte
   );
   expect(start('nope')).toThrow(/nope: no scenario of that name in /);
   expect(start(join(dir, 'missing.yaml'))).toThrow(/missing\.yaml: cannot read/);
+  // Valid as a file, refused while applied: the file and the field at fault, as in the file.
+  expect(start('unknown-dataset')).toThrow(DataFileError);
+  expect(start('unknown-dataset')).toThrow(
+    /unknown-dataset\.json \(field accounts\.0\.runs\.0\.dataset\): No such dataset in the catalog: 'ds_nope'\.$/,
+  );
 });
 
 test('the control load takes a name of the folder; a bad file answers 400 and changes nothing', async () => {
@@ -112,7 +117,10 @@ test('the control load takes a name of the folder; a bad file answers 400 and ch
   // Valid as a file, refused while applied: the world is put back as it stood.
   const unknown = await call(emu, 'POST', '/_control/scenarios/load', { name: 'unknown-dataset' });
   expect(unknown.status).toBe(400);
-  expect(unknown.json.error.message).toMatch(/^scenario 'unknown-dataset': /);
+  expect(unknown.json.error).toMatchObject({ param: 'accounts.0.runs.0.dataset' });
+  expect(unknown.json.error.message).toMatch(
+    /unknown-dataset\.json \(field accounts\.0\.runs\.0\.dataset\): No such dataset in the catalog/,
+  );
   expect((await call(emu, 'GET', `/_control/accounts/${own.json.account.id}`)).status).toBe(200);
   expect((await call(emu, 'GET', '/_control/scenarios')).json.loaded).toBe('default');
   expect((await call(emu, 'GET', '/_control/snapshots')).json.data).toEqual([]);

@@ -1,6 +1,8 @@
 // Accounts and clocks: every account with its clock (`GET /_control/accounts`), and the chosen
 // one's clock controls (advance by a step, to the next transition, set the time or mode), keys
-// (`GET .../keys`: names and scopes, never secrets), limits and balance.
+// (`GET .../keys`: names and scopes, never secrets; make one, revoke one), limits and balance;
+// and a new account (account-forms.js).
+import { newAccountForm, newKeyForm, secretNote } from './account-forms.js';
 import { control } from './api.js';
 import { attempt, fill, h, table, time } from './dom.js';
 
@@ -104,7 +106,7 @@ async function clockPanel(account, out, onChange) {
   );
 }
 
-async function accountPanel(panel, id, applied, redraw) {
+async function accountPanel(panel, id, applied, redraw, secretBox) {
   const [account, keys] = await Promise.all([
     control('GET', `/accounts/${id}`),
     control('GET', `/accounts/${id}/keys`),
@@ -132,18 +134,41 @@ async function accountPanel(panel, id, applied, redraw) {
     applied ? [h('h3', null, 'Transitions applied'), transitions(applied)] : null,
     h('h3', null, 'Keys'),
     table(
-      ['name', 'id', 'scopes', 'state'],
-      keys.data.map((k) => [k.name, h('code', null, k.id), k.scopes.join(' '), keyState(k)]),
+      ['name', 'id', 'scopes', 'state', ''],
+      keys.data.map((k) => [
+        k.name,
+        h('code', null, k.id),
+        k.scopes.join(' '),
+        keyState(k),
+        k.revoked_at
+          ? ''
+          : h('button', { onclick: () => revoke(k.id), 'data-revoke': k.id }, 'Revoke'),
+      ]),
+      { class: 'keys' },
     ),
     h(
       'p',
       { class: 'muted' },
       'Secrets are shown once, when a key is made; the emulator keeps only their digests.',
     ),
+    newKeyForm(account.id, (key) => {
+      secretNote(secretBox, key, `Key ${key.name} (${key.id}) of ${account.name}`);
+      redraw(applied);
+    }),
+    secretBox,
   );
+  async function revoke(key) {
+    if (await attempt(out, () => control('POST', `/keys/${key}/revoke`))) redraw(applied);
+  }
 }
 
 export async function render(root, ctx) {
+  // Kept across redraws: a secret is shown once, and stays until another is made.
+  const secretBox = h('div');
+  const accountForm = newAccountForm(({ account, key }) => {
+    secretNote(secretBox, key, `Account ${account.name} (${account.id}) and its key`);
+    draw();
+  });
   const draw = async (applied) => {
     await ctx.reloadAccounts();
     const panel = h('div', { class: 'detail' });
@@ -161,9 +186,13 @@ export async function render(root, ctx) {
         h('td', null, a.clock.mode),
       ),
     );
-    if (chosen) await accountPanel(panel, chosen, applied, draw);
-    const list = table(['name', 'id', 'now', 'mode'], rows);
-    fill(root, h('div', { class: 'split wide' }, h('div', { class: 'scroll' }, list), panel));
+    if (chosen) await accountPanel(panel, chosen, applied, draw, secretBox);
+    else fill(panel, secretBox);
+    const list = table(['name', 'id', 'now', 'mode'], rows, { class: 'accounts' });
+    fill(
+      root,
+      h('div', { class: 'split wide' }, h('div', { class: 'scroll' }, list, accountForm), panel),
+    );
   };
   await draw();
 }

@@ -8,8 +8,9 @@ import * as faults from './faults.js';
 import * as requests from './requests.js';
 import * as runs from './runs.js';
 import * as webhooks from './webhooks.js';
+import * as world from './world.js';
 
-const VIEWS = { requests, accounts, runs, faults, webhooks, coverage };
+const VIEWS = { requests, accounts, runs, faults, webhooks, coverage, world };
 const state = { view: 'requests', account: '', accounts: [] };
 let cleanup = null;
 let generation = 0;

@@ -1,43 +1,77 @@
-// Coverage: `GET /_control/coverage` as a matrix, operations by the statuses they can answer;
-// each cell lists the outcomes (error codes) of that status, seen (with the count) or never
-// seen, documented or inferred. Read again as calls arrive (the journal's stream); downloadable
+// Coverage: `GET /_control/coverage` as a table, an operation per row with the outcomes (error
+// codes) it can answer grouped by status, seen (with the count) or never seen, documented or
+// inferred. Read again as calls arrive (the journal's stream); downloadable
 // as Markdown (`?format=markdown`).
 import { control, download, stream } from './api.js';
 import { attempt, debounce, fill, h } from './dom.js';
 
+/** An outcome: its code (`ok` for a success) and how many calls got it, whole (never broken). */
 function chip(o) {
   const seen = o.seen > 0;
   return h(
     'span',
     {
       class: `chip ${seen ? 'seen' : 'never'} ${o.documented ? 'documented' : 'inferred'}`,
-      title: `${o.status} ${o.code ?? ''}: ${seen ? `seen ${o.seen}` : 'never seen'}, ${o.documented ? 'documented' : 'inferred'}`,
+      title: `${o.status} ${o.code ?? 'ok'}: ${seen ? `seen ${o.seen} times` : 'never seen'}, ${o.documented ? 'documented' : 'inferred'}`,
       'data-outcome': `${o.status} ${o.code ?? ''}`.trim(),
       'data-seen': String(o.seen),
     },
-    // A long code may break after its underscores, never inside a word.
-    (o.code ?? 'ok').split('_').flatMap((part, i) => (i === 0 ? [part] : ['_', h('wbr'), part])),
-    h('b', null, seen ? ` ${o.seen}` : ' 0'),
+    o.code ?? 'ok',
+    h('b', null, ` \u00d7${o.seen}`),
   );
 }
 
+/** An operation's outcomes by status, each status a group that wraps as a whole where it can. */
+function outcomes(op, onlyUnseen) {
+  const byStatus = new Map();
+  for (const o of op.outcomes) {
+    if (onlyUnseen && o.seen > 0) continue;
+    if (!byStatus.has(o.status)) byStatus.set(o.status, []);
+    byStatus.get(o.status).push(o);
+  }
+  const groups = [...byStatus].sort(([a], [b]) => a - b);
+  return h(
+    'td',
+    { class: 'outcomes' },
+    groups.map(([status, list]) =>
+      h(
+        'span',
+        { class: 'group', 'data-status': String(status) },
+        h('span', { class: 'status' }, status),
+        list.map(chip),
+      ),
+    ),
+    op.unlisted.length
+      ? h(
+          'span',
+          { class: 'group' },
+          h('span', { class: 'status' }, 'not listed'),
+          op.unlisted.map((u) =>
+            h(
+              'span',
+              { class: 'chip unlisted', title: 'seen, not listed by the operation' },
+              `${u.status ?? 'dropped'} ${u.code ?? ''}`.trim(),
+              h('b', null, ` \u00d7${u.seen}`),
+            ),
+          ),
+        )
+      : null,
+  );
+}
+
+/** An operation per row, its outcomes grouped by status: it fits any width without cutting. */
 function matrix(report, onlyUnseen, search) {
   const ops = report.operations.filter(
     (op) =>
       (!search || `${op.operation} ${op.route}`.toLowerCase().includes(search)) &&
       (!onlyUnseen || op.outcomes.some((o) => o.seen === 0)),
   );
-  // The statuses of the operations shown: one column each.
-  const statuses = [...new Set(ops.flatMap((op) => op.outcomes.map((o) => o.status)))].sort(
-    (a, b) => a - b,
-  );
   const head = h(
     'tr',
     null,
     h('th', null, 'operation'),
-    h('th', null, 'calls'),
-    statuses.map((s) => h('th', null, s)),
-    h('th', null, 'other'),
+    h('th', { class: 'num' }, 'calls'),
+    h('th', null, 'outcomes by status'),
   );
   const rows = ops.map((op) =>
     h(
@@ -51,24 +85,28 @@ function matrix(report, onlyUnseen, search) {
         h('small', null, `${op.method} ${op.route}`),
       ),
       h('td', { class: 'num' }, op.calls),
-      statuses.map((s) => {
-        const here = op.outcomes.filter((o) => o.status === s && (!onlyUnseen || o.seen === 0));
-        return h('td', { class: here.length ? 'cell' : 'cell empty' }, here.map(chip));
-      }),
-      h(
-        'td',
-        { class: 'cell' },
-        op.unlisted.map((u) =>
-          h(
-            'span',
-            { class: 'chip unlisted', title: 'seen, not listed by the operation' },
-            `${u.status ?? 'dropped'} ${u.code ?? ''} ${u.seen}`,
-          ),
-        ),
-      ),
+      outcomes(op, onlyUnseen),
     ),
   );
   return h('table', { class: 'matrix' }, h('thead', null, head), h('tbody', null, rows));
+}
+
+/** What the colours and the figures mean, with made-up chips that are plainly examples. */
+function legend() {
+  const sample = (cls, text, count) =>
+    h('span', { class: `chip ${cls}` }, text, h('b', null, ` \u00d7${count}`));
+  return h(
+    'p',
+    { class: 'legend' },
+    sample('seen documented', 'code', 'n'),
+    ' seen n times ',
+    sample('never documented', 'code', 0),
+    ' never seen ',
+    sample('never inferred', 'code', 0),
+    ' inferred: the API document does not name it ',
+    sample('unlisted', 'status code', 'n'),
+    ' seen, but not listed by the operation',
+  );
 }
 
 export async function render(root, ctx) {
@@ -89,7 +127,7 @@ export async function render(root, ctx) {
     const s = report.summary;
     fill(
       summary,
-      `${s.exercised} of ${s.operations} operations called, ${s.seen} of ${s.outcomes} outcomes seen, ${s.calls} calls (${s.unmatched_calls} to no operation)${ctx.account ? ` by ${ctx.account}` : ''}.`,
+      `${s.exercised} of ${s.operations} operations called, ${s.seen} of ${s.outcomes} outcomes seen, ${s.calls} call${s.calls === 1 ? '' : 's'} (${s.unmatched_calls} to no operation)${ctx.account ? ` by ${ctx.account}` : ''}.`,
     );
     fill(box, matrix(report, unseen.checked, search.value.trim().toLowerCase()));
   };
@@ -112,16 +150,7 @@ export async function render(root, ctx) {
       h('button', { onclick: load }, 'Refresh'),
       h('button', { onclick: markdown }, 'Download Markdown'),
     ),
-    h(
-      'p',
-      { class: 'legend' },
-      chip({ status: 200, code: null, seen: 3, documented: true }),
-      ' seen 3 times ',
-      chip({ status: 409, code: 'not_resumable', seen: 0, documented: true }),
-      ' never seen (red) ',
-      chip({ status: 409, code: 'idempotency_key_reused', seen: 0, documented: false }),
-      ' inferred (dashed): the API document does not name it',
-    ),
+    legend(),
     out,
     summary,
     box,

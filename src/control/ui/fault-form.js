@@ -47,8 +47,11 @@ function ruleOf(form) {
   };
 }
 
-/** The form, empty or holding the rule `editing`; `done()` once the emulator took it. */
-export function ruleForm(editing, done) {
+/**
+ * The form, holding the rule `editing`, or a new rule for `account` (the one chosen at the top;
+ * none: every account); `done()` once the emulator took it.
+ */
+export function ruleForm(editing, account, done) {
   const out = h('div');
   const input = (name, attrs = {}) => h('input', { name, ...attrs });
   const status = h(
@@ -76,7 +79,11 @@ export function ruleForm(editing, done) {
         input('match.route', { placeholder: '/v1/evaluations/{run_id}/resume', size: 30 }),
       ),
       field('operation', input('match.operation', { placeholder: 'resumeEvaluation' })),
-      field('account', input('match.account')),
+      field(
+        'account',
+        input('match.account', { size: 32, placeholder: 'every account' }),
+        account && !editing ? 'the account chosen at the top' : 'empty: every account',
+      ),
       field('key', input('match.key')),
     ),
     h(
@@ -108,6 +115,7 @@ export function ruleForm(editing, done) {
     h('button', { type: 'submit', class: 'primary' }, editing ? 'Save' : 'Add rule'),
     editing ? h('button', { type: 'button', onclick: () => done() }, 'Cancel') : null,
   );
+  if (!editing && account) form.elements['match.account'].value = account;
   if (editing) {
     const r = editing;
     for (const [k, v] of Object.entries(r.match)) form.elements[`match.${k}`].value = v;

@@ -1,20 +1,39 @@
 // Faults: the rules in match order with their counters (`GET /_control/faults`), kept current as
 // calls arrive, each with its edit and delete (`DELETE .../{id}`), and the form that adds a rule
-// (fault-form.js).
+// (fault-form.js), for the account chosen at the top unless it is changed there.
 import { control, stream } from './api.js';
 import { attempt, debounce, fill, h, table, time } from './dom.js';
 import { ruleForm } from './fault-form.js';
 
-const describeMatch = (m) =>
-  Object.entries(m)
-    .map(([k, v]) => `${k} ${v}`)
-    .join(', ') || 'every product call';
+/** A rule: its id, then what it matches, a line each. */
+function describeRule(r) {
+  const match = Object.entries(r.match);
+  return [
+    h('code', { class: 'rule-id' }, r.id),
+    match.length
+      ? match.map(([k, v]) => h('div', null, h('span', { class: 'muted' }, k), ' ', v))
+      : h('div', null, 'every product call'),
+  ];
+}
 function describeRespond(r) {
   if ('drop' in r) return 'drop the connection';
   if ('delay_ms' in r) return `delay ${r.delay_ms} ms`;
   return [r.status, r.code, r.retry_after === undefined ? null : `retry after ${r.retry_after} s`]
     .filter((x) => x !== null && x !== undefined)
     .join(' ');
+}
+
+const given = (v) => v !== null && v !== undefined;
+
+/** When a rule answers: how many times, after how many skipped, with what probability. */
+function describeWhen(r) {
+  return [
+    given(r.times) ? `${r.times} time${r.times === 1 ? '' : 's'}` : 'every time',
+    r.skip ? `after skipping ${r.skip}` : null,
+    given(r.probability) ? `probability ${r.probability}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 export async function render(root, ctx) {
@@ -24,20 +43,21 @@ export async function render(root, ctx) {
     if (!rules) return fill(root, out);
     const remove = async (id) =>
       (await attempt(out, () => control('DELETE', `/faults/${id}`))) && draw();
+    const counter = (attr, r, v, label) =>
+      h('div', { class: 'nowrap' }, `${label} `, h('span', { [`data-${attr}`]: r.id }, v));
     const rows = rules.data.map((r) => [
-      h('code', null, r.id),
-      describeMatch(r.match),
+      describeRule(r),
       describeRespond(r.respond),
-      r.times ?? 'always',
-      r.skip,
-      r.probability ?? 1,
-      h('span', { 'data-hits': r.id }, r.hits),
-      h('span', { 'data-skipped': r.id }, r.skipped),
-      h('span', { 'data-remaining': r.id }, r.remaining ?? ''),
+      describeWhen(r),
+      [
+        counter('hits', r, r.hits, 'hits'),
+        counter('skipped', r, r.skipped, 'skipped'),
+        given(r.remaining) ? counter('remaining', r, r.remaining, 'left') : null,
+      ],
       time(r.created_at),
       h(
         'span',
-        { class: 'nowrap' },
+        null,
         h('button', { onclick: () => draw(r) }, 'Edit'),
         h('button', { onclick: () => remove(r.id) }, 'Delete'),
       ),
@@ -46,25 +66,11 @@ export async function render(root, ctx) {
       root,
       out,
       rows.length
-        ? table(
-            [
-              'id',
-              'match',
-              'answer',
-              'times',
-              'skip',
-              'probability',
-              'hits',
-              'skipped',
-              'remaining',
-              'created',
-              '',
-            ],
-            rows,
-            { class: 'faults' },
-          )
+        ? table(['rule and what it matches', 'answer', 'when', 'counters', 'created', ''], rows, {
+            class: 'faults',
+          })
         : h('p', { class: 'muted' }, 'No fault rules: every call is answered normally.'),
-      ruleForm(editing, () => draw()),
+      ruleForm(editing, ctx.account, () => draw()),
     );
   };
   /** After calls: the counters again, leaving a form being filled in alone. */
@@ -74,7 +80,7 @@ export async function render(root, ctx) {
       for (const [attr, v] of [
         ['hits', r.hits],
         ['skipped', r.skipped],
-        ['remaining', r.remaining ?? ''],
+        ['remaining', r.remaining],
       ])
         for (const el of root.querySelectorAll(`[data-${attr}="${r.id}"]`))
           el.textContent = String(v);

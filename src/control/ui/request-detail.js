@@ -1,6 +1,32 @@
 // The detail pane of one journaled call: what was asked, what was answered, and for an error
-// why (the code, the message and the field it names, or the fault rule that answered).
+// why (the code, the message and the field it names, or the fault rule that answered); the call
+// as a curl command that makes it again.
+import { curlOf } from './curl.js';
 import { fill, h, pretty, statusBadge, table, time } from './dom.js';
+
+/** "Copy as curl": the command, shown (to read or select) and put on the clipboard if allowed. */
+function curlButton(entry) {
+  const box = h('div');
+  const show = () => {
+    const { command, cut, masked } = curlOf(entry, location.origin);
+    const said = h('p', { class: 'muted' }, 'Set API_KEY to the key the call used.');
+    fill(
+      box,
+      h('pre', { class: 'curl' }, command),
+      said,
+      cut ? h('p', { class: 'error' }, 'The journal cut this call: the command sends less.') : null,
+      masked
+        ? h('p', { class: 'error' }, 'A secret field is masked ("[masked]"): put it back.')
+        : null,
+    );
+    // The clipboard needs a secure context and the page's focus; the command shows either way.
+    navigator.clipboard?.writeText(command).then(
+      () => fill(said, 'Copied. Set API_KEY to the key the call used.'),
+      () => {},
+    );
+  };
+  return [h('button', { class: 'copy-curl', onclick: show }, 'Copy as curl'), box];
+}
 
 function headersTable(headers) {
   const rows = Object.entries(headers ?? {}).map(([k, v]) => [k, v]);
@@ -61,6 +87,7 @@ export function renderDetail(pane, entry) {
     d
       ? [
           h('h3', null, 'Request'),
+          curlButton(entry),
           d.request.query ? h('p', null, h('code', null, `?${d.request.query}`)) : null,
           headersTable(d.request.headers),
           d.request.body ? h('pre', null, pretty(d.request.body)) : null,

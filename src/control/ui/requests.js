@@ -1,6 +1,7 @@
 // Requests, live: the journal newest first, a page at a time (`GET /_control/requests`), new
-// calls pushed by `GET /_control/stream/requests` with the same filters, and a detail pane
-// (`GET /_control/requests/{id}`, secrets masked by the emulator).
+// calls pushed by `GET /_control/stream/requests` with the same filters, a detail pane
+// (`GET /_control/requests/{id}`, secrets masked by the emulator), and any call found by its
+// `X-Request-Id`.
 import { control, stream } from './api.js';
 import { attempt, fill, h, statusBadge, table, time } from './dom.js';
 import { renderDetail } from './request-detail.js';
@@ -30,7 +31,12 @@ function keyNames() {
   };
 }
 
-function filtersBar(ctx, filters, onChange) {
+/** A request id as typed or pasted (`X-Request-Id: req_...`, a quoted id), else the text. */
+function requestIdOf(text) {
+  return /req_[0-9A-Za-z]+/.exec(text)?.[0] ?? text.trim();
+}
+
+function filtersBar(ctx, filters, onChange, find) {
   const status = h(
     'select',
     { name: 'status_class', onchange: (e) => onChange({ status_class: e.target.value }) },
@@ -60,6 +66,24 @@ function filtersBar(ctx, filters, onChange) {
     text('operation', 'operation'),
     ops,
     text('code', 'error code'),
+    h(
+      'form',
+      {
+        class: 'find',
+        onsubmit: (e) => {
+          e.preventDefault();
+          const id = requestIdOf(e.target.elements.request_id.value);
+          if (id) find(id);
+        },
+      },
+      h('input', {
+        name: 'request_id',
+        placeholder: 'X-Request-Id: req_...',
+        size: 30,
+        title: 'Show the call with this request id',
+      }),
+      h('button', { type: 'submit' }, 'Find'),
+    ),
   );
 }
 
@@ -101,8 +125,12 @@ export async function render(root, ctx) {
   };
   const show = async (id) => {
     for (const tr of body.querySelectorAll('tr.selected')) tr.classList.remove('selected');
-    body.querySelector(`tr[data-id="${id}"]`)?.classList.add('selected');
-    const entry = await attempt(detail, () => control('GET', `/requests/${id}`));
+    const tr = body.querySelector(`tr[data-id="${CSS.escape(id)}"]`);
+    tr?.classList.add('selected');
+    tr?.scrollIntoView({ block: 'nearest' });
+    const entry = await attempt(detail, () =>
+      control('GET', `/requests/${encodeURIComponent(id)}`),
+    );
     if (entry) renderDetail(detail, entry, ctx);
   };
   const loadPage = async (after) => {
@@ -133,10 +161,15 @@ export async function render(root, ctx) {
     );
   };
   more.addEventListener('click', () => loadPage(body.lastElementChild?.dataset.id));
-  const bar = filtersBar(ctx, filters, (change) => {
-    Object.assign(filters, change);
-    follow();
-  });
+  const bar = filtersBar(
+    ctx,
+    filters,
+    (change) => {
+      Object.assign(filters, change);
+      follow();
+    },
+    show,
+  );
   const headers = ['virtual time', 'account', 'key', 'call', 'status', 'code', 'fault', 'took'];
   const list = table(headers, [], { class: 'requests' });
   list.tBodies[0].replaceWith(body);

@@ -4,6 +4,7 @@
  */
 import { z } from '@hono/zod-openapi';
 import { INFERRED } from '../../contract/common.js';
+import { EXAMPLE_ULID } from '../../contract/error-answers.js';
 import { runRoutes } from '../../contract/run-routes.js';
 import {
   Interval,
@@ -13,6 +14,7 @@ import {
   runResource,
   StepCounter,
 } from '../../contract/run-shapes.js';
+import { MESSAGES } from '../../errors.js';
 
 export const ADDRESS = {
   name: 'training_run',
@@ -101,12 +103,24 @@ export const TrainingRun = runResource(
   'the fine-tuned policy (`policy`: `id`, `name`, `robot`), `base_policy`, `dataset`, `epochs`, `metrics` (`final_loss`, `eval_success_rate` with its 95% Wilson `interval` over `n` evaluation episodes) and the `checkpoint` file.',
 );
 
+/** The training run a 409 `policy_in_training` names in its example. */
+const TRAINING_RUN = `train_${EXAMPLE_ULID}`;
+
 export const ROUTES = runRoutes({
   ...ADDRESS,
   createBody: CreateTrainingRunBody,
   resource: TrainingRun,
   yields:
     'a fine-tuned policy (`pol_`) that then appears in `GET /v1/catalog/policies` and can be evaluated or fine-tuned again',
-  createConflict:
-    '`policy_in_training`: a training run for the same policy is queued, processing or canceling (`details.training_run` names it).',
+  createErrors: {
+    codes: { 409: ['policy_in_training', 'idempotency_key_reused'] },
+    examples: {
+      409: {
+        code: 'policy_in_training',
+        message: MESSAGES.policyInTraining('pol_01KA0000000000000000PANDA1', TRAINING_RUN),
+        param: 'policy',
+        details: { training_run: TRAINING_RUN },
+      },
+    },
+  },
 });

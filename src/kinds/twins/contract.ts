@@ -5,7 +5,6 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {
-  errorResponses,
   FileEntry,
   FilePageQuery,
   INFERRED,
@@ -13,6 +12,7 @@ import {
   listOf,
   operationGuards,
 } from '../../contract/common.js';
+import { EXAMPLE_ULID, errorAnswers } from '../../contract/error-answers.js';
 import { type RunRoutes, runRoutes } from '../../contract/run-routes.js';
 import {
   RunCreateCommon,
@@ -20,6 +20,7 @@ import {
   runResource,
   StepCounter,
 } from '../../contract/run-shapes.js';
+import { MESSAGES } from '../../errors.js';
 
 export const ADDRESS = {
   name: 'twin',
@@ -50,8 +51,12 @@ const listTwinFilesRoute = createRoute({
   request: { params: TwinIdParam, query: FilePageQuery },
   responses: {
     200: jsonResponse(listOf(TwinFile, 'TwinFileList'), 'A page of files.'),
-    ...errorResponses([400, 401, 403, 404, 409, 429], {
-      409: 'The twin has not succeeded: `twin_not_ready`.',
+    ...errorAnswers([400, 401, 403, 404, 409, 429], {
+      codes: { 409: ['twin_not_ready'] },
+      examples: {
+        409: { code: 'twin_not_ready', message: MESSAGES.filesNotReady('twin', 'processing') },
+      },
+      resource: { noun: 'twin', id: `twin_${EXAMPLE_ULID}`, param: 'twin_id' },
     }),
   },
 });

@@ -13,6 +13,7 @@ import {
 import { createPrng, type Prng, type PrngState } from '../../prng.js';
 import type { FaultRuleStore } from '../../store/fault-rules.js';
 
+export { defaultFaultCode } from '../../contract/error-answers.js';
 export { FaultMatch, FaultRespond, FaultRuleInput } from '../../contract/faults.js';
 export type { FaultRule };
 
@@ -174,27 +175,6 @@ function matches(rule: FaultRule, target: FaultTarget): boolean {
   const c = target.caller();
   if (m.account !== undefined && m.account !== c?.accountId) return false;
   return m.key === undefined || m.key === c?.keyId;
-}
-
-/** The code of a fault that names only a status, 409 aside (below). */
-const FAULT_CODES: Readonly<Record<number, string>> = {
-  400: 'parameter_invalid',
-  401: 'unauthenticated',
-  402: 'insufficient_tokens',
-  403: 'missing_scope',
-  404: 'resource_not_found',
-  413: 'request_too_large',
-  429: 'rate_limit_exceeded',
-  502: 'launch_failed',
-};
-
-/**
- * The code a fault answers with when the rule names only a status; a 409 is the operation's own
- * conflict (`conflict`, what its 409 response names), else an `Idempotency-Key` reuse.
- */
-export function defaultFaultCode(status: number, conflict: string | null): string {
-  if (status === 409) return conflict ?? 'idempotency_key_reused';
-  return FAULT_CODES[status] ?? 'api_error';
 }
 
 /**

@@ -99,6 +99,10 @@ export class WebhookDispatcher {
     this.resume();
   }
 
+  get origin(): string {
+    return this.originValue;
+  }
+
   /** Records the committed events' deliveries and starts their endpoints' queues. */
   enqueue(staged: readonly StagedDelivery[]): void {
     if (!this.enabled || this.closed) return;
