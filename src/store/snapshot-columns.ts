@@ -23,6 +23,23 @@ const instant = z
   .refine((v) => !Number.isNaN(Date.parse(v)), 'expected an RFC 3339 instant');
 const anObject = z.record(z.string(), z.unknown());
 
+/** A run's state as every read of it needs it (domain/records.ts `RunState`); more may follow. */
+const RunStateShape = z.looseObject({
+  status: z.enum(RUN_STATUSES),
+  phase: text.nullable(),
+  progress: z.number().min(0).max(1),
+  status_message: text.nullable(),
+  episodes: z.looseObject({ done: int, total: int }).nullable(),
+  error: z.looseObject({ code: text, message: text }).nullable(),
+  result: anObject.nullable(),
+  download: anObject.nullable(),
+  tokens: z.looseObject({ charged: int, refunded: int }),
+  service_version: text.nullable(),
+  started_at: instant.nullable(),
+  completed_at: instant.nullable(),
+  run: z.looseObject({ attempt: int, schedule: z.looseObject({ startMs: int }) }).optional(),
+});
+
 /** A TEXT column holding JSON that `inner` accepts, read as the repositories read it. */
 function json(inner: z.ZodType, parse: (text: string) => unknown = JSON.parse, what = 'JSON') {
   return z
@@ -69,7 +86,7 @@ export function columnChecks(ctx: ColumnContext): Record<string, Record<string, 
       ...owned,
       kind: kinds,
       request: json(anObject),
-      state: json(z.looseObject({ status: z.enum(RUN_STATUSES) }), stateFromText, 'run state'),
+      state: json(RunStateShape, stateFromText, 'run state'),
       status: z.enum(RUN_STATUSES),
       created_at: instant,
       next_at: int.nullable(),
@@ -167,8 +184,12 @@ export function firstBadCell(
   for (const [row, cells] of rows.entries())
     for (const [i, check] of byColumn.entries()) {
       const result = check.safeParse(cells[i]);
-      if (!result.success)
-        return { table, row, column: columns[i]!, message: result.error.issues[0]!.message };
+      if (!result.success) {
+        // Inside a JSON column, where: `state.tokens: Invalid input: expected object`.
+        const { path, message } = result.error.issues[0]!;
+        const inside = path.length > 0 ? `${path.map(String).join('.')}: ` : '';
+        return { table, row, column: columns[i]!, message: `${inside}${message}` };
+      }
     }
   return undefined;
 }

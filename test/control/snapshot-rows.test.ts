@@ -150,18 +150,27 @@ test("every table's rows, and the state, stay inside an account's file", async (
 
 test('a value its repository cannot read is refused naming table and column; accounts still list', async () => {
   const emu = testEmulator();
+  await emu.api('POST', '/v1/evaluations', { body: { spec: { path: 'a', name: 'b' } } });
   await emu.control('POST', '/snapshots', { name: 'world' });
   const file: File = (await ctl(emu, 'GET', '/snapshots/world/download')).json;
   const cases: [string, string, unknown, RegExp][] = [
     ['accounts', 'clock_now', 'abc', /expected number, received string/],
     ['accounts', 'features', 'twins', /expected JSON text/],
-    ['accounts', 'limits', '{"requests_per_minute": "x"}', /expected number/],
+    [
+      'accounts',
+      'limits',
+      '{"requests_per_minute": "x"}',
+      /requests_per_minute: .*expected number/,
+    ],
     ['accounts', 'token_balance', '100', /expected number, received string/],
     ['accounts', 'clock_mode', 'sometimes', /expected a clock mode/],
     ['api_keys', 'scopes', 'everything', /expected JSON text/],
     ['api_keys', 'scopes', '["root:write"]', /Invalid option/],
     ['api_keys', 'created_at', 'yesterday', /expected an RFC 3339 instant/],
     ['api_keys', 'account_id', 'acct_nobody', /'acct_nobody' names no account in the file/],
+    ['runs', 'state', '{"status": "queued"}', /column state, row 0: phase: Invalid input/],
+    ['runs', 'state', '{"status": "queued", "run": {"schedule": [1]}}', /expected run state text/],
+    ['runs', 'kind', 'widget', /Invalid option/],
   ];
   for (const [table, column, value, message] of cases) {
     const error = await refused(
