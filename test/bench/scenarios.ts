@@ -6,6 +6,7 @@ import { inspectorPage } from './inspector-page.js';
 import { isolation } from './isolation.js';
 import { flatMemory } from './memory-flat.js';
 import { mixedMemory } from './memory-mixed.js';
+import { snapshotMemory } from './snapshot-memory.js';
 import { snapshotRestore } from './snapshot-restore.js';
 import { floorAndKeysMe } from './speed.js';
 import { webhookRetries } from './webhook-advance.js';
@@ -26,6 +27,7 @@ export function scenarios(): Scenario[] {
     isolation(),
     webhookRetries(),
     snapshotRestore(),
+    snapshotMemory(),
     inspectorPage(),
     controlCalls(),
   ];
