@@ -1,7 +1,8 @@
 /**
  * Snapshot files (inferred, DESIGN.md section 8): a saved snapshot written out as JSON, and a
  * file read back (an upload, `--snapshot FILE`), refused whole when it is of another version,
- * changed, cut short or of another seed.
+ * changed, cut short or of another seed, or holds a value its table cannot read or a row outside
+ * its scope (issue 36). The file itself is written as it is sent (world/snapshot-stream.ts).
  */
 import type { z } from 'zod';
 import {
