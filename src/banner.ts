@@ -53,8 +53,13 @@ function clockLine(emulator: Emulator, mode: string): string {
   return `${modes.join(', ')} (the accounts of the world); ${mode} for new ones`;
 }
 
-/** The other scenario files whose secrets may add a key line, unvalidated: a start stays quick. */
+/**
+ * The other scenario files whose secrets may add a key line, unvalidated: a start stays quick.
+ * Read only when the world was not just built from the loaded scenario (a kept `--db` world, a
+ * snapshot), whose keys another file may have made; each as a regular file of at most 1 MiB.
+ */
 function otherScenarios(emulator: Emulator): ScenarioFile[] {
+  if (emulator.scenarioApplied && emulator.startedFrom === null) return [];
   const { deps } = emulator;
   const { dirs, loaded } = deps.scenarios;
   const named = new Set(rawSecrets(loaded));

@@ -21,6 +21,16 @@ export const FLAGS = {
     default: '',
     help: 'start from this snapshot file (GET /_control/snapshots/{name}/download), with its seed',
   },
+  'snapshot-limit': {
+    env: 'EMULATOR_SNAPSHOT_LIMIT',
+    default: '100',
+    help: 'most snapshots kept at once (POST /_control/snapshots)',
+  },
+  'snapshot-space': {
+    env: 'EMULATOR_SNAPSHOT_SPACE',
+    default: '1024',
+    help: "MiB the snapshots' copies may take together, in a temporary file",
+  },
   clock: {
     env: 'EMULATOR_CLOCK',
     default: 'realtime',

@@ -41,6 +41,12 @@ const ConfigSchema = z.object({
     ),
   'scenarios-dir': z.string(),
   snapshot: z.string(),
+  'snapshot-limit': z.coerce.number().int().min(1).max(10_000),
+  'snapshot-space': z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024 * 1024),
   clock: z
     .string()
     .refine((v) => parseClockMode(v) !== undefined, 'expected manual, realtime or scaled:N'),
@@ -130,6 +136,10 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
     scenariosDir: c['scenarios-dir'] || null,
     /** `--snapshot FILE`: the snapshot the world starts from. */
     snapshot: c.snapshot || null,
+    /** `--snapshot-limit`: the most snapshots kept at once. */
+    snapshotLimit: c['snapshot-limit'],
+    /** `--snapshot-space`: the most bytes (given in MiB) the snapshots' copies take together. */
+    snapshotSpaceBytes: c['snapshot-space'] * 1024 * 1024,
     clock: parseClockMode(c.clock)!,
     controlToken: c['control-token'] || null,
     /** Origins besides the emulator's own allowed to call /_control from a browser (`*`: all). */

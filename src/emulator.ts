@@ -111,6 +111,13 @@ export interface EmulatorOptions {
    * rebuilt byte for byte when read (store/archive-cache.ts). Default 4 MiB.
    */
   archiveCacheBytes?: number;
+  /** The most snapshots kept at once (`--snapshot-limit`). Default 100. */
+  snapshotLimit?: number;
+  /**
+   * The most bytes the snapshots' copies take together, in SQLite's temporary file
+   * (`--snapshot-space`, in MiB). Default 1 GiB.
+   */
+  snapshotSpaceBytes?: number;
   /**
    * A snapshot file (`GET /_control/snapshots/{name}/download`) to start from, listed under its
    * name; its seed is used, and a `seed` naming another one throws.
@@ -148,6 +155,8 @@ function appConfig(options: EmulatorOptions): AppConfig {
     version: packageVersion(),
     journalSize: options.journalSize ?? 10_000,
     webhooks: options.webhooks ?? true,
+    snapshotLimit: options.snapshotLimit ?? 100,
+    snapshotSpaceBytes: options.snapshotSpaceBytes ?? 1024 * 1024 * 1024,
   };
 }
 
@@ -218,7 +227,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     typeof options.scenario === 'object'
       ? { file: `scenario '${options.scenario.name}'`, scenario: options.scenario }
       : loadScenario(scenariosDir, options.scenario ?? 'default', kinds);
-  const scenarios = { dirs: scenariosDir, loaded: scenario };
+  const scenarios = { dirs: scenariosDir, loaded: scenario, summaries: new Map() };
   const snapshot = options.snapshot === undefined ? undefined : startSnapshot(options);
   const seed = snapshot?.seed ?? options.seed;
   const { deps, journalStore } = createDeps({ ...options, seed }, kinds, scenarios);

@@ -44,6 +44,8 @@ function openEmulator(config: CliConfig): Emulator {
       scenario: config.scenario,
       ...(config.scenariosDir ? { scenariosDir: [config.scenariosDir, SHIPPED_SCENARIOS] } : {}),
       ...(config.snapshot ? { snapshot: config.snapshot } : {}),
+      snapshotLimit: config.snapshotLimit,
+      snapshotSpaceBytes: config.snapshotSpaceBytes,
       clock: config.clock,
       strictVersions: config.strictVersions,
       journalSize: config.journalSize,

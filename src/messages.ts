@@ -1,5 +1,12 @@
 /** The texts of the error messages (STYLE.md rule 2: no error text inline). */
 
+/** `1 MiB (1,048,576 bytes)`: a limit as the messages name it. */
+const mebibytes = (bytes: number) =>
+  `${bytes / 1048576} MiB (${bytes.toLocaleString('en-US')} bytes)`;
+
+/** `12.5 MiB`: a size as the messages name it. */
+const mib = (bytes: number) => `${Math.round((bytes / 1048576) * 10) / 10} MiB`;
+
 /** Messages that name something of the request; clients branch on `code` (API document 7). */
 export const MESSAGES = {
   notFound: (kind: string, id: string) => `No such ${kind}: '${id}'.`,
@@ -30,6 +37,16 @@ export const MESSAGES = {
     `'${kind}' is not a run kind served here: ${kinds.join(', ')}.`,
   notInJournal: (after: string) => `No request '${after}' in the journal (with these filters).`,
   clockBackwards: 'A virtual clock only moves forward.',
+  fileNotRegular: (kind: string) =>
+    `it is ${kind}, not a regular file; only regular files (or links to them) are read`,
+  fileTooLarge: (bytes: number, what: string, limit: number) =>
+    `it is ${bytes.toLocaleString('en-US')} bytes; ${what} is at most ${mebibytes(limit)}`,
+  scenarioRecords: (total: number, limit: number) =>
+    `This scenario makes ${total.toLocaleString('en-US')} records (accounts, keys, runs, webhook endpoints, environments, objects, fault and outcome rules); a scenario makes at most ${limit.toLocaleString('en-US')}`,
+  scenarioRows: (total: number, limit: number) =>
+    `This scenario makes ${total.toLocaleString('en-US')} rows of files and log lines (its runs' \`files\` and \`logs\`, its twins' \`generate_files\`); a scenario makes at most ${limit.toLocaleString('en-US')}`,
+  nameOrScenario:
+    'give `name` (a file of the scenarios folders) or `scenario` (an inline scenario), exactly one',
   scenarioName: 'a scenario name is letters, digits, - and _ (files of the scenarios folders)',
   unknownEventType: (type: string) =>
     `'${type}' is not an event type the platform emits: <kind>.<status> of a run kind served, or webhook_endpoint.disabled.`,
@@ -103,6 +120,17 @@ export const MESSAGES = {
     `This snapshot was saved with seed '${saved}' and this emulator runs with seed '${seed}': ids and secrets would not follow. Start it with --seed ${saved}.`,
   snapshotClash: (account: string) =>
     `The snapshot's account '${account}' holds an id or key secret another account now has; restore the whole world, or remove the other.`,
+  snapshotCount: (limit: number) =>
+    `This emulator keeps at most ${limit} snapshots (--snapshot-limit): delete one (DELETE /_control/snapshots/{name}), or save under a name already taken.`,
+  snapshotSpace: (used: number, needs: number, limit: number) =>
+    `The snapshots take ${mib(used)} of the ${mib(limit)} they may take together (--snapshot-space), and this one ${needs > 0 ? `takes about ${mib(needs)}` : 'does not fit'}: delete some (DELETE /_control/snapshots/{name}) first.`,
+  snapshotScope: (where: string, detail: string) =>
+    `The snapshot file holds a row outside its scope: ${where}: ${detail}.`,
+  otherAccount: (value: unknown, account: string) =>
+    `'${String(value)}' is not the snapshot's account '${account}'`,
+  notInFile: (value: unknown, what: string) => `'${String(value)}' names no ${what} in the file`,
+  notOfAnAccount:
+    "an account's snapshot holds no part of the whole emulator (request ids, fault rules, its clock, the scenario)",
   snapshotBoth:
     'Give `account` (a snapshot of one account) or `snapshot` (a file to load), not both.',
   // 500

@@ -11,6 +11,8 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     scenario: 'default',
     scenariosDir: null,
     snapshot: null,
+    snapshotLimit: 100,
+    snapshotSpaceBytes: 1024 * 1024 * 1024,
     clock: 'realtime',
     controlToken: null,
     controlAllowOrigins: [],
@@ -120,4 +122,19 @@ test('--proxy takes an http(s) URL, --record a folder and needs --proxy', () => 
   expect(() => parseConfig(['--proxy', 'ftp://x'], {})).toThrow(/--proxy \(or EMULATOR_PROXY\)/);
   expect(() => parseConfig(['--record', 'cassette'], {})).toThrow(/--record .*needs --proxy/);
   expect(helpText()).toMatch(/svc-emulator verify --target URL --key KEY/);
+});
+
+test('--snapshot-limit and --snapshot-space (in MiB) bound the snapshots', () => {
+  const env = { EMULATOR_SNAPSHOT_LIMIT: '5', EMULATOR_SNAPSHOT_SPACE: '64' };
+  expect(parseConfig([], env)).toMatchObject({
+    snapshotLimit: 5,
+    snapshotSpaceBytes: 64 * 1048576,
+  });
+  expect(parseConfig(['--snapshot-limit', '7'], env)).toMatchObject({ snapshotLimit: 7 });
+  for (const [flag, value] of [
+    ['--snapshot-limit', '0'],
+    ['--snapshot-space', '1.5'],
+    ['--snapshot-space', 'big'],
+  ])
+    expect(() => parseConfig([flag!, value!], {})).toThrow(ConfigError);
 });

@@ -10,6 +10,10 @@ import {
 } from './control-inputs.js';
 import { FaultRuleInput } from './faults.js';
 import { OutcomePlan } from './outcomes.js';
+import { scenarioSizeIssue } from './scenario-size.js';
+
+/** The largest scenario file read (`--scenario`, `--scenarios-dir`): an inline one's body limit. */
+export const SCENARIO_FILE_MAX_BYTES = 1024 * 1024;
 
 /** What a scenario file takes from the registered kinds: scopes, names and seeding inputs. */
 export interface ScenarioKinds {
@@ -20,7 +24,9 @@ export interface ScenarioKinds {
 }
 
 /**
- * The schema of a named world in `scenarios/<name>.json`, loadable at start and at run time.
+ * The schema of a named world in `scenarios/<name>.json`, loadable at start and at run time; one
+ * that makes more than 2,000 records or 20,000 rows of files and logs is refused before it is
+ * parsed (contract/scenario-size.ts).
  * @example parseDataFile(scenarioFileSchema(kinds), json, file)
  */
 export function scenarioFileSchema(kinds: ScenarioKinds) {
@@ -33,7 +39,7 @@ export function scenarioFileSchema(kinds: ScenarioKinds) {
     environments: z.array(UserAssetInput).optional(),
     objects: z.array(UserAssetInput).optional(),
   }).strict();
-  return z
+  const scenario = z
     .object({
       name: z.string().min(1),
       description: z.string().optional(),
@@ -61,7 +67,14 @@ export function scenarioFileSchema(kinds: ScenarioKinds) {
         )
         .optional(),
     })
-    .strict()
+    .strict();
+  // Counted on the data as given: a scenario past a limit is refused before it is parsed.
+  return z
+    .preprocess((raw, ctx) => {
+      const issue = scenarioSizeIssue(raw);
+      if (issue) ctx.addIssue({ code: 'custom', ...issue });
+      return raw;
+    }, scenario)
     .openapi('ScenarioFile');
 }
 

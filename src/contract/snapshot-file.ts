@@ -8,6 +8,12 @@ import { FaultRuleInput } from './faults.js';
 /** The `format` every snapshot file names first. */
 export const SNAPSHOT_FORMAT = 'svc-emulator-snapshot';
 
+/**
+ * The largest snapshot file `--snapshot FILE` reads: parsed whole, it takes several times its
+ * size in memory (a world of 3,000 runs is a file of about 10 MB).
+ */
+export const SNAPSHOT_FILE_MAX_BYTES = 128 * 1024 * 1024;
+
 /** A snapshot's name: in paths, file names and the harness, so plain characters only. */
 export const SNAPSHOT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 export const SNAPSHOT_NAME_RULE =

@@ -8,12 +8,12 @@ import type { Deps } from '../runtime/deps.js';
 import {
   DataFileError,
   isScenarioName,
-  listScenarios,
   loadScenario,
   ScenarioNotFound,
   scenarioSchema,
 } from '../world/load-scenario.js';
 import { replaceWorld } from '../world/replace-world.js';
+import { scenarioSummaries } from '../world/scenario-summaries.js';
 import { json, route } from './route-helpers.js';
 
 export const listScenariosRoute = route({
@@ -22,7 +22,7 @@ export const listScenariosRoute = route({
   operationId: 'listScenarios',
   summary: 'The scenario files of the scenarios folders',
   description:
-    'The scenario files of `--scenarios-dir` and of the shipped `scenarios/` folder, each name once (the first folder wins), with their descriptions or why one cannot be loaded, and the name of the one loaded.',
+    'The scenario files of `--scenarios-dir` and of the shipped `scenarios/` folder, each name once (the first folder wins), with their descriptions or why one cannot be loaded, and the name of the one loaded. A file that is not a regular one, or is over 1 MiB, is listed with that error without being read; the others are read once per change.',
   responses: {
     200: jsonResponse(
       z.object({
@@ -51,14 +51,23 @@ export const loadScenarioRoute = (ScenarioFile: z.ZodType) =>
     operationId: 'loadScenario',
     summary: 'Replace the world with a named or inline scenario',
     description:
-      'Replaces the whole world with a scenario: `{name}` loads a file of the scenarios folders (`--scenarios-dir`, then the shipped ones), `{scenario}` an inline scenario in the same format. A file that fails validation or while applied answers 400 naming the file and the field, and the world is left as it was.',
+      'Replaces the whole world with a scenario: `{name}` loads a file of the scenarios folders (`--scenarios-dir`, then the shipped ones), `{scenario}` an inline scenario in the same format (exactly one of the two). A file that fails validation or while applied answers 400 naming the file and the field, and the world is left as it was. A scenario that makes more than 2,000 records or 20,000 rows of files and log lines answers 400 before any of it is applied.',
     request: {
+      // One object rather than a union of two, so that a field at fault in an inline scenario
+      // is named (`scenario.accounts.0.twins.0.generate_files`), not the union as a whole.
       body: json(
         z
-          .union([
-            z.object({ name: z.string() }).strict(),
-            z.object({ scenario: ScenarioFile }).strict(),
-          ])
+          .object({
+            name: z
+              .string()
+              .optional()
+              .openapi({ description: 'A file of the scenarios folders.' }),
+            scenario: ScenarioFile.optional().openapi({ description: 'An inline scenario.' }),
+          })
+          .strict()
+          .refine((b) => (b.name === undefined) !== (b.scenario === undefined), {
+            message: MESSAGES.nameOrScenario,
+          })
           .openapi({ example: { name: 'default' } }),
       ),
     },
@@ -85,23 +94,15 @@ export function scenarioByName(deps: Deps, name: string): { file: string; scenar
 }
 
 export function registerScenarios(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  app.openapi(listScenariosRoute, (c) => {
-    const data = listScenarios(deps.scenarios.dirs).map((name) => {
-      try {
-        const { scenario } = scenarioByName(deps, name);
-        return { name, description: scenario.description ?? null, error: null };
-      } catch (err) {
-        // A broken file of the user's folder is listed with what is wrong, not hidden.
-        return { name, description: null, error: (err as Error).message };
-      }
-    });
+  app.openapi(listScenariosRoute, async (c) => {
+    const data = await scenarioSummaries(deps);
     return c.json({ object: 'list' as const, loaded: deps.scenarios.loaded.name, data }, 200);
   });
 
   app.openapi(loadScenarioRoute(scenarioSchema(deps.kinds)), async (c) => {
-    const body = c.req.valid('json') as { name: string } | { scenario: ScenarioFile };
-    const named = 'name' in body ? scenarioByName(deps, body.name) : null;
-    const scenario = named?.scenario ?? (body as { scenario: ScenarioFile }).scenario;
+    const body = c.req.valid('json') as { name?: string; scenario?: ScenarioFile };
+    const named = body.name === undefined ? null : scenarioByName(deps, body.name);
+    const scenario = named?.scenario ?? body.scenario!;
     const source = named?.file ?? 'the inline scenario';
     await replaceWorld(deps, scenario, source);
     return c.json({ scenario: scenario.name }, 200);

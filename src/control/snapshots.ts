@@ -7,9 +7,10 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../api/env.js';
 import { errorResponses, jsonResponse } from '../contract/common.js';
 import { SNAPSHOT_NAME, SNAPSHOT_NAME_RULE, SnapshotScope } from '../contract/snapshot-file.js';
-import { invalidParam, MESSAGES } from '../errors.js';
+import { apiError, invalidParam, MESSAGES } from '../errors.js';
 import type { Deps } from '../runtime/deps.js';
-import { SnapshotFileError, shelveSnapshotFile, snapshotFileText } from '../world/snapshot-file.js';
+import { SnapshotFileError, shelveSnapshotFile } from '../world/snapshot-file.js';
+import { snapshotFileStream } from '../world/snapshot-stream.js';
 import {
   restoreSnapshot,
   saveSnapshot,
@@ -35,11 +36,15 @@ const SnapshotView = z
     counts: z
       .record(z.string(), z.number().int())
       .openapi({ description: 'Rows per table, fault rules and journal entries.' }),
+    stored_bytes: z.number().int().openapi({
+      description:
+        'The bytes its copies take, counted against `--snapshot-space` (given back when it is deleted).',
+    }),
     bytes: z
       .number()
       .int()
       .nullable()
-      .openapi({ description: 'The size of its file; null until the list or a download made it.' }),
+      .openapi({ description: 'The size of its file; null until a download made it.' }),
   })
   .openapi('ControlSnapshot');
 
@@ -61,7 +66,7 @@ export const saveSnapshotRoute = route({
   operationId: 'saveSnapshot',
   summary: 'Save the world (or one account) as a named snapshot, or load a snapshot file',
   description:
-    'Saves the whole world as it stands now under `name`, or with `account` that account only; with `snapshot`, loads a file that `GET /_control/snapshots/{name}/download` answered. A name saved again is replaced. A file of another emulator version, another seed, or changed or cut short answers 400.',
+    'Saves the whole world as it stands now under `name`, or with `account` that account only; with `snapshot`, loads a file that `GET /_control/snapshots/{name}/download` answered. A name saved again is replaced. A file of another emulator version, another seed, or changed or cut short answers 400; so does a save past `--snapshot-limit` snapshots or `--snapshot-space` of copies, naming the limit.',
   request: { body: json(SaveBody) },
   responses: {
     201: jsonResponse(SnapshotView, 'Saved.'),
@@ -75,10 +80,19 @@ export const listSnapshotsRoute = route({
   operationId: 'listSnapshots',
   summary: 'The saved snapshots, oldest first',
   description:
-    'Every snapshot of this process, with its scope, when it was saved, its row counts and the size of its file.',
+    'Every snapshot of this process, with its scope, when it was saved, its row counts, the bytes its copies take and the size of its file once downloaded; the bytes all take together and the limits.',
   responses: {
     200: jsonResponse(
-      z.object({ object: z.literal('list'), data: z.array(SnapshotView) }),
+      z.object({
+        object: z.literal('list'),
+        data: z.array(SnapshotView),
+        stored_bytes: z.number().int().openapi({
+          description: "The bytes every snapshot's copies take together.",
+        }),
+        limits: z
+          .object({ snapshots: z.number().int(), stored_bytes: z.number().int() })
+          .openapi({ description: '`--snapshot-limit` and `--snapshot-space` (in bytes).' }),
+      }),
       'Snapshots.',
     ),
   },
@@ -144,15 +158,22 @@ export function registerSnapshots(app: OpenAPIHono<AppEnv>, deps: Deps): void {
       return c.json(snapshotView(loaded), 201);
     }
     await worldAtRest(deps);
-    return c.json(snapshotView(saveSnapshot(deps, body.name, body.account ?? null)), 201);
+    return c.json(snapshotView(saveSnapshot(deps, body.name, body.account ?? null, true)), 201);
   });
 
   app.openapi(listSnapshotsRoute, (c) => {
-    const data = deps.store.snapshots.list().map((s) => {
-      if (s.bytes === undefined) snapshotFileText(deps, s);
-      return snapshotView(s);
-    });
-    return c.json({ object: 'list' as const, data }, 200);
+    const shelf = deps.store.snapshots;
+    const data = shelf.list().map(snapshotView);
+    const { snapshotLimit, snapshotSpaceBytes } = deps.config;
+    return c.json(
+      {
+        object: 'list' as const,
+        data,
+        stored_bytes: shelf.tables.storedBytes(),
+        limits: { snapshots: snapshotLimit, stored_bytes: snapshotSpaceBytes },
+      },
+      200,
+    );
   });
 
   app.openapi(restoreSnapshotRoute, async (c) => {
@@ -176,13 +197,13 @@ export function registerSnapshots(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(downloadSnapshotRoute, (c) => {
     const snapshot = snapshotNamed(deps, c.req.valid('param').name);
     // The file's text as made, not re-serialised: typed routes expect c.json, hence the cast.
-    return fileResponse(c, snapshot.name, snapshotFileText(deps, snapshot)) as never;
+    return fileResponse(c, snapshot.name, snapshotFileStream(deps, snapshot)) as never;
   });
 }
 
 /** The file as a download: JSON, named `<name>.snapshot.json`. */
-function fileResponse(c: Context<AppEnv>, name: string, text: string): Response {
-  return c.body(text, 200, {
+function fileResponse(c: Context<AppEnv>, name: string, body: ReadableStream): Response {
+  return c.body(body, 200, {
     'Content-Type': 'application/json',
     'Content-Disposition': `attachment; filename="${name}.snapshot.json"`,
   });
@@ -193,7 +214,12 @@ function loadFile(deps: Deps, data: unknown, name: string) {
   try {
     return shelveSnapshotFile(deps, data, name);
   } catch (err) {
-    if (err instanceof SnapshotFileError) throw invalidParam('snapshot', err.message);
+    if (err instanceof SnapshotFileError)
+      throw apiError('parameter_invalid', {
+        param: 'snapshot',
+        message: err.message,
+        details: err.details,
+      });
     throw err;
   }
 }

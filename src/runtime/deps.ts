@@ -38,6 +38,10 @@ export interface AppConfig {
   journalSize: number;
   /** Send webhook deliveries (`--no-webhooks` turns them off). */
   webhooks: boolean;
+  /** The most snapshots kept at once (`--snapshot-limit`). */
+  snapshotLimit: number;
+  /** The most bytes the snapshots' copies take together (`--snapshot-space`, in MiB). */
+  snapshotSpaceBytes: number;
 }
 
 /** Everything a request handler may touch; built by `createEmulator()`, never module state. */
@@ -57,9 +61,15 @@ export interface Deps {
   systemClock: VirtualClock;
   /** Wall ms at start, for uptime. */
   startedAt: number;
-  /** Where named scenarios live, and the one reset returns to. */
-  /** The folders scenario names are looked up in, first match first, and the loaded scenario. */
-  scenarios: { dirs: readonly string[]; loaded: ScenarioFile };
+  /**
+   * The folders scenario names are looked up in, first match first, the loaded scenario, and
+   * what `GET /_control/scenarios` last found in each file, by path (world/scenario-summaries.ts).
+   */
+  scenarios: {
+    dirs: readonly string[];
+    loaded: ScenarioFile;
+    summaries: Map<string, { stamp: string; description: string | null; error: string | null }>;
+  };
   faults: FaultRules;
   journal: Journal;
   /** Outcomes per operation and account, for `GET /_control/coverage` (not persisted). */

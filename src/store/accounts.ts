@@ -29,6 +29,22 @@ function fromRow(row: AccountRow): Account {
   };
 }
 
+/** The account of a row whose every column reads as the emulator writes it, else none. */
+function readable(row: AccountRow): Account[] {
+  try {
+    const account = fromRow(row);
+    const ok =
+      Array.isArray(account.features) &&
+      typeof account.limits === 'object' &&
+      Number.isInteger(account.tokenBalance) &&
+      Number.isInteger(account.clockNow) &&
+      (account.clockWall === null || Number.isInteger(account.clockWall));
+    return ok ? [account] : [];
+  } catch {
+    return [];
+  }
+}
+
 export function createAccountRepo(db: Database) {
   const insert = db.prepare(
     `INSERT INTO accounts (id, name, features, token_balance, limits, download_mode, clock_mode, clock_now, clock_wall, created_at)
@@ -60,8 +76,11 @@ export function createAccountRepo(db: Database) {
       return row && fromRow(row);
     },
     list: (): Account[] => all.all().map(fromRow),
-    /** Every account, the most recently created first. */
-    newestFirst: (): Account[] => newest.all().map(fromRow),
+    /**
+     * Every account whose row reads, the most recently created first: one row that does not (a
+     * `--db` file edited by hand) leaves the others listed (`GET /_control/accounts`).
+     */
+    newestFirst: (): Account[] => newest.all().flatMap((row) => readable(row)),
     /** Records a clock's mode and anchor (virtual ms `now` at wall ms `wall`). */
     setClock: (id: string, clock: { mode: string; now: number; wall: number }) =>
       void setClock.run(clock.mode, clock.now, clock.wall, id),

@@ -13,6 +13,8 @@ export interface TableShape {
   seqKey: boolean;
   /** How its rows are read in the order they were written: by rowid, else by primary key. */
   order: string;
+  /** The columns that order its rows: `rowid`, or a WITHOUT ROWID table's primary key. */
+  key: string[];
   /** Creates its copy (the same columns, constraints and indexes) as `snapshots.<tag>_<name>`. */
   copySchema(tag: string): string;
 }
@@ -74,14 +76,16 @@ export function worldTables(db: Database): TableShape[] {
         pk: number;
       }[];
       const columns = info.map((c) => c.name);
-      const keys = info.filter((c) => c.pk > 0);
+      const keys = info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk);
+      const withoutRowid = /WITHOUT ROWID/i.test(sql);
       const indexes = objects.filter((o) => o.type === 'index' && o.tbl_name === name);
       return {
         name,
         columns,
         accountRows: accountRows(name, columns),
         seqKey: keys.length === 1 && keys[0]!.name === 'seq' && keys[0]!.type === 'INTEGER',
-        order: /WITHOUT ROWID/i.test(sql) ? '' : ' ORDER BY rowid',
+        order: withoutRowid ? '' : ' ORDER BY rowid',
+        key: withoutRowid ? keys.map((c) => quote(c.name)) : ['rowid'],
         copySchema: copySchema(name, sql, indexes),
       };
     });

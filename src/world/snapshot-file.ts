@@ -1,65 +1,63 @@
 /**
  * Snapshot files (inferred, DESIGN.md section 8): a saved snapshot written out as JSON, and a
  * file read back (an upload, `--snapshot FILE`), refused whole when it is of another version,
- * changed, cut short or of another seed.
+ * changed, cut short or of another seed, or holds a value its table cannot read or a row outside
+ * its scope (issue 36). The file itself is written as it is sent (world/snapshot-stream.ts).
  */
-import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import {
+  SNAPSHOT_FILE_MAX_BYTES,
   SNAPSHOT_FORMAT,
   SnapshotFile,
   SnapshotHeader,
   type TableRows,
 } from '../contract/snapshot-file.js';
+import { scopesOf } from '../domain/kind-registry.js';
 import { sha256Hex } from '../domain/sha256.js';
 import { MESSAGES } from '../errors.js';
 import { parseClockMode } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
 import { SCHEMA_VERSION } from '../store/migrate.js';
+import { columnChecks, firstBadCell } from '../store/snapshot-columns.js';
 import type { TableCopy } from '../store/snapshot-tables.js';
 import type { SavedSnapshot } from '../store/snapshots.js';
+import { FileRefused, readRegularFile } from './bounded-read.js';
 import { scenarioSchema } from './load-scenario.js';
+import { checkRoomAfter, checkRoomBefore } from './snapshot-limits.js';
+import { firstOutOfScope } from './snapshot-scope.js';
 
 /** What is wrong with a snapshot file, in a sentence; the caller says where it came from. */
-export class SnapshotFileError extends Error {}
+export class SnapshotFileError extends Error {
+  constructor(
+    message: string,
+    /** The table, row and column at fault, when it is one value. */
+    readonly details: { table: string; row: number; column: string } | null = null,
+  ) {
+    super(message);
+  }
+}
 
-/** A cell as the file holds it: a BLOB as base64. */
-const cellOut = (v: unknown) => (Buffer.isBuffer(v) ? { base64: v.toString('base64') } : v);
+/** Where a value at fault is, as the messages name it. */
+const where = (i: { table: string; row: number; column: string }) =>
+  `table ${i.table}, column ${i.column}, row ${i.row}`;
+/** The details of an error about one value: its table, row and column. */
+const at = (i: { table: string; row: number; column: string }) => ({
+  table: i.table,
+  row: i.row,
+  column: i.column,
+});
+
+/** A cell read back: a BLOB from its base64. */
 const cellIn = (v: TableRows['rows'][number][number]) =>
   v !== null && typeof v === 'object' ? Buffer.from(v.base64, 'base64') : v;
 
-/**
- * The file of a saved snapshot (`GET /_control/snapshots/{name}/download`); its size is kept
- * on the snapshot for the list.
- * @example writeFileSync('base.snapshot.json', snapshotFileText(deps, snapshotNamed(deps, 'base')))
- */
-export function snapshotFileText(deps: Deps, s: SavedSnapshot): string {
-  const tables: Record<string, TableCopy> = {};
-  for (const [name, t] of Object.entries(deps.store.snapshots.rows(s)))
-    tables[name] = { columns: t.columns, rows: t.rows.map((row) => row.map(cellOut)) };
-  const world = JSON.stringify({ tables, state: s.state });
-  const head = JSON.stringify({
-    format: SNAPSHOT_FORMAT,
-    emulator_version: deps.config.version,
-    schema_version: SCHEMA_VERSION,
-    name: s.name,
-    created_at: s.createdAt,
-    scope: s.scope,
-    account: s.account,
-    seed: s.seed,
-    sha256: sha256Hex(world),
-  });
-  const text = `${head.slice(0, -1)},"world":${world}}\n`;
-  s.bytes = Buffer.byteLength(text);
-  return text;
-}
-
-/** Reads a snapshot file from disk (`--snapshot FILE`) as parsed JSON. */
+/** Reads a snapshot file from disk (`--snapshot FILE`, a regular file of at most 128 MiB) as JSON. */
 export function readSnapshotFile(path: string): unknown {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularFile(path, SNAPSHOT_FILE_MAX_BYTES, 'a snapshot file');
   } catch (err) {
+    if (err instanceof FileRefused) throw new SnapshotFileError(err.message);
     throw new SnapshotFileError(`cannot read it: ${(err as Error).message}`);
   }
   try {
@@ -122,16 +120,42 @@ export function shelveSnapshotFile(deps: Deps, data: unknown, name?: string): Sa
     throw new SnapshotFileError(MESSAGES.snapshotSeed(file.seed, deps.config.seed));
   checkWorld(deps, file);
   const shelf = deps.store.snapshots;
+  const shelved = name ?? file.name;
+  checkRoomBefore(deps, shelved, false);
   const tag = shelf.nextTag();
   const tables: Record<string, TableCopy> = {};
   const counts: Record<string, number> = {};
+  const checks = columnChecks({
+    kindNames: deps.kinds.list.map(({ kind }) => kind.name),
+    scopes: scopesOf(deps.kinds),
+  });
   for (const [table, t] of Object.entries(file.world.tables)) {
     tables[table] = { columns: t.columns, rows: t.rows.map((row) => row.map(cellIn)) };
     if (table !== 'sqlite_sequence') counts[table] = t.rows.length;
+    // Every value as its repository reads it: a cell it cannot read refuses the file whole.
+    const bad = firstBadCell(checks, table, t.columns, tables[table].rows);
+    if (bad)
+      throw new SnapshotFileError(
+        MESSAGES.snapshotCorrupt(`${where(bad)}: ${bad.message}`),
+        at(bad),
+      );
   }
+  const outside = firstOutOfScope(file);
+  if (outside)
+    throw new SnapshotFileError(
+      MESSAGES.snapshotScope(where(outside), outside.message),
+      at(outside),
+    );
   const account = file.scope === 'account' ? file.account : null;
+  let storedBytes: number;
   try {
-    deps.store.tx(() => shelf.tables.write(tag, account, tables));
+    storedBytes = deps.store.tx(() => {
+      const before = shelf.tables.storedBytes();
+      shelf.tables.write(tag, account, tables);
+      const stored = shelf.tables.storedBytes() - before;
+      checkRoomAfter(deps, stored);
+      return stored;
+    });
   } catch (err) {
     // Rows the tables' constraints refuse (a NULL where none may be, a duplicate key).
     if ((err as { code?: unknown }).code?.toString().startsWith('SQLITE_'))
@@ -140,7 +164,7 @@ export function shelveSnapshotFile(deps: Deps, data: unknown, name?: string): Sa
   }
   const { state } = file.world;
   const snapshot: SavedSnapshot = {
-    name: name ?? file.name,
+    name: shelved,
     createdAt: file.created_at,
     scope: file.scope,
     account: file.account,
@@ -152,6 +176,7 @@ export function shelveSnapshotFile(deps: Deps, data: unknown, name?: string): Sa
     },
     state,
     tag,
+    storedBytes,
   };
   shelf.put(snapshot);
   return snapshot;

@@ -10,6 +10,7 @@ import { invalidParam, MESSAGES, notFound } from '../errors.js';
 import { type ClockMode, parseClockMode, wallNow } from '../runtime/clock.js';
 import type { Deps } from '../runtime/deps.js';
 import type { SavedSnapshot } from '../store/snapshots.js';
+import { checkRoomAfter, checkRoomBefore } from './snapshot-limits.js';
 
 /** Waits until no account's settle is in progress, so the tables are at rest. */
 export async function worldAtRest(deps: Deps): Promise<void> {
@@ -18,15 +19,23 @@ export async function worldAtRest(deps: Deps): Promise<void> {
 
 /**
  * Saves the world (or, with `account`, that account) as `name`, replacing a snapshot of that
- * name. Call it at rest (`worldAtRest`).
- * @example await worldAtRest(deps); saveSnapshot(deps, 'base', null)
+ * name. Call it at rest (`worldAtRest`). `limited`: within `--snapshot-limit` and
+ * `--snapshot-space` (a user's save; not the copy a scenario load keeps to roll back to).
+ * @example await worldAtRest(deps); saveSnapshot(deps, 'base', null, true)
  */
-export function saveSnapshot(deps: Deps, name: string, account: string | null): SavedSnapshot {
+export function saveSnapshot(
+  deps: Deps,
+  name: string,
+  account: string | null,
+  limited = false,
+): SavedSnapshot {
   const shelf = deps.store.snapshots;
   const one = account === null ? undefined : deps.store.accounts.get(account);
   if (account !== null && !one) throw notFound('account', account, 'account');
+  if (limited) checkRoomBefore(deps, name, account === null);
   const tag = shelf.nextTag();
-  const counts = deps.store.tx(() => {
+  const { counts, storedBytes } = deps.store.tx(() => {
+    const before = shelf.tables.storedBytes();
     const counts = shelf.tables.save(tag, account);
     // A running clock is kept at the instant it shows now, to run on from there once restored.
     const accounts = one ? [one] : deps.store.accounts.list();
@@ -34,7 +43,9 @@ export function saveSnapshot(deps: Deps, name: string, account: string | null): 
       const { mode, now } = deps.clocks.reading(a);
       if (mode !== 'manual') shelf.tables.pinClock(tag, a.id, now);
     }
-    return counts;
+    const storedBytes = shelf.tables.storedBytes() - before;
+    if (limited) checkRoomAfter(deps, storedBytes);
+    return { counts, storedBytes };
   });
   const state = stateOf(deps, account);
   const snapshot: SavedSnapshot = {
@@ -50,6 +61,7 @@ export function saveSnapshot(deps: Deps, name: string, account: string | null): 
     },
     state,
     tag,
+    storedBytes,
   };
   shelf.put(snapshot);
   return snapshot;
@@ -143,6 +155,7 @@ export function snapshotView(s: SavedSnapshot) {
     account: s.account,
     created_at: s.createdAt,
     counts: s.counts,
+    stored_bytes: s.storedBytes,
     bytes: s.bytes ?? null,
   };
 }

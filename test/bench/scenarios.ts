@@ -1,17 +1,19 @@
 import { coldStartScenario } from './cold-start.js';
 import type { Scenario } from './context.js';
+import { controlCalls } from './control-calls.js';
 import { errorPaths } from './error-paths.js';
 import { inspectorPage } from './inspector-page.js';
 import { isolation } from './isolation.js';
 import { flatMemory } from './memory-flat.js';
 import { mixedMemory } from './memory-mixed.js';
+import { snapshotMemory } from './snapshot-memory.js';
 import { snapshotRestore } from './snapshot-restore.js';
 import { floorAndKeysMe } from './speed.js';
 import { webhookRetries } from './webhook-advance.js';
 import { resumeWrites } from './writes.js';
 
 /**
- * The scenarios of `npm run bench`, each with the targets of issues 26 and 27 it decides, run in order.
+ * The scenarios of `npm run bench`, each with the targets of the issue it decides (26 to 36), run in order.
  * A new one (its own file, a `Scenario`) is appended here.
  */
 export function scenarios(): Scenario[] {
@@ -25,6 +27,8 @@ export function scenarios(): Scenario[] {
     isolation(),
     webhookRetries(),
     snapshotRestore(),
+    snapshotMemory(),
     inspectorPage(),
+    controlCalls(),
   ];
 }

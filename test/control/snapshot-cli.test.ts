@@ -3,7 +3,7 @@
  * same requests byte for byte as the emulator that saved it, with the file's seed; a file of
  * another version, or a `--seed` other than the file's, exits 2 saying why.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -59,4 +59,20 @@ test("a --seed other than the file's exits 2, saying which seed to use", async (
   const exited = await start(['--snapshot', file, '--seed', '7', '--port', '0']);
   expect(exited.code, exited.out).toBe(2);
   expect(exited.out).toContain("saved with seed '42' and this emulator runs with seed '7'");
+});
+
+test('a --snapshot that is not a regular file, or is over 128 MiB, exits 2 unread', async () => {
+  const zero = await start(['--snapshot', '/dev/zero', '--port', '0']);
+  expect(zero.code, zero.out).toBe(2);
+  expect(zero.out).toContain(
+    'cannot start: /dev/zero: it is a character device, not a regular file; only regular files (or links to them) are read',
+  );
+  const huge = join(dir, 'huge.snapshot.json');
+  writeFileSync(huge, '');
+  truncateSync(huge, 200 * 1024 * 1024);
+  const big = await start(['--snapshot', huge, '--port', '0']);
+  expect(big.code, big.out).toBe(2);
+  expect(big.out).toContain(
+    `${huge}: it is 209,715,200 bytes; a snapshot file is at most 128 MiB (134,217,728 bytes)`,
+  );
 });

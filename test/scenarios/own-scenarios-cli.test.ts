@@ -3,7 +3,7 @@
  * (`EMULATOR_SCENARIOS_DIR`) started for real; a bad file exits 2 naming the file and the field,
  * also when only applying it finds the fault (issue 35 item 6).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -80,4 +80,49 @@ test("the banner's clock line says the scenario's accounts are manual under a re
   expect(out).toContain(
     'scenario   manual   seed 0   clock manual (the accounts of the world); realtime for new ones',
   );
+});
+
+/** A folder with a team file, a link to /dev/zero and a sparse 60 MB file. */
+function oddFolder(): string {
+  const odd = join(dir, 'odd');
+  mkdirSync(odd, { recursive: true });
+  writeFileSync(join(odd, 'team.yaml'), yaml('team', 'Team'));
+  rmSync(join(odd, 'zero.json'), { force: true });
+  symlinkSync('/dev/zero', join(odd, 'zero.json'));
+  writeFileSync(join(odd, 'huge.json'), '');
+  truncateSync(join(odd, 'huge.json'), 60 * 1024 * 1024);
+  return odd;
+}
+
+test('a folder holding a link to /dev/zero and a 60 MB file: the CLI starts and lists them unread', async () => {
+  const odd = oddFolder();
+  const db = join(dir, 'odd.db');
+  // Started fresh, then again on the world kept in --db, when the banner reads the other files.
+  for (let i = 0; i < 2; i++) {
+    const run = await start(['--scenarios-dir', odd, '--clock', 'manual', '--db', db]);
+    const { base, out } = run;
+    if (!base) throw new Error(`did not start: ${out}`);
+    const listed = (await (await fetch(`${base}/_control/scenarios`)).json()) as {
+      data: { name: string; error: string | null }[];
+    };
+    const errors = Object.fromEntries(listed.data.map((s) => [s.name, s.error]));
+    expect(errors.zero).toMatch(/zero\.json: it is a character device, not a regular file/);
+    expect(errors.huge).toMatch(
+      /huge\.json: it is 62,914,560 bytes; a scenario file is at most 1 MiB/,
+    );
+    expect(errors.team).toBeNull();
+    await run.stop();
+  }
+});
+
+test('naming the link to /dev/zero or the 60 MB file exits 2, saying why', async () => {
+  const odd = oddFolder();
+  const zero = await start(['--scenarios-dir', odd, '--scenario', 'zero']);
+  expect(zero.code, zero.out).toBe(2);
+  expect(zero.out).toMatch(
+    /cannot start: .*zero\.json: it is a character device, not a regular file/,
+  );
+  const huge = await start(['--scenario', join(odd, 'huge.json')]);
+  expect(huge.code, huge.out).toBe(2);
+  expect(huge.out).toMatch(/cannot start: .*huge\.json: it is 62,914,560 bytes/);
 });
