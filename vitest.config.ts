@@ -36,7 +36,7 @@ export default defineConfig({
     alias: [
       {
         find: /^svc-emulator\/testing$/,
-        replacement: fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)),
+        replacement: fileURLToPath(new URL('./src/tools/harness/index.ts', import.meta.url)),
       },
     ],
   },

@@ -1,12 +1,12 @@
-import type { ScenarioFile } from './contract/scenario-file.js';
+import { liveFixedKey, liveFixedKeys } from './areas/accounts/live-fixed-keys.js';
 import type { Emulator } from './emulator.js';
-import { liveFixedKey, liveFixedKeys } from './world/live-fixed-keys.js';
 import {
   DataFileError,
   listScenarios,
   parseScenarioFile,
   readScenarioFile,
 } from './world/load-scenario.js';
+import type { ScenarioFile } from './world/scenario-file.js';
 
 /**
  * The start-up banner: where to reach the emulator and the keys that work. Keys come from the store

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { FLAGS } from './config-flags.js';
-import { parseDuration, parseDurations } from './domain/duration.js';
-import { parseClockMode } from './runtime/clock.js';
+import { parseClockMode } from './core/clock.js';
+import { parseDuration, parseDurations } from './core/duration.js';
 
 export { FLAGS } from './config-flags.js';
 
@@ -162,7 +162,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
     settleSlice: c['settle-slice'],
     /** `--coverage-report FILE`: where the report goes at shutdown (JSON, and Markdown beside it). */
     coverageReport: c['coverage-report'] || null,
-    /** `--proxy URL`: serve /v1 by forwarding to this service (src/verify/proxy.ts). */
+    /** `--proxy URL`: serve /v1 by forwarding to this service (src/tools/verify/proxy.ts). */
     proxy: c.proxy || null,
     /** `--record DIR`: with `--proxy`, the folder of the cassette. */
     record: c.record || null,

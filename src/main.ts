@@ -6,9 +6,9 @@ import { type CliConfig, ConfigError, helpText, parseConfig } from './config.js'
 import { createEmulator, type Emulator, packageVersion, SHIPPED_SCENARIOS } from './emulator.js';
 import { capYoungGeneration, collectWhenIdle, exposedGc } from './heap.js';
 import { createNodeServer } from './http/node-server.js';
-import { writeCoverageReport } from './runtime/coverage/file.js';
-import { runSubcommand, SUBCOMMANDS, type Subcommand } from './verify/cli.js';
-import { startProxy } from './verify/proxy-server.js';
+import { writeCoverageReport } from './tools/coverage/file.js';
+import { runSubcommand, SUBCOMMANDS, type Subcommand } from './tools/verify/cli.js';
+import { startProxy } from './tools/verify/proxy-server.js';
 import { DataFileError } from './world/load-scenario.js';
 
 /** `--coverage-report FILE` at shutdown; a failure to write is said, not thrown. */

@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { builtinScenarios } from '../src/domain/builtin-scenarios.js';
-import { type Catalog, CatalogSchema } from '../src/domain/catalog.js';
+import { builtinScenarios } from '../src/core/builtin-scenarios.js';
+import { type Catalog, CatalogSchema } from '../src/core/catalog.js';
 import { createEmulator } from '../src/emulator.js';
-import { createControlClient } from '../src/testing/index.js';
+import { createControlClient } from '../src/tools/harness/index.js';
 
 /** Path parameters compared by place, not name: `{id}` in prose is `{fault_id}` in the document. */
 const shape = (route: string) => route.replace(/\{[^}]*\}/g, '{}');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { startEmulator } from '../src/testing/index.js';
+import { startEmulator } from '../src/tools/harness/index.js';
 
 test.each([
   ['README.md', 'examples/first-test.test.ts'],

@@ -44,7 +44,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseConfig } from '../src/config.js';
-import { type RunningEmulator, startEmulator } from '../src/testing/index.js';
+import { type RunningEmulator, startEmulator } from '../src/tools/harness/index.js';
 import { docsOnDisk, readingOrder, tableOfContents } from './doc-files.js';
 
 const SKIP_MARKER = '<!-- readme-test: skip -->';

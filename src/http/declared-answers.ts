@@ -6,13 +6,14 @@
  * route does not declare it (and `x-fault-only` where nothing else gives it). Typed clients then
  * type those errors, and coverage lists them.
  */
+
+import { FAULT_STATUSES } from '../areas/faults/contract.js';
 import {
   conflictOf,
   defaultFaultCode,
   describeAnswer,
   exampleAnswer,
-} from '../contract/error-answers.js';
-import { FAULT_STATUSES } from '../contract/faults.js';
+} from '../core/error-answers.js';
 
 interface Response {
   description?: string;

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppConfig } from '../runtime/deps.js';
+import type { AppConfig } from '../engine/deps.js';
 
 /**
  * `GET /`, where the banner's address leads a browser: a few links, to the inspector first (what

@@ -8,9 +8,9 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
-import { DEFAULT_VERSION } from '../contract/common.js';
-import { type ApiError, apiError, type ErrorCode, MESSAGES } from '../errors.js';
-import type { Deps } from '../runtime/deps.js';
+import { DEFAULT_VERSION } from '../core/contract.js';
+import { type ApiError, apiError, type ErrorCode, MESSAGES } from '../core/errors.js';
+import type { Deps } from '../engine/deps.js';
 import { type Gates, whenAnswersLeave } from './backpressure.js';
 import { errorEnvelope } from './render-error.js';
 import { batchWrites } from './write-batching.js';

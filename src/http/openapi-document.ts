@@ -1,8 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../api/env.js';
-import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from '../contract/common.js';
-import { OTHER_AREAS } from '../contract/status.js';
-import type { Kinds } from '../domain/kind-registry.js';
+import { OTHER_AREAS } from '../areas/status/contract.js';
+import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from '../core/contract.js';
+import type { AppEnv } from '../core/env.js';
+import type { Kinds } from '../engine/kind-registry.js';
 import { withDeclaredAnswers } from './declared-answers.js';
 
 type Doc = ReturnType<OpenAPIHono['getOpenAPI31Document']>;

@@ -1,12 +1,12 @@
-import type { ScenarioFile } from '../contract/scenario-file.js';
-import { fullScopes } from '../domain/kind-registry.js';
-import { ApiError } from '../errors.js';
-import { parseClockMode } from '../runtime/clock.js';
-import type { Deps } from '../runtime/deps.js';
-import { createAccount, createKey } from './accounts.js';
+import { createAccount, createKey } from '../areas/accounts/make-account.js';
+import { parseClockMode } from '../core/clock.js';
+import { ApiError } from '../core/errors.js';
+import type { Deps } from '../engine/deps.js';
+import { fullScopes } from '../engine/kind-registry.js';
+import { seedKind, seedRun } from '../engine/seed-run.js';
 import { DataFileError } from './load-scenario.js';
+import type { ScenarioFile } from './scenario-file.js';
 import { seedUserAsset, seedWebhookEndpoint } from './seed.js';
-import { seedKind, seedRun } from './seed-run.js';
 
 /**
  * Runs `apply` for the part of a scenario at `field` (`accounts.0.runs.1`): a refusal names that

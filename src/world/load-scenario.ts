@@ -2,13 +2,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
-import {
-  SCENARIO_FILE_MAX_BYTES,
-  type ScenarioFile,
-  scenarioFileSchema,
-} from '../contract/scenario-file.js';
-import { type Kinds, scopesOf } from '../domain/kind-registry.js';
-import { FileRefused, readRegularFile } from './bounded-read.js';
+import { FileRefused, readRegularFile } from '../core/bounded-read.js';
+import { type Kinds, scopesOf } from '../engine/kind-registry.js';
+import { SCENARIO_FILE_MAX_BYTES, type ScenarioFile, scenarioFileSchema } from './scenario-file.js';
 
 /** A scenario or fixture file that cannot be used, with the file and the field at fault. */
 export class DataFileError extends Error {

@@ -3,11 +3,12 @@
  * file's schema can still fail while applied (a run naming a dataset the catalog lacks), and then
  * nothing of it stays.
  */
-import type { ScenarioFile } from '../contract/scenario-file.js';
-import { ApiError } from '../errors.js';
-import type { Deps } from '../runtime/deps.js';
+
+import { restoreSnapshot, saveSnapshot, worldAtRest } from '../areas/snapshots/snapshots.js';
+import { ApiError } from '../core/errors.js';
+import type { Deps } from '../engine/deps.js';
 import { resetWorld } from './reset.js';
-import { restoreSnapshot, saveSnapshot, worldAtRest } from './snapshots.js';
+import type { ScenarioFile } from './scenario-file.js';
 
 /** The shelf name of the world as it stood before a load; no snapshot name can take it. */
 const BEFORE_LOAD = ' before scenario load';

@@ -5,9 +5,8 @@
  * time with other requests served between them (issue 36).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { SCENARIO_FILE_MAX_BYTES } from '../contract/scenario-file.js';
-import type { Deps } from '../runtime/deps.js';
-import { regularFileStats } from './bounded-read.js';
+import { regularFileStats } from '../core/bounded-read.js';
+import type { Deps } from '../engine/deps.js';
 import {
   DataFileError,
   listScenarios,
@@ -15,6 +14,7 @@ import {
   readScenarioFile,
   scenarioFileOf,
 } from './load-scenario.js';
+import { SCENARIO_FILE_MAX_BYTES } from './scenario-file.js';
 
 export interface ScenarioSummary {
   name: string;

@@ -1,9 +1,9 @@
-import type { UserAssetInput, WebhookEndpointInput } from '../contract/control-inputs.js';
-import type { Account, UserAssetKind } from '../domain/records.js';
-import { invalidParam, MESSAGES } from '../errors.js';
-import { toTimestamp } from '../runtime/clock.js';
-import type { Deps } from '../runtime/deps.js';
-import { createWebhookEndpoint } from '../runtime/webhooks/endpoints.js';
+import { createWebhookEndpoint } from '../areas/webhooks/endpoints.js';
+import { toTimestamp } from '../core/clock.js';
+import type { UserAssetInput, WebhookEndpointInput } from '../core/control-inputs.js';
+import { invalidParam, MESSAGES } from '../core/errors.js';
+import type { Account, UserAssetKind } from '../core/records.js';
+import type { Deps } from '../engine/deps.js';
 
 /** 400 naming `id` when a resource of that id exists. */
 export function assertNewId(exists: boolean, id: string): void {

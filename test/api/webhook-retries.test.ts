@@ -4,8 +4,8 @@
  * harness, real local receivers verifying each delivery with `standardwebhooks`.
  */
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import type { ControlClient, RunningEmulator, TestAccount } from '../../src/testing/index.js';
-import { startEmulator } from '../../src/testing/index.js';
+import type { ControlClient, RunningEmulator, TestAccount } from '../../src/tools/harness/index.js';
+import { startEmulator } from '../../src/tools/harness/index.js';
 import { eventually } from '../wait.js';
 import { type Receiver, startReceiver } from '../webhook-receiver.js';
 

@@ -6,7 +6,7 @@
  * status a fault can give is declared too, with its code in `x-error-codes` (issue 35 item 4).
  */
 import { expect, test } from 'vitest';
-import { FAULT_STATUSES } from '../../src/contract/faults.js';
+import { FAULT_STATUSES } from '../../src/areas/faults/contract.js';
 import { DEFAULT_SECRET, testEmulator } from '../helpers.js';
 
 type Operation = { operationId: string; security?: unknown[]; responses: Record<string, unknown> };

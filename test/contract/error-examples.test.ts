@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { errorTypeForStatus } from '../../src/errors.js';
+import { errorTypeForStatus } from '../../src/core/errors.js';
 import { DEFAULT_SECRET, testEmulator } from '../helpers.js';
 import { ROOT } from './documents.js';
 

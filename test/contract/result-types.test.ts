@@ -10,7 +10,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSy
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { REGISTERED_KINDS } from '../../src/kinds/index.js';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 import { bin, ROOT, run, writeDocuments } from './documents.js';
 import { type OpenApiDocument, responseSchema } from './schema-check.js';
 

@@ -6,8 +6,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { markdownPath, writeCoverageReport } from '../../src/runtime/coverage/file.js';
-import { startEmulator } from '../../src/testing/index.js';
+import { markdownPath, writeCoverageReport } from '../../src/tools/coverage/file.js';
+import { startEmulator } from '../../src/tools/harness/index.js';
 import { startCli } from '../cli-process.js';
 import {
   DEFAULT_ACCOUNT,

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { Database } from '../../src/store/driver.js';
+import { Database } from '../../src/core/sqlite/driver.js';
 import { DEFAULT_ACCOUNT, expectError, testEmulator } from '../helpers.js';
 
 type Emu = ReturnType<typeof testEmulator>;

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { SCHEMA_VERSION } from '../../src/store/migrate.js';
+import { SCHEMA_VERSION } from '../../src/core/sqlite/migrate.js';
 import { DEFAULT_ACCOUNT, DEFAULT_SECRET, expectError, testEmulator } from '../helpers.js';
 import { buildWorld, COLLECTIONS, LIMITED, SPEC } from './snapshot-world.js';
 

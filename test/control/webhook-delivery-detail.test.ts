@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, onTestFinished, test } from 'vitest';
-import { startEmulator } from '../../src/testing/index.js';
+import { startEmulator } from '../../src/tools/harness/index.js';
 import { eventually } from '../webhook-receiver.js';
 
 /** A receiver that refuses every delivery with `answer` as its body, and keeps what it got. */

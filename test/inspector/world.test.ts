@@ -7,7 +7,7 @@
 import { text } from 'node:stream/consumers';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 import { call, inspectorBrowser, openInspector, screenshot } from './support.js';
 
 let browser: Browser;

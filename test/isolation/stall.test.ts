@@ -5,8 +5,8 @@
  * advance is under way is answered before the advance is.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { TestAccount } from '../../src/testing/index.js';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import type { TestAccount } from '../../src/tools/harness/index.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 
 let emu: RunningEmulator;
 let busy: TestAccount;

@@ -13,8 +13,8 @@ import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GenericContainer, Wait } from 'testcontainers';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SvcEmulatorContainer } from '../../src/testcontainers/index.js';
-import { startEmulator } from '../../src/testing/index.js';
+import { startEmulator } from '../../src/tools/harness/index.js';
+import { SvcEmulatorContainer } from '../../src/tools/testcontainers/index.js';
 import * as Podman from './podman.js';
 import { EXAMPLES, readCompose, readWorkflow, splitRunnerOptions, waitStep } from './recipes.js';
 

@@ -7,10 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { Database } from '../../src/store/driver.js';
-import { SCHEMA_VERSION } from '../../src/store/migrate.js';
-import { baseline } from '../../src/store/migrations/100-baseline.js';
-import { openStore } from '../../src/store/store.js';
+import { Database } from '../../src/core/sqlite/driver.js';
+import { SCHEMA_VERSION } from '../../src/core/sqlite/migrate.js';
+import { baseline } from '../../src/core/sqlite/migrations/100-baseline.js';
+import { openStore } from '../../src/core/sqlite/store.js';
 import { runCli } from '../cli-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-schema-'));

@@ -6,7 +6,7 @@ import {
   createControlClient,
   type RunningEmulator,
   startEmulator,
-} from '../../src/testing/index.js';
+} from '../../src/tools/harness/index.js';
 import { eventually } from '../wait.js';
 
 let emu: RunningEmulator;

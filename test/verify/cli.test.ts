@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { startEmulator } from '../../src/testing/index.js';
+import { startEmulator } from '../../src/tools/harness/index.js';
 import { runCli as cli, startCli } from '../cli-process.js';
 import { DEFAULT_SECRET } from '../helpers.js';
 

@@ -7,10 +7,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { startEmulator } from '../../src/testing/index.js';
-import { CassetteWriter } from '../../src/verify/cassette.js';
-import { runDrift } from '../../src/verify/drift.js';
-import { createProxyApp } from '../../src/verify/proxy-server.js';
+import { startEmulator } from '../../src/tools/harness/index.js';
+import { CassetteWriter } from '../../src/tools/verify/cassette.js';
+import { runDrift } from '../../src/tools/verify/drift.js';
+import { createProxyApp } from '../../src/tools/verify/proxy-server.js';
 import { DEFAULT_SECRET } from '../helpers.js';
 import { filesOf, sharedContract, webhookSecrets } from './support.js';
 

@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { startEmulator } from '../../src/testing/index.js';
-import { writeReport } from '../../src/verify/report.js';
+import { startEmulator } from '../../src/tools/harness/index.js';
+import { writeReport } from '../../src/tools/verify/report.js';
 import { DEFAULT_ACCOUNT, DEFAULT_SECRET, NO_TWINS_SECRET } from '../helpers.js';
 import { sharedContract, tee, verifyAgainst, webhookSecrets } from './support.js';
 

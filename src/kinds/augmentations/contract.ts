@@ -4,16 +4,16 @@
  * the dataset lacks answer 400 `camera_not_found` with `details.cameras` (section 7).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { INFERRED, jsonResponse, listOf, operationGuards } from '../../contract/common.js';
-import { EXAMPLE_ULID, errorAnswers } from '../../contract/error-answers.js';
-import { runRoutes } from '../../contract/run-routes.js';
+import { INFERRED, jsonResponse, listOf, operationGuards } from '../../core/contract.js';
+import { EXAMPLE_ULID, errorAnswers } from '../../core/error-answers.js';
+import { MESSAGES } from '../../core/errors.js';
+import { runRoutes } from '../../engine/contract/run-routes.js';
 import {
   RunCreateCommon,
   type RunKindAddress,
   runResource,
   StepCounter,
-} from '../../contract/run-shapes.js';
-import { MESSAGES } from '../../errors.js';
+} from '../../engine/contract/run-shapes.js';
 
 export const ADDRESS = {
   name: 'augmentation',

@@ -1,13 +1,13 @@
 /** Augmentations as a run kind: load, generate `episode_count` episodes, validate, package. */
 
 import type { z } from '@hono/zod-openapi';
-import { jsonFile } from '../../domain/canonical-json.js';
-import type { Catalog } from '../../domain/catalog.js';
-import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';
-import type { RunKind } from '../../domain/run-kind.js';
-import { parseRunOptions, timelineOf } from '../../domain/run-options.js';
-import { catalogDataset, hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
-import { apiError, MESSAGES } from '../../errors.js';
+import { jsonFile } from '../../core/canonical-json.js';
+import type { Catalog } from '../../core/catalog.js';
+import { apiError, MESSAGES } from '../../core/errors.js';
+import type { RunKind } from '../../engine/run-kind.js';
+import { parseRunOptions, timelineOf } from '../../engine/run-options.js';
+import { catalogDataset, hardwareTierOf, sharedRequestFields } from '../../engine/run-request.js';
+import { type FailureCodes, failureOf, failurePlanOf } from '../../engine/timeline/failure.js';
 import { ADDRESS, type AugmentationResult } from './contract.js';
 import { cameraBytes, episodeAt, episodesOf, seedOf } from './outputs.js';
 import type { AugmentationRequest } from './request.js';

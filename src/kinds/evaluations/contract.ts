@@ -1,6 +1,5 @@
 /** Evaluations (API document sections 2.2 to 2.5, 3.1 and 4.1). */
 import { createRoute, z } from '@hono/zod-openapi';
-import { ARCHIVE_HEADERS, archiveResponses } from '../../contract/archive.js';
 import {
   INFERRED,
   jsonResponse,
@@ -10,20 +9,21 @@ import {
   pageQuery,
   SUPPORTED_VERSIONS,
   Timestamp,
-} from '../../contract/common.js';
+} from '../../core/contract.js';
 import {
   EXAMPLE_ULID,
   errorAnswers,
   type NamedResource,
   RUN_START_LIMITS,
-} from '../../contract/error-answers.js';
+} from '../../core/error-answers.js';
+import { ARCHIVE_HEADERS, archiveResponses } from '../../engine/contract/archive.js';
 import {
   Download,
   RUN_STATUSES,
   RunError,
   type RunKindAddress,
   StepCounter,
-} from '../../contract/run-shapes.js';
+} from '../../engine/contract/run-shapes.js';
 import { EVALUATION_EXAMPLE } from './example.js';
 
 export const ADDRESS = {

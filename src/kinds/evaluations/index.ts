@@ -1,4 +1,4 @@
-import type { RegisteredKind, RunKind } from '../../domain/run-kind.js';
+import type { RegisteredKind, RunKind } from '../../engine/run-kind.js';
 import { evaluationKind } from './kind.js';
 import { evaluationSeed } from './seed.js';
 import { evaluationRoutes } from './sim-runs.js';

@@ -1,10 +1,10 @@
 /** Evaluations as a run kind (API document sections 2.2 to 2.5; DESIGN.md section 4). */
 
 import type { z } from '@hono/zod-openapi';
-import { type FailureCodes, failureOf } from '../../domain/run-failure.js';
-import type { RunKind, World } from '../../domain/run-kind.js';
-import { durationsOf, successRateOf, timelineOf } from '../../domain/run-options.js';
-import { sharedRequestFields, unknownInCatalog } from '../../domain/run-request.js';
+import type { RunKind, World } from '../../engine/run-kind.js';
+import { durationsOf, successRateOf, timelineOf } from '../../engine/run-options.js';
+import { sharedRequestFields, unknownInCatalog } from '../../engine/run-request.js';
+import { type FailureCodes, failureOf } from '../../engine/timeline/failure.js';
 import { ADDRESS, EVALUATION_ERROR_CODES, type EvaluationResult, PHASES } from './contract.js';
 import { archiveEntries, episodeAt, evaluatorIds, manifestFor, resultOf } from './outputs.js';
 import {

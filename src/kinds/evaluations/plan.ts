@@ -1,10 +1,10 @@
 /** What an evaluation attempt does: outcome, episodes, durations, tokens (DESIGN.md section 4). */
 import { z } from 'zod';
-import { type OutcomeEntry, OutcomePlan } from '../../contract/outcomes.js';
-import { failurePlanOf } from '../../domain/run-failure.js';
-import { assertOutcomePlan, type KindTimeline } from '../../domain/run-options.js';
-import type { FailurePlan } from '../../domain/run-schedule.js';
-import { issueError } from '../../domain/zod-issue.js';
+import { issueError } from '../../core/zod-issue.js';
+import { type OutcomeEntry, OutcomePlan } from '../../engine/contract/outcomes.js';
+import { assertOutcomePlan, type KindTimeline } from '../../engine/run-options.js';
+import { failurePlanOf } from '../../engine/timeline/failure.js';
+import type { FailurePlan } from '../../engine/timeline/schedule.js';
 import { EVALUATION_ERROR_CODES, PHASES } from './contract.js';
 
 /** A default 10-episode run takes 5 virtual seconds: 0.5 s queue, 2.5 s of episodes. */

@@ -7,9 +7,9 @@ import {
   jsonResponse,
   listOf,
   operationGuards,
-} from '../../contract/common.js';
-import { errorAnswers } from '../../contract/error-answers.js';
-import type { RunRoutes } from '../../contract/run-routes.js';
+} from '../../core/contract.js';
+import { errorAnswers } from '../../core/error-answers.js';
+import type { RunRoutes } from '../../engine/contract/run-routes.js';
 import {
   CreateEvaluationBody,
   cancelEvaluationRoute,

@@ -4,8 +4,8 @@
  * inference (DESIGN.md section 7), an Evaluation's where it applies.
  */
 import { z } from '@hono/zod-openapi';
-import { INFERRED } from '../../contract/common.js';
-import { runRoutes } from '../../contract/run-routes.js';
+import { INFERRED } from '../../core/contract.js';
+import { runRoutes } from '../../engine/contract/run-routes.js';
 import {
   Interval,
   ProducedPolicy,
@@ -13,7 +13,7 @@ import {
   type RunKindAddress,
   runResource,
   StepCounter,
-} from '../../contract/run-shapes.js';
+} from '../../engine/contract/run-shapes.js';
 
 export const ADDRESS = {
   name: 'rl_run',

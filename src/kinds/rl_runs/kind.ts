@@ -1,9 +1,9 @@
 /** RL runs as a run kind: build a scene, train `iterations` steps, evaluate, package. */
 
 import type { z } from '@hono/zod-openapi';
-import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';
-import type { RunKind } from '../../domain/run-kind.js';
-import { durationsOf, timelineOf } from '../../domain/run-options.js';
+import type { RunKind } from '../../engine/run-kind.js';
+import { durationsOf, timelineOf } from '../../engine/run-options.js';
+import { type FailureCodes, failureOf, failurePlanOf } from '../../engine/timeline/failure.js';
 import { archiveEntries } from './archive.js';
 import { ADDRESS, RL_FAILURE_CODES, RL_PHASES, type RlRunResult } from './contract.js';
 import { contextOf, type RlContext, type RlResult, resultOf, rewardAt } from './output.js';

@@ -3,12 +3,12 @@
  * document section 4.3): unknown ids are 400, and the task must accept a robot's embodiment.
  */
 
-import { defaultEnvironment } from '../../domain/catalog.js';
-import type { RunRequest } from '../../domain/records.js';
-import type { World } from '../../domain/run-kind.js';
-import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
-import { hardwareTierOf, sharedRequestFields, unknownInCatalog } from '../../domain/run-request.js';
-import { invalidParam, MESSAGES } from '../../errors.js';
+import { defaultEnvironment } from '../../core/catalog.js';
+import { invalidParam, MESSAGES } from '../../core/errors.js';
+import type { RunRequest } from '../../core/records.js';
+import type { World } from '../../engine/run-kind.js';
+import { type KindTimeline, parseRunOptions } from '../../engine/run-options.js';
+import { hardwareTierOf, sharedRequestFields, unknownInCatalog } from '../../engine/run-request.js';
 import { RL_CONFIG_DEFAULTS, RL_DEFAULT_TIER, RL_FAILURE_CODES, RL_PHASES } from './contract.js';
 
 /** What an RL run keeps of its create body: every default resolved. */

@@ -1,7 +1,8 @@
 /** Scenario runs as a run kind: a policy's episodes, scenario by scenario (DESIGN.md section 7). */
-import { failureOf, failurePlanOf } from '../../domain/run-failure.js';
-import type { RunKind } from '../../domain/run-kind.js';
-import { durationsOf, successRateOf, timelineOf } from '../../domain/run-options.js';
+
+import type { RunKind } from '../../engine/run-kind.js';
+import { durationsOf, successRateOf, timelineOf } from '../../engine/run-options.js';
+import { failureOf, failurePlanOf } from '../../engine/timeline/failure.js';
 import { ADDRESS, type ScenarioRunResult } from './contract.js';
 import {
   episodeName,

@@ -1,10 +1,10 @@
 /** A scenario run's create body checked against the world: 400 naming a reference it cannot run. */
 
-import type { RunRequest } from '../../domain/records.js';
-import type { World } from '../../domain/run-kind.js';
-import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
-import { hardwareTierOf, sharedRequestFields, unknownInCatalog } from '../../domain/run-request.js';
-import { invalidParam, MESSAGES } from '../../errors.js';
+import { invalidParam, MESSAGES } from '../../core/errors.js';
+import type { RunRequest } from '../../core/records.js';
+import type { World } from '../../engine/run-kind.js';
+import { type KindTimeline, parseRunOptions } from '../../engine/run-options.js';
+import { hardwareTierOf, sharedRequestFields, unknownInCatalog } from '../../engine/run-request.js';
 import {
   DEFAULT_EPISODES_PER_SCENARIO,
   DEFAULT_HARDWARE_TIER,

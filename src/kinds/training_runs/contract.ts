@@ -3,9 +3,10 @@
  * DESIGN.md section 7), all inferred: the body is an Evaluation's shape where it applies.
  */
 import { z } from '@hono/zod-openapi';
-import { INFERRED } from '../../contract/common.js';
-import { EXAMPLE_ULID } from '../../contract/error-answers.js';
-import { runRoutes } from '../../contract/run-routes.js';
+import { INFERRED } from '../../core/contract.js';
+import { EXAMPLE_ULID } from '../../core/error-answers.js';
+import { MESSAGES } from '../../core/errors.js';
+import { runRoutes } from '../../engine/contract/run-routes.js';
 import {
   Interval,
   ProducedPolicy,
@@ -13,8 +14,7 @@ import {
   type RunKindAddress,
   runResource,
   StepCounter,
-} from '../../contract/run-shapes.js';
-import { MESSAGES } from '../../errors.js';
+} from '../../engine/contract/run-shapes.js';
 
 export const ADDRESS = {
   name: 'training_run',

@@ -1,4 +1,4 @@
-import type { RegisteredKind } from '../../domain/run-kind.js';
+import type { RegisteredKind } from '../../engine/run-kind.js';
 import { ROUTES } from './contract.js';
 import { trainingRunKind } from './kind.js';
 

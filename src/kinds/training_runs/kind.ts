@@ -1,10 +1,10 @@
 /** Training runs as a run kind: one step per epoch, yielding a policy `pol_` the catalog lists. */
 
 import type { z } from '@hono/zod-openapi';
-import { sha256Hex } from '../../domain/canonical-json.js';
-import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';
-import type { RunKind } from '../../domain/run-kind.js';
-import { durationsOf, successRateOf, timelineOf } from '../../domain/run-options.js';
+import { sha256Hex } from '../../core/canonical-json.js';
+import type { RunKind } from '../../engine/run-kind.js';
+import { durationsOf, successRateOf, timelineOf } from '../../engine/run-options.js';
+import { type FailureCodes, failureOf, failurePlanOf } from '../../engine/timeline/failure.js';
 import {
   ADDRESS,
   TRAINING_ERROR_CODES,

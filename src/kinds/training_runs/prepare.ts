@@ -3,15 +3,15 @@
  * the dataset exist and share a robot, the tier exists; one run per policy (API document 1).
  */
 
-import type { World } from '../../domain/run-kind.js';
-import { type KindTimeline, parseRunOptions } from '../../domain/run-options.js';
+import { apiError, invalidParam, MESSAGES } from '../../core/errors.js';
+import type { World } from '../../engine/run-kind.js';
+import { type KindTimeline, parseRunOptions } from '../../engine/run-options.js';
 import {
   catalogDataset,
   hardwareTierOf,
   sharedRequestFields,
   unknownInCatalog,
-} from '../../domain/run-request.js';
-import { apiError, invalidParam, MESSAGES } from '../../errors.js';
+} from '../../engine/run-request.js';
 import {
   DEFAULT_TRAINING_TIER,
   TRAINING_CONFIG_DEFAULTS,

@@ -11,16 +11,16 @@ import {
   jsonResponse,
   listOf,
   operationGuards,
-} from '../../contract/common.js';
-import { EXAMPLE_ULID, errorAnswers } from '../../contract/error-answers.js';
-import { type RunRoutes, runRoutes } from '../../contract/run-routes.js';
+} from '../../core/contract.js';
+import { EXAMPLE_ULID, errorAnswers } from '../../core/error-answers.js';
+import { MESSAGES } from '../../core/errors.js';
+import { type RunRoutes, runRoutes } from '../../engine/contract/run-routes.js';
 import {
   RunCreateCommon,
   type RunKindAddress,
   runResource,
   StepCounter,
-} from '../../contract/run-shapes.js';
-import { MESSAGES } from '../../errors.js';
+} from '../../engine/contract/run-shapes.js';
 
 export const ADDRESS = {
   name: 'twin',

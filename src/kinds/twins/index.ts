@@ -1,4 +1,4 @@
-import type { RegisteredKind, RunKind } from '../../domain/run-kind.js';
+import type { RegisteredKind, RunKind } from '../../engine/run-kind.js';
 import { twinRoutes } from './contract.js';
 import { twinKind } from './kind.js';
 import { twinSeed } from './seed.js';

@@ -1,12 +1,12 @@
 /** Twins as a run kind: extract an episode, rebuild its scene part by part, validate, package. */
 
 import type { z } from '@hono/zod-openapi';
-import { jsonFile } from '../../domain/canonical-json.js';
-import { type FailureCodes, failureOf, failurePlanOf } from '../../domain/run-failure.js';
-import type { RunKind } from '../../domain/run-kind.js';
-import { parseRunOptions, timelineOf } from '../../domain/run-options.js';
-import { catalogDataset, hardwareTierOf, sharedRequestFields } from '../../domain/run-request.js';
-import { invalidParam, MESSAGES } from '../../errors.js';
+import { jsonFile } from '../../core/canonical-json.js';
+import { invalidParam, MESSAGES } from '../../core/errors.js';
+import type { RunKind } from '../../engine/run-kind.js';
+import { parseRunOptions, timelineOf } from '../../engine/run-options.js';
+import { catalogDataset, hardwareTierOf, sharedRequestFields } from '../../engine/run-request.js';
+import { type FailureCodes, failureOf, failurePlanOf } from '../../engine/timeline/failure.js';
 import { ADDRESS, type TwinResult } from './contract.js';
 import {
   archiveFileCount,

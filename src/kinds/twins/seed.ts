@@ -5,13 +5,13 @@
  * first dataset's first episode.
  */
 import { z } from '@hono/zod-openapi';
-import { FileEntry, Timestamp } from '../../contract/common.js';
-import { RUN_STATUSES } from '../../contract/run-shapes.js';
-import { sha256Hex } from '../../domain/canonical-json.js';
-import type { RunState } from '../../domain/records.js';
-import { seededFailure } from '../../domain/run-failure.js';
-import type { KindSeed } from '../../domain/run-kind.js';
-import { toTimestamp } from '../../domain/timestamp.js';
+import { sha256Hex } from '../../core/canonical-json.js';
+import { FileEntry, Timestamp } from '../../core/contract.js';
+import type { RunState } from '../../core/records.js';
+import { toTimestamp } from '../../core/timestamp.js';
+import { RUN_STATUSES } from '../../engine/contract/run-shapes.js';
+import type { KindSeed } from '../../engine/run-kind.js';
+import { seededFailure } from '../../engine/timeline/failure.js';
 import { partPath, SCENE_PATH, twinPartsOf } from './outputs.js';
 import type { TwinRequest } from './request.js';
 

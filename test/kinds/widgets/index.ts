@@ -1,4 +1,4 @@
-import type { RegisteredKind, RunKind } from '../../../src/domain/run-kind.js';
+import type { RegisteredKind, RunKind } from '../../../src/engine/run-kind.js';
 import { widgetRoutes } from './contract.js';
 import { widgetKind } from './kind.js';
 

@@ -1,8 +1,8 @@
-import type { RunRequest } from '../../../src/domain/records.js';
-import { failureOf } from '../../../src/domain/run-failure.js';
-import type { RunKind } from '../../../src/domain/run-kind.js';
-import { type KindTimeline, parseRunOptions, timelineOf } from '../../../src/domain/run-options.js';
-import { sharedRequestFields } from '../../../src/domain/run-request.js';
+import type { RunRequest } from '../../../src/core/records.js';
+import type { RunKind } from '../../../src/engine/run-kind.js';
+import { type KindTimeline, parseRunOptions, timelineOf } from '../../../src/engine/run-options.js';
+import { sharedRequestFields } from '../../../src/engine/run-request.js';
+import { failureOf } from '../../../src/engine/timeline/failure.js';
 import { ADDRESS } from './contract.js';
 
 interface WidgetRequest extends RunRequest {
