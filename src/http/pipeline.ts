@@ -1,7 +1,7 @@
 /**
  * The product API's request pipeline, top to bottom (docs/api.md "Order of checks"): each step is
  * Hono middleware that throws its error, which the one `onError` (render-error.ts) renders.
- * On the product paths, with `--cors`: a listed origin's preflight answers 204 (cors.ts), before all else.
+ * On the product paths, with `--cors`: a listed origin's preflight answers 204 (cors.ts: hono/cors), before all else.
  * On every path:
  *   requestContext    request id, served version; `X-Request-Id`/`Service-Version` on every answer
  *   journal           records every product request once answered, faulted and dropped included
