@@ -4,7 +4,7 @@
  * document, not the target's: the question is where the emulator and the service differ.
  */
 import { createEmulator } from '../../emulator.js';
-import { type SchemaCheck, schemaCheck } from './schema-check.js';
+import type { SchemaCheck } from './schema-check.js';
 import type { Schema } from './schema-close.js';
 
 export type { Schema } from './schema-close.js';
@@ -100,6 +100,8 @@ export async function emulatorContract(options: { strict?: boolean } = {}): Prom
   try {
     const res = await emulator.app.request('/openapi.json');
     const document = (await res.json()) as Contract['document'];
+    // ajv is loaded here, not with the bin: the emulator's own cold start does not evaluate it.
+    const { schemaCheck } = await import('./schema-check.js');
     return {
       document,
       operations: operationsOf(document),
