@@ -8,6 +8,7 @@ import { mixedMemory } from './memory-mixed.js';
 import { snapshotRestore } from './snapshot-restore.js';
 import { floorAndKeysMe } from './speed.js';
 import { webhookRetries } from './webhook-advance.js';
+import { webhookFairness } from './webhook-fairness.js';
 import { resumeWrites } from './writes.js';
 
 /**
@@ -26,5 +27,6 @@ export function scenarios(): Scenario[] {
     webhookRetries(),
     snapshotRestore(),
     inspectorPage(),
+    webhookFairness(),
   ];
 }
