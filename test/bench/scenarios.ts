@@ -5,6 +5,7 @@ import { inspectorPage } from './inspector-page.js';
 import { isolation } from './isolation.js';
 import { flatMemory } from './memory-flat.js';
 import { mixedMemory } from './memory-mixed.js';
+import { slowClients } from './slow-clients.js';
 import { snapshotRestore } from './snapshot-restore.js';
 import { floorAndKeysMe } from './speed.js';
 import { webhookRetries } from './webhook-advance.js';
@@ -28,5 +29,6 @@ export function scenarios(): Scenario[] {
     snapshotRestore(),
     inspectorPage(),
     webhookFairness(),
+    slowClients(),
   ];
 }
