@@ -41,8 +41,15 @@ export interface World {
   activeRuns(kind: string): RunRecord[];
 }
 
-export interface RunKind<Req extends RunRequest = RunRequest, Ctx = unknown>
-  extends RunKindAddress {
+/**
+ * A kind as the engine sees it; a kind states it with `defineKind` (define-kind.ts), which derives
+ * the timeline's and the failure codes' parts from its plan.
+ */
+export interface RunKind<
+  Req extends RunRequest = RunRequest,
+  Ctx = unknown,
+  Res extends Record<string, unknown> = Record<string, unknown>,
+> extends RunKindAddress {
   /** The kind a scenario's outcome rule that names no `kind` is for (one kind at most). */
   outcomeRulesDefault?: boolean;
   /** What one step of the stepped phase is called in logs and status messages. */
@@ -74,9 +81,9 @@ export interface RunKind<Req extends RunRequest = RunRequest, Ctx = unknown>
     schedule: Schedule,
   ): FailureOutputs;
   /** A succeeded attempt's `result` and its closing log line. */
-  success(ctx: Ctx, steps: number): { result: Record<string, unknown>; line: string };
+  success(ctx: Ctx, steps: number): { result: Res; line: string };
   /** The files of the archive `<id>/`, given the result and the attempt's whole log. */
-  archive(ctx: Ctx, result: Record<string, unknown>, steps: number, logs: string[]): ArchiveEntry[];
+  archive(ctx: Ctx, result: Res, steps: number, logs: string[]): ArchiveEntry[];
   /** The kind's own body fields, between the shared ones (DESIGN.md section 7). */
   fields(record: RunRecord<Req>, state: RunState): Record<string, unknown>;
 }
