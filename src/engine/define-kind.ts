@@ -3,8 +3,8 @@
  * the engine's view of it (`RunKind`) takes its phases, step noun, failure codes, where each
  * failure strikes and how it shows from the plan, unless the kind says otherwise.
  */
-import type { RunRequest } from '../core/records.js';
 import { failureCodesOf, type KindPlan } from './kind-plan.js';
+import type { RunRequest } from './records.js';
 import type { RunKind } from './run-kind.js';
 import { failureOf, failurePlanOf } from './timeline/failure.js';
 

@@ -5,12 +5,12 @@
 import type { RouteConfig, z } from '@hono/zod-openapi';
 import type { ArchiveEntry } from '../core/archive.js';
 import type { Catalog } from '../core/catalog.js';
-import type { Policy } from '../core/catalog-shapes.js';
-import type { RunSeedFields } from '../core/control-inputs.js';
-import type { FileEntry, RunRecord, RunRequest, RunState } from '../core/records.js';
+import type { FileEntry } from '../core/contract.js';
 import type { OutcomeEntry } from './contract/outcomes.js';
 import type { RunRoutes } from './contract/run-routes.js';
 import type { RunError, RunKindAddress } from './contract/run-shapes.js';
+import type { RunSeedFields } from './contract/seed-input.js';
+import type { RunRecord, RunRequest, RunState } from './records.js';
 import type { FailurePlan, PhasePlan, Schedule } from './timeline/schedule.js';
 
 /** What a request plans for each of its attempts: its timeline and what it is charged. */
@@ -28,7 +28,13 @@ export interface FailureOutputs {
 }
 
 /** A policy a run may name: the catalog's, or one a succeeded run produced (`source_run`). */
-export type PolicyEntry = Omit<z.infer<typeof Policy>, 'object'>;
+export interface PolicyEntry {
+  id: string;
+  name: string;
+  robot: string;
+  created_at: string;
+  source_run: string | null;
+}
 
 /** What a create request is checked against besides its schema, as of its now; read-only. */
 export interface World {

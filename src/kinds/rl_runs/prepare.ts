@@ -5,8 +5,8 @@
 
 import { defaultEnvironment } from '../../core/catalog.js';
 import { invalidParam, MESSAGES } from '../../core/errors.js';
-import type { RunRequest } from '../../core/records.js';
 import type { KindPlan } from '../../engine/kind-plan.js';
+import type { RunRequest } from '../../engine/records.js';
 import type { World } from '../../engine/run-kind.js';
 import { parseRunOptions } from '../../engine/run-options.js';
 import { hardwareTierOf, sharedRequestFields, unknownInCatalog } from '../../engine/run-request.js';

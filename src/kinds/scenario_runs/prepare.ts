@@ -1,8 +1,8 @@
 /** A scenario run's create body checked against the world: 400 naming a reference it cannot run. */
 
 import { invalidParam, MESSAGES } from '../../core/errors.js';
-import type { RunRequest } from '../../core/records.js';
 import type { KindPlan } from '../../engine/kind-plan.js';
+import type { RunRequest } from '../../engine/records.js';
 import type { World } from '../../engine/run-kind.js';
 import { parseRunOptions } from '../../engine/run-options.js';
 import { hardwareTierOf, sharedRequestFields, unknownInCatalog } from '../../engine/run-request.js';

@@ -1,6 +1,6 @@
-import type { RunRequest } from '../../../src/core/records.js';
 import { defineKind } from '../../../src/engine/define-kind.js';
 import type { KindPlan } from '../../../src/engine/kind-plan.js';
+import type { RunRequest } from '../../../src/engine/records.js';
 import { parseRunOptions, timelineOf } from '../../../src/engine/run-options.js';
 import { sharedRequestFields } from '../../../src/engine/run-request.js';
 import { ADDRESS } from './contract.js';
