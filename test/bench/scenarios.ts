@@ -1,3 +1,4 @@
+import { bigAdvanceScenario } from './big-advance.js';
 import { coldStartScenario } from './cold-start.js';
 import type { Scenario } from './context.js';
 import { errorPaths } from './error-paths.js';
@@ -23,6 +24,7 @@ export function scenarios(): Scenario[] {
     mixedMemory(),
     coldStartScenario(),
     isolation(),
+    bigAdvanceScenario(),
     webhookRetries(),
     snapshotRestore(),
     inspectorPage(),
