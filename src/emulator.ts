@@ -19,6 +19,12 @@ import { CoverageCounts } from './runtime/coverage/counts.js';
 import type { CoverageDocument } from './runtime/coverage/outcomes.js';
 import { type CoverageReport, coverageReport } from './runtime/coverage/report.js';
 import type { AppConfig, Deps } from './runtime/deps.js';
+import {
+  DEFAULT_MIN_STEPS,
+  defaultSettleThreads,
+  SettlePool,
+  type SettleWorkers,
+} from './runtime/engine/settle-pool.js';
 import { DEFAULT_SETTLE_SLICE } from './runtime/engine/sliced-settle.js';
 import { FaultRules } from './runtime/faults/fault-rules.js';
 import { createIdFactory } from './runtime/id-factory.js';
@@ -104,8 +110,17 @@ export interface EmulatorOptions {
   webhookHistory?: number;
   /** `webhook-timestamp`: wall time at the attempt (default) or the event's virtual time. */
   webhookTimestamps?: WebhookTimestamps;
-  /** Most events one settle window applies (runtime/engine/sliced-settle.ts). Default 2000. */
+  /**
+   * Most work one settle window applies: a transition is 1, an attempt's end 1 plus its steps
+   * (runtime/engine/sliced-settle.ts). Default 2000.
+   */
   settleSlice?: number;
+  /**
+   * Worker threads for a settle's CPU-heavy work, the ends and archives of runs of at least
+   * `minSteps` steps (runtime/engine/settle-pool.ts); `threads: 0` does it all on the event loop.
+   * Default: the cores but one, 1 to 2 threads; 100 steps.
+   */
+  settleWorkers?: Partial<SettleWorkers>;
   /**
    * Bytes of built archives kept in memory, least recently read dropped first; a dropped one is
    * rebuilt byte for byte when read (store/archive-cache.ts). Default 4 MiB.
@@ -167,6 +182,7 @@ function createDeps(
   const journalStore = onFile ? new JournalStore(store.db, config.journalSize) : null;
   const settling: Deps['settling'] = new Map();
   const clocks = new ClockRegistry(store, wallNow);
+  const catalog = parseDataFile(CatalogSchema, readJsonFile(CATALOG_FILE), CATALOG_FILE);
   const deps: Deps = {
     config,
     store,
@@ -174,8 +190,12 @@ function createDeps(
     clocks,
     settling,
     pendingArchives: new Map(),
+    settlePool: new SettlePool(kinds.byName, catalog, {
+      threads: options.settleWorkers?.threads ?? defaultSettleThreads(),
+      minSteps: options.settleWorkers?.minSteps ?? DEFAULT_MIN_STEPS,
+    }),
     ids: createIdFactory(config.seed, store.sequences),
-    catalog: parseDataFile(CatalogSchema, readJsonFile(CATALOG_FILE), CATALOG_FILE),
+    catalog,
     systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),
     startedAt: wallNow(),
     scenarios,
@@ -258,6 +278,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     close: () => {
       deps.journal.endSubscriptions();
       deps.webhooks.close();
+      void deps.settlePool.close();
       journalStore?.flush();
       store.close();
     },

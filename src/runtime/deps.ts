@@ -5,6 +5,7 @@ import type { Store } from '../store/store.js';
 import type { ClockMode, VirtualClock } from './clock.js';
 import type { ClockRegistry } from './clock-registry.js';
 import type { CoverageCounts } from './coverage/counts.js';
+import type { SettlePool } from './engine/settle-pool.js';
 import type { FaultRules } from './faults/fault-rules.js';
 import type { IdFactory } from './id-factory.js';
 import type { Journal } from './journal.js';
@@ -14,7 +15,7 @@ import type { WebhookDispatcher } from './webhooks/deliveries.js';
 
 export interface AppConfig {
   seed: string;
-  /** The most events one settle window applies (`--settle-slice`). */
+  /** The most work one settle window applies (`--settle-slice`): transitions, and ends' steps. */
   settleSlice: number;
   /** Apply the per-operation version lists of the API document instead of accepting both. */
   strictVersions: boolean;
@@ -51,6 +52,8 @@ export interface Deps {
   settling: Map<string, Promise<void>>;
   /** Per account, the succeeded runs whose archives are still to build, in order. */
   pendingArchives: Map<string, Set<string>>;
+  /** Worker threads for a settle's CPU-heavy work (ends and archives of long runs). */
+  settlePool: SettlePool;
   ids: IdFactory;
   catalog: Catalog;
   /** The emulator-wide clock: request ids and anything not owned by an account. */

@@ -2,12 +2,14 @@ import type { Account } from '../../domain/records.js';
 import type { Deps } from '../deps.js';
 import { applyDue, type Transition } from './apply-due.js';
 import { type EventDraft, recordEvents } from './event-log.js';
+import type { ReadyEnd } from './settle-ends.js';
 
 const byInstant = (a: EventDraft, b: EventDraft) => a.at - b.at;
 
 /**
  * Brings every run of the account (or only those of `only`) up to `now` in one transaction, each
- * due transition once with its event; answers the status and phase changes in time order.
+ * due transition once with its event, taking the outputs of ends from `ends` where computed
+ * ahead; answers the status and phase changes in time order.
  * @example settleAccount(deps, account, clock.now()) // [{ at, resource, from, to, phase }]
  */
 export function settleAccount(
@@ -15,6 +17,7 @@ export function settleAccount(
   account: Account,
   now: number,
   only?: ReadonlySet<string>,
+  ends?: ReadonlyMap<string, ReadyEnd>,
 ): Transition[] {
   const { store } = deps;
   // The common case: nothing due. One indexed read, no transaction.
@@ -28,7 +31,7 @@ export function settleAccount(
       const kind = deps.kinds.byName[record.kind];
       // A kind this emulator does not know (a newer one's --db file) stays as it is.
       if (!kind) continue;
-      applyDue(deps, kind, account, record, now, { transitions, events });
+      applyDue(deps, kind, account, record, now, { transitions, events }, ends?.get(record.id));
       store.runs.saveState(record);
     }
     // Resources were applied one after another: the log takes their events in time order.

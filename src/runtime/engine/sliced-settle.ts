@@ -1,15 +1,17 @@
 /**
- * Settling in windows of at most `slice` transitions, each its own transaction (inferred), so an
- * advance over many runs does not stall other clients; the account's requests wait for it. The
- * result equals one settle: transitions apply in an order (instant, then run) no window changes.
+ * Settling in windows of at most `slice` work, each its own transaction (inferred), so an advance
+ * over many runs does not stall other clients; the account's requests wait for it. A transition
+ * is 1 of work, an attempt's end 1 plus its steps (its outputs derive from every step). The result
+ * equals one settle: transitions apply in an order (instant, then run) no window changes.
  */
 import { setImmediate } from 'node:timers/promises';
-import type { Account } from '../../domain/records.js';
-import { pendingInstants } from '../../domain/run-timeline.js';
+import type { Account, RunRecord } from '../../domain/records.js';
+import { pendingWork } from '../../domain/run-timeline.js';
 import type { Deps } from '../deps.js';
 import type { Transition } from './apply-due.js';
 import { buildPendingArchives } from './pending-archives.js';
 import { settleAccount } from './settle.js';
+import { SettleEnds } from './settle-ends.js';
 
 export const DEFAULT_SETTLE_SLICE = 2000;
 
@@ -19,32 +21,34 @@ export interface SettleWindow {
   runs?: ReadonlySet<string>;
 }
 
-/** For each instant with transitions due up to `upTo`, how many each run has then, in run order. */
-function dueByInstant(deps: Deps, account: Account, upTo: number) {
+/**
+ * For each instant with transitions due up to `upTo`, each run's work then, in run order; and the
+ * runs whose attempts end by then, with the instant.
+ */
+function dueWork(deps: Deps, account: Account, upTo: number) {
   const byInstant = new Map<number, Map<string, number>>();
+  const ends: { record: RunRecord; at: number }[] = [];
   for (const record of deps.store.runs.due(account.id, upTo)) {
-    for (const at of pendingInstants(record, upTo)) {
+    for (const { at, work, ends: end } of pendingWork(record, upTo)) {
       const runs = byInstant.get(at) ?? new Map<string, number>();
-      byInstant.set(at, runs.set(record.id, (runs.get(record.id) ?? 0) + 1));
+      byInstant.set(at, runs.set(record.id, (runs.get(record.id) ?? 0) + work));
+      if (end) ends.push({ record, at });
     }
   }
-  return [...byInstant].sort(([a], [b]) => a - b);
+  return { instants: [...byInstant].sort(([a], [b]) => a - b), ends };
 }
 
 /**
- * The windows that bring the account to `upTo`, each of at most `slice` transitions: whole
- * instants while they fit, an instant with more split by run; the last ends at `upTo`.
+ * The windows that bring the account to `upTo`, each of at most `slice` work: whole instants
+ * while they fit, an instant with more split by run (a run's own work beyond `slice` takes a
+ * window alone); the last ends at `upTo`. And the attempts that end by `upTo`.
  */
-export function settleWindows(
-  deps: Deps,
-  account: Account,
-  upTo: number,
-  slice: number,
-): SettleWindow[] {
+export function settleWindows(deps: Deps, account: Account, upTo: number, slice: number) {
   const windows: SettleWindow[] = [];
+  const { instants, ends } = dueWork(deps, account, upTo);
   let count = 0;
   let last = Number.NEGATIVE_INFINITY;
-  for (const [at, runs] of dueByInstant(deps, account, upTo)) {
+  for (const [at, runs] of instants) {
     let size = 0;
     for (const n of runs.values()) size += n;
     if (count > 0 && count + size > slice) {
@@ -57,10 +61,10 @@ export function settleWindows(
     last = at;
   }
   windows.push({ end: upTo });
-  return windows;
+  return { windows, ends };
 }
 
-/** An instant's runs in order, cut into sets of at most `slice` transitions (one run at least). */
+/** An instant's runs in order, cut into sets of at most `slice` work (one run at least). */
 function chunksOf(runs: Map<string, number>, slice: number): Set<string>[] {
   const chunks: Set<string>[] = [];
   let chunk = new Set<string>();
@@ -78,12 +82,17 @@ function chunksOf(runs: Map<string, number>, slice: number): Set<string>[] {
   return chunks;
 }
 
-/** Settles window after window, yielding between, then builds the archives the windows owe. */
+/**
+ * Settles window after window, yielding between, each once the outputs of the ends it applies are
+ * computed (in the pool, all started at once); then builds the archives the windows owe.
+ */
 async function settleInWindows(deps: Deps, account: Account, upTo: number) {
-  const windows = settleWindows(deps, account, upTo, deps.config.settleSlice);
+  const { windows, ends } = settleWindows(deps, account, upTo, deps.config.settleSlice);
+  const ahead = new SettleEnds(deps, ends);
   const transitions: Transition[] = [];
   for (const [i, { end, runs }] of windows.entries()) {
-    for (const t of settleAccount(deps, account, end, runs)) transitions.push(t);
+    const ready = await ahead.upTo(end, runs);
+    for (const t of settleAccount(deps, account, end, runs, ready)) transitions.push(t);
     if (i < windows.length - 1) await setImmediate();
   }
   await buildPendingArchives(deps, account);

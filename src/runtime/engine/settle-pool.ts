@@ -1,0 +1,160 @@
+/**
+ * Where a settle's CPU-heavy work runs (DESIGN.md section 2): a run's end outputs and its archive
+ * go to a small pool of worker threads when the run has enough steps to hold the event loop and
+ * its kind is a registered one (a worker knows those only); anything else, and any job the pool
+ * fails twice, runs on the event loop. The bytes are the same either way (settle-jobs.ts).
+ */
+import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { gzip } from 'node:zlib';
+import { archiveOf, type BuiltArchive, GZIP_OPTIONS, tarOf } from '../../domain/build-archive.js';
+import type { Catalog } from '../../domain/catalog.js';
+import type { RunRecord } from '../../domain/records.js';
+import type { RunKind } from '../../domain/run-kind.js';
+import { REGISTERED_KINDS } from '../../kinds/index.js';
+import {
+  type ArchiveOutputs,
+  archiveEntries,
+  type EndOutputs,
+  endOutputs,
+  type JobRun,
+  type SettleJob,
+} from './settle-jobs.js';
+import type { SettleWorkerData } from './settle-worker.js';
+import { WorkerPool } from './worker-pool.js';
+
+export interface SettleWorkers {
+  /** Worker threads at most; 0 runs everything on the event loop. */
+  threads: number;
+  /** Steps from which a run's end and archive go to a worker. */
+  minSteps: number;
+}
+
+/** One core for the event loop, the rest (at most two) for the pool; at least one. */
+export const defaultSettleThreads = () => Math.max(1, Math.min(2, availableParallelism() - 1));
+/** Below this, a run's end and archive take a few milliseconds: less than a worker's round trip. */
+export const DEFAULT_MIN_STEPS = 100;
+
+const gzipAsync = promisify(gzip);
+
+export class SettlePool {
+  private readonly pool: WorkerPool;
+  private readonly registered: Readonly<Record<string, RunKind>>;
+  private readonly counts = { worker: 0, loop: 0, failed: 0 };
+
+  constructor(
+    private readonly kinds: Readonly<Record<string, RunKind>>,
+    private readonly catalog: Catalog,
+    readonly options: SettleWorkers,
+  ) {
+    this.pool = new WorkerPool(options.threads, spawner({ catalog }));
+    this.registered = Object.fromEntries(REGISTERED_KINDS.map(({ kind }) => [kind.name, kind]));
+  }
+
+  /** Whether the run's end and archive go to a worker. */
+  takes(record: RunRecord): boolean {
+    const run = record.state.run;
+    const kind = this.kinds[record.kind];
+    return (
+      this.options.threads > 0 &&
+      run !== null &&
+      run !== undefined &&
+      run.schedule.stepsAtEnd >= this.options.minSteps &&
+      kind !== undefined &&
+      this.registered[record.kind] === kind
+    );
+  }
+
+  /** The outputs of the end of the run's attempt (its kind's failure or success). */
+  end(record: RunRecord): Promise<EndOutputs> {
+    const job = jobRun(record);
+    const here = () => endOutputs(this.kindOf(job), job, this.catalog);
+    return this.takes(record) ? this.offload({ type: 'end', ...job }, here) : this.counted(here);
+  }
+
+  /** The archive of a succeeded run, as `completed_at` has its end; `at` is its entries' mtime. */
+  async archive(record: RunRecord): Promise<BuiltArchive & { at: number }> {
+    const job = jobRun(record);
+    const completed = Date.parse(record.state.completed_at ?? '');
+    if (!Number.isFinite(completed)) {
+      throw new Error(`run ${record.id}: no completion instant for its archive`);
+    }
+    const here = async (): Promise<ArchiveOutputs> => {
+      const { entries, at } = archiveEntries(this.kindOf(job), job, completed, this.catalog);
+      const { tar, files } = tarOf(job.id, entries, at);
+      // The compression leaves the event loop for zlib's own threads.
+      return { ...archiveOf(await gzipAsync(tar, GZIP_OPTIONS), files), at };
+    };
+    const built = this.takes(record)
+      ? await this.offload({ type: 'archive', completed, ...job }, here)
+      : await this.counted(here);
+    // A worker's bytes arrive as a plain Uint8Array over the memory it moved.
+    const { buffer, byteOffset, length } = built.bytes;
+    return { ...built, bytes: Buffer.from(buffer, byteOffset, length) };
+  }
+
+  /** Jobs done in a worker and on the event loop, and jobs the pool failed (then done here). */
+  stats() {
+    return { ...this.counts, threads: this.pool.threads };
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+
+  private kindOf(job: JobRun): RunKind {
+    const kind = this.kinds[job.kind];
+    if (!kind) throw new Error(`run ${job.id}: no run kind ${job.kind}`);
+    return kind;
+  }
+
+  private async counted<T>(here: () => T | Promise<T>): Promise<T> {
+    this.counts.loop += 1;
+    return here();
+  }
+
+  private async offload<T>(job: SettleJob, here: () => T | Promise<T>): Promise<T> {
+    try {
+      const value = await this.pool.run<T>(job);
+      this.counts.worker += 1;
+      return value;
+    } catch (err) {
+      this.counts.failed += 1;
+      if (this.counts.failed === 1) {
+        console.error(
+          `svc-emulator: a settle worker failed (${(err as Error).message}); ` +
+            'the work it had is done on the event loop',
+        );
+      }
+      return this.counted(here);
+    }
+  }
+}
+
+const jobRun = (record: RunRecord): JobRun => ({
+  kind: record.kind,
+  id: record.id,
+  request: record.request,
+  run: record.state.run!,
+});
+
+/**
+ * How a worker starts: the built entry beside this module (dist/settle-worker.js beside the bin's
+ * bundle and the CommonJS entries, dist/runtime/engine/ for tsc's library); from src/ (tsx,
+ * vitest) the TypeScript entry through tsx's loader, which the worker registers for itself.
+ */
+function spawner(workerData: SettleWorkerData): () => Worker {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) {
+    const entry = new URL('./settle-worker.js', here);
+    return () => new Worker(entry, { workerData });
+  }
+  // tsx's ES module API (`import` condition), beside the CommonJS one `require` resolves.
+  const api = new URL('./index.mjs', pathToFileURL(createRequire(here).resolve('tsx/esm/api')));
+  const entry = JSON.stringify(new URL('./settle-worker.ts', here).href);
+  const boot = `import(${JSON.stringify(api.href)}).then((tsx) => tsx.tsImport(${entry}, ${entry}));`;
+  return () => new Worker(boot, { eval: true, workerData });
+}

@@ -1,0 +1,50 @@
+/**
+ * The entry of a settle worker thread (settle-pool.ts starts it): answers each job of the pool
+ * (settle-jobs.ts) with the registered kinds and the catalog it was given, an archive's bytes
+ * moved to the event loop's thread rather than copied. Built as dist/settle-worker.js for the bin
+ * and the CommonJS entries, beside this file by tsc for the library, run through tsx from src/.
+ */
+import { parentPort, type Transferable, workerData } from 'node:worker_threads';
+import type { Catalog } from '../../domain/catalog.js';
+import { REGISTERED_KINDS } from '../../kinds/index.js';
+import { runJob, type SettleJob } from './settle-jobs.js';
+import type { WorkerReply } from './worker-pool.js';
+
+/** What the pool gives a worker at its start. */
+export interface SettleWorkerData {
+  catalog: Catalog;
+}
+
+function serve(): void {
+  const port = parentPort;
+  if (!port) throw new Error('settle-worker.ts runs as a worker thread (settle-pool.ts)');
+  const { catalog } = workerData as SettleWorkerData;
+  const kinds = Object.fromEntries(REGISTERED_KINDS.map(({ kind }) => [kind.name, kind]));
+  port.on('message', ({ id, input }: { id: number; input: SettleJob }) => {
+    let reply: WorkerReply;
+    const transfer: Transferable[] = [];
+    try {
+      const value = runJob(input, kinds, catalog);
+      if ('bytes' in value) {
+        const own = ownBuffer(value.bytes);
+        value.bytes = own;
+        transfer.push(own.buffer);
+      }
+      reply = { id, ok: true, value };
+    } catch (err) {
+      reply = { id, ok: false, error: err instanceof Error ? err.message : String(err) };
+    }
+    port.postMessage(reply, transfer);
+  });
+}
+
+/** `bytes` alone in its ArrayBuffer, which can then be moved (zlib may answer a view of more). */
+function ownBuffer(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
+  const { buffer } = bytes;
+  const whole = buffer instanceof ArrayBuffer && bytes.byteOffset === 0;
+  return whole && buffer.byteLength === bytes.length
+    ? new Uint8Array(buffer)
+    : new Uint8Array(bytes);
+}
+
+serve();
