@@ -67,6 +67,7 @@ const ConfigSchema = z.object({
   }, 'expected a duration from 1ms to 10m, like 10s or 500ms'),
   'webhook-timestamps': z.enum(['wall', 'virtual']),
   'settle-slice': z.coerce.number().int().min(1).max(1_000_000),
+  'settle-threads': z.union([z.literal(''), z.coerce.number().int().min(0).max(64)]),
   'coverage-report': z.string(),
   proxy: z.union([
     z.literal(''),
@@ -150,6 +151,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
     /** Wall ms one attempt may take (`--webhook-timeout`). */
     webhookTimeoutMs: parseDuration(c['webhook-timeout'])!,
     settleSlice: c['settle-slice'],
+    /** `--settle-threads N`: the settle pool's size; null: the default (settle-pool.ts). */
+    settleThreads: c['settle-threads'] === '' ? null : c['settle-threads'],
     /** `--coverage-report FILE`: where the report goes at shutdown (JSON, and Markdown beside it). */
     coverageReport: c['coverage-report'] || null,
     /** `--proxy URL`: serve /v1 by forwarding to this service (src/verify/proxy.ts). */

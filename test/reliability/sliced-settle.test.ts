@@ -1,7 +1,9 @@
 /**
- * Issue 9 item 4: a clock advance is applied in windows of at most `--settle-slice` events,
- * yielding between them. Results equal one settle (same transitions, same events with the same
- * ids and order), and other accounts are served while a long advance is in progress.
+ * Issue 9 item 4, issue 36: a clock advance is applied in windows of at most `--settle-slice` work
+ * (a transition 1, a run's end 1 plus its steps), yielding between them, the ends and archives of
+ * long runs computed in worker threads. Results equal one settle on the event loop alone (same
+ * transitions, same events with the same ids and order), and other accounts are served while a
+ * long advance is in progress.
  */
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_ACCOUNT, testEmulator } from '../helpers.js';
@@ -99,7 +101,7 @@ test('other accounts are served while a long advance is applied, and it equals o
     }
     return acct.key.secret as string;
   };
-  const sliced = testEmulator({ settleSlice: 2000 });
+  const sliced = testEmulator({ settleSlice: 2000, settleWorkers: { threads: 1 } });
   const secret = await big(sliced);
   const order: string[] = [];
   const advance = sliced
@@ -115,8 +117,9 @@ test('other accounts are served while a long advance is applied, and it equals o
   const [advanced, otherRes] = await Promise.all([advance, other]);
   expect(otherRes.status).toBe(200);
   expect(order).toEqual(['other account', 'advance']);
+  expect(sliced.emulator.deps.settlePool.stats()).toMatchObject({ worker: 60, failed: 0 });
 
-  const oneShot = testEmulator({ settleSlice: 1_000_000 });
+  const oneShot = testEmulator({ settleSlice: 1_000_000, settleWorkers: { threads: 0 } });
   await big(oneShot);
   const expected = await oneShot.control('POST', '/accounts/acct_big/clock/advance', {
     seconds: 86_400,

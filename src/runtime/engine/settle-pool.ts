@@ -44,13 +44,16 @@ export class SettlePool {
   private readonly pool: WorkerPool;
   private readonly registered: Readonly<Record<string, RunKind>>;
   private readonly counts = { worker: 0, loop: 0, failed: 0 };
+  private closed = false;
 
+  /** `spawn` starts a worker (default: `settleWorker`, the emulator's own). */
   constructor(
     private readonly kinds: Readonly<Record<string, RunKind>>,
     private readonly catalog: Catalog,
     readonly options: SettleWorkers,
+    spawn: () => Worker = settleWorker(catalog),
   ) {
-    this.pool = new WorkerPool(options.threads, spawner({ catalog }));
+    this.pool = new WorkerPool(options.threads, spawn);
     this.registered = Object.fromEntries(REGISTERED_KINDS.map(({ kind }) => [kind.name, kind]));
   }
 
@@ -102,6 +105,7 @@ export class SettlePool {
   }
 
   close(): Promise<void> {
+    this.closed = true;
     return this.pool.close();
   }
 
@@ -122,6 +126,8 @@ export class SettlePool {
       this.counts.worker += 1;
       return value;
     } catch (err) {
+      // A closed emulator has nothing left to settle for.
+      if (this.closed) throw err;
       this.counts.failed += 1;
       if (this.counts.failed === 1) {
         console.error(
@@ -142,11 +148,13 @@ const jobRun = (record: RunRecord): JobRun => ({
 });
 
 /**
- * How a worker starts: the built entry beside this module (dist/settle-worker.js beside the bin's
- * bundle and the CommonJS entries, dist/runtime/engine/ for tsc's library); from src/ (tsx,
+ * How a settle worker starts: the built entry beside this module (dist/settle-worker.js beside the
+ * bin's bundle and the CommonJS entries, dist/runtime/engine/ for tsc's library); from src/ (tsx,
  * vitest) the TypeScript entry through tsx's loader, which the worker registers for itself.
+ * @example new SettlePool(kinds, catalog, { threads: 1, minSteps: 100 }, settleWorker(catalog))
  */
-function spawner(workerData: SettleWorkerData): () => Worker {
+export function settleWorker(catalog: Catalog): () => Worker {
+  const workerData: SettleWorkerData = { catalog };
   const here = import.meta.url;
   if (!here.endsWith('.ts')) {
     const entry = new URL('./settle-worker.js', here);
