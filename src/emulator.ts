@@ -19,12 +19,7 @@ import { CoverageCounts } from './runtime/coverage/counts.js';
 import type { CoverageDocument } from './runtime/coverage/outcomes.js';
 import { type CoverageReport, coverageReport } from './runtime/coverage/report.js';
 import type { AppConfig, Deps } from './runtime/deps.js';
-import {
-  DEFAULT_MIN_STEPS,
-  defaultSettleThreads,
-  SettlePool,
-  type SettleWorkers,
-} from './runtime/engine/settle-pool.js';
+import { createSettlePool, type SettleWorkers } from './runtime/engine/settle-pool.js';
 import { DEFAULT_SETTLE_SLICE } from './runtime/engine/sliced-settle.js';
 import { FaultRules } from './runtime/faults/fault-rules.js';
 import { createIdFactory } from './runtime/id-factory.js';
@@ -110,15 +105,11 @@ export interface EmulatorOptions {
   webhookHistory?: number;
   /** `webhook-timestamp`: wall time at the attempt (default) or the event's virtual time. */
   webhookTimestamps?: WebhookTimestamps;
-  /**
-   * Most work one settle window applies: a transition is 1, an attempt's end 1 plus its steps
-   * (runtime/engine/sliced-settle.ts). Default 2000.
-   */
+  /** Most work one settle window applies (runtime/engine/sliced-settle.ts). Default 2000. */
   settleSlice?: number;
   /**
-   * Worker threads for a settle's CPU-heavy work, the ends and archives of runs of at least
-   * `minSteps` steps (runtime/engine/settle-pool.ts); `threads: 0` does it all on the event loop.
-   * Default: the cores but one, 1 to 2 threads; 100 steps.
+   * Worker threads for the ends and archives of runs of `minSteps` steps or more; `threads: 0`:
+   * none (runtime/engine/settle-pool.ts). Default the cores but one (1 or 2), 100 steps.
    */
   settleWorkers?: Partial<SettleWorkers>;
   /**
@@ -190,10 +181,7 @@ function createDeps(
     clocks,
     settling,
     pendingArchives: new Map(),
-    settlePool: new SettlePool(kinds.byName, catalog, {
-      threads: options.settleWorkers?.threads ?? defaultSettleThreads(),
-      minSteps: options.settleWorkers?.minSteps ?? DEFAULT_MIN_STEPS,
-    }),
+    settlePool: createSettlePool(kinds.byName, catalog, options.settleWorkers),
     ids: createIdFactory(config.seed, store.sequences),
     catalog,
     systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),

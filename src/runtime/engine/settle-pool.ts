@@ -40,6 +40,19 @@ export const DEFAULT_MIN_STEPS = 100;
 
 const gzipAsync = promisify(gzip);
 
+/**
+ * The emulator's pool, `given` settings over the defaults; no thread starts before a job needs one.
+ * @example createSettlePool(kinds.byName, catalog, { threads: 0 }) // everything on the event loop
+ */
+export function createSettlePool(
+  kinds: Readonly<Record<string, RunKind>>,
+  catalog: Catalog,
+  given: Partial<SettleWorkers> = {},
+): SettlePool {
+  const threads = given.threads ?? defaultSettleThreads();
+  return new SettlePool(kinds, catalog, { threads, minSteps: given.minSteps ?? DEFAULT_MIN_STEPS });
+}
+
 export class SettlePool {
   private readonly pool: WorkerPool;
   private readonly registered: Readonly<Record<string, RunKind>>;
