@@ -3,6 +3,7 @@
  * answered in any number with at most `size` threads, a job whose worker dies run again once in a
  * fresh one, a second death a `WorkerDied` rejection that leaves the pool serving, and `close()`.
  */
+import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { expect, test } from 'vitest';
 import { WorkerDied, WorkerPool } from '../../src/runtime/engine/worker-pool.js';
@@ -70,4 +71,23 @@ test('close() ends every worker and rejects the jobs under way and queued', asyn
     'the worker pool is closed',
   ]);
   await expect(pool.run({ n: 4 })).rejects.toThrow('closed');
+});
+
+test('a worker with no job for idleMs ends; the next job starts another', async () => {
+  const shared = new Int32Array(new SharedArrayBuffer(4));
+  const workers: Worker[] = [];
+  const pool = new WorkerPool(
+    1,
+    () => {
+      workers.push(new Worker(WORKER, { workerData: { deaths: shared } }));
+      return workers.at(-1)!;
+    },
+    1,
+  );
+  await pool.run({ n: 1 });
+  await once(workers[0]!, 'exit');
+  expect(pool.threads).toBe(0);
+  expect(await pool.run<Doubled>({ n: 2 })).toMatchObject({ doubled: 4 });
+  expect(workers).toHaveLength(2);
+  await pool.close();
 });

@@ -1,8 +1,9 @@
 /**
  * A small pool of worker threads running one script, one job per worker at a time, jobs first
- * come first served. Workers start when a job needs one and are unreferenced while idle, so an
- * idle pool keeps no process alive. A job whose worker dies (a crash, running out of memory,
- * `terminate()`) runs once more in a fresh worker; dying twice rejects it with `WorkerDied`.
+ * come first served. Workers start when a job needs one, are unreferenced while idle (an idle pool
+ * keeps no process alive) and end after `idleMs` of wall time without a job, giving their memory
+ * back. A job whose worker dies (a crash, running out of memory, `terminate()`) runs once more in
+ * a fresh worker; dying twice rejects it with `WorkerDied`.
  */
 import type { Worker } from 'node:worker_threads';
 
@@ -27,7 +28,12 @@ interface Job {
 interface Slot {
   worker: Worker;
   job: Job | null;
+  /** Ends the idle worker. */
+  retire?: ReturnType<typeof setTimeout>;
 }
+
+/** How long a worker waits for its next job before it ends. */
+export const IDLE_MS = 30_000;
 
 /**
  * @example const pool = new WorkerPool(2, () => new Worker(url)); await pool.run({ n: 1 })
@@ -42,6 +48,7 @@ export class WorkerPool {
   constructor(
     readonly size: number,
     private readonly spawn: () => Worker,
+    private readonly idleMs = IDLE_MS,
   ) {}
 
   /** Runs `input` in a worker; resolves with its value, rejects with what it threw. */
@@ -71,6 +78,7 @@ export class WorkerPool {
       const slot = this.slots.find((s) => s.job === null) ?? this.start();
       if (!slot) return;
       const job = this.queue.shift()!;
+      clearTimeout(slot.retire);
       slot.job = job;
       job.tries += 1;
       slot.worker.ref();
@@ -98,9 +106,14 @@ export class WorkerPool {
     if (reply.ok) job.resolve(reply.value);
     else job.reject(new Error(reply.error));
     this.dispatch();
+    if (slot.job === null) {
+      slot.retire = setTimeout(() => void slot.worker.terminate(), this.idleMs);
+      slot.retire.unref();
+    }
   }
 
   private died(slot: Slot): void {
+    clearTimeout(slot.retire);
     this.slots.splice(this.slots.indexOf(slot), 1);
     const job = slot.job;
     slot.job = null;
