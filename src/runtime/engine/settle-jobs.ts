@@ -1,7 +1,8 @@
 /**
  * The CPU-heavy work of a settle as pure functions of stored data and the catalog: a run's end
- * outputs (its `result`, or its `error` and `result`) and its archive. The event loop runs them,
- * or a worker thread does (settle-worker.ts); the bytes are the same either way.
+ * outputs (its `result`, or its `error` and `result`) and its archive; and of a read, a long
+ * run's log. The event loop runs them, or a worker thread does (settle-worker.ts); the bytes are
+ * the same either way.
  */
 import { gzipSync } from 'node:zlib';
 import { MAX_VIRTUAL_MS, MIN_VIRTUAL_MS } from '../../contract/clock-mode.js';
@@ -23,7 +24,9 @@ export interface JobRun {
 export type SettleJob =
   | ({ type: 'end' } & JobRun)
   /** `completed`: the instant the attempt succeeded (`completed_at`), in ms. */
-  | ({ type: 'archive'; completed: number } & JobRun);
+  | ({ type: 'archive'; completed: number } & JobRun)
+  /** The last `limit` lines of the attempt's log as of `upTo`. */
+  | ({ type: 'log'; upTo: number; limit: number } & JobRun);
 
 /** What the end of an attempt writes into its run. */
 export interface EndOutputs {
@@ -81,6 +84,19 @@ export function archiveOutputs(
   return { bytes, sha256, files, at };
 }
 
+/** The last `limit` lines of the attempt's log as of `upTo`, oldest first (run-log.ts). */
+export function logTail(
+  kind: RunKind,
+  job: JobRun,
+  upTo: number,
+  limit: number,
+  catalog: Catalog,
+): string[] {
+  const ctx = kind.context(job.request, job.run.outcome, job.id, catalog);
+  const lines = attemptLog(kind, job.request, job.run, ctx, upTo);
+  return lines.length > limit ? lines.slice(lines.length - limit) : lines;
+}
+
 /**
  * Runs one job of a worker with the kinds it knows; throws for a kind it does not.
  * @example runJob({ type: 'end', ...jobRun }, kindsByName, catalog)
@@ -89,9 +105,10 @@ export function runJob(
   job: SettleJob,
   kinds: Readonly<Record<string, RunKind>>,
   catalog: Catalog,
-): EndOutputs | ArchiveOutputs {
+): EndOutputs | ArchiveOutputs | string[] {
   const kind = kinds[job.kind];
   if (!kind) throw new Error(`no run kind ${job.kind} in this worker`);
   if (job.type === 'end') return endOutputs(kind, job, catalog);
+  if (job.type === 'log') return logTail(kind, job, job.upTo, job.limit, catalog);
   return archiveOutputs(kind, job, job.completed, catalog);
 }

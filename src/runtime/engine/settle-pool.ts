@@ -21,6 +21,7 @@ import {
   type EndOutputs,
   endOutputs,
   type JobRun,
+  logTail,
   type SettleJob,
 } from './settle-jobs.js';
 import type { SettleWorkerData } from './settle-worker.js';
@@ -110,6 +111,14 @@ export class SettlePool {
     // A worker's bytes arrive as a plain Uint8Array over the memory it moved.
     const { buffer, byteOffset, length } = built.bytes;
     return { ...built, bytes: Buffer.from(buffer, byteOffset, length) };
+  }
+
+  /** The last `limit` lines of the run's log as of `upTo`, oldest first. */
+  log(record: RunRecord, upTo: number, limit: number): Promise<string[]> {
+    const job = jobRun(record);
+    const here = () => logTail(this.kindOf(job), job, upTo, limit, this.catalog);
+    const offloaded = { type: 'log' as const, upTo, limit, ...job };
+    return this.takes(record) ? this.offload(offloaded, here) : this.counted(here);
   }
 
   /** Jobs done in a worker and on the event loop, and jobs the pool failed (then done here). */

@@ -25,7 +25,7 @@ function serve(): void {
     const transfer: Transferable[] = [];
     try {
       const value = runJob(input, kinds, catalog);
-      if ('bytes' in value) {
+      if (!Array.isArray(value) && 'bytes' in value) {
         const own = ownBuffer(value.bytes);
         value.bytes = own;
         transfer.push(own.buffer);
