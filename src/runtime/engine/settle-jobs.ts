@@ -61,14 +61,29 @@ export function archiveEntries(
   catalog: Catalog,
 ): { entries: ArchiveEntry[]; at: number } {
   const { run } = job;
-  const ctx = kind.context(job.request, run.outcome, job.id, catalog);
+  const once = successOnce(kind);
+  const ctx = once.context(job.request, run.outcome, job.id, catalog);
   const steps = run.schedule.stepsAtEnd;
-  const { result } = kind.success(ctx, steps);
-  // Nothing is logged after success (a resume starts a new log), so this is the log it had.
-  const logs = attemptLog(kind, job.request, run, ctx, completed);
+  const { result } = once.success(ctx, steps);
+  // Nothing is logged after success (a resume starts a new log), so this is the log it had; its
+  // closing line is the success above.
+  const logs = attemptLog(once, job.request, run, ctx, completed);
   // An older world may hold runs completed outside what a tar header holds: the nearest instant.
   const at = Math.max(MIN_VIRTUAL_MS, Math.min(completed, MAX_VIRTUAL_MS));
-  return { entries: kind.archive(ctx, result, steps, logs), at };
+  return { entries: once.archive(ctx, result, steps, logs), at };
+}
+
+/** `kind` computing `success` once for a context and step count, however often it is asked. */
+function successOnce(kind: RunKind): RunKind {
+  let last: { ctx: unknown; steps: number; value: ReturnType<RunKind['success']> } | undefined;
+  return {
+    ...kind,
+    success(ctx, steps) {
+      if (last && last.ctx === ctx && last.steps === steps) return last.value;
+      last = { ctx, steps, value: kind.success(ctx, steps) };
+      return last.value;
+    },
+  };
 }
 
 /** The archive of a succeeded run, built here and now (gzip included). */
