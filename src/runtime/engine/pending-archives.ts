@@ -5,8 +5,8 @@
  * `download` is set once its archive is built.
  */
 import { setImmediate } from 'node:timers/promises';
-import type { BuiltArchive } from '../../domain/build-archive.js';
 import type { Account, RunRecord } from '../../domain/records.js';
+import type { CachedArchive } from '../../store/archive-cache.js';
 import { toTimestamp } from '../clock.js';
 import type { Deps } from '../deps.js';
 import { signedToken } from './run-attempt.js';
@@ -62,7 +62,7 @@ function start(deps: Deps, account: Account, id: string) {
   return built;
 }
 
-function apply(deps: Deps, account: Account, id: string, built: BuiltArchive & { at: number }) {
+function apply(deps: Deps, account: Account, id: string, built: CachedArchive & { at: number }) {
   // Read again: nothing of the account moves while its settle is in progress, but be exact.
   const run = deps.store.runs.get(account.id, id);
   if (!run?.state.archive_pending) return;

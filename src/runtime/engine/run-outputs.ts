@@ -1,5 +1,6 @@
 /** A run's log and listing as read: derived from its attempt, or a seeded run's stored rows. */
-import type { FileEntry, RunRecord } from '../../domain/records.js';
+import { listingPage } from '../../domain/file-listing.js';
+import type { RunRecord } from '../../domain/records.js';
 import type { FilePage } from '../../store/files.js';
 import type { Deps } from '../deps.js';
 import { runArchive } from './run-archive.js';
@@ -34,20 +35,5 @@ export async function runFilePage(
 ): Promise<FilePage> {
   const archive = storesOutputs(record) ? undefined : await runArchive(deps, record);
   if (!archive) return deps.store.runFiles.page(record.id, after, limit);
-  const from = after === '' ? 0 : firstAfter(archive.files, after);
-  const data = archive.files.slice(from, from + limit);
-  return { data, hasMore: from + limit < archive.files.length };
-}
-
-/** The index of the first path after `after` in a listing sorted in UTF-8 byte order. */
-function firstAfter(files: readonly FileEntry[], after: string): number {
-  const key = Buffer.from(after);
-  let lo = 0;
-  let hi = files.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (Buffer.compare(Buffer.from(files[mid]!.path), key) <= 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return listingPage(archive.listing, after, limit);
 }

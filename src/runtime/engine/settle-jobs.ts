@@ -9,6 +9,7 @@ import { MAX_VIRTUAL_MS, MIN_VIRTUAL_MS } from '../../contract/clock-mode.js';
 import type { RunError } from '../../contract/run-shapes.js';
 import { type ArchiveEntry, archiveOf, GZIP_OPTIONS, tarOf } from '../../domain/build-archive.js';
 import type { Catalog } from '../../domain/catalog.js';
+import { type PackedListing, packListing } from '../../domain/file-listing.js';
 import type { RunAttempt, RunRequest, RunState } from '../../domain/records.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { attemptLog } from '../../domain/run-log.js';
@@ -38,7 +39,7 @@ export interface EndOutputs {
 export interface ArchiveOutputs {
   bytes: Uint8Array;
   sha256: string;
-  files: { path: string; bytes: number; sha256: string }[];
+  listing: PackedListing;
   at: number;
 }
 
@@ -96,7 +97,7 @@ export function archiveOutputs(
   const { entries, at } = archiveEntries(kind, job, completed, catalog);
   const { tar, files } = tarOf(job.id, entries, at);
   const { bytes, sha256 } = archiveOf(gzipSync(tar, GZIP_OPTIONS), files);
-  return { bytes, sha256, files, at };
+  return { bytes, sha256, listing: packListing(files), at };
 }
 
 /** The last `limit` lines of the attempt's log as of `upTo`, oldest first (run-log.ts). */

@@ -10,11 +10,13 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { gzip } from 'node:zlib';
-import { archiveOf, type BuiltArchive, GZIP_OPTIONS, tarOf } from '../../domain/build-archive.js';
+import { archiveOf, GZIP_OPTIONS, tarOf } from '../../domain/build-archive.js';
 import type { Catalog } from '../../domain/catalog.js';
+import { packListing } from '../../domain/file-listing.js';
 import type { RunRecord } from '../../domain/records.js';
 import type { RunKind } from '../../domain/run-kind.js';
 import { REGISTERED_KINDS } from '../../kinds/index.js';
+import type { CachedArchive } from '../../store/archive-cache.js';
 import {
   type ArchiveOutputs,
   archiveEntries,
@@ -93,7 +95,7 @@ export class SettlePool {
   }
 
   /** The archive of a succeeded run, as `completed_at` has its end; `at` is its entries' mtime. */
-  async archive(record: RunRecord): Promise<BuiltArchive & { at: number }> {
+  async archive(record: RunRecord): Promise<CachedArchive & { at: number }> {
     const job = jobRun(record);
     const completed = Date.parse(record.state.completed_at ?? '');
     if (!Number.isFinite(completed)) {
@@ -103,7 +105,8 @@ export class SettlePool {
       const { entries, at } = archiveEntries(this.kindOf(job), job, completed, this.catalog);
       const { tar, files } = tarOf(job.id, entries, at);
       // The compression leaves the event loop for zlib's own threads.
-      return { ...archiveOf(await gzipAsync(tar, GZIP_OPTIONS), files), at };
+      const { bytes, sha256 } = archiveOf(await gzipAsync(tar, GZIP_OPTIONS), files);
+      return { bytes, sha256, listing: packListing(files), at };
     };
     const built = this.takes(record)
       ? await this.offload({ type: 'archive', completed, ...job }, here)

@@ -28,7 +28,8 @@ function serve(): void {
       if (!Array.isArray(value) && 'bytes' in value) {
         const own = ownBuffer(value.bytes);
         value.bytes = own;
-        transfer.push(own.buffer);
+        const { ends, sizes } = value.listing;
+        transfer.push(own.buffer, ends.buffer, sizes.buffer);
       }
       reply = { id, ok: true, value };
     } catch (err) {
