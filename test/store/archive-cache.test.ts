@@ -39,8 +39,8 @@ test('a listing counts against the budget with its archive', () => {
   const cache = createArchiveCache(200);
   const files = [{ path: 'manifest.json', bytes: 10, sha256: 'f'.repeat(64) }];
   cache.put('a', { bytes: bytes(50), sha256: 'sa', listing: packListing(files) });
-  // 50 bytes of archive, plus the path and its newline, the digest, 4 for its end, 8 for its size.
-  expect(cache.stats()).toMatchObject({ archives: 1, bytes: 50 + 14 + 64 + 4 + 8 });
+  // 50 bytes of archive, plus the path, 4 for its end, 8 for its size, 32 for its digest.
+  expect(cache.stats()).toMatchObject({ archives: 1, bytes: 50 + 13 + 4 + 8 + 32 });
   expect(listingPage(cache.get('a')!.listing, '', 10).data).toEqual(files);
   cache.put('b', { bytes: bytes(50), sha256: 'sb', listing: packListing(files) });
   expect(cache.get('a')).toBeUndefined();

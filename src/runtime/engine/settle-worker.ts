@@ -28,8 +28,8 @@ function serve(): void {
       if (!Array.isArray(value) && 'bytes' in value) {
         const own = ownBuffer(value.bytes);
         value.bytes = own;
-        const { ends, sizes } = value.listing;
-        transfer.push(own.buffer, ends.buffer, sizes.buffer);
+        const { paths, ends, sizes, sha256 } = value.listing;
+        transfer.push(own.buffer, paths.buffer, ends.buffer, sizes.buffer, sha256.buffer);
       }
       reply = { id, ok: true, value };
     } catch (err) {
