@@ -4,9 +4,10 @@
  * built before it answers); meanwhile account B calls `GET /v1/keys/me` 5 ms after each answer
  * with Node's fetch (its keep-alive pool), as an SDK's poller does.
  * Targets: B's worst call at most 50 ms, its p99 at most 20 ms, no call failed.
- * The emulator may use both cores here (its settle runs CPU-heavy work in worker threads); the
- * bench's own process stays on its core, and B's load is light (200 calls a second).
+ * The emulator and, while it polls, the bench's own process run on every core (the settle's
+ * CPU-heavy work is in worker threads; B's load is light, some 200 calls a second).
  */
+import { availableParallelism } from 'node:os';
 import {
   type BenchContext,
   control,
@@ -15,6 +16,7 @@ import {
   verdict,
 } from './context.js';
 import { seed } from './load.js';
+import { onAllCores } from './pinning.js';
 import { type ServerProcess, startEmulator } from './server-process.js';
 
 export const BIG_ADVANCE =
@@ -64,12 +66,13 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 async function bigAdvance(ctx: BenchContext): Promise<ScenarioResult> {
-  // Both cores for the emulator: `taskset -c 0,1` when the bench pins (a child inherits the
-  // bench's own core otherwise).
-  const pinning = ctx.pinning.prefix.length
-    ? { ...ctx.pinning, prefix: ['taskset', '-c', '0,1'] }
-    : ctx.pinning;
-  const server = await startEmulator(pinning, ctx.main);
+  // The emulator, and this process while it polls, on every core (a child of this process
+  // would otherwise inherit its one core).
+  const all = ['taskset', '-c', `0-${availableParallelism() - 1}`];
+  const server = await startEmulator(
+    { ...ctx.pinning, prefix: ctx.pinning.prefix.length ? all : [] },
+    ctx.main,
+  );
   try {
     const a = await control<Created>(server, 'POST', '/accounts', { token_balance: 100_000_000 });
     const b = await control<Created>(server, 'POST', '/accounts', {});
@@ -90,7 +93,7 @@ async function bigAdvance(ctx: BenchContext): Promise<ScenarioResult> {
         seconds: 10_800,
       },
     );
-    const calls = await pollUntil(server, b.key.secret, advance);
+    const calls = await onAllCores(ctx.pinning, () => pollUntil(server, b.key.secret, advance));
     const advanced = await advance;
     const ms = performance.now() - started;
     const succeeded = advanced.transitions.filter((t) => t.to === 'succeeded');
