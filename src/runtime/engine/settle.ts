@@ -1,4 +1,4 @@
-import type { Account } from '../../domain/records.js';
+import type { Account, RunRecord } from '../../domain/records.js';
 import type { Deps } from '../deps.js';
 import { applyDue, type Transition } from './apply-due.js';
 import { type EventDraft, recordEvents } from './event-log.js';
@@ -26,8 +26,7 @@ export function settleAccount(
   const transitions: Transition[] = [];
   const events: EventDraft[] = [];
   store.tx(() => {
-    for (const record of store.runs.due(account.id, now)) {
-      if (only && !only.has(record.id)) continue;
+    for (const record of dueRuns(deps, account, now, only)) {
       const kind = deps.kinds.byName[record.kind];
       // A kind this emulator does not know (a newer one's --db file) stays as it is.
       if (!kind) continue;
@@ -39,4 +38,15 @@ export function settleAccount(
   });
   // Stable sort: runs were applied in due order, and each run's changes are in time order.
   return transitions.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}
+
+/**
+ * The account's runs due by `now` in creation order, or only those of `only` (named in creation
+ * order: a window of one crowded instant reads its own runs, not all the instant's).
+ */
+function dueRuns(deps: Deps, account: Account, now: number, only?: ReadonlySet<string>) {
+  if (!only) return deps.store.runs.due(account.id, now);
+  return [...only]
+    .map((id) => deps.store.runs.get(account.id, id))
+    .filter((r): r is RunRecord => r !== undefined && r.nextAt !== null && r.nextAt <= now);
 }
