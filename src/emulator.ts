@@ -19,8 +19,12 @@ import { CoverageCounts } from './runtime/coverage/counts.js';
 import type { CoverageDocument } from './runtime/coverage/outcomes.js';
 import { type CoverageReport, coverageReport } from './runtime/coverage/report.js';
 import type { AppConfig, Deps } from './runtime/deps.js';
-import { createSettlePool, type SettleWorkers } from './runtime/engine/settle-pool.js';
-import { DEFAULT_SETTLE_SLICE } from './runtime/engine/sliced-settle.js';
+import { createSettlePool } from './runtime/engine/settle-pool.js';
+import {
+  DEFAULT_SETTLE_SLICE,
+  DEFAULT_WINDOW_MS,
+  type SettleOptions,
+} from './runtime/engine/sliced-settle.js';
 import { FaultRules } from './runtime/faults/fault-rules.js';
 import { createIdFactory } from './runtime/id-factory.js';
 import { Journal } from './runtime/journal.js';
@@ -54,7 +58,8 @@ const CATALOG_FILE = join(PACKAGE_ROOT, 'fixtures', 'catalog.json');
 /** The scenarios the package ships (`scenarios/`). */
 export const SHIPPED_SCENARIOS = join(PACKAGE_ROOT, 'scenarios');
 
-export interface EmulatorOptions {
+/** `settleSlice`, `settleWindowMs` and `settleWorkers`: runtime/engine/sliced-settle.ts. */
+export interface EmulatorOptions extends SettleOptions {
   /** The run kinds served. Default every registered one (`src/kinds/index.ts`). */
   kinds?: readonly RegisteredKind[];
   /** `:memory:` (default) or a file path. */
@@ -105,13 +110,6 @@ export interface EmulatorOptions {
   webhookHistory?: number;
   /** `webhook-timestamp`: wall time at the attempt (default) or the event's virtual time. */
   webhookTimestamps?: WebhookTimestamps;
-  /** Most work one settle window applies (runtime/engine/sliced-settle.ts). Default 2000. */
-  settleSlice?: number;
-  /**
-   * Worker threads for the ends and archives of runs of `minSteps` steps or more; `threads: 0`:
-   * none (runtime/engine/settle-pool.ts). Default the cores but one (1 or 2), 100 steps.
-   */
-  settleWorkers?: Partial<SettleWorkers>;
   /**
    * Bytes of built archives kept in memory, least recently read dropped first; a dropped one is
    * rebuilt byte for byte when read (store/archive-cache.ts). Default 4 MiB.
@@ -142,6 +140,7 @@ export interface Emulator {
 function appConfig(options: EmulatorOptions): AppConfig {
   return {
     settleSlice: options.settleSlice ?? DEFAULT_SETTLE_SLICE,
+    settleWindowMs: options.settleWindowMs ?? DEFAULT_WINDOW_MS,
     seed: options.seed ?? '0',
     strictVersions: options.strictVersions ?? false,
     strict: options.strict ?? false,

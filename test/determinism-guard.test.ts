@@ -27,6 +27,8 @@ const WALL_TIME_ALLOWED: Record<string, string> = {
   'src/runtime/webhooks/attempt.ts':
     'an attempt goes to a real receiver: its wall start, duration and webhook-timestamp are wall time',
   'src/main.ts': 'the shutdown grace period',
+  'src/runtime/engine/sliced-settle.ts':
+    "a settle window's size follows the wall time the windows before it took (results do not depend on windows)",
   'src/runtime/engine/worker-pool.ts':
     'an idle settle worker thread ends after a wall-time while, giving its memory back',
   'src/heap.ts': 'the idle collection waits for a quiet wall-clock second; it answers nothing',

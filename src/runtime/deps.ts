@@ -17,6 +17,8 @@ export interface AppConfig {
   seed: string;
   /** The most work one settle window applies (`--settle-slice`): transitions, and ends' steps. */
   settleSlice: number;
+  /** About how long a settle window may hold the event loop; Infinity: `settleSlice` alone. */
+  settleWindowMs: number;
   /** Apply the per-operation version lists of the API document instead of accepting both. */
   strictVersions: boolean;
   /** Serve only the documented operations (plus /_control). */

@@ -1,8 +1,9 @@
 /**
- * Settling in windows of at most `slice` work, each its own transaction (inferred), so an advance
- * over many runs does not stall other clients; the account's requests wait for it. A transition
- * is 1 of work, an attempt's end 1 plus its steps (its outputs derive from every step). The result
- * equals one settle: transitions apply in an order (instant, then run) no window changes.
+ * Settling in windows, each its own transaction (inferred), so an advance over many runs does not
+ * stall other clients; the account's requests wait for it. A window holds about `windowMs` of the
+ * event loop's work, sized from the time the windows before it took, and at most `slice` work: a
+ * transition is 1, an attempt's end 1 plus its steps unless a worker computes its outputs. The
+ * result equals one settle: transitions apply in an order (instant, then run) no window changes.
  */
 import { setImmediate } from 'node:timers/promises';
 import type { Account, RunRecord } from '../../domain/records.js';
@@ -12,13 +13,33 @@ import type { Transition } from './apply-due.js';
 import { buildPendingArchives } from './pending-archives.js';
 import { settleAccount } from './settle.js';
 import { SettleEnds } from './settle-ends.js';
+import type { SettleWorkers } from './settle-pool.js';
 
 export const DEFAULT_SETTLE_SLICE = 2000;
+/** How long a window may hold the event loop, about (`settleWindowMs`). */
+export const DEFAULT_WINDOW_MS = 8;
+/** The work of a settle's first window, before any was timed. */
+const FIRST_WINDOW = 50;
+
+/** How an emulator settles (`createEmulator` options). */
+export interface SettleOptions {
+  /** Most work one settle window applies. Default 2000. */
+  settleSlice?: number;
+  /** About how long a settle window holds the event loop; Infinity: `settleSlice` alone. Default 8. */
+  settleWindowMs?: number;
+  /**
+   * Worker threads for the ends, archives and logs of runs of `minSteps` steps or more; `threads:
+   * 0`: none (settle-pool.ts). Default the cores but one (1 or 2), 100 steps.
+   */
+  settleWorkers?: Partial<SettleWorkers>;
+}
 
 /** A window: everything due up to `end`, or only the runs named (all their transitions at `end`). */
 export interface SettleWindow {
   end: number;
   runs?: ReadonlySet<string>;
+  /** What applying it costs the event loop, in work. */
+  work: number;
 }
 
 /**
@@ -29,9 +50,13 @@ function dueWork(deps: Deps, account: Account, upTo: number) {
   const byInstant = new Map<number, Map<string, number>>();
   const ends: { record: RunRecord; at: number }[] = [];
   for (const record of deps.store.runs.due(account.id, upTo)) {
+    const elsewhere = deps.settlePool.takes(record);
     for (const { at, work, ends: end } of pendingWork(record, upTo)) {
       const runs = byInstant.get(at) ?? new Map<string, number>();
-      byInstant.set(at, runs.set(record.id, (runs.get(record.id) ?? 0) + work));
+      byInstant.set(
+        at,
+        runs.set(record.id, (runs.get(record.id) ?? 0) + (end && elsewhere ? 1 : work)),
+      );
       if (end) ends.push({ record, at });
     }
   }
@@ -39,47 +64,74 @@ function dueWork(deps: Deps, account: Account, upTo: number) {
 }
 
 /**
- * The windows that bring the account to `upTo`, each of at most `slice` work: whole instants
- * while they fit, an instant with more split by run (a run's own work beyond `slice` takes a
- * window alone); the last ends at `upTo`. And the attempts that end by `upTo`.
+ * The windows that bring the account to `upTo`, each of at most `budget()` work (asked again for
+ * each window): whole instants while they fit, an instant with more split by run (a run's own
+ * work beyond it takes a window alone); the last ends at `upTo`.
  */
-export function settleWindows(deps: Deps, account: Account, upTo: number, slice: number) {
-  const windows: SettleWindow[] = [];
-  const { instants, ends } = dueWork(deps, account, upTo);
+export function* settleWindows(
+  instants: [number, Map<string, number>][],
+  upTo: number,
+  budget: () => number,
+): Generator<SettleWindow> {
   let count = 0;
   let last = Number.NEGATIVE_INFINITY;
+  let slice = budget();
   for (const [at, runs] of instants) {
     let size = 0;
     for (const n of runs.values()) size += n;
     if (count > 0 && count + size > slice) {
-      windows.push({ end: last });
+      yield { end: last, work: count };
       count = 0;
+      slice = budget();
     }
     if (size > slice) {
-      for (const chunk of chunksOf(runs, slice)) windows.push({ end: at, runs: chunk });
+      yield* chunksOf(at, runs, budget);
+      slice = budget();
     } else count += size;
     last = at;
   }
-  windows.push({ end: upTo });
-  return { windows, ends };
+  yield { end: upTo, work: count };
 }
 
-/** An instant's runs in order, cut into sets of at most `slice` work (one run at least). */
-function chunksOf(runs: Map<string, number>, slice: number): Set<string>[] {
-  const chunks: Set<string>[] = [];
+/** An instant's runs in order, cut into windows of at most `budget()` work (one run at least). */
+function* chunksOf(at: number, runs: Map<string, number>, budget: () => number) {
   let chunk = new Set<string>();
   let n = 0;
+  let slice = budget();
   for (const [id, k] of runs) {
     if (n > 0 && n + k > slice) {
-      chunks.push(chunk);
+      yield { end: at, runs: chunk, work: n };
       chunk = new Set();
       n = 0;
+      slice = budget();
     }
     chunk.add(id);
     n += k;
   }
-  if (chunk.size > 0) chunks.push(chunk);
-  return chunks;
+  if (chunk.size > 0) yield { end: at, runs: chunk, work: n };
+}
+
+/**
+ * The work the next window may hold: what `windowMs` takes at the rate the windows so far were
+ * applied (growing at most fourfold a window), within 1 and `slice`; `slice` alone when
+ * `windowMs` is infinite.
+ */
+function windowBudget(slice: number, windowMs: number) {
+  let msPerWork: number | undefined;
+  let last = Number.isFinite(windowMs) ? Math.min(slice, FIRST_WINDOW) : slice;
+  return {
+    next(): number {
+      if (msPerWork === undefined) return last;
+      const fits = Math.floor(windowMs / Math.max(msPerWork, 1e-6));
+      last = Math.max(1, Math.min(slice, 4 * last, fits));
+      return last;
+    },
+    took(ms: number, work: number): void {
+      if (work === 0 || !Number.isFinite(windowMs)) return;
+      const rate = ms / work;
+      msPerWork = msPerWork === undefined ? rate : (msPerWork + rate) / 2;
+    },
+  };
 }
 
 /**
@@ -87,13 +139,16 @@ function chunksOf(runs: Map<string, number>, slice: number): Set<string>[] {
  * computed (in the pool, all started at once); then builds the archives the windows owe.
  */
 async function settleInWindows(deps: Deps, account: Account, upTo: number) {
-  const { windows, ends } = settleWindows(deps, account, upTo, deps.config.settleSlice);
+  const { instants, ends } = dueWork(deps, account, upTo);
   const ahead = new SettleEnds(deps, ends);
+  const budget = windowBudget(deps.config.settleSlice, deps.config.settleWindowMs);
   const transitions: Transition[] = [];
-  for (const [i, { end, runs }] of windows.entries()) {
+  for (const { end, runs, work } of settleWindows(instants, upTo, () => budget.next())) {
     const ready = await ahead.upTo(end, runs);
+    const started = performance.now();
     for (const t of settleAccount(deps, account, end, runs, ready)) transitions.push(t);
-    if (i < windows.length - 1) await setImmediate();
+    budget.took(performance.now() - started, work);
+    await setImmediate();
   }
   await buildPendingArchives(deps, account);
   return transitions;
