@@ -11,6 +11,8 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     scenario: 'default',
     scenariosDir: null,
     snapshot: null,
+    snapshotLimit: 100,
+    snapshotSpaceBytes: 1024 * 1024 * 1024,
     clock: 'realtime',
     controlToken: null,
     controlAllowOrigins: [],
@@ -27,6 +29,8 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     webhookTimeoutMs: 10000,
     settleSlice: 2000,
     settleThreads: null,
+    headersTimeoutMs: 20000,
+    requestTimeoutMs: 60000,
     coverageReport: null,
     proxy: null,
     record: null,
@@ -93,6 +97,18 @@ test('--webhook-history and --webhook-timestamps come from flags or their variab
   expect(() => parseConfig(['--webhook-timestamps', 'now'], {})).toThrow(/--webhook-timestamps/);
 });
 
+test('--headers-timeout and --request-timeout take durations or 0 (none), from flags or variables', () => {
+  expect(parseConfig(['--headers-timeout', '5s'], {}).headersTimeoutMs).toBe(5000);
+  expect(parseConfig([], { EMULATOR_REQUEST_TIMEOUT: '0' }).requestTimeoutMs).toBe(0);
+  expect(parseConfig([], { EMULATOR_REQUEST_TIMEOUT: '2m' }).requestTimeoutMs).toBe(120_000);
+  const env = { EMULATOR_REQUEST_TIMEOUT: '2m' };
+  expect(parseConfig(['--request-timeout', '30s'], env).requestTimeoutMs).toBe(30_000);
+  expect(() => parseConfig(['--headers-timeout', 'soon'], {})).toThrow(
+    /--headers-timeout \(or EMULATOR_HEADERS_TIMEOUT\)/,
+  );
+  expect(() => parseConfig(['--request-timeout', '2d'], {})).toThrow(/--request-timeout/);
+});
+
 test('--version and -v ask for the version; --help lists both', () => {
   expect(parseConfig(['--version'], {}).version).toBe(true);
   expect(parseConfig(['-v'], {}).version).toBe(true);
@@ -129,4 +145,19 @@ test('--settle-threads takes a count from 0, from its flag or variable; unset, t
   expect(parseConfig([], {}).settleThreads).toBeNull();
   expect(() => parseConfig(['--settle-threads', '-1'], {})).toThrow(/--settle-threads/);
   expect(() => parseConfig(['--settle-threads', 'two'], {})).toThrow(/EMULATOR_SETTLE_THREADS/);
+});
+
+test('--snapshot-limit and --snapshot-space (in MiB) bound the snapshots', () => {
+  const env = { EMULATOR_SNAPSHOT_LIMIT: '5', EMULATOR_SNAPSHOT_SPACE: '64' };
+  expect(parseConfig([], env)).toMatchObject({
+    snapshotLimit: 5,
+    snapshotSpaceBytes: 64 * 1048576,
+  });
+  expect(parseConfig(['--snapshot-limit', '7'], env)).toMatchObject({ snapshotLimit: 7 });
+  for (const [flag, value] of [
+    ['--snapshot-limit', '0'],
+    ['--snapshot-space', '1.5'],
+    ['--snapshot-space', 'big'],
+  ])
+    expect(() => parseConfig([flag!, value!], {})).toThrow(ConfigError);
 });

@@ -1,6 +1,6 @@
-/** A packed file listing (src/domain/file-listing.ts) pages as the listing of objects it packs. */
+/** A packed file listing (src/engine/store/file-listing.ts) pages as the listing of objects it packs. */
 import { expect, test } from 'vitest';
-import { listingPage, packListing } from '../../src/domain/file-listing.js';
+import { listingPage, packListing } from '../../src/engine/store/file-listing.js';
 
 const digest = (c: string) => c.repeat(64);
 // UTF-8 byte order: 'z' (0x7a) before 'é' (0xc3 0xa9), though not in UTF-16 for every pair.

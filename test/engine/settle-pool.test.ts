@@ -4,7 +4,7 @@
  * every end and archive in a worker, then with none, answers byte for byte the same.
  */
 import { describe, expect, test } from 'vitest';
-import type { SettleWorkers } from '../../src/runtime/engine/settle-pool.js';
+import type { SettleWorkers } from '../../src/engine/settle-pool.js';
 import { END, KINDS, kindWorld, type Registered, withOutcomes } from './support.js';
 
 /** Plays one script on a kind: a failed run per failure code, then a run that succeeds. */
@@ -41,5 +41,5 @@ describe.each(KINDS)('%s', (_name, registered) => {
     expect(pooled.done.worker).toBeGreaterThan(ends + 1);
     expect(pooled.done).toMatchObject({ loop: 0, failed: 0 });
     expect(plain.done).toMatchObject({ worker: 0, failed: 0 });
-  }, 60_000);
+  });
 });

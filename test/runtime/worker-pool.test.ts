@@ -1,12 +1,12 @@
 /**
- * The settle's worker pool (src/runtime/engine/worker-pool.ts) on a worker of the test's own: jobs
+ * The settle's worker pool (src/engine/worker-pool.ts) on a worker of the test's own: jobs
  * answered in any number with at most `size` threads, a job whose worker dies run again once in a
  * fresh one, a second death a `WorkerDied` rejection that leaves the pool serving, and `close()`.
  */
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
 import { expect, test } from 'vitest';
-import { WorkerDied, WorkerPool } from '../../src/runtime/engine/worker-pool.js';
+import { WorkerDied, WorkerPool } from '../../src/engine/worker-pool.js';
 
 const WORKER = new URL('./fixtures/doubling-worker.mjs', import.meta.url);
 

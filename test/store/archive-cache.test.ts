@@ -1,7 +1,7 @@
 /** The archive cache (store/archive-cache.ts): least recently used out first, within its budget. */
 import { expect, test } from 'vitest';
-import { listingPage, packListing } from '../../src/domain/file-listing.js';
-import { createArchiveCache } from '../../src/store/archive-cache.js';
+import { createArchiveCache } from '../../src/engine/store/archive-cache.js';
+import { listingPage, packListing } from '../../src/engine/store/file-listing.js';
 
 const bytes = (n: number) => Buffer.alloc(n, 1);
 /** An archive of `n` bytes with no listing, whose digest is `sha256`. */
