@@ -1,3 +1,4 @@
+import { bigAdvanceScenario } from './big-advance.js';
 import { coldStartScenario } from './cold-start.js';
 import type { Scenario } from './context.js';
 import { controlCalls } from './control-calls.js';
@@ -27,6 +28,7 @@ export function scenarios(): Scenario[] {
     mixedMemory(),
     coldStartScenario(),
     isolation(),
+    bigAdvanceScenario(),
     webhookRetries(),
     snapshotRestore(),
     snapshotMemory(),
