@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from '../api/env.js';
 import { docsPage } from '../http/docs-page.js';
 import { allowedHostsOnly } from '../http/host-check.js';
+import { checkJsonDepth } from '../http/json-depth.js';
 import { validationHook } from '../http/validation-hook.js';
 import type { CoverageReport } from '../runtime/coverage/report.js';
 import type { Deps } from '../runtime/deps.js';
@@ -38,6 +39,8 @@ export function createControlApp(
   app.use('*', allowedHostsOnly(deps.config.allowedHosts));
   app.use('*', sameOrigin(deps.config.controlAllowOrigins));
   app.use('*', controlToken(deps.config.controlToken));
+  // Nearly every control operation takes a body; none is called often enough to tell them apart.
+  app.use('*', checkJsonDepth);
   registerWorld(app, deps);
   registerSnapshots(app, deps);
   registerScenarios(app, deps);

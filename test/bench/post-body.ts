@@ -28,7 +28,7 @@ export const EMPTY_JSON_RESUME: LoadRequest = {
  */
 export function postWithBody(): Scenario {
   return {
-    name: 'POST with a {} body against the floor, alternating',
+    name: 'POST with a {} body, the floor and the emulator alternating',
     async run(ctx) {
       const spec = { ...ctx.load, requests: [EMPTY_JSON_RESUME] };
       const noBody = { ...EMPTY_JSON_RESUME, headers: AUTH, body: undefined };
