@@ -5,7 +5,7 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 # ---- build: compile better-sqlite3 and the TypeScript (the bin as one bundle: scripts/build.mjs),
 # then keep production files only ----
 # (of better-sqlite3 12 its compiled addon, of 13 (`better-sqlite3-napi`, the one Node 24 loads:
-# src/store/driver.ts) its prebuilt addon for this platform; the build copies Swagger UI's two
+# src/core/sqlite/driver.ts) its prebuilt addon for this platform; the build copies Swagger UI's two
 # files into dist/swagger-ui/, so swagger-ui-dist, a dev dependency, is pruned)
 FROM ${NODE_IMAGE} AS build
 # better-sqlite3 builds from source when no prebuilt binary can be fetched.
@@ -14,7 +14,10 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# The package's own `prepare` (the build) needs src/, copied below: only the dependencies' install
+# scripts run here (better-sqlite3 compiles its addon, esbuild checks its binary).
+RUN npm ci --no-audit --no-fund --ignore-scripts \
+ && npm rebuild better-sqlite3 esbuild --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY scripts/build.mjs ./scripts/
 COPY src ./src

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { HANG_MS } from './test/wait.js';
 
 /**
  * Tests that start other processes or outside tools (the documents' linters, codegen and tsc,
@@ -21,8 +22,13 @@ const SLOW = [
   'test/http/docs-browser.test.ts',
   'test/recipes/containers.test.ts',
   'test/verify/cli.test.ts',
-  'test/inspector/**/*.test.ts',
 ];
+
+/**
+ * The inspector's browser tests: slow too, in a project of their own so that its global setup
+ * starts one chromium for all of them (test/inspector/global-setup.ts), and only when they run.
+ */
+const INSPECTOR = ['test/inspector/**/*.test.ts'];
 
 export default defineConfig({
   resolve: {
@@ -30,29 +36,40 @@ export default defineConfig({
     alias: [
       {
         find: /^svc-emulator\/testing$/,
-        replacement: fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)),
+        replacement: fileURLToPath(new URL('./src/tools/harness/index.ts', import.meta.url)),
       },
     ],
   },
   test: {
-    testTimeout: 20_000,
+    // One limit for every test and hook, long enough that only a hang trips it on a busy
+    // machine (test/wait.ts); a test waits for what it needs, never for a fixed time.
+    testTimeout: HANG_MS,
+    hookTimeout: HANG_MS,
     // One worker per core (vitest's default leaves one core to itself, which on two cores halves
     // the suite's speed; the slow tests mostly wait on the processes they start).
     maxWorkers: '100%',
-    // `vitest run` runs both; `vitest run --project quick` is the edit loop (`npm run test:quick`).
+    // `vitest run` runs them all; `vitest run --project quick` is the edit loop (`npm run test:quick`).
     projects: [
       {
         extends: true,
         test: {
           name: 'quick',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'examples/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...SLOW],
+          exclude: [...configDefaults.exclude, ...SLOW, ...INSPECTOR],
           // The files share a worker's module cache instead of each importing the app afresh:
           // that import was most of the set's time, and every file builds its own emulators.
           isolate: false,
         },
       },
       { extends: true, test: { name: 'slow', include: SLOW } },
+      {
+        extends: true,
+        test: {
+          name: 'inspector',
+          include: INSPECTOR,
+          globalSetup: ['test/inspector/global-setup.ts'],
+        },
+      },
     ],
   },
 });

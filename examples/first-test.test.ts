@@ -6,7 +6,7 @@ let emulator: RunningEmulator;
 beforeAll(async () => {
   emulator = await startEmulator(); // a free port, manual clocks, seed '0'
 });
-afterAll(() => emulator.stop());
+afterAll(() => emulator?.stop()); // undefined if the start failed: its own error is the one shown
 
 test('an evaluation succeeds after 5 virtual seconds', async () => {
   const account = await emulator.control.newAccount(); // its own clock, ids and balance

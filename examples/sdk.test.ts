@@ -8,7 +8,7 @@ let emulator: RunningEmulator;
 beforeAll(async () => {
   emulator = await startEmulator({ seed: 'sdk-tests' }); // manual clocks by default
 });
-afterAll(() => emulator.stop());
+afterAll(() => emulator?.stop()); // undefined if the start failed: its own error is the one shown
 
 /** The fields of an evaluation these tests read. */
 interface Evaluation {

@@ -1,5 +1,5 @@
 // `npm run build`: compiles src/ to dist/ with tsc (the library, dist/index.js and
-// dist/testing/, with declarations), then writes the bin, dist/main.js, as one esbuild bundle of
+// dist/tools/harness/, with declarations), then writes the bin, dist/main.js, as one esbuild bundle of
 // src/main.ts with its dependencies (hono, zod, @hono/zod-openapi, ...). Node 20 loads ES modules
 // one file at a time with no compile cache, and resolving, reading and linking some 450 of them
 // was about 180 ms of each cold start (issue 12 item 6, docs/development.md). better-sqlite3
@@ -8,10 +8,11 @@
 // dist/testing.cjs, for `require()` (Node 20 cannot require an ES module), and Swagger UI's files
 // in dist/swagger-ui/ (swagger-ui-dist is a development dependency: its @scarf/scarf telemetry
 // install script stays out of users' installs). Last, the inspector's page and browser modules
-// (src/control/ui/, plain files with no build step) into dist/control/ui/.
+// (src/tools/inspector/ui/, plain files with no build step) into dist/tools/inspector/ui/. `npm ci` runs it (the
+// `prepare` script, after a clean), so a clone's `npx svc-emulator` has a bin; so does `npm pack`.
 // Usage: node scripts/build.mjs [outDir]   (default dist; test/bench builds into a temporary one)
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,12 +69,16 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // src/store/driver.ts picks one of the two at run time (both are addons).
+  // src/core/sqlite/driver.ts picks one of the two at run time (both are addons).
   external: ['better-sqlite3', 'better-sqlite3-napi'],
   plugins: [zodLocalesEnOnly, yamlEsm],
   sourcemap: true,
   logLevel: 'warning',
 });
+// The bin runs as a program (its first line is src/main.ts's `#!/usr/bin/env node`): npm keeps the
+// mode in the tarball, and `npx svc-emulator` in a checkout runs this very file, which npm links
+// once and does not make executable again after a rebuild (issue 35).
+chmodSync(join(outDir, 'main.js'), 0o755);
 
 /**
  * `require('svc-emulator')` and `require('svc-emulator/testing')`: the two entries as CommonJS, at
@@ -83,7 +88,7 @@ await build({
 await build({
   entryPoints: {
     index: join(ROOT, 'src', 'index.ts'),
-    testing: join(ROOT, 'src', 'testing', 'index.ts'),
+    testing: join(ROOT, 'src', 'tools', 'harness', 'index.ts'),
   },
   outdir: outDir,
   outExtension: { '.js': '.cjs' },
@@ -111,5 +116,7 @@ mkdirSync(join(outDir, 'swagger-ui'), { recursive: true });
 for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'LICENSE', 'NOTICE'])
   copyFileSync(join(swaggerUiDist, file), join(outDir, 'swagger-ui', file));
 
-// The inspector (`/_control/ui`): served from dist/control/ui/ by the library and the bin alike.
-cpSync(join(ROOT, 'src', 'control', 'ui'), join(outDir, 'control', 'ui'), { recursive: true });
+// The inspector (`/_control/ui`): served from dist/tools/inspector/ui/ by the library and the bin alike.
+cpSync(join(ROOT, 'src', 'tools', 'inspector', 'ui'), join(outDir, 'tools', 'inspector', 'ui'), {
+  recursive: true,
+});

@@ -50,7 +50,7 @@ fetch_node() {
   echo "$bin"
 }
 
-# better-sqlite3 13 (the optional dependency better-sqlite3-napi, which src/store/driver.ts loads
+# better-sqlite3 13 (the optional dependency better-sqlite3-napi, which src/core/sqlite/driver.ts loads
 # on Node 22+) needs Node 22, so `npm ci` under Node 20 skips it, and 12 is compiled for Node 20's
 # ABI only. Install 13 (its npm package ships prebuilt Node-API addons, no compiling) under the
 # target Node into the cache and put it on NODE_PATH, leaving node_modules as `npm ci` made it.

@@ -1,4 +1,3 @@
-import type { ScenarioFile } from './contract/scenario-file.js';
 import type { Emulator } from './emulator.js';
 import { liveFixedKey, liveFixedKeys } from './world/live-fixed-keys.js';
 import {
@@ -7,6 +6,7 @@ import {
   parseScenarioFile,
   readScenarioFile,
 } from './world/load-scenario.js';
+import type { ScenarioFile } from './world/scenario-file.js';
 
 /**
  * The start-up banner: where to reach the emulator and the keys that work. Keys come from the store
@@ -33,15 +33,33 @@ export function banner(
     : emulator.scenarioApplied
       ? options.scenario
       : `${options.scenario} (not applied: the world in ${options.db} was kept)`;
-  lines.push(`  scenario   ${scenario}   seed ${options.seed}   clock ${options.clock}`);
+  lines.push(
+    `  scenario   ${scenario}   seed ${options.seed}   clock ${clockLine(emulator, options.clock)}`,
+  );
   // The default scenario's first fixed secret is `svc_test_emulator_default`.
   for (const key of liveFixedKeys(deps, [deps.scenarios.loaded, ...otherScenarios(emulator)]))
     lines.push(`  key        Bearer ${key.secret}   (${key.accountName})`);
   return lines.join('\n');
 }
 
-/** The other scenario files whose secrets may add a key line, unvalidated: a start stays quick. */
+/**
+ * The clock modes of the world: `--clock` gives new accounts theirs, while a scenario's `clock.mode`
+ * or an account's own `clock` (or a kept `--db` world) may have set others.
+ * @example clockLine(emulator, 'realtime') // 'manual (the accounts of the world); realtime for new ones'
+ */
+function clockLine(emulator: Emulator, mode: string): string {
+  const modes = [...new Set(emulator.deps.store.accounts.list().map((a) => a.clockMode))];
+  if (modes.every((m) => m === mode)) return mode;
+  return `${modes.join(', ')} (the accounts of the world); ${mode} for new ones`;
+}
+
+/**
+ * The other scenario files whose secrets may add a key line, unvalidated: a start stays quick.
+ * Read only when the world was not just built from the loaded scenario (a kept `--db` world, a
+ * snapshot), whose keys another file may have made; each as a regular file of at most 1 MiB.
+ */
 function otherScenarios(emulator: Emulator): ScenarioFile[] {
+  if (emulator.scenarioApplied && emulator.startedFrom === null) return [];
   const { deps } = emulator;
   const { dirs, loaded } = deps.scenarios;
   const named = new Set(rawSecrets(loaded));

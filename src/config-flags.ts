@@ -1,4 +1,6 @@
 /** The emulator's command-line flags: each one's environment variable, default and meaning. */
+import { formatDuration } from './core/duration.js';
+import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from './http/node-server.js';
 
 /** Every CLI flag, its environment variable and its default (docs/configuration.md). */
 export const FLAGS = {
@@ -20,6 +22,16 @@ export const FLAGS = {
     env: 'EMULATOR_SNAPSHOT',
     default: '',
     help: 'start from this snapshot file (GET /_control/snapshots/{name}/download), with its seed',
+  },
+  'snapshot-limit': {
+    env: 'EMULATOR_SNAPSHOT_LIMIT',
+    default: '100',
+    help: 'most snapshots kept at once (POST /_control/snapshots)',
+  },
+  'snapshot-space': {
+    env: 'EMULATOR_SNAPSHOT_SPACE',
+    default: '1024',
+    help: "MiB the snapshots' copies may take together, in a temporary file",
   },
   clock: {
     env: 'EMULATOR_CLOCK',
@@ -96,6 +108,16 @@ export const FLAGS = {
     env: 'EMULATOR_SETTLE_SLICE',
     default: '2000',
     help: 'most run events one settle window applies before serving others',
+  },
+  'headers-timeout': {
+    env: 'EMULATOR_HEADERS_TIMEOUT',
+    default: formatDuration(DEFAULT_HEADERS_TIMEOUT_MS),
+    help: "wall time a client has to send a request's headers, else 408 and the connection closed (0: none)",
+  },
+  'request-timeout': {
+    env: 'EMULATOR_REQUEST_TIMEOUT',
+    default: formatDuration(DEFAULT_REQUEST_TIMEOUT_MS),
+    help: 'wall time a client has to send a whole request, body included (0: none); answers are not bound',
   },
   proxy: {
     env: 'EMULATOR_PROXY',

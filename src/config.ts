@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { FLAGS } from './config-flags.js';
-import { parseDuration, parseDurations } from './domain/duration.js';
-import { parseClockMode } from './runtime/clock.js';
+import { parseClockMode } from './core/clock.js';
+import { parseDuration, parseDurations } from './core/duration.js';
 
 export { FLAGS } from './config-flags.js';
 
@@ -28,6 +28,13 @@ const originList = () =>
     'expected origins like http://localhost:3000, comma-separated, or *',
   );
 
+/** `--headers-timeout` and `--request-timeout`: 0 (none) or up to a day. */
+const serverTimeout = () =>
+  z.string().refine((v) => {
+    const ms = parseDuration(v);
+    return ms !== undefined && ms <= 86_400_000;
+  }, 'expected 0 (none) or a duration up to 1d, like 20s or 2m');
+
 const ConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535),
   host: z.string().min(1),
@@ -41,6 +48,12 @@ const ConfigSchema = z.object({
     ),
   'scenarios-dir': z.string(),
   snapshot: z.string(),
+  'snapshot-limit': z.coerce.number().int().min(1).max(10_000),
+  'snapshot-space': z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024 * 1024),
   clock: z
     .string()
     .refine((v) => parseClockMode(v) !== undefined, 'expected manual, realtime or scaled:N'),
@@ -67,6 +80,8 @@ const ConfigSchema = z.object({
   }, 'expected a duration from 1ms to 10m, like 10s or 500ms'),
   'webhook-timestamps': z.enum(['wall', 'virtual']),
   'settle-slice': z.coerce.number().int().min(1).max(1_000_000),
+  'headers-timeout': serverTimeout(),
+  'request-timeout': serverTimeout(),
   'coverage-report': z.string(),
   proxy: z.union([
     z.literal(''),
@@ -130,6 +145,10 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
     scenariosDir: c['scenarios-dir'] || null,
     /** `--snapshot FILE`: the snapshot the world starts from. */
     snapshot: c.snapshot || null,
+    /** `--snapshot-limit`: the most snapshots kept at once. */
+    snapshotLimit: c['snapshot-limit'],
+    /** `--snapshot-space`: the most bytes (given in MiB) the snapshots' copies take together. */
+    snapshotSpaceBytes: c['snapshot-space'] * 1024 * 1024,
     clock: parseClockMode(c.clock)!,
     controlToken: c['control-token'] || null,
     /** Origins besides the emulator's own allowed to call /_control from a browser (`*`: all). */
@@ -150,9 +169,12 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
     /** Wall ms one attempt may take (`--webhook-timeout`). */
     webhookTimeoutMs: parseDuration(c['webhook-timeout'])!,
     settleSlice: c['settle-slice'],
+    /** Wall ms to send a request's headers, and the whole request (0: none); node-server.ts. */
+    headersTimeoutMs: parseDuration(c['headers-timeout'])!,
+    requestTimeoutMs: parseDuration(c['request-timeout'])!,
     /** `--coverage-report FILE`: where the report goes at shutdown (JSON, and Markdown beside it). */
     coverageReport: c['coverage-report'] || null,
-    /** `--proxy URL`: serve /v1 by forwarding to this service (src/verify/proxy.ts). */
+    /** `--proxy URL`: serve /v1 by forwarding to this service (src/tools/verify/proxy.ts). */
     proxy: c.proxy || null,
     /** `--record DIR`: with `--proxy`, the folder of the cassette. */
     record: c.record || null,

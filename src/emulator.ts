@@ -2,44 +2,44 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from './api/env.js';
-import type { ScenarioFile } from './contract/scenario-file.js';
-import { createControlApp } from './control/app.js';
-import { CatalogSchema } from './domain/catalog.js';
-import { errorCatalog, kindRegistry } from './domain/kind-registry.js';
-import type { RegisteredKind } from './domain/run-kind.js';
-import { MESSAGES } from './errors.js';
-import { createApp } from './http/app.js';
-import { LOOPBACK_HOSTS } from './http/host-check.js';
-import { productDocument } from './http/openapi-document.js';
-import { REGISTERED_KINDS } from './kinds/index.js';
-import { type ClockMode, DEFAULT_CLOCK_START, VirtualClock, wallNow } from './runtime/clock.js';
-import { ClockRegistry } from './runtime/clock-registry.js';
-import { CoverageCounts } from './runtime/coverage/counts.js';
-import type { CoverageDocument } from './runtime/coverage/outcomes.js';
-import { type CoverageReport, coverageReport } from './runtime/coverage/report.js';
-import type { AppConfig, Deps } from './runtime/deps.js';
-import { DEFAULT_SETTLE_SLICE } from './runtime/engine/sliced-settle.js';
-import { FaultRules } from './runtime/faults/fault-rules.js';
-import { createIdFactory } from './runtime/id-factory.js';
-import { Journal } from './runtime/journal.js';
-import { RateLimiter } from './runtime/rate-limiter.js';
-import { RouteTable } from './runtime/route-table.js';
-import { WebhookDispatcher, type WebhookTimestamps } from './runtime/webhooks/deliveries.js';
-import { accountClocks, recordEndpointDisabled } from './runtime/webhooks/events.js';
-import { FaultRuleStore } from './store/fault-rules.js';
-import { JournalStore } from './store/journal.js';
-import { openStore } from './store/store.js';
-import { applyScenario } from './world/apply-scenario.js';
-import { loadScenarioFile, parseDataFile, readJsonFile } from './world/load-scenario.js';
-import { installScenarioFaults, resetWorld } from './world/reset.js';
+import { FaultRules } from './areas/faults/fault-rules.js';
+import { FaultRuleStore } from './areas/faults/fault-rules-store.js';
+import { Journal } from './areas/requests/journal.js';
+import { JournalStore } from './areas/requests/journal-store.js';
 import {
   readSnapshotFile,
   SnapshotFileError,
   shelveSnapshotFile,
   snapshotSeed,
-} from './world/snapshot-file.js';
-import { restoreSnapshot } from './world/snapshots.js';
+} from './areas/snapshots/snapshot-file.js';
+import { restoreSnapshot } from './areas/snapshots/snapshots.js';
+import { WebhookDispatcher, type WebhookTimestamps } from './areas/webhooks/deliveries.js';
+import { accountClocks, recordEndpointDisabled } from './areas/webhooks/events.js';
+import { ClockRegistry } from './core/accounts/clock-registry.js';
+import { CatalogSchema } from './core/catalog.js';
+import { type ClockMode, DEFAULT_CLOCK_START, VirtualClock, wallNow } from './core/clock.js';
+import type { AppEnv } from './core/env.js';
+import { MESSAGES } from './core/errors.js';
+import { createIdFactory } from './core/id-factory.js';
+import { RouteTable } from './core/route-table.js';
+import { openStore } from './core/sqlite/store.js';
+import type { AppConfig, Deps } from './engine/deps.js';
+import { errorCatalog, kindRegistry } from './engine/kind-registry.js';
+import type { RegisteredKind } from './engine/run-kind.js';
+import { DEFAULT_SETTLE_SLICE } from './engine/sliced-settle.js';
+import { createApp } from './http/app.js';
+import { createControlApp } from './http/control-app.js';
+import { CoverageCounts } from './http/coverage-counts.js';
+import { LOOPBACK_HOSTS } from './http/host-check.js';
+import { productDocument } from './http/openapi-document.js';
+import { RateLimiter } from './http/rate-limiter.js';
+import { REGISTERED_KINDS } from './kinds/index.js';
+import type { CoverageDocument } from './tools/coverage/outcomes.js';
+import { type CoverageReport, coverageReport } from './tools/coverage/report.js';
+import { applyScenarioFile } from './world/apply-scenario.js';
+import { loadScenario, parseDataFile, readJsonFile } from './world/load-scenario.js';
+import { installScenarioFaults, resetWorld } from './world/reset.js';
+import type { ScenarioFile } from './world/scenario-file.js';
 
 /** The package root: where `scenarios/` and `fixtures/` live, from `src/` or `dist/`. */
 export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -111,6 +111,13 @@ export interface EmulatorOptions {
    * rebuilt byte for byte when read (store/archive-cache.ts). Default 4 MiB.
    */
   archiveCacheBytes?: number;
+  /** The most snapshots kept at once (`--snapshot-limit`). Default 100. */
+  snapshotLimit?: number;
+  /**
+   * The most bytes the snapshots' copies take together, in SQLite's temporary file
+   * (`--snapshot-space`, in MiB). Default 1 GiB.
+   */
+  snapshotSpaceBytes?: number;
   /**
    * A snapshot file (`GET /_control/snapshots/{name}/download`) to start from, listed under its
    * name; its seed is used, and a `seed` naming another one throws.
@@ -148,6 +155,8 @@ function appConfig(options: EmulatorOptions): AppConfig {
     version: packageVersion(),
     journalSize: options.journalSize ?? 10_000,
     webhooks: options.webhooks ?? true,
+    snapshotLimit: options.snapshotLimit ?? 100,
+    snapshotSpaceBytes: options.snapshotSpaceBytes ?? 1024 * 1024 * 1024,
   };
 }
 
@@ -214,11 +223,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const kinds = kindRegistry(options.kinds ?? REGISTERED_KINDS);
   const dirs = options.scenariosDir ?? SHIPPED_SCENARIOS;
   const scenariosDir = typeof dirs === 'string' ? [dirs] : dirs;
-  const scenario =
+  const { file: scenarioFile, scenario } =
     typeof options.scenario === 'object'
-      ? options.scenario
-      : loadScenarioFile(scenariosDir, options.scenario ?? 'default', kinds);
-  const scenarios = { dirs: scenariosDir, loaded: scenario };
+      ? { file: `scenario '${options.scenario.name}'`, scenario: options.scenario }
+      : loadScenario(scenariosDir, options.scenario ?? 'default', kinds);
+  const scenarios = { dirs: scenariosDir, loaded: scenario, summaries: new Map() };
   const snapshot = options.snapshot === undefined ? undefined : startSnapshot(options);
   const seed = snapshot?.seed ?? options.seed;
   const { deps, journalStore } = createDeps({ ...options, seed }, kinds, scenarios);
@@ -228,7 +237,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   // world's snapshot brings its own).
   const scenarioApplied = store.accounts.list().length === 0 && start?.scope !== 'world';
   if (scenarioApplied) {
-    applyScenario(deps, scenario);
+    applyScenarioFile(deps, scenario, scenarioFile);
     installScenarioFaults(deps, scenario);
   } else {
     deps.faults.restore();

@@ -1,6 +1,5 @@
 /** `svc-emulator`: build an emulator in this process (the CLI is `svc-emulator`, `dist/main.js`). */
 
-export type { ScenarioFile } from './contract/scenario-file.js';
 export {
   createEmulator,
   type Emulator,
@@ -8,3 +7,4 @@ export {
   packageVersion,
 } from './emulator.js';
 export { resetWorld } from './world/reset.js';
+export type { ScenarioFile } from './world/scenario-file.js';

@@ -5,10 +5,10 @@ import { banner } from './banner.js';
 import { type CliConfig, ConfigError, helpText, parseConfig } from './config.js';
 import { createEmulator, type Emulator, packageVersion, SHIPPED_SCENARIOS } from './emulator.js';
 import { capYoungGeneration, collectWhenIdle, exposedGc } from './heap.js';
-import { createNodeServer } from './http/node-server.js';
-import { writeCoverageReport } from './runtime/coverage/file.js';
-import { runSubcommand, SUBCOMMANDS, type Subcommand } from './verify/cli.js';
-import { startProxy } from './verify/proxy-server.js';
+import { createNodeServer, serverTimeouts } from './http/node-server.js';
+import { writeCoverageReport } from './tools/coverage/file.js';
+import { runSubcommand, SUBCOMMANDS, type Subcommand } from './tools/verify/cli.js';
+import { startProxy } from './tools/verify/proxy-server.js';
 import { DataFileError } from './world/load-scenario.js';
 
 /** `--coverage-report FILE` at shutdown; a failure to write is said, not thrown. */
@@ -44,6 +44,8 @@ function openEmulator(config: CliConfig): Emulator {
       scenario: config.scenario,
       ...(config.scenariosDir ? { scenariosDir: [config.scenariosDir, SHIPPED_SCENARIOS] } : {}),
       ...(config.snapshot ? { snapshot: config.snapshot } : {}),
+      snapshotLimit: config.snapshotLimit,
+      snapshotSpaceBytes: config.snapshotSpaceBytes,
       clock: config.clock,
       strictVersions: config.strictVersions,
       journalSize: config.journalSize,
@@ -69,7 +71,7 @@ function openEmulator(config: CliConfig): Emulator {
 
 /** Serves the emulator on the configured port, printing the banner; a port in use exits 1. */
 function listen(emulator: Emulator, config: CliConfig): Server {
-  const server = createNodeServer(emulator.app, emulator.deps);
+  const server = createNodeServer(emulator.app, emulator.deps, serverTimeouts(config));
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;

@@ -77,8 +77,8 @@ test('a revoked key is not listed', async () => {
   ]);
 });
 
-test('another scenario file lists a live key it spells only when the file is valid', async () => {
-  const { dir } = scenariosDir();
+test('a kept --db world: another scenario file lists a live key it spells only when valid', async () => {
+  const { dir, db } = scenariosDir();
   const key = { name: 'k', scopes: ['evaluations:read'] };
   const file = (name: string, secret: string, extra: object) => ({
     name,
@@ -88,18 +88,39 @@ test('another scenario file lists a live key it spells only when the file is val
   // Not valid: an unknown field.
   const broken = file('broken', 'svc_test_extra_two', { colour: 'red' });
   writeFileSync(join(dir, 'broken.json'), JSON.stringify(broken));
-  const emulator = start({ scenariosDir: dir });
+  const first = start({ scenariosDir: dir, db });
   for (const secret of ['svc_test_extra_one', 'svc_test_extra_two']) {
-    const res = await emulator.app.request(`/_control/accounts/${DEFAULT_ACCOUNT}/keys`, {
+    const res = await first.app.request(`/_control/accounts/${DEFAULT_ACCOUNT}/keys`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...key, secret }),
     });
     expect(res.status).toBe(201);
   }
-  expect(keyLines(banner(emulator, URL, opts('default')))).toEqual([
+  first.close();
+  // A world just built from the loaded scenario holds no key another file made: none is read.
+  expect(keyLines(banner(start({ scenariosDir: dir }), URL, opts('default')))).toHaveLength(2);
+  const emulator = start({ scenariosDir: dir, db });
+  expect(keyLines(banner(emulator, URL, opts('default', db)))).toEqual([
     `  key        Bearer ${DEFAULT_SECRET}   (Default)`,
     `  key        Bearer ${NO_TWINS_SECRET}   (No Twins)`,
     '  key        Bearer svc_test_extra_one   (Default)',
   ]);
+});
+
+test("the clock line names the modes of the world's accounts where --clock does not set them", () => {
+  const scenario = {
+    name: 'held',
+    clock: { mode: 'manual' as const },
+    accounts: [{ id: 'acct_held', name: 'Held' }],
+  };
+  const held = start({ clock: 'realtime', scenario });
+  expect(banner(held, URL, { ...opts('held'), clock: 'realtime' })).toContain(
+    '  scenario   held   seed 0   clock manual (the accounts of the world); realtime for new ones',
+  );
+  // Where they agree, the mode alone.
+  const plain = start({ clock: 'realtime' });
+  expect(banner(plain, URL, { ...opts('default'), clock: 'realtime' })).toContain(
+    '  scenario   default   seed 0   clock realtime\n',
+  );
 });

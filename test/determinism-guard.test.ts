@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 
 /** STYLE.md rule 9: time and randomness come only from the clock, id and PRNG modules. */
-const ALLOWED = new Set(['src/runtime/clock.ts', 'src/ids.ts', 'src/prng.ts']);
+const ALLOWED = new Set(['src/core/clock.ts', 'src/core/ids.ts', 'src/core/prng.ts']);
 const FORBIDDEN = /Date\.now\(|Math\.random\(|randomUUID\(|new Date\(\)/;
 
 /**
@@ -12,28 +12,30 @@ const FORBIDDEN = /Date\.now\(|Math\.random\(|randomUUID\(|new Date\(\)/;
  * here with its reason. Anything else must take its time from an account's virtual clock.
  */
 const WALL_TIME_ALLOWED: Record<string, string> = {
-  'src/runtime/clock.ts': 'the clock module itself: realtime and scaled clocks follow the wall',
-  'src/runtime/clock-registry.ts': 'builds the clocks with the wall source they follow',
+  'src/core/clock.ts': 'the clock module itself: realtime and scaled clocks follow the wall',
+  'src/core/accounts/clock-registry.ts': 'builds the clocks with the wall source they follow',
   'src/emulator.ts': 'wires the wall source into the clocks, and notes the start for uptime',
-  'src/control/world.ts': '/_control/health reports uptime in wall seconds',
-  'src/http/journal.ts': "the journal's wall_at and duration_ms are wall time",
-  'src/http/faults.ts': 'a delay_ms fault holds the call in wall time (README: Limitations)',
+  'src/world/control-world.ts': '/_control/health reports uptime in wall seconds',
+  'src/areas/requests/journal-middleware.ts': "the journal's wall_at and duration_ms are wall time",
+  'src/areas/faults/faults-middleware.ts':
+    'a delay_ms fault holds the call in wall time (README: Limitations)',
   'src/http/node-server.ts': 'lingering close of a connection after an early answer',
-  'src/store/journal.ts': 'write-behind of journal batches to a --db file',
-  'src/runtime/webhooks/deliveries.ts':
+  'src/areas/requests/journal-store.ts': 'write-behind of journal batches to a --db file',
+  'src/areas/webhooks/deliveries.ts':
     "a realtime or scaled clock reaches a retry's virtual instant after a wall-time wait",
-  'src/runtime/webhooks/slots.ts':
+  'src/areas/webhooks/slots.ts':
     'a slow receiver gives back its slot of the attempts under way after a wall-time while',
-  'src/runtime/webhooks/attempt.ts':
+  'src/areas/webhooks/attempt.ts':
     'an attempt goes to a real receiver: its wall start, duration and webhook-timestamp are wall time',
   'src/main.ts': 'the shutdown grace period',
   'src/heap.ts': 'the idle collection waits for a quiet wall-clock second; it answers nothing',
-  'src/world/snapshots.ts': "a snapshot's created_at says when it was saved, in wall time",
-  'src/control/snapshots.ts':
+  'src/areas/snapshots/snapshots.ts':
+    "a snapshot's created_at says when it was saved, in wall time",
+  'src/areas/snapshots/control-snapshots.ts':
     "Server-Timing reports a restore's wall duration (the bench's figure)",
-  'src/verify/target-client.ts':
+  'src/tools/verify/target-client.ts':
     'verify paces its requests to a real service (--rps) and waits for its runs (--max-wait) in wall time',
-  'src/verify/proxy.ts':
+  'src/tools/verify/proxy.ts':
     "a cassette records each exchange's wall time, which drift replays as clock gaps",
 };
 const WALL_TIME = /\bwallNow\b|\bsetTimeout\(|\bsetInterval\(|performance\.now\(|process\.hrtime/;

@@ -1,7 +1,7 @@
 /**
  * The README and the manual under docs/ point only at what the repository holds: every relative
  * Markdown link names a file or folder that exists (and its #anchor a heading of that file), and
- * every backticked repository path (`docs/api.md`, `src/errors.ts`, `test/kinds/`, `../x.md`,
+ * every backticked repository path (`docs/api.md`, `src/core/errors.ts`, `test/kinds/`, `../x.md`,
  * any `*.md`) exists. Paths with a placeholder (`scenarios/<name>.json`, `src/...`) and paths inside an
  * archive or a built package (`dist/`, `episodes/0001.json`) are not repository paths and are
  * left alone. Fenced code blocks are skipped: they hold commands and outputs, not references.

@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 
 const DOC = new URL('../docs/inspector.md', import.meta.url);
 const IMAGES = new URL('../docs/images/', import.meta.url);
-const VIEWS = ['requests', 'accounts', 'runs', 'faults', 'webhooks', 'coverage'];
+const VIEWS = ['requests', 'accounts', 'runs', 'faults', 'webhooks', 'coverage', 'world'];
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 const shown = [...readFileSync(DOC, 'utf8').matchAll(/!\[[^\]]*\]\(images\/([^)]+)\)/g)].map(

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { ApiError, apiError, ERROR_CATALOG } from '../src/errors.js';
+import { ApiError, apiError, ERROR_CATALOG } from '../src/core/errors.js';
 
 test('an ApiError is an Error (Hono hands only Errors to onError) without a stack trace', () => {
   const err = apiError('resource_not_found', { message: 'No such thing.', param: 'thing_id' });

@@ -87,7 +87,7 @@ const HEAP = fileURLToPath(new URL('../src/heap.ts', import.meta.url));
  * every third kept), in a child process: the space's size and its live bytes in MB, after two
  * collections by `exposedGc` or by V8's plain `gc`.
  */
-function oldSpaceAfterFragmenting(compacting: boolean): { size: number; used: number } {
+function oldSpaceAfterFragmenting(compacting: boolean) {
   const script = `
     import v8 from 'node:v8';
     import vm from 'node:vm';
@@ -104,12 +104,12 @@ function oldSpaceAfterFragmenting(compacting: boolean): { size: number; used: nu
     collect();
     const s = v8.getHeapSpaceStatistics().find((x) => x.space_name === 'old_space');
     console.log(JSON.stringify({ size: s.space_size / 1048576, used: s.space_used_size / 1048576, kept: kept.length }));`;
-  return childJson(script);
+  return childJson<{ size: number; used: number }>(script);
 }
 
-test('the idle collection compacts: the old generation keeps no more pages than its live objects need', () => {
-  const compacted = oldSpaceAfterFragmenting(true);
-  const plain = oldSpaceAfterFragmenting(false);
+test('the idle collection compacts: the old generation keeps no more pages than its live objects need', async () => {
+  const compacted = await oldSpaceAfterFragmenting(true);
+  const plain = await oldSpaceAfterFragmenting(false);
   expect(compacted.used).toBeGreaterThan(20);
   // About 27 MB live: compacted, the space is that and less than 2 MB more.
   expect(compacted.size - compacted.used).toBeLessThan(2);
@@ -118,7 +118,7 @@ test('the idle collection compacts: the old generation keeps no more pages than 
 });
 
 /** The young generation's size in MB after a churn, in a child started with `args`. */
-function youngAfterChurn(cap: boolean, args: string[] = []): { mb: number; capped: boolean } {
+function youngAfterChurn(cap: boolean, args: string[] = []) {
   const script = `
     import v8 from 'node:v8';
     import { capYoungGeneration } from ${JSON.stringify(HEAP)};
@@ -131,18 +131,18 @@ function youngAfterChurn(cap: boolean, args: string[] = []): { mb: number; cappe
     }
     const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
     console.log(JSON.stringify({ mb: space.space_size / 1048576, capped }));`;
-  return childJson(script, args);
+  return childJson<{ mb: number; capped: boolean }>(script, args);
 }
 
-test('the young generation stays at its starting size once capped, and grows without', () => {
-  const capped = youngAfterChurn(true);
-  const free = youngAfterChurn(false);
+test('the young generation stays at its starting size once capped, and grows without', async () => {
+  const capped = await youngAfterChurn(true);
+  const free = await youngAfterChurn(false);
   expect(capped.capped).toBe(true);
   expect(capped.mb).toBeLessThanOrEqual(8);
   expect(free.mb).toBeGreaterThan(capped.mb);
 });
 
-test('a size the user chose on the command line is left alone', () => {
-  const chosen = youngAfterChurn(true, ['--max-semi-space-size=2']);
+test('a size the user chose on the command line is left alone', async () => {
+  const chosen = await youngAfterChurn(true, ['--max-semi-space-size=2']);
   expect(chosen.capped).toBe(false);
 });

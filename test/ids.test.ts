@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest';
-import { makeId, makeSecret } from '../src/ids.js';
-import { seededBytes } from '../src/prng.js';
+import { makeId, makeSecret } from '../src/core/ids.js';
+import { seededBytes } from '../src/core/prng.js';
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/** The straightforward 80-bit BigInt encoding the fast one in src/ids.ts must equal. */
+/** The straightforward 80-bit BigInt encoding the fast one in src/core/ids.ts must equal. */
 function referenceRandom(bytes: Buffer): string {
   let value = 0n;
   for (const byte of bytes) value = (value << 8n) | BigInt(byte);

@@ -5,27 +5,61 @@ import { expect, test } from 'vitest';
 /**
  * DESIGN.md section 2's direction of imports, as data: a file may import files of its own
  * layer or of a layer below, never above. Bottom first. A folder entry ends with `/`.
- * Departure from DESIGN.md: `control/` sits above `http/` (it reuses the docs page, the
- * validation hook and the error renderer), and `emulator.ts` composes the two; neither mounts
- * the other.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['src/messages.ts'],
-  ['src/errors.ts'],
-  ['src/contract/'],
-  ['src/domain/', 'src/prng.ts', 'src/ids.ts'],
-  // Run kinds: data and pure functions on domain/ (DESIGN.md section 7), driven by runtime/.
+  // What every area uses, knowing none of them: errors, ids, clocks, sqlite, the accounts' ground.
+  ['src/core/'],
+  // The run engine: one object that owns the runs, their timelines, events and archives.
+  ['src/engine/'],
+  // Run kinds: data and pure functions on the engine (DESIGN.md section 7).
   ['src/kinds/'],
-  ['src/store/'],
-  ['src/runtime/'],
+  // Every other area, a folder each (src/areas/index.ts lists them).
+  ['src/areas/'],
+  // Loading, applying and resetting a world (scenario files, snapshots' restore).
   ['src/world/'],
-  ['src/api/'],
+  // The request pipeline, both apps and their documents, the Node server.
   ['src/http/'],
-  ['src/control/'],
   ['src/emulator.ts', 'src/config.ts', 'src/config-flags.ts'],
-  ['src/banner.ts', 'src/testing/', 'src/index.ts'],
-  // verify, drift and the proxy: clients of the whole emulator, started by main.ts (docs/verify.md).
-  ['src/main.ts', 'src/heap.ts', 'src/testcontainers/', 'src/verify/'],
+  // Beside the product, in the same package: the product imports none of them.
+  ['src/tools/'],
+  ['src/banner.ts', 'src/index.ts'],
+  ['src/main.ts', 'src/heap.ts'],
+];
+
+/**
+ * Imports that still run up a layer while the house moves to its areas (issue 37): the list only
+ * shrinks. A new upward import fails, and so does an entry here that no longer occurs.
+ */
+const KNOWN_UPWARD: readonly string[] = [
+  'src/areas/snapshots/snapshot-file.ts -> src/world/load-scenario.ts',
+  'src/areas/snapshots/snapshots.ts -> src/world/scenario-file.ts',
+  'src/core/accounts/credentials.ts -> src/engine/store/runs.ts',
+  'src/core/builtin-scenarios.ts -> src/areas/scenarios/contract.ts',
+  'src/core/builtin-scenarios.ts -> src/areas/scenarios/resolve-scenario.ts',
+  'src/core/env.ts -> src/engine/deps.ts',
+  'src/core/sqlite/store.ts -> src/engine/store/archive-cache.ts',
+  'src/core/sqlite/store.ts -> src/engine/store/events.ts',
+  'src/core/sqlite/store.ts -> src/engine/store/files.ts',
+  'src/core/sqlite/store.ts -> src/http/idempotency-store.ts',
+  'src/core/sqlite/store.ts -> src/engine/store/runs.ts',
+  'src/core/sqlite/store.ts -> src/areas/scenarios/store.ts',
+  'src/core/sqlite/store.ts -> src/areas/snapshots/snapshots-store.ts',
+  'src/core/sqlite/store.ts -> src/areas/scenarios/assets-store.ts',
+  'src/core/sqlite/store.ts -> src/areas/webhooks/endpoints-store.ts',
+  'src/emulator.ts -> src/tools/coverage/outcomes.ts',
+  'src/emulator.ts -> src/tools/coverage/report.ts',
+  'src/engine/deps.ts -> src/world/scenario-file.ts',
+  'src/engine/deps.ts -> src/http/coverage-counts.ts',
+  'src/engine/deps.ts -> src/areas/faults/fault-rules.ts',
+  'src/engine/deps.ts -> src/areas/requests/journal.ts',
+  'src/engine/deps.ts -> src/http/rate-limiter.ts',
+  'src/engine/deps.ts -> src/areas/webhooks/deliveries.ts',
+  'src/engine/event-log.ts -> src/areas/webhooks/deliveries-store.ts',
+  'src/engine/event-log.ts -> src/areas/webhooks/signing.ts',
+  'src/http/control-app.ts -> src/tools/coverage/report.ts',
+  'src/http/control-app.ts -> src/tools/coverage/control-coverage.ts',
+  'src/http/control-app.ts -> src/tools/inspector/inspector.ts',
+  'src/http/control-app.ts -> src/tools/inspector/listings.ts',
 ];
 
 function layerOf(file: string): number {
@@ -56,11 +90,10 @@ const graph = new Map(files.map((f) => [f, importsOf(f)]));
 
 test('no import runs up a layer (DESIGN.md section 2)', () => {
   const upward = [...graph].flatMap(([file, targets]) =>
-    targets
-      .filter((t) => layerOf(t) > layerOf(file))
-      .map((t) => `${file} (layer ${layerOf(file)}) -> ${t} (layer ${layerOf(t)})`),
+    targets.filter((t) => layerOf(t) > layerOf(file)).map((t) => `${file} -> ${t}`),
   );
-  expect(upward).toEqual([]);
+  expect(upward.filter((u) => !KNOWN_UPWARD.includes(u))).toEqual([]);
+  expect(KNOWN_UPWARD.filter((k) => !upward.includes(k))).toEqual([]);
 });
 
 test('no import circles', () => {

@@ -1,11 +1,14 @@
 /**
  * A local webhook receiver as an SDK's tests write one: each request verified with the official
- * `standardwebhooks` library, answered with the status `answer(n)` gives the n-th (0-based), or
- * held unanswered while `hold` is set.
+ * `standardwebhooks` library, answered with the status (or status and body) `answer(n)` gives the
+ * n-th (0-based), or held unanswered while `hold` is set.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+
+// Waiting for a delivery is waiting like any other (test/wait.ts); kept here for its importers.
+export { eventually } from './wait.js';
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -26,7 +29,9 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(answer: (n: number) => number = () => 204): Promise<Receiver> {
+export async function startReceiver(
+  answer: (n: number) => number | { status: number; body: string } = () => 204,
+): Promise<Receiver> {
   const state = { secret: '', hold: false };
   const received: Received[] = [];
   const server: Server = createServer((req, res) => {
@@ -46,8 +51,9 @@ export async function startReceiver(answer: (n: number) => number = () => 204): 
       const n = received.length;
       received.push({ headers: req.headers, body, type, verified });
       if (state.hold) return;
-      res.statusCode = answer(n);
-      res.end();
+      const given = answer(n);
+      res.statusCode = typeof given === 'number' ? given : given.status;
+      res.end(typeof given === 'number' ? undefined : given.body);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -73,18 +79,4 @@ export async function startReceiver(answer: (n: number) => number = () => 204): 
         server.close(() => resolve());
       }),
   };
-}
-
-/** Polls `check` every 10 ms until it answers something other than undefined (bounded wait). */
-export async function eventually<T>(
-  check: () => Promise<T | undefined>,
-  what: string,
-  limitMs = 5000,
-): Promise<T> {
-  for (let waited = 0; waited < limitMs; waited += 10) {
-    const value = await check();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`${what}: not seen within ${limitMs} ms`);
 }

@@ -1,8 +1,8 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from '../api/env.js';
-import { apiError } from '../errors.js';
+import type { AppEnv } from '../core/env.js';
+import { apiError } from '../core/errors.js';
 
 /** DESIGN.md section 3: a body over 1 MiB answers 413 `request_too_large`. */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -4,7 +4,7 @@
  * listed gets no CORS header and the same answer as without `--cors`.
  */
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../api/env.js';
+import type { AppEnv } from '../core/env.js';
 
 /** What a page may send: the API document's headers, the fault shortcut and range requests. */
 export const CORS_ALLOWED_HEADERS = [

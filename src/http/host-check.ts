@@ -6,8 +6,8 @@
  * (HTTP/1.0) comes from no browser and passes too.
  */
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../api/env.js';
-import { apiError, MESSAGES } from '../errors.js';
+import type { AppEnv } from '../core/env.js';
+import { apiError, MESSAGES } from '../core/errors.js';
 
 /** Always allowed: what a browser on this machine calls the emulator by. */
 export const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'] as const;

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../api/env.js';
-import type { ServiceVersion } from '../contract/common.js';
-import { apiError, invalidParam, MESSAGES } from '../errors.js';
+import type { ServiceVersion } from '../core/contract.js';
+import type { AppEnv } from '../core/env.js';
+import { apiError, invalidParam, MESSAGES } from '../core/errors.js';
 import { serveAt } from './request-context.js';
 
 /** Keys are honoured for 24 virtual hours (DESIGN.md section 3). */

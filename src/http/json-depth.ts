@@ -1,6 +1,6 @@
 import type { Context, Next } from 'hono';
-import type { AppEnv } from '../api/env.js';
-import { apiError, MESSAGES } from '../errors.js';
+import type { AppEnv } from '../core/env.js';
+import { apiError, MESSAGES } from '../core/errors.js';
 
 /**
  * The deepest nesting a JSON body may have (inferred): deeper answers 400 `parameter_invalid`, as

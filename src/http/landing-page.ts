@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppConfig } from '../runtime/deps.js';
+import type { AppConfig } from '../engine/deps.js';
 
 /**
  * `GET /`, where the banner's address leads a browser: a few links, to the inspector first (what
@@ -15,7 +15,7 @@ export function landingPage(config: Pick<AppConfig, 'control' | 'version'>) {
       ? link(
           '/_control/ui',
           'Inspector',
-          'requests live, accounts and clocks, runs, faults, webhooks, coverage',
+          'requests live, accounts and clocks, runs, faults, webhooks, coverage, reset and snapshots',
         )
       : '',
     link('/docs', 'API reference', 'the product API (Swagger UI), with "Try it out"'),

@@ -1,8 +1,9 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { AppEnv } from '../api/env.js';
-import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from '../contract/common.js';
-import { OTHER_AREAS } from '../contract/status.js';
-import type { Kinds } from '../domain/kind-registry.js';
+import { OTHER_AREAS } from '../areas/status/contract.js';
+import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from '../core/contract.js';
+import type { AppEnv } from '../core/env.js';
+import type { Kinds } from '../engine/kind-registry.js';
+import { withDeclaredAnswers } from './declared-answers.js';
 
 type Doc = ReturnType<OpenAPIHono['getOpenAPI31Document']>;
 
@@ -44,28 +45,6 @@ function withoutControl(doc: Doc): Doc {
   const used = referencedSchemas(paths, schemas);
   const kept = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
   return { ...doc, paths, components: { ...doc.components, schemas: kept } } as Doc;
-}
-
-type Responses = Record<string, { description?: string; content?: unknown; headers?: unknown }>;
-
-/**
- * Every call that can carry a body answers 413 `request_too_large` over 1 MiB (DESIGN.md section
- * 3), those that take no body too: the document says so on each of them.
- */
-function withBodyLimit(doc: Doc): void {
-  for (const item of Object.values(doc.paths ?? {})) {
-    for (const method of ['post', 'put', 'patch', 'delete']) {
-      const op = (item as Record<string, { responses?: Responses } | undefined>)[method];
-      const responses = op?.responses;
-      if (!responses || responses['413']) continue;
-      const envelope = Object.entries(responses).find(([status]) => Number(status) >= 400)?.[1];
-      if (!envelope) continue;
-      const limit = { ...envelope, description: 'Request body over 1 MiB: `request_too_large`.' };
-      op.responses = Object.fromEntries(
-        Object.entries({ ...responses, 413: limit }).sort(([a], [b]) => Number(a) - Number(b)),
-      );
-    }
-  }
 }
 
 /** Every POST honours `Idempotency-Key` (DESIGN.md section 3); the document says so. */
@@ -121,6 +100,13 @@ function withInferredFirstLine(doc: Doc): void {
     }
   }
 }
+
+/**
+ * What Swagger UI's Authorize box says: the keys the shipped scenarios open (scenarios/default.json;
+ * a test keeps it true), and where the keys of another world are shown.
+ */
+export const AUTHORIZE_HINT =
+  'An API key starting with `svc_`, sent as `Authorization: Bearer <key>`. With the shipped `default` scenario (the default), paste `svc_test_emulator_default` (account Default, every scope and the `twins` feature) or `svc_test_emulator_no_twins` (account No Twins, without `twins`). The start-up banner lists the keys of the scenario it loaded; `POST /_control/accounts` makes an account and a key of your own.';
 
 /**
  * The areas the API document specifies operations of, in the order of its title ("Evaluations,
@@ -206,12 +192,12 @@ export function productDocument(app: OpenAPIHono<AppEnv>, kinds: Kinds, strictVe
       ApiKeyAuth: {
         type: 'http',
         scheme: 'bearer',
-        description: 'An API key starting with `svc_`.',
+        description: AUTHORIZE_HINT,
       },
     },
   };
   withIdempotencyKey(product);
-  withBodyLimit(product);
+  withDeclaredAnswers(product);
   withAcceptedVersions(product, strictVersions);
   withInferredFirstLine(product);
   inReadingOrder(product, tags);

@@ -22,18 +22,18 @@
 
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../api/env.js';
-import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from '../contract/common.js';
-import { assertAccess } from '../domain/scopes.js';
-import { apiError, MESSAGES } from '../errors.js';
-import type { Deps } from '../runtime/deps.js';
-import { settleSliced } from '../runtime/engine/sliced-settle.js';
-import { authenticate } from './authenticate.js';
+import { faults } from '../areas/faults/faults-middleware.js';
+import { journal } from '../areas/requests/journal-middleware.js';
+import { authenticate } from '../core/accounts/authenticate.js';
+import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from '../core/contract.js';
+import type { AppEnv } from '../core/env.js';
+import { apiError, MESSAGES } from '../core/errors.js';
+import { assertAccess } from '../core/scopes.js';
+import type { Deps } from '../engine/deps.js';
+import { settleSliced } from '../engine/sliced-settle.js';
 import { bodySize } from './body-limit.js';
 import { cors } from './cors.js';
-import { faults } from './faults.js';
 import { type BodySchema, idempotency } from './idempotency.js';
-import { journal } from './journal.js';
 import { checkJsonDepth } from './json-depth.js';
 import { requestContext, serveAt } from './request-context.js';
 

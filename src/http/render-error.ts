@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { AppEnv } from '../api/env.js';
-import type { ErrorEnvelope } from '../contract/common.js';
-import { ApiError, apiError, MESSAGES } from '../errors.js';
+import type { ErrorEnvelope } from '../core/contract.js';
+import type { AppEnv } from '../core/env.js';
+import { ApiError, apiError, MESSAGES } from '../core/errors.js';
 
 /** Maps what Hono's own middleware throws onto the catalog (DESIGN.md section 3). */
 function fromHttpException(err: HTTPException): ApiError {

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../api/env.js';
-import { DEFAULT_VERSION, type ServiceVersion, SUPPORTED_VERSIONS } from '../contract/common.js';
-import type { Deps } from '../runtime/deps.js';
+import { DEFAULT_VERSION, type ServiceVersion, SUPPORTED_VERSIONS } from '../core/contract.js';
+import type { AppEnv } from '../core/env.js';
+import type { Deps } from '../engine/deps.js';
 
 /**
  * First in the pipeline: the request's deterministic `req_` id and served version, and

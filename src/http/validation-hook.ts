@@ -1,7 +1,7 @@
 import type { OpenAPIHonoOptions } from '@hono/zod-openapi';
-import type { AppEnv } from '../api/env.js';
-import { type Issue, issueError } from '../domain/zod-issue.js';
-import { apiError } from '../errors.js';
+import type { AppEnv } from '../core/env.js';
+import { apiError } from '../core/errors.js';
+import { type Issue, issueError } from '../core/zod-issue.js';
 
 /**
  * The one validation hook, both apps' `defaultHook` (STYLE.md rule 3): a zod failure is 400

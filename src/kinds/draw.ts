@@ -1,4 +1,4 @@
-import { sha256 } from '../domain/sha256.js';
+import { sha256 } from '../core/sha256.js';
 
 /**
  * A draw in [0, 1) that depends only on `key` and `label`: how every kind's outputs are drawn.

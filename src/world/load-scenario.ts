@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
-import { type ScenarioFile, scenarioFileSchema } from '../contract/scenario-file.js';
-import { type Kinds, scopesOf } from '../domain/kind-registry.js';
+import { FileRefused, readRegularFile } from '../core/bounded-read.js';
+import { type Kinds, scopesOf } from '../engine/kind-registry.js';
+import { SCENARIO_FILE_MAX_BYTES, type ScenarioFile, scenarioFileSchema } from './scenario-file.js';
 
 /** A scenario or fixture file that cannot be used, with the file and the field at fault. */
 export class DataFileError extends Error {
@@ -63,6 +64,16 @@ export function listScenarios(dirs: string | readonly string[]): string[] {
   return [...names].sort();
 }
 
+/** The file a scenario name is read from: the first folder, then extension, that has it. */
+export function scenarioFileOf(dirs: string | readonly string[], name: string): string | undefined {
+  for (const dir of typeof dirs === 'string' ? [dirs] : dirs)
+    for (const ext of SCENARIO_EXTENSIONS) {
+      const file = join(dir, `${name}${ext}`);
+      if (existsSync(file)) return file;
+    }
+  return undefined;
+}
+
 /** JSON or YAML text as data, by the file's extension; a syntax error names the file and line. */
 function parseText(file: string, text: string): unknown {
   if (/\.ya?ml$/i.test(file)) {
@@ -80,12 +91,16 @@ function parseText(file: string, text: string): unknown {
   }
 }
 
-/** A data file's text, parsed by its extension. */
+/** What a data file is called in the message naming its size limit. */
+const A_DATA_FILE = 'a scenario file';
+
+/** A data file's text (a regular file of at most 1 MiB), parsed by its extension. */
 function readDataFile(file: string): unknown {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readRegularFile(file, SCENARIO_FILE_MAX_BYTES, A_DATA_FILE);
   } catch (err) {
+    if (err instanceof FileRefused) throw new DataFileError(file, null, err.message);
     throw new DataFileError(file, null, `cannot read: ${(err as Error).message}`);
   }
   return parseText(file, text);
@@ -114,12 +129,9 @@ export function readScenarioFile(
       throw new ScenarioNotFound(nameOrPath, null, 'cannot read: no such file');
     return { file: nameOrPath, data: readDataFile(nameOrPath) };
   }
+  const file = scenarioFileOf(dirs, nameOrPath);
+  if (file) return { file, data: readDataFile(file) };
   const folders = typeof dirs === 'string' ? [dirs] : dirs;
-  for (const dir of folders)
-    for (const ext of SCENARIO_EXTENSIONS) {
-      const file = join(dir, `${nameOrPath}${ext}`);
-      if (existsSync(file)) return { file, data: readDataFile(file) };
-    }
   throw new ScenarioNotFound(
     nameOrPath,
     null,
@@ -145,10 +157,20 @@ export function parseScenarioFile(
   return parseDataFile(scenarioSchema(kinds), raw.data, raw.file) as ScenarioFile;
 }
 
+/** A scenario by name or path, validated, with the file it came from. */
+export function loadScenario(
+  dirs: string | readonly string[],
+  nameOrPath: string,
+  kinds: Kinds,
+): { file: string; scenario: ScenarioFile } {
+  const raw = readScenarioFile(dirs, nameOrPath);
+  return { file: raw.file, scenario: parseScenarioFile(raw, kinds) };
+}
+
 export function loadScenarioFile(
   dirs: string | readonly string[],
   nameOrPath: string,
   kinds: Kinds,
 ): ScenarioFile {
-  return parseScenarioFile(readScenarioFile(dirs, nameOrPath), kinds);
+  return loadScenario(dirs, nameOrPath, kinds).scenario;
 }

@@ -3,18 +3,19 @@
  * file's schema can still fail while applied (a run naming a dataset the catalog lacks), and then
  * nothing of it stays.
  */
-import type { ScenarioFile } from '../contract/scenario-file.js';
-import { ApiError } from '../errors.js';
-import type { Deps } from '../runtime/deps.js';
+
+import { restoreSnapshot, saveSnapshot, worldAtRest } from '../areas/snapshots/snapshots.js';
+import { ApiError } from '../core/errors.js';
+import type { Deps } from '../engine/deps.js';
 import { resetWorld } from './reset.js';
-import { restoreSnapshot, saveSnapshot, worldAtRest } from './snapshots.js';
+import type { ScenarioFile } from './scenario-file.js';
 
 /** The shelf name of the world as it stood before a load; no snapshot name can take it. */
 const BEFORE_LOAD = ' before scenario load';
 
 /**
  * Resets the world to `scenario`; if applying it fails, restores the world and throws the error,
- * its message prefixed with `source` (the file or "the inline scenario").
+ * its message prefixed with `source` (the file or "the inline scenario") and the field at fault.
  * @example await replaceWorld(deps, scenario, 'scenarios/mine.yaml')
  */
 export async function replaceWorld(
@@ -28,8 +29,10 @@ export async function replaceWorld(
     resetWorld(deps, { scenario });
   } catch (err) {
     restoreSnapshot(deps, before);
-    if (err instanceof ApiError)
-      throw ApiError.of(err.code, { ...err, message: `${source}: ${err.message}` });
+    if (err instanceof ApiError) {
+      const field = err.param ? ` (field ${err.param})` : '';
+      throw ApiError.of(err.code, { ...err, message: `${source}${field}: ${err.message}` });
+    }
     throw err;
   } finally {
     deps.store.snapshots.remove(BEFORE_LOAD);

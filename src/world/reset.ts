@@ -1,7 +1,7 @@
-import type { ScenarioFile } from '../contract/scenario-file.js';
-import type { Deps } from '../runtime/deps.js';
+import { addFaultRule } from '../areas/faults/install-faults.js';
+import type { Deps } from '../engine/deps.js';
 import { applyScenario } from './apply-scenario.js';
-import { addFaultRule } from './faults.js';
+import type { ScenarioFile } from './scenario-file.js';
 
 /** DESIGN.md section 5 `POST /_control/reset`: new state, not cleanup. */
 export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?: string }): void {

@@ -1,14 +1,14 @@
 /**
  * Authentication reads each key with its account by the secret's digest, remembered while the
- * database is unchanged (src/store/credentials.ts). These tests authenticate once first, then
+ * database is unchanged (src/core/accounts/credentials.ts). These tests authenticate once first, then
  * check that every write to keys and accounts, by any path, is seen by the very next request.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
-import { digestSecret } from '../../src/domain/sha256.js';
-import { Database } from '../../src/store/driver.js';
+import { digestSecret } from '../../src/core/sha256.js';
+import { Database } from '../../src/core/sqlite/driver.js';
 import { DEFAULT_ACCOUNT, testEmulator } from '../helpers.js';
 import { expectApiError, expectOk } from './support.js';
 

@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import { expect, test } from 'vitest';
-import { baseUrl } from '../../src/api/base-url.js';
+import { baseUrl } from '../../src/core/base-url.js';
 import { testEmulator } from '../helpers.js';
 
 const URLS = [

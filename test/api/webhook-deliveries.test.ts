@@ -10,6 +10,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, expect, test } from 'vitest';
 import type { EmulatorOptions } from '../../src/emulator.js';
 import { testEmulator } from '../helpers.js';
+import { eventually } from '../wait.js';
 
 const SPEC = { path: 'specs/pick_place.py', name: 'pick_place' };
 
@@ -83,24 +84,18 @@ async function setup(options: EmulatorOptions = {}, account: Record<string, unkn
         in_flight: boolean;
       }[];
     }[];
-  /** Polls until `count` deliveries exist and none is pending (bounded wait). */
-  const settled = async (count: number) => {
-    for (let waited = 0; waited < 3000; waited += 10) {
+  /** Polls until `count` deliveries exist and none is pending. */
+  const settled = (count: number) =>
+    eventually(async () => {
       const list = await deliveries();
-      if (list.length >= count && list.every((d) => d.status !== 'pending')) return list;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error(`deliveries did not settle: ${JSON.stringify(await deliveries())}`);
-  };
-  /** Polls until `count` attempts in all have been answered (bounded wait). */
-  const attempted = async (count: number) => {
-    for (let waited = 0; waited < 3000; waited += 10) {
+      return list.length >= count && list.every((d) => d.status !== 'pending') ? list : undefined;
+    }, `${count} settled deliveries`);
+  /** Polls until `count` attempts in all have been answered. */
+  const attempted = (count: number) =>
+    eventually(async () => {
       const made = (await deliveries()).flatMap((d) => d.attempts);
-      if (made.length >= count && made.every((a) => !a.in_flight)) return;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error(`attempts were not made: ${JSON.stringify(await deliveries())}`);
-  };
+      return made.length >= count && made.every((a) => !a.in_flight) ? true : undefined;
+    }, `${count} answered attempts`);
   return { emu, accountId, call, endpoint, evaluate, advance, deliveries, settled, attempted };
 }
 

@@ -13,6 +13,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, expect, test } from 'vitest';
 import type { EmulatorOptions } from '../../src/emulator.js';
 import { testEmulator } from '../helpers.js';
+import { eventually } from '../wait.js';
 
 const SPEC = { path: 'specs/pick_place.py', name: 'pick_place' };
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -25,12 +26,21 @@ afterEach(async () => {
  * 204, or 400 with the library's reason. While `hold` is true it never answers.
  */
 async function receiver() {
-  const state = { secret: '', hold: false, verified: [] as string[], rejected: [] as string[] };
+  const state = {
+    secret: '',
+    hold: false,
+    held: 0,
+    verified: [] as string[],
+    rejected: [] as string[],
+  };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      if (state.hold) return;
+      if (state.hold) {
+        state.held += 1;
+        return;
+      }
       const body = Buffer.concat(chunks).toString('utf8');
       try {
         new Webhook(state.secret).verify(body, req.headers as Record<string, string>);
@@ -75,15 +85,13 @@ async function endpoint(
   return res.json as { id: string; secret: string };
 }
 
-/** Polls the control route until `count` deliveries are finished (bounded wait). */
-async function finished(emu: ReturnType<typeof testEmulator>, count: number, query = '') {
-  for (let waited = 0; waited < 5000; waited += 10) {
+/** Polls the control route until `count` deliveries are finished. */
+function finished(emu: ReturnType<typeof testEmulator>, count: number, query = '') {
+  return eventually(async () => {
     const page = await emu.control('GET', `/webhook_deliveries?limit=1000${query}`);
     const done = page.data.filter((d: { status: string }) => d.status !== 'pending');
-    if (done.length >= count && done.length === page.data.length) return page.data;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('deliveries did not finish');
+    return done.length >= count && done.length === page.data.length ? page.data : undefined;
+  }, `${count} finished deliveries`);
 }
 
 test('every delivery verifies with standardwebhooks as a receiver checks it (wall timestamps)', async () => {
@@ -206,6 +214,11 @@ test('with a --db file, pending deliveries survive a restart and are delivered a
     'pending',
     'pending',
   ]);
+  // The first attempt is held by the receiver before the emulator stops: not still on its way,
+  // to arrive once the receiver answers again.
+  for (let waited = 0; hook.state.held === 0 && waited < 5000; waited += 10)
+    await new Promise((r) => setTimeout(r, 10));
+  expect(hook.state.held).toBe(1);
   first.emu.emulator.close();
   hook.state.hold = false;
   const second = testEmulator({ db, webhookRetrySchedule: [0, 20] });
@@ -234,10 +247,12 @@ test('with a --db file, a retry scheduled before a restart is made after it, at 
   const secret = hook.state.secret;
   hook.state.secret = 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
   await first.call('POST', '/v1/evaluations', { spec: SPEC });
-  for (let waited = 0; hook.state.rejected.length === 0 && waited < 3000; waited += 10)
-    await new Promise((r) => setTimeout(r, 10));
-  await new Promise((r) => setTimeout(r, 20));
-  const [pending] = (await first.emu.control('GET', '/webhook_deliveries')).data;
+  // The first attempt answered (400) and recorded, its retry due.
+  const pending = await eventually(async () => {
+    const [d] = (await first.emu.control('GET', '/webhook_deliveries')).data;
+    return d?.attempts.length === 1 && !d.attempts[0].in_flight ? d : undefined;
+  }, 'the first attempt');
+  expect(hook.state.rejected).toHaveLength(1);
   expect(pending).toMatchObject({ status: 'pending', next_attempt_at: '2026-01-01T00:00:05.000Z' });
   first.emu.emulator.close();
 

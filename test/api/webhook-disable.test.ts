@@ -5,7 +5,8 @@
  */
 import { afterEach, expect, test } from 'vitest';
 import { testEmulator } from '../helpers.js';
-import { eventually, type Receiver, startReceiver } from '../webhook-receiver.js';
+import { eventually } from '../wait.js';
+import { type Receiver, startReceiver } from '../webhook-receiver.js';
 
 const SPEC = { path: 'specs/pick_place.py', name: 'pick_place' };
 const DAY = 86_400_000;

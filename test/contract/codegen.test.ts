@@ -7,7 +7,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 import { bin, type DocumentName, run, writeDocuments } from './documents.js';
 
 const GENERATED = join(import.meta.dirname, '.generated');
@@ -20,9 +20,7 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
-test('openapi-typescript generates types from both served documents', {
-  timeout: 120_000,
-}, async () => {
+test('openapi-typescript generates types from both served documents', async () => {
   const { files } = await writeDocuments();
   rmSync(GENERATED, { recursive: true, force: true });
   mkdirSync(GENERATED, { recursive: true });
@@ -36,7 +34,7 @@ test('openapi-typescript generates types from both served documents', {
   }
 });
 
-test('the typed client compiles under strict tsc', { timeout: 120_000 }, async () => {
+test('the typed client compiles under strict tsc', async () => {
   writeFileSync(
     join(GENERATED, 'tsconfig.json'),
     JSON.stringify({
@@ -69,9 +67,10 @@ interface Walkthrough {
   archiveSha256: string;
   resumed: { status: string };
   resumedFinal: { status: string };
+  faulted: string | null;
 }
 
-test('the typed client runs against a running emulator', { timeout: 60_000 }, async () => {
+test('the typed client runs against a running emulator', async () => {
   // Not a literal specifier: the repository typecheck runs before the types are generated, and
   // a literal would pull the fixture (and its generated imports) into it.
   const fixture = './typed-client.js';
@@ -86,4 +85,5 @@ test('the typed client runs against a running emulator', { timeout: 60_000 }, as
   expect(w.archiveSha256).toBe(w.succeeded.download?.sha256);
   expect(w.resumed.status).toBe('queued');
   expect(w.resumedFinal.status).toBe('succeeded');
+  expect(w.faulted).toBe('launch_failed');
 });

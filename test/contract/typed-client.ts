@@ -10,6 +10,9 @@ import type { paths as ControlPaths } from './.generated/control.js';
 import type { components, paths } from './.generated/product.js';
 
 type Evaluation = components['schemas']['Evaluation'];
+/** A fault's 502 on create is a declared answer (issue 35 item 4): this fails to compile if not. */
+type LaunchFailed =
+  paths['/v1/evaluations']['post']['responses'][502]['content']['application/json'];
 type RunStatus = Evaluation['status'];
 
 export interface Walkthrough {
@@ -19,6 +22,8 @@ export interface Walkthrough {
   archiveSha256: string;
   resumed: Evaluation;
   resumedFinal: Evaluation;
+  /** The code of a create faulted with `X-Emulator-Fault: 502`, read through its typed answer. */
+  faulted: LaunchFailed['error']['code'] | null;
 }
 
 /** Creates, advances, polls, lists, downloads and resumes, with typed requests and answers. */
@@ -59,6 +64,13 @@ export async function walkthrough(baseUrl: string): Promise<Walkthrough> {
     }
     throw new Error(`${run_id} never reached ${done.join(' or ')}`);
   };
+
+  // A faulted create: its 502 answer is typed, as every answer a fault can give.
+  const failedLaunch = await api.POST('/v1/evaluations', {
+    body: { spec: { path: 'specs/pick_place.yaml', name: 'pick_place' } },
+    headers: { 'X-Emulator-Fault': '502' },
+  });
+  const faulted = failedLaunch.response.status === 502 ? failedLaunch.error?.error.code : null;
 
   // Create, then advance the clock and poll to succeeded.
   const created = await api.POST('/v1/evaluations', {
@@ -117,5 +129,6 @@ export async function walkthrough(baseUrl: string): Promise<Walkthrough> {
     archiveSha256,
     resumed: resume.data,
     resumedFinal,
+    faulted: faulted ?? null,
   };
 }

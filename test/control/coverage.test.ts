@@ -2,13 +2,13 @@
  * `GET /_control/coverage` and `--coverage-report` (issue 13 part 4): every outcome each product
  * operation can answer, and how often the traffic seen so far got it, per account or for all.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { markdownPath, writeCoverageReport } from '../../src/runtime/coverage/file.js';
-import { startEmulator } from '../../src/testing/index.js';
+import { markdownPath, writeCoverageReport } from '../../src/tools/coverage/file.js';
+import { startEmulator } from '../../src/tools/harness/index.js';
+import { startCli } from '../cli-process.js';
 import {
   DEFAULT_ACCOUNT,
   DEFAULT_SECRET,
@@ -20,11 +20,7 @@ import {
 const SPEC = { path: 'specs/pick_place.py', name: 'pick_place' };
 const UNKNOWN = 'eval_00000000000000000000000000';
 const dir = mkdtempSync(join(tmpdir(), 'coverage-'));
-const children = new Set<ChildProcess>();
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Emu = ReturnType<typeof testEmulator>;
 type Report = {
@@ -98,6 +94,13 @@ describe('GET /_control/coverage', () => {
     expect(never).toContain('409 idempotency_key_reused');
     expect(never).toContain('429 capacity_exceeded');
     expect(never).toContain('402 insufficient_tokens');
+    // Documented where API document section 4.1 names it; its 409 code and the faults' 503 not.
+    const documented = (status: number, code: string) =>
+      resume.outcomes.find((o) => o.status === status && o.code === code)?.documented;
+    expect(documented(502, 'launch_failed')).toBe(true);
+    expect(documented(409, 'idempotency_key_reused')).toBe(true);
+    expect(documented(409, 'not_resumable')).toBe(false);
+    expect(documented(503, 'api_error')).toBe(false);
     // A GET cannot reuse an Idempotency-Key, and only the twins need the twins feature.
     const archive = operation(await emu.control('GET', '/coverage'), 'getEvaluationArchive');
     expect(archive.outcomes.filter((o) => o.status === 409).map((o) => o.code)).toEqual([
@@ -124,22 +127,40 @@ describe('GET /_control/coverage', () => {
     const theirs: Report = await emu.control('GET', `/coverage?account=${NO_TWINS_ACCOUNT}`);
     expect(seenOutcomes(theirs)).toEqual(['listEvaluations 200 null x1']);
     const all: Report = await emu.control('GET', '/coverage');
+    // listEvaluations is an inferred operation: none of its outcomes is the API document's.
     expect(operation(all, 'listEvaluations').outcomes.filter((o) => o.seen > 0)).toEqual([
-      { status: 200, code: null, documented: true, seen: 1 },
-      { status: 401, code: 'unauthenticated', documented: true, seen: 1 },
+      { status: 200, code: null, documented: false, seen: 1 },
+      { status: 401, code: 'unauthenticated', documented: false, seen: 1 },
     ]);
     const unknown = await emu.app.request('/_control/coverage?account=acct_nobody');
     expect(unknown.status).toBe(404);
   });
 
+  test('a status only a fault gives the operation is listed, inferred, and counted there', async () => {
+    const emu = testEmulator();
+    for (const fault of ['503', '502', '404']) {
+      const res = await emu.api('GET', '/v1/catalog/robots', {
+        headers: { 'x-emulator-fault': fault },
+      });
+      expect(res.status).toBe(Number(fault));
+    }
+    const robots = operation(await emu.control('GET', '/coverage'), 'listCatalogRobots');
+    expect(robots.unlisted).toEqual([]);
+    expect(robots.outcomes.filter((o) => o.seen > 0)).toEqual([
+      { status: 404, code: 'resource_not_found', documented: false, seen: 1 },
+      { status: 502, code: 'launch_failed', documented: false, seen: 1 },
+      { status: 503, code: 'api_error', documented: false, seen: 1 },
+    ]);
+  });
+
   test('an outcome the operation does not list is shown apart', async () => {
     const emu = testEmulator();
     const res = await emu.api('GET', '/v1/catalog/robots', {
-      headers: { 'x-emulator-fault': '503' },
+      headers: { 'x-emulator-fault': '503;code=not_resumable' },
     });
     expect(res.status).toBe(503);
     const robots = operation(await emu.control('GET', '/coverage'), 'listCatalogRobots');
-    expect(robots.unlisted).toEqual([{ status: 503, code: 'api_error', seen: 1 }]);
+    expect(robots.unlisted).toEqual([{ status: 503, code: 'not_resumable', seen: 1 }]);
     expect(robots.calls).toBe(1);
   });
 
@@ -186,42 +207,23 @@ describe('--coverage-report', () => {
     const md = readFileSync(out.markdown, 'utf8');
     expect(md).toContain(`2 of ${json.summary.operations} operations called`);
     expect(md).toContain('### POST /v1/evaluations/{run_id}/resume (`resumeEvaluation`): 2 calls');
-    expect(md).toContain('| 409 `not_resumable` | yes | 1 |');
+    // The API document leaves resume's 409 code unsaid: `not_resumable` is inferred.
+    expect(md).toContain('| 409 `not_resumable` | inferred | 1 |');
     expect(md).toContain('| 429 `capacity_exceeded` | yes | **never** |');
     expect(md).toContain('| 409 `idempotency_key_reused` | yes | **never** |');
+    expect(md).toContain('| 503 `api_error` | inferred | **never** |');
     expect(markdownPath('/tmp/report')).toBe('/tmp/report.md');
   });
 
   test('the CLI writes both files at shutdown', async () => {
     const file = join(dir, 'cli-report');
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/main.ts', '--port', '0', '--coverage-report', file],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    children.add(child);
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    const base = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no banner: ${out}`)), 30_000);
-      child.stdout!.on('data', () => {
-        const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-        if (match) {
-          clearTimeout(timer);
-          resolve(match[1]!);
-        }
-      });
-    });
-    const res = await fetch(`${base}/v1/keys/me`, {
+    const cli = await startCli(['--port', '0', '--coverage-report', file]);
+    const res = await fetch(`${cli.base}/v1/keys/me`, {
       headers: { authorization: 'Bearer svc_test_emulator_default' },
     });
     expect(res.status).toBe(200);
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
-    expect(out).toContain(`coverage report written to ${file} and ${file}.md`);
+    expect(await cli.stop('SIGTERM')).toBe(0);
+    expect(cli.out).toContain(`coverage report written to ${file} and ${file}.md`);
     const report = JSON.parse(readFileSync(file, 'utf8'));
     const me = report.operations.find(
       (o: { operation: string }) => o.operation === 'getCurrentKey',
@@ -229,5 +231,5 @@ describe('--coverage-report', () => {
     expect(me.calls).toBe(1);
     expect(existsSync(`${file}.md`)).toBe(true);
     expect(readFileSync(`${file}.md`, 'utf8')).toContain('`getCurrentKey`): 1 call');
-  }, 40_000);
+  });
 });

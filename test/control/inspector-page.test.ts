@@ -8,7 +8,7 @@ import { transformSync } from 'esbuild';
 import { expect, test } from 'vitest';
 import { testEmulator } from '../helpers.js';
 
-const UI_DIR = new URL('../../src/control/ui/', import.meta.url);
+const UI_DIR = new URL('../../src/tools/inspector/ui/', import.meta.url);
 const files = readdirSync(UI_DIR);
 
 test('GET /_control/ui is the page, with a policy that loads only its own files', async () => {

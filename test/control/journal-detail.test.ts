@@ -3,7 +3,7 @@
  * class, and one call with its request and answer, every secret masked.
  */
 import { expect, test } from 'vitest';
-import { JournalDetails } from '../../src/runtime/journal-details.js';
+import { JournalDetails } from '../../src/areas/requests/journal-details.js';
 import { DEFAULT_ACCOUNT, DEFAULT_SECRET, expectError, testEmulator } from '../helpers.js';
 
 type Emu = ReturnType<typeof testEmulator>;

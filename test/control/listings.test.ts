@@ -174,13 +174,16 @@ test('GET /_control/runs/{id} shows the timeline past and scheduled, the log, th
     'next 02.000Z processing running',
     'next 04.500Z processing verifying',
     'next 04.800Z processing packaging',
-    'next 05.000Z succeeded packaging',
+    'next 05.000Z succeeded',
   ]);
   expect(mid.next_transition_at).toBe('2026-01-01T00:00:01.500Z');
   expect(mid.logs.length).toBeGreaterThan(0);
   await emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/clock/advance`, { seconds: 10 });
   const done = (await ctl(emu, 'GET', `/runs/${run.id}`)).json;
   expect(done.timeline.every((t: { past: boolean }) => t.past)).toBe(true);
+  // Its last transition shows what the run shows: a succeeded run has no phase.
+  expect(done.timeline.at(-1)).toMatchObject({ status: 'succeeded', phase: null });
+  expect(done.run).toMatchObject({ status: 'succeeded', phase: null });
   expect(done.files.map((f: { path: string }) => f.path)).toContain('manifest.json');
   expect(done.archive_url).toBe(`/_control/runs/${run.id}/archive`);
   const archive = await emu.app.request(done.archive_url);

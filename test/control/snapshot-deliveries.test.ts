@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from 'vitest';
 import { testEmulator } from '../helpers.js';
+import { eventually } from '../wait.js';
 import { SPEC } from './snapshot-world.js';
 
 interface Delivery {
@@ -31,16 +32,14 @@ test('deliveries come back with their ids, and new ones number on as after the s
   await call('POST', '/v1/webhook_endpoints', { url });
   const list = async (): Promise<Delivery[]> =>
     (await emu.control('GET', `/webhook_deliveries?account=${account.id}`)).data;
-  /** One evaluation run to success: three events, each delivered (a bounded wait). */
+  /** One evaluation run to success: three events, each delivered. */
   const runOne = async (count: number) => {
     await call('POST', '/v1/evaluations', { spec: SPEC });
     await emu.control('POST', `/accounts/${account.id}/clock/advance`, { seconds: 10 });
-    for (let waited = 0; waited < 3000; waited += 10) {
+    return eventually(async () => {
       const got = await list();
-      if (got.length >= count && got.every((d) => d.status === 'delivered')) return got;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`deliveries did not settle: ${JSON.stringify(await list())}`);
+      return got.length >= count && got.every((d) => d.status === 'delivered') ? got : undefined;
+    }, `${count} delivered`);
   };
   const saved = await runOne(3);
   await emu.control('POST', '/snapshots', { name: 'hooks' });

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { SCHEMA_VERSION } from '../../src/store/migrate.js';
+import { SCHEMA_VERSION } from '../../src/core/sqlite/migrate.js';
 import { DEFAULT_ACCOUNT, DEFAULT_SECRET, expectError, testEmulator } from '../helpers.js';
 import { buildWorld, COLLECTIONS, LIMITED, SPEC } from './snapshot-world.js';
 
@@ -135,7 +135,16 @@ test('list, delete, and the errors of bad and unknown names', async () => {
   const list = (await ctl(emu, 'GET', '/snapshots')).json;
   expect(list.object).toBe('list');
   expect(list.data.map((s: { name: string }) => s.name)).toEqual(['two.v2', 'one']);
-  expect(list.data[0].bytes).toBeGreaterThan(1000);
+  // The list makes no file: `bytes` is known once one was downloaded.
+  expect(list.data[0].bytes).toBeNull();
+  expect(list.data[0].stored_bytes).toBeGreaterThan(8192);
+  expect(list.stored_bytes).toBeGreaterThanOrEqual(
+    list.data[0].stored_bytes + list.data[1].stored_bytes,
+  );
+  expect(list.limits).toEqual({ snapshots: 100, stored_bytes: 1024 * 1024 * 1024 });
+  const file = await ctl(emu, 'GET', '/snapshots/two.v2/download');
+  const listed = (await ctl(emu, 'GET', '/snapshots')).json.data[0];
+  expect(listed.bytes).toBe(Buffer.byteLength(file.text));
   expect(list.data[0].created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
   expect((await ctl(emu, 'DELETE', '/snapshots/one')).json).toEqual({ name: 'one', deleted: true });
   expectError(await ctl(emu, 'DELETE', '/snapshots/one'), 404, 'resource_not_found', 'name');
@@ -207,7 +216,9 @@ test('a file of another version, changed, cut, of another seed or not a snapshot
   const forged = structuredClone(file);
   forged.world.tables.accounts.rows[0][1] = null;
   forged.sha256 = createHash('sha256').update(JSON.stringify(forged.world)).digest('hex');
-  expect(await refused(forged)).toMatch(/^The snapshot file is corrupt: NOT NULL constraint/);
+  expect(await refused(forged)).toBe(
+    'The snapshot file is corrupt: table accounts, column name, row 0: Invalid input: expected string, received null.',
+  );
   const both = await load(file, { account: DEFAULT_ACCOUNT });
   expectError(both, 400, 'parameter_invalid', 'account');
   expect((await emu.control('GET', '/snapshots')).data).toHaveLength(1);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type ArchiveEntry, buildArchive } from '../../src/domain/build-archive.js';
+import { type ArchiveEntry, buildArchive } from '../../src/core/archive.js';
 
 const ROOT = 'eval_01JABCDEFGHJKMNPQRSTVWXYZ';
 const MTIME_MS = Date.UTC(2026, 0, 2, 3, 4, 5, 678);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, sha256Hex } from '../../src/domain/canonical-json.js';
+import { canonicalJson, sha256Hex } from '../../src/core/canonical-json.js';
 
 describe('canonicalJson', () => {
   it('sorts keys recursively and writes no whitespace', () => {

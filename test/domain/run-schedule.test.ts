@@ -1,7 +1,7 @@
-/** `firstEventAt` (src/domain/run-schedule.ts) answers what `scheduleEvents` lists first. */
+/** `firstEventAt` (src/engine/timeline/schedule.ts) answers what `scheduleEvents` lists first. */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { firstEventAt, scheduleEvents } from '../../src/domain/run-schedule.js';
+import { firstEventAt, scheduleEvents } from '../../src/engine/timeline/schedule.js';
 import { anySchedule } from './schedule-arbitrary.js';
 
 test('the first event of a schedule is the first scheduleEvents lists, for any schedule', () => {

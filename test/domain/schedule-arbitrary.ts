@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { buildSchedule } from '../../src/domain/run-schedule.js';
+import { buildSchedule } from '../../src/engine/timeline/schedule.js';
 
 const phase = fc.record({
   name: fc.constantFrom('materializing', 'running', 'verifying', 'packaging', 'p'),

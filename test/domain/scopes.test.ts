@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { hasScope } from '../../src/domain/scopes.js';
+import { hasScope } from '../../src/core/scopes.js';
 
 test('a scope is granted by itself, and read by write on the same resource only', () => {
   expect(hasScope(['evaluations:read'], 'evaluations:read')).toBe(true);

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { digestSecret, sha256, sha256Hex } from '../../src/domain/sha256.js';
+import { digestSecret, sha256, sha256Hex } from '../../src/core/sha256.js';
 
 // Known vectors: FIPS 180-4 examples and the digest of the empty string.
 const vectors: [string, string][] = [

@@ -1,6 +1,6 @@
-/** `toTimestamp` (src/domain/timestamp.ts): RFC 3339 UTC with milliseconds (DESIGN.md section 3). */
+/** `toTimestamp` (src/core/timestamp.ts): RFC 3339 UTC with milliseconds (DESIGN.md section 3). */
 import { expect, test } from 'vitest';
-import { toTimestamp } from '../../src/domain/timestamp.js';
+import { toTimestamp } from '../../src/core/timestamp.js';
 
 test('an instant is written as RFC 3339 UTC with milliseconds', () => {
   expect(toTimestamp(0)).toBe('1970-01-01T00:00:00.000Z');

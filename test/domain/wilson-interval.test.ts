@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { wilsonInterval } from '../../src/domain/wilson-interval.js';
+import { wilsonInterval } from '../../src/core/wilson-interval.js';
 
 /**
  * An independent, textbook form of the Wilson interval:

@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { errorCatalog, kindRegistry } from '../../src/domain/kind-registry.js';
-import { errorTypeForStatus } from '../../src/errors.js';
+import { errorTypeForStatus } from '../../src/core/errors.js';
+import { errorCatalog, kindRegistry } from '../../src/engine/kind-registry.js';
 import { REGISTERED_KINDS } from '../../src/kinds/index.js';
 import { DEFAULT_SECRET, NO_TWINS_SECRET, testEmulator } from '../helpers.js';
 
@@ -355,4 +355,4 @@ test('random and malformed requests get documented answers, never a 5xx', async 
     headers: { authorization: `Bearer ${DEFAULT_SECRET}` },
   });
   expect(after.status).toBe(200);
-}, 120_000);
+});

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
-import { launchChromium } from '../chromium.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
+import { launchChromium, openPage } from '../chromium.js';
 
 /**
  * `--cors` as a browser-based SDK test meets it: a page served from one origin (a plain HTTP
@@ -24,7 +24,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
   pageOrigin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
   browser = await launchChromium();
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -34,7 +34,7 @@ afterAll(async () => {
 
 /** What the page's script sees of `fetch(url)` with the default key: the answer, or the failure. */
 async function fetchFromPage(url: string) {
-  const tab = await browser.newPage();
+  const tab = await openPage(browser);
   try {
     await tab.goto(pageOrigin);
     return await tab.evaluate(async (target) => {
@@ -63,9 +63,7 @@ async function fetchFromPage(url: string) {
   }
 }
 
-test('with --cors a page on another origin calls /v1 and reads the body and X-Request-Id', {
-  timeout: 60_000,
-}, async () => {
+test('with --cors a page on another origin calls /v1 and reads the body and X-Request-Id', async () => {
   const emulator = await startEmulator({ cors: [pageOrigin] });
   emulators.push(emulator);
   expect(new URL(emulator.baseUrl).origin).not.toBe(pageOrigin);
@@ -78,7 +76,7 @@ test('with --cors a page on another origin calls /v1 and reads the body and X-Re
   expect(journal.data.map((r) => [r.method, r.status])).toEqual([['POST', 201]]);
 });
 
-test('without --cors the same fetch fails in the browser', { timeout: 60_000 }, async () => {
+test('without --cors the same fetch fails in the browser', async () => {
   const emulator = await startEmulator();
   emulators.push(emulator);
   const seen = await fetchFromPage(`${emulator.baseUrl}/v1/scenarios`);

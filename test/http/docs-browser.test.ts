@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
-import { launchChromium } from '../chromium.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
+import { launchChromium, openPage } from '../chromium.js';
 
 /**
  * `/docs` as a developer sees it: Debian's chromium, headless and offline (every request that
@@ -14,17 +14,15 @@ let emulator: RunningEmulator;
 beforeAll(async () => {
   emulator = await startEmulator();
   browser = await launchChromium();
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();
   await emulator?.stop();
 });
 
-test('GET / links Swagger UI, which lists Evaluations first with create, list, get on top', {
-  timeout: 60_000,
-}, async () => {
-  const page = await browser.newPage();
+test('GET / links Swagger UI, which lists Evaluations first with create, list, get on top', async () => {
+  const page = await openPage(browser);
   const elsewhere: string[] = [];
   await page.route('**/*', (route) => {
     if (route.request().url().startsWith(emulator.baseUrl)) return route.continue();

@@ -1,21 +1,21 @@
 /**
  * Accounts, clocks and runs in the inspector, in Debian's headless chromium (issue 30): advancing
  * a clock from the page (its "next transition" buttons) moves a run to its next phase, as
- * `POST .../clock/advance` does; a run seeded from the page's form is on the account's clock.
+ * `POST .../clock/advance` does; a clock moved from outside the page shows too (issue 35); a run
+ * seeded from the page's form is on the account's clock.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
-import { launchChromium } from '../chromium.js';
-import { openInspector, screenshot } from './support.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
+import { inspectorBrowser, openInspector, screenshot } from './support.js';
 
 let browser: Browser;
 let emulator: RunningEmulator;
 
 beforeAll(async () => {
   emulator = await startEmulator();
-  browser = await launchChromium();
-}, 60_000);
+  browser = await inspectorBrowser();
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -24,9 +24,7 @@ afterAll(async () => {
 
 const SPEC = { path: 'specs/pick_place.yaml', name: 'pick_place' };
 
-test('advancing the clock from the page moves a run to its next phase', {
-  timeout: 60_000,
-}, async () => {
+test('advancing the clock from the page moves a run to its next phase', async () => {
   const { control } = emulator;
   const { account } = await control.createAccount({ name: 'nightly' });
   const run = await control.seedRun(account.id, {
@@ -71,9 +69,7 @@ test('advancing the clock from the page moves a run to its next phase', {
   await page.close();
 });
 
-test('a run seeded from the form is on the clock, and its failure shows where it was planned', {
-  timeout: 60_000,
-}, async () => {
+test('a run seeded from the form is on the clock, and its failure shows where it was planned', async () => {
   const { account } = await emulator.control.createAccount({ name: 'seeding' });
   const { page, expectClean } = await openInspector(
     browser,
@@ -90,13 +86,44 @@ test('a run seeded from the form is on the clock, and its failure shows where it
   const id = await row.getAttribute('data-id');
   expect(id).toMatch(/^eval_/);
   await emulator.control.advanceClock(account.id, { seconds: 60 });
-  await page.getByRole('button', { name: 'Refresh' }).click();
   await page.locator(`tr[data-id="${id}"] .badge`, { hasText: 'failed' }).waitFor();
 
   // The form sends what it is given; the emulator's error names the field.
   await form.locator('textarea[name="body"]').fill('{"spec": {"path": "specs/a.yaml"}}');
   await form.getByRole('button', { name: 'Seed' }).click();
   await form.locator('.error', { hasText: 'spec.name' }).waitFor();
+  expectClean();
+  await page.close();
+});
+
+test('the runs view follows a clock moved outside the page; a succeeded run shows no phase', async () => {
+  const { control } = emulator;
+  const { account } = await control.createAccount({ name: 'outside' });
+  const run = await control.seedRun(account.id, { kind: 'evaluation', spec: SPEC });
+  const { page, expectClean } = await openInspector(
+    browser,
+    emulator.baseUrl,
+    `view=runs&account=${account.id}`,
+  );
+  const row = page.locator(`tr[data-id="${run.id}"]`);
+  await row.click();
+  const detail = page.locator('aside.detail');
+  await detail.getByText('due 2026-01-01 00:00:00.500').waitFor();
+
+  // The clock moves as a test suite beside the page moves it: the list and the pane follow.
+  await control.advanceClock(account.id, { seconds: 1 });
+  await row.locator('td[data-phase]', { hasText: 'planning' }).waitFor();
+  await detail.locator('[data-run-phase]', { hasText: 'planning' }).waitFor();
+  await control.advanceClock(account.id, { seconds: 60 });
+  await row.locator('.badge', { hasText: 'succeeded' }).waitFor();
+  await detail.locator('h2 .badge', { hasText: 'succeeded' }).waitFor();
+
+  // The list, the pane and the timeline agree: a succeeded run has no phase (its API body's is null).
+  expect(await row.locator('td[data-phase]').innerText()).toBe('');
+  expect(await detail.locator('[data-run-phase]').innerText()).toBe('');
+  const last = detail.locator('ol.timeline li').last();
+  expect((await last.innerText()).trim()).toMatch(/00:00:05\.000 succeeded$/);
+  await screenshot(page, 'runs-succeeded', { docs: false });
   expectClean();
   await page.close();
 });

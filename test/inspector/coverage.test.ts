@@ -3,29 +3,26 @@
  * seen is marked so, and marked seen (with its count) once a call produces it, without a reload;
  * inferred outcomes are told apart; the report downloads as Markdown.
  */
-import { readFileSync } from 'node:fs';
+import { text } from 'node:stream/consumers';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
-import { launchChromium } from '../chromium.js';
-import { call, openInspector, screenshot } from './support.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
+import { call, inspectorBrowser, openInspector, screenshot } from './support.js';
 
 let browser: Browser;
 let emulator: RunningEmulator;
 
 beforeAll(async () => {
   emulator = await startEmulator();
-  browser = await launchChromium();
-}, 60_000);
+  browser = await inspectorBrowser();
+});
 
 afterAll(async () => {
   await browser?.close();
   await emulator?.stop();
 });
 
-test('the coverage matrix marks a status seen after a call produces it', {
-  timeout: 60_000,
-}, async () => {
+test('the coverage matrix marks a status seen after a call produces it', async () => {
   const { account, key } = await emulator.control.createAccount({ name: 'sdk-suite' });
   const secret = key.secret!;
   const base = emulator.baseUrl;
@@ -66,7 +63,8 @@ test('the coverage matrix marks a status seen after a call produces it', {
     page.getByRole('button', { name: 'Download Markdown' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('coverage.md');
-  const markdown = readFileSync((await download.path())!, 'utf8');
+  // Read as a stream: the browser is connected to, and its files are not on this side.
+  const markdown = await text(await download.createReadStream());
   expect(markdown).toContain(`# Coverage report (account ${account.id})`);
   expect(markdown).toContain('### GET /v1/keys/me (`getCurrentKey`): 1 call');
   await page.getByPlaceholder('filter operations').fill('evaluation');
@@ -75,9 +73,7 @@ test('the coverage matrix marks a status seen after a call produces it', {
   await page.close();
 });
 
-test('with --control-token the page asks for the token once, then shows the world', {
-  timeout: 60_000,
-}, async () => {
+test('with --control-token the page asks for the token once, then shows the world', async () => {
   const guarded = await startEmulator({ controlToken: 'sesame' });
   try {
     const { page, expectClean } = await openInspector(browser, guarded.baseUrl, 'view=accounts');

@@ -5,24 +5,23 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
-import { launchChromium } from '../chromium.js';
-import { call, openInspector, screenshot } from './support.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
+import { call, inspectorBrowser, openInspector, screenshot } from './support.js';
 
 let browser: Browser;
 let emulator: RunningEmulator;
 
 beforeAll(async () => {
   emulator = await startEmulator();
-  browser = await launchChromium();
-}, 60_000);
+  browser = await inspectorBrowser();
+});
 
 afterAll(async () => {
   await browser?.close();
   await emulator?.stop();
 });
 
-test('a fault rule added from the page answers the next call', { timeout: 60_000 }, async () => {
+test('a fault rule added from the page answers the next call', async () => {
   const { account, key } = await emulator.control.createAccount({ name: 'retries' });
   const { page, expectClean } = await openInspector(browser, emulator.baseUrl, 'view=faults');
   const form = page.locator('form.fault-form');
@@ -72,7 +71,7 @@ test('a fault rule added from the page answers the next call', { timeout: 60_000
   await page.close();
 });
 
-test('a rule is changed and deleted from the page', { timeout: 60_000 }, async () => {
+test('a rule is changed and deleted from the page', async () => {
   await emulator.control.clearFaults();
   const rule = await emulator.control.createFault({
     match: { method: 'GET' },
@@ -97,6 +96,40 @@ test('a rule is changed and deleted from the page', { timeout: 60_000 }, async (
     .click();
   await page.getByText('No fault rules').waitFor();
   expect((await emulator.control.listFaults()).data).toEqual([]);
+  expectClean();
+  await page.close();
+});
+
+test('a rule added with an account chosen at the top applies to that account only', async () => {
+  await emulator.control.clearFaults();
+  const chosen = await emulator.control.createAccount({ name: 'chosen' });
+  const unrelated = await emulator.control.createAccount({ name: 'unrelated' });
+  const { page, expectClean } = await openInspector(
+    browser,
+    emulator.baseUrl,
+    `view=faults&account=${chosen.account.id}`,
+  );
+  const form = page.locator('form.fault-form');
+  // The form says whom the rule is for before it is sent.
+  await expect(form.locator('input[name="match.account"]').inputValue()).resolves.toBe(
+    chosen.account.id,
+  );
+  await form.locator('input[name="match.operation"]').fill('getCurrentKey');
+  await form.locator('select[name="respond.status"]').selectOption('503');
+  await form.getByRole('button', { name: 'Add rule' }).click();
+  await page.locator('table.faults tbody tr').first().waitFor();
+  expect((await emulator.control.listFaults()).data).toEqual([
+    expect.objectContaining({
+      match: { operation: 'getCurrentKey', account: chosen.account.id },
+    }),
+  ]);
+  const base = emulator.baseUrl;
+  expect((await call(base, 'GET', '/v1/keys/me', { secret: unrelated.key.secret })).status).toBe(
+    200,
+  );
+  expect((await call(base, 'GET', '/v1/keys/me', { secret: chosen.key.secret })).status).toBe(503);
+  await page.locator('[data-hits]', { hasText: '1' }).waitFor();
+  await screenshot(page, 'faults-account', { docs: false });
   expectClean();
   await page.close();
 });

@@ -1,30 +1,34 @@
 /**
  * The inspector's live request view in Debian's headless chromium (issue 30): a call a test makes
  * appears at once, pushed by the journal's stream (the page asks the list route nothing more), and
- * its detail pane shows the request, the answer with secrets masked, and why an error happened.
+ * its detail pane shows the request, the answer with secrets masked, and why an error happened;
+ * a call copies as curl and is found by its request id; the docs page's own requests are not
+ * journaled (issue 35).
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
-import { launchChromium } from '../chromium.js';
-import { call, openInspector, screenshot } from './support.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
+import { openPage } from '../chromium.js';
+import { call, inspectorBrowser, openInspector, screenshot } from './support.js';
+
+const run = promisify(execFile);
 
 let browser: Browser;
 let emulator: RunningEmulator;
 
 beforeAll(async () => {
   emulator = await startEmulator();
-  browser = await launchChromium();
-}, 60_000);
+  browser = await inspectorBrowser();
+});
 
 afterAll(async () => {
   await browser?.close();
   await emulator?.stop();
 });
 
-test('a request made by a test appears in the live view, pushed by the stream', {
-  timeout: 60_000,
-}, async () => {
+test('a request made by a test appears in the live view, pushed by the stream', async () => {
   const { account, key } = await emulator.control.createAccount({ name: 'sdk-tests' });
   const { page, requests, expectClean } = await openInspector(
     browser,
@@ -53,9 +57,7 @@ test('a request made by a test appears in the live view, pushed by the stream', 
   await page.close();
 });
 
-test('the detail pane shows the request, the answer with secrets masked, and why an error happened', {
-  timeout: 60_000,
-}, async () => {
+test('the detail pane shows the request, the answer with secrets masked, and why an error happened', async () => {
   // An emulator of its own: the request ids the screenshot shows depend on every call before.
   const emulator = await startEmulator();
   onTestFinished(() => emulator.stop());
@@ -103,6 +105,85 @@ test('the detail pane shows the request, the answer with secrets masked, and why
     /code parameter_invalid[\s\S]*about spec\.name/,
   );
   await screenshot(page, 'requests');
+  expectClean();
+  await page.close();
+});
+
+test('"Copy as curl" gives a command that makes the call again', async () => {
+  const { account, key } = await emulator.control.createAccount({ name: 'curl' });
+  const secret = key.secret!;
+  const body = { spec: { path: "specs/it's.yaml", name: 'quoted' }, label: 'nightly' };
+  const first = await call(emulator.baseUrl, 'POST', '/v1/evaluations?expand=none', {
+    secret,
+    body,
+    headers: { 'idempotency-key': 'curl-1' },
+  });
+  expect(first.status).toBe(201);
+  const { page, expectClean } = await openInspector(
+    browser,
+    emulator.baseUrl,
+    `view=requests&account=${account.id}`,
+  );
+  await page.locator(`tr[data-id="${first.headers['x-request-id']}"]`).click();
+  const detail = page.locator('aside.detail');
+  await detail.getByRole('button', { name: 'Copy as curl' }).click();
+  const command = await detail.locator('pre.curl').innerText();
+  expect(command).toContain(`'${emulator.baseUrl}/v1/evaluations?expand=none'`);
+  expect(command).toContain('"authorization: Bearer $API_KEY"');
+  expect(command).not.toContain(secret);
+  await screenshot(page, 'requests-curl', { docs: false });
+  expectClean();
+  await page.close();
+
+  // Run as a user would paste it: the same key and body replay the first answer.
+  const { stdout } = await run('bash', ['-c', `${command} -s -D -`], {
+    env: { ...process.env, API_KEY: secret },
+  });
+  expect(stdout).toMatch(/^idempotent-replayed: true\r?$/im);
+  expect(stdout).toContain(`"id":"${first.json.id}"`);
+});
+
+test('a call is found by its X-Request-Id, as an SDK logs it', async () => {
+  const { account, key } = await emulator.control.createAccount({ name: 'find-me' });
+  const secret = key.secret!;
+  const wanted = await call(emulator.baseUrl, 'GET', '/v1/evaluations/eval_nope', { secret });
+  for (let i = 0; i < 60; i++) await call(emulator.baseUrl, 'GET', '/v1/keys/me', { secret });
+  const { page, expectClean } = await openInspector(
+    browser,
+    emulator.baseUrl,
+    `view=requests&account=${account.id}`,
+  );
+  const find = page.locator('form.find input[name="request_id"]');
+  // Pasted from a log line: the header and all.
+  await find.fill(`X-Request-Id: ${wanted.headers['x-request-id']}`);
+  await find.press('Enter');
+  const detail = page.locator('aside.detail');
+  await detail.locator('h2', { hasText: '/v1/evaluations/eval_nope' }).waitFor();
+  expect(await detail.innerText()).toContain(String(wanted.headers['x-request-id']));
+  await find.fill('req_00000000000000000000000000');
+  await find.press('Enter');
+  await detail.locator('.error', { hasText: '404' }).waitFor();
+  expectClean();
+  await page.close();
+});
+
+test("the docs page's own requests are not in the journal nor counted", async () => {
+  const emulator = await startEmulator();
+  onTestFinished(() => emulator.stop());
+  const docs = await openPage(browser);
+  await docs.goto(`${emulator.baseUrl}/docs`);
+  await docs.locator('.opblock-tag').first().waitFor();
+  for (const path of ['/openapi.json', '/favicon.ico', '/'])
+    await docs.goto(emulator.baseUrl + path);
+  await docs.close();
+  const { key } = await emulator.control.createAccount({ name: 'sdk' });
+  const sdk = await call(emulator.baseUrl, 'GET', '/v1/keys/me', { secret: key.secret });
+
+  const { page, expectClean } = await openInspector(browser, emulator.baseUrl, 'view=requests');
+  await page.locator(`tr[data-id="${sdk.headers['x-request-id']}"]`).waitFor();
+  await expect(page.locator('table.requests tbody tr').count()).resolves.toBe(1);
+  await page.locator('#nav a[data-view="coverage"]').click();
+  await page.getByText('1 call (0 to no operation)').waitFor();
   expectClean();
   await page.close();
 });

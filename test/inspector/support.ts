@@ -3,22 +3,35 @@
  * chromium with every request that leaves the emulator refused (it must work offline), product
  * calls made as an SDK would make them, and the screenshots the manual shows.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
+import { connectChromium } from '../chromium.js';
 
-export const IMAGES = new URL('../../docs/images/', import.meta.url);
+/** Where every run writes its screenshots, at each width: git-ignored, for looking at. */
+export const SHOTS = new URL('./screenshots/', import.meta.url);
+/** The manual's pictures, written only when asked for (`npm run screenshots`). */
+const DOCS_IMAGES = new URL('../../docs/images/', import.meta.url);
+const UPDATE_DOCS = process.env.UPDATE_DOCS_SCREENSHOTS === '1';
 
-/** The size of the manual's screenshots. */
-const VIEWPORT = { width: 1360, height: 760 };
+/** The widths every view is looked at: a narrow window, and a wide one (the manual's). */
+export const NARROW = { width: 800, height: 1000 };
+export const WIDE = { width: 1400, height: 800 };
+
+/** The chromium of the project's global setup (global-setup.ts), connected to. */
+export function inspectorBrowser(): Promise<Browser> {
+  return connectChromium(inject('chromiumWsEndpoint'));
+}
 
 /**
  * The inspector at `#<hash>` in a new page; `requests` are the paths it asked the emulator for,
  * in order, from the start.
  */
 export async function openInspector(browser: Browser, baseUrl: string, hash: string) {
-  const page = await browser.newPage({ viewport: VIEWPORT });
+  const page = await browser.newPage({ viewport: WIDE });
+  // No deadline of Playwright's own (30 s): the test's limit (test/wait.ts) catches a hang.
+  page.setDefaultTimeout(0);
   const elsewhere: string[] = [];
   const errors: string[] = [];
   const requests: string[] = [];
@@ -48,15 +61,31 @@ export async function openInspector(browser: Browser, baseUrl: string, hash: str
 }
 
 /**
- * Writes `docs/images/ui-<view>.png` (only when it changed, so a run that renders the same
- * leaves the file alone); `replace` swaps texts that differ between runs (a receiver's port) for
- * fixed ones first.
+ * Writes `test/inspector/screenshots/ui-<name>-<width>.png` at 800 and at 1400 px wide, and with
+ * `UPDATE_DOCS_SCREENSHOTS=1` the 1400 px one as the manual's `docs/images/ui-<name>.png` (unless
+ * `docs: false`); `replace` swaps texts that differ between runs (a receiver's port) for fixed
+ * ones first. The page is left at the size it had.
  */
 export async function screenshot(
   page: Page,
-  view: string,
-  replace: [from: string, to: string][] = [],
+  name: string,
+  options: { replace?: [from: string, to: string][]; docs?: boolean } = {},
 ): Promise<void> {
+  const before = page.viewportSize() ?? WIDE;
+  mkdirSync(SHOTS, { recursive: true });
+  for (const size of [NARROW, WIDE]) {
+    await page.setViewportSize(size);
+    await steady(page, options.replace ?? []);
+    const png = await page.screenshot({ animations: 'disabled' });
+    writeFileSync(new URL(`ui-${name}-${size.width}.png`, SHOTS), png);
+    if (UPDATE_DOCS && size === WIDE && options.docs !== false)
+      writeFileSync(new URL(`ui-${name}.png`, DOCS_IMAGES), png);
+  }
+  await page.setViewportSize(before);
+}
+
+/** The page as every run shows it: fixed texts for varying ones, nothing hovered or focused. */
+async function steady(page: Page, replace: [string, string][]): Promise<void> {
   await page.evaluate(`(() => {
     const swaps = ${JSON.stringify(replace)};
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -72,9 +101,6 @@ export async function screenshot(
   await page.evaluate(
     'document.activeElement?.blur(); new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))',
   );
-  const png = await page.screenshot({ animations: 'disabled' });
-  const file = new URL(`ui-${view}.png`, IMAGES);
-  if (!existsSync(file) || !readFileSync(file).equals(png)) writeFileSync(file, png);
 }
 
 export interface Answer {

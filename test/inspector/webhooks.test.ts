@@ -1,14 +1,14 @@
 /**
  * Webhooks in the inspector, in Debian's headless chromium (issue 30): endpoints without their
- * signing secrets, deliveries with their attempts and next attempt time, and a redelivery from the
- * page that reaches a local receiver, signed as every delivery is.
+ * signing secrets, deliveries with their attempts and next attempt time, a delivery's payload and
+ * the receiver's answers (issue 35), and a redelivery from the page that reaches a local receiver,
+ * signed as every delivery is.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
-import { launchChromium } from '../chromium.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 import { eventually, type Receiver, startReceiver } from '../webhook-receiver.js';
-import { openInspector, screenshot } from './support.js';
+import { inspectorBrowser, openInspector, screenshot } from './support.js';
 
 let browser: Browser;
 let emulator: RunningEmulator;
@@ -16,9 +16,9 @@ let receiver: Receiver;
 
 beforeAll(async () => {
   emulator = await startEmulator({ webhookRetrySchedule: [0, 5_000, 300_000] });
-  browser = await launchChromium();
-  receiver = await startReceiver();
-}, 60_000);
+  browser = await inspectorBrowser();
+  receiver = await startReceiver(() => ({ status: 200, body: '{"received": true}' }));
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -33,7 +33,7 @@ const EVENT = {
   },
 } as const;
 
-test('a redelivery from the page reaches a local receiver', { timeout: 60_000 }, async () => {
+test('a delivery shows its payload and the answers; a redelivery from the page reaches a local receiver', async () => {
   const { control } = emulator;
   const { account } = await control.createAccount({ name: 'hooks' });
   const endpoint = await control.seedWebhookEndpoint(account.id, {
@@ -61,7 +61,13 @@ test('a redelivery from the page reaches a local receiver', { timeout: 60_000 },
     `view=webhooks&account=${account.id}`,
   );
   const row = page.locator(`tr[data-delivery="${delivered.id}"]`);
-  await row.getByRole('button', { name: 'Redeliver' }).click();
+  await row.click();
+  const detail = page.locator('aside.detail');
+  // What was sent, byte for byte what the receiver got, and what it answered.
+  const payload = await detail.locator('pre.payload').innerText();
+  expect(JSON.parse(payload)).toEqual(JSON.parse(receiver.received[0]!.body));
+  expect(await detail.locator('pre.answer').first().innerText()).toContain('"received": true');
+  await detail.getByRole('button', { name: 'Redeliver' }).click();
   const again = await eventually(
     async () => (receiver.received.length === 2 ? receiver.received[1] : undefined),
     'the redelivery',
@@ -70,8 +76,9 @@ test('a redelivery from the page reaches a local receiver', { timeout: 60_000 },
   expect(receiver.received[1]!.headers['webhook-id']).toBe(
     receiver.received[0]!.headers['webhook-id'],
   );
-  // Its second series answered (so the same read shows it delivered again).
+  // Its second series answered (so the same read shows it delivered again), in the pane too.
   await row.locator('.badge.s2xx').nth(1).waitFor();
+  await detail.locator('pre.answer').nth(1).waitFor();
   await row.locator('td[data-status]', { hasText: 'delivered' }).waitFor();
 
   const shown = await page.locator('section.view').innerText();
@@ -82,7 +89,7 @@ test('a redelivery from the page reaches a local receiver', { timeout: 60_000 },
     .locator('tr', { hasText: 'ECONNREFUSED' })
     .getByText('2026-01-01 00:00:05.000')
     .waitFor();
-  await screenshot(page, 'webhooks', [[receiver.url, 'http://127.0.0.1:4000/hooks']]);
+  await screenshot(page, 'webhooks', { replace: [[receiver.url, 'http://127.0.0.1:4000/hooks']] });
   expectClean();
   await page.close();
 });

@@ -5,7 +5,8 @@
  */
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
+import { eventually } from '../wait.js';
 
 let emu: RunningEmulator;
 let secret: string;
@@ -25,7 +26,9 @@ beforeAll(async () => {
 });
 afterAll(() => emu.stop());
 
-const PIPELINED = 400;
+// Enough to show the stall (it comes after a few answers, under 40) and the recovery; more only
+// costs CPU, 1 MB of JSON an answer.
+const PIPELINED = 100;
 
 /** How many of the list requests the journal has: the ones the server has answered. */
 async function answered(): Promise<number> {
@@ -33,8 +36,9 @@ async function answered(): Promise<number> {
   return (await emu.control.listRequests(filter)).data.length;
 }
 
+/** Once the server has answered some: how many, when 200 ms pass without another. */
 async function settled(): Promise<number> {
-  let last = -1;
+  let last = await eventually(async () => ((await answered()) > 0 ? answered() : undefined), 'one');
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const now = await answered();
@@ -43,7 +47,7 @@ async function settled(): Promise<number> {
   }
 }
 
-test('400 pipelined 1 MB answers: the server stops reading a client that does not read', async () => {
+test('100 pipelined 1 MB answers: the server stops reading a client that does not read', async () => {
   const { port } = new URL(emu.baseUrl);
   const socket = connect(Number(port), '127.0.0.1');
   await new Promise((resolve) => socket.once('connect', resolve));
@@ -62,9 +66,8 @@ test('400 pipelined 1 MB answers: the server stops reading a client that does no
     bytes += chunk.length;
   });
   socket.resume();
-  for (let i = 0; i < 300 && (await answered()) < PIPELINED; i++)
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  await eventually(async () => ((await answered()) >= PIPELINED ? true : undefined), 'all');
   expect(await answered()).toBe(PIPELINED);
   expect(bytes).toBeGreaterThan(PIPELINED * 900_000);
   socket.destroy();
-}, 60_000);
+});

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { MIN_VIRTUAL_TIMESTAMP } from '../../src/contract/clock-mode.js';
+import { MIN_VIRTUAL_TIMESTAMP } from '../../src/core/clock-mode.js';
 import { createEmulator } from '../../src/emulator.js';
 import { DEFAULT_ACCOUNT, DEFAULT_SECRET, expectError, testEmulator } from '../helpers.js';
 

@@ -3,7 +3,7 @@
  * itself would answer an unknown `Expect` with an empty 417 and close a CONNECT unanswered.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 import { rawRequest } from '../reliability/raw-http.js';
 
 let emu: RunningEmulator;

@@ -4,7 +4,7 @@
  * to or told about (`--allowed-hosts`); the product API, which needs a key, answers any.
  */
 import { afterEach, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 import { DEFAULT_SECRET } from '../helpers.js';
 import { rawRequest } from '../reliability/raw-http.js';
 

@@ -4,8 +4,8 @@
  * of 100 events stays small whatever the specs hold. `GET` of the run shows it whole.
  */
 import { expect, test } from 'vitest';
-import { EVENT_REQUEST_CHARS } from '../../src/domain/event-view.js';
-import { PAGE_BYTES } from '../../src/domain/paging.js';
+import { PAGE_BYTES } from '../../src/core/paging.js';
+import { EVENT_REQUEST_CHARS } from '../../src/engine/timeline/event-view.js';
 import { DEFAULT_ACCOUNT, testEmulator } from '../helpers.js';
 
 /** A spec of about 300 KB: within the 1 MiB body limit, far over the events' bound. */

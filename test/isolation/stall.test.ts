@@ -5,8 +5,8 @@
  * advance is under way is answered before the advance is.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { TestAccount } from '../../src/testing/index.js';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import type { TestAccount } from '../../src/tools/harness/index.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 
 let emu: RunningEmulator;
 let busy: TestAccount;
@@ -50,4 +50,4 @@ test("another account's call is answered while a long advance settles", async ()
   const list = await fetch(`${busy.apiUrl}/evaluations?limit=10`, { headers: busy.headers });
   const { data } = (await list.json()) as { data: { download: { sha256: string } | null }[] };
   expect(data.every((run) => run.download?.sha256.length === 64)).toBe(true);
-}, 60_000);
+});

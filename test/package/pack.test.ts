@@ -14,9 +14,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 
 /**
- * The package as users get it: `npm pack` (its `prepack` builds dist/), installed from the
- * tarball into an empty project, then run through its `bin`, imported and required by name, and
- * compiled against by a strict TypeScript project.
+ * The package as users get it: `npm pack` (its `prepare` builds dist/, as `npm ci` does in a
+ * clone), installed from the tarball into an empty project, then run through its `bin` (directly
+ * and with `npx`), imported and required by name, and compiled against by a strict TypeScript
+ * project; and the clone's own `npx svc-emulator`.
  *
  * The install skips install scripts: better-sqlite3 would otherwise compile SQLite again (about
  * 70 s). Its addon is copied from this project's install instead: the same pinned version, built
@@ -29,6 +30,8 @@ const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const work = mkdtempSync(join(tmpdir(), 'svc-emulator-pack-'));
 const app = join(work, 'app');
 let packedPaths: string[] = [];
+/** The mode of each packed file, by path. */
+let packedModes = new Map<string, number>();
 let server: ChildProcess | undefined;
 
 /** npm without the npm_* variables of the `npm test` that runs us. */
@@ -40,11 +43,17 @@ const npm = (args: string[], cwd: string) =>
     maxBuffer: 16 * 1024 * 1024,
   });
 
-// About 15 s on an idle machine, mostly `tsc` in prepack; generous for a loaded CI machine.
+/** `npx svc-emulator ...args` in `cwd`, with an npm cache of its own: no npx entry yet. */
+const npx = (args: string[], cwd: string, cache: string) =>
+  run('npx', ['--offline', ...args], { cwd, env: { ...env, npm_config_cache: join(work, cache) } });
+
+// About 15 s on an idle machine, mostly `tsc` in prepare.
 beforeAll(async () => {
   const { stdout } = await npm(['pack', '--json', '--pack-destination', work], ROOT);
-  const [packed] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
+  type Packed = { filename: string; files: { path: string; mode: number }[] };
+  const [packed] = JSON.parse(stdout) as [Packed];
   packedPaths = packed.files.map((f) => f.path);
+  packedModes = new Map(packed.files.map((f) => [f.path, f.mode]));
   mkdirSync(app);
   writeFileSync(
     join(app, 'package.json'),
@@ -57,7 +66,7 @@ beforeAll(async () => {
   const addon = join('node_modules', 'better-sqlite3', 'build', 'Release');
   mkdirSync(join(app, addon), { recursive: true });
   copyFileSync(join(ROOT, addon, 'better_sqlite3.node'), join(app, addon, 'better_sqlite3.node'));
-}, 180_000);
+});
 
 afterAll(() => {
   server?.kill('SIGTERM');
@@ -97,15 +106,15 @@ test('the tarball holds dist/ (ES modules, CommonJS, Swagger UI, the inspector),
       'dist/index.d.ts',
       'dist/index.cjs',
       'dist/testing.cjs',
-      'dist/testing/index.js',
-      'dist/testing/index.d.ts',
+      'dist/tools/harness/index.js',
+      'dist/tools/harness/index.d.ts',
       'dist/swagger-ui/swagger-ui-bundle.js',
       'dist/swagger-ui/swagger-ui.css',
       'dist/swagger-ui/LICENSE',
-      'dist/testcontainers/index.js',
-      'dist/control/ui/index.html',
-      'dist/control/ui/app.js',
-      'dist/control/ui/inspector.css',
+      'dist/tools/testcontainers/index.js',
+      'dist/tools/inspector/ui/index.html',
+      'dist/tools/inspector/ui/app.js',
+      'dist/tools/inspector/ui/inspector.css',
       'scenarios/default.json',
       'fixtures/catalog.json',
       'README.md',
@@ -123,14 +132,32 @@ test('the tarball holds dist/ (ES modules, CommonJS, Swagger UI, the inspector),
   expect(existsSync(join(app, 'node_modules', 'svc-emulator', 'src'))).toBe(false);
 });
 
-test('the installed bin prints its version, then serves /v1, /docs without swagger-ui-dist, and the inspector', {
-  timeout: 60_000,
-}, async () => {
+test('the build leaves the bin a program: dist/main.js has its #! line and is packed executable', async () => {
+  // Checked before any npm link touched it: npm makes a bin executable when it links one, but not
+  // again after a rebuild of a clone it linked before (issue 35: "Permission denied").
+  expect(packedModes.get('dist/main.js')).toBe(0o755);
+  const main = join(ROOT, 'dist', 'main.js');
+  expect(readFileSync(main, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
+  expect((await run(main, ['--version'], { cwd: ROOT, env })).stdout).toBe(`${PKG.version}\n`);
+});
+
+test('from a fresh clone, `npx svc-emulator --version` prints the version', async () => {
+  // No dist/ and no npx entry for the clone (an npm cache of its own): npm links the clone, runs
+  // its `prepare` (the build `npm ci` runs), links the bin and runs it. Before issue 35 this
+  // printed `sh: 1: svc-emulator: not found`.
+  await npm(['run', 'clean'], ROOT);
+  const version = await npx(['svc-emulator', '--version'], ROOT, 'npm-cache');
+  expect(version.stdout).toBe(`${PKG.version}\n`);
+});
+
+test('the installed bin prints its version, directly and with npx, then serves /v1, /docs without swagger-ui-dist, and the inspector', async () => {
   const bin = join(app, 'node_modules', '.bin', 'svc-emulator');
   for (const flag of ['--version', '-v']) {
     const version = await run(bin, [flag], { cwd: app, env });
     expect(version.stdout).toBe(`${PKG.version}\n`);
   }
+  const viaNpx = await npx(['svc-emulator', '--version'], app, 'npm-cache-app');
+  expect(viaNpx.stdout).toBe(`${PKG.version}\n`);
   expect(existsSync(join(app, 'node_modules', 'swagger-ui-dist'))).toBe(false);
   const baseUrl = await startBin();
   const health = await fetch(`${baseUrl}/_control/health`);
@@ -155,7 +182,7 @@ test('the installed bin prints its version, then serves /v1, /docs without swagg
   }
 });
 
-test('`svc-emulator/testing` imports by name from an ES module', { timeout: 60_000 }, async () => {
+test('`svc-emulator/testing` imports by name from an ES module', async () => {
   const harness = await node(
     'harness.mjs',
     `import { startEmulator } from 'svc-emulator/testing';
@@ -176,9 +203,7 @@ test('`svc-emulator/testing` imports by name from an ES module', { timeout: 60_0
   expect(module.stderr).toMatch(/Cannot find package 'testcontainers'/);
 });
 
-test('require() of both entries works from CommonJS and starts an emulator', {
-  timeout: 60_000,
-}, async () => {
+test('require() of both entries works from CommonJS and starts an emulator', async () => {
   const required = await node(
     'harness.cjs',
     `const { createEmulator, packageVersion } = require('svc-emulator');
@@ -198,9 +223,7 @@ test('require() of both entries works from CommonJS and starts an emulator', {
   expect(required.stdout.trim()).toBe(`${PKG.version} 200 200 true`);
 });
 
-test('the shipped declarations compile in a consumer under tsc --strict, skipLibCheck false', {
-  timeout: 120_000,
-}, async () => {
+test('the shipped declarations compile in a consumer under tsc --strict, skipLibCheck false', async () => {
   const use = `
     const options: EmulatorOptions = { seed: '1', cors: ['http://localhost:5173'] };
     const emulator: Emulator = createEmulator(options);

@@ -96,8 +96,8 @@ function importsOf(file: string) {
 test('only svc-emulator/testcontainers imports testcontainers (an optional peer dependency)', () => {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
   expect(pkg.exports['./testcontainers']).toEqual({
-    types: './dist/testcontainers/index.d.ts',
-    import: './dist/testcontainers/index.js',
+    types: './dist/tools/testcontainers/index.d.ts',
+    import: './dist/tools/testcontainers/index.js',
   });
   expect(pkg.dependencies.testcontainers).toBeUndefined();
   expect(pkg.peerDependenciesMeta.testcontainers).toEqual({ optional: true });
@@ -113,9 +113,9 @@ test('only svc-emulator/testcontainers imports testcontainers (an optional peer 
     return [...seen].filter((f) => importsOf(f).testcontainers);
   };
   expect(reached('src/index.ts')).toEqual([]);
-  expect(reached('src/testing/index.ts')).toEqual([]);
+  expect(reached('src/tools/harness/index.ts')).toEqual([]);
   expect(reached('src/main.ts')).toEqual([]);
-  expect(reached('src/testcontainers/index.ts')).toEqual([
-    join(ROOT, 'src/testcontainers/svc-emulator-container.ts'),
+  expect(reached('src/tools/testcontainers/index.ts')).toEqual([
+    join(ROOT, 'src/tools/testcontainers/svc-emulator-container.ts'),
   ]);
 });

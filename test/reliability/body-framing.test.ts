@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 import { rawRequest } from './raw-http.js';
 
 // Issue 12: over a socket the body checks read the framing headers instead of building a full

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 import { rawExchange } from './raw-http.js';
 
 // Issue 9 item 1: an answer given before the request body was read must leave Node's own pooled

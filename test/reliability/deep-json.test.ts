@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { MAX_JSON_DEPTH } from '../../src/http/json-depth.js';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 
 // Issue 9 item 5: JSON nested deeper than about 4,100 levels answered 500 `api_error` (a stack
 // overflow in `JSON.stringify`); any body deeper than the limit now answers 400.

@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { MAX_VIRTUAL_MS, MAX_VIRTUAL_TIMESTAMP } from '../../src/contract/clock-mode.js';
+import { VirtualClock } from '../../src/core/clock.js';
+import { MAX_VIRTUAL_MS, MAX_VIRTUAL_TIMESTAMP } from '../../src/core/clock-mode.js';
 import { createEmulator } from '../../src/emulator.js';
-import { VirtualClock } from '../../src/runtime/clock.js';
 import { DEFAULT_ACCOUNT, DEFAULT_SECRET, expectError, testEmulator } from '../helpers.js';
 
 const SPEC = { path: 'specs/pick.yaml', name: 'pick' };

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createEmulator } from '../../src/emulator.js';
 import { createNodeServer } from '../../src/http/node-server.js';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 import { expectEnvelope, rawRequest } from './raw-http.js';
 
 // Issue 9 item 5: requests Node's HTTP parser (or the adapter) rejects answer the standard error

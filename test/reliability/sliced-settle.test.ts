@@ -123,4 +123,4 @@ test('other accounts are served while a long advance is applied, and it equals o
   });
   expect(advanced.transitions).toEqual(expected.transitions);
   expect(await allEvents(sliced, secret)).toEqual(await allEvents(oneShot, secret));
-}, 60_000);
+});

@@ -5,7 +5,7 @@
  * listening server with Node's fetch, including a download resumed after the run was built anew.
  */
 import { expect, test } from 'vitest';
-import { startEmulator } from '../../src/testing/index.js';
+import { startEmulator } from '../../src/tools/harness/index.js';
 import { KINDS, kindWorld } from '../engine/support.js';
 import { DEFAULT_ACCOUNT, DEFAULT_SECRET } from '../helpers.js';
 import {

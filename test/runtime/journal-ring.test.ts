@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import type { JournalEntry } from '../../src/domain/records.js';
-import { Journal } from '../../src/runtime/journal.js';
+import { Journal } from '../../src/areas/requests/journal.js';
+import type { JournalEntry } from '../../src/areas/requests/journal-entry.js';
 
 const SHARED = ['GET', 'POST', '/v1/keys/me', 'getCurrentKey', 'acct_1', 'key_1'];
 

@@ -173,7 +173,7 @@ export function listArchive(bytes: Uint8Array): string[] {
 }
 
 /**
- * Canonical JSON written independently of src/domain/canonical-json.ts: keys sorted by UTF-16
+ * Canonical JSON written independently of src/core/canonical-json.ts: keys sorted by UTF-16
  * code units, recursively, no whitespace (DESIGN.md section 4 "Result").
  */
 export function canonical(value: unknown): string {

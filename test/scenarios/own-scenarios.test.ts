@@ -3,7 +3,7 @@
  * start and through `POST /_control/scenarios/load`; a bad file refused whole, naming the file,
  * the field and what was expected, the world left as it was.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -96,6 +96,11 @@ test('a bad file at start throws naming the file, the field and what was expecte
   );
   expect(start('nope')).toThrow(/nope: no scenario of that name in /);
   expect(start(join(dir, 'missing.yaml'))).toThrow(/missing\.yaml: cannot read/);
+  // Valid as a file, refused while applied: the file and the field at fault, as in the file.
+  expect(start('unknown-dataset')).toThrow(DataFileError);
+  expect(start('unknown-dataset')).toThrow(
+    /unknown-dataset\.json \(field accounts\.0\.runs\.0\.dataset\): No such dataset in the catalog: 'ds_nope'\.$/,
+  );
 });
 
 test('the control load takes a name of the folder; a bad file answers 400 and changes nothing', async () => {
@@ -112,7 +117,10 @@ test('the control load takes a name of the folder; a bad file answers 400 and ch
   // Valid as a file, refused while applied: the world is put back as it stood.
   const unknown = await call(emu, 'POST', '/_control/scenarios/load', { name: 'unknown-dataset' });
   expect(unknown.status).toBe(400);
-  expect(unknown.json.error.message).toMatch(/^scenario 'unknown-dataset': /);
+  expect(unknown.json.error).toMatchObject({ param: 'accounts.0.runs.0.dataset' });
+  expect(unknown.json.error.message).toMatch(
+    /unknown-dataset\.json \(field accounts\.0\.runs\.0\.dataset\): No such dataset in the catalog/,
+  );
   expect((await call(emu, 'GET', `/_control/accounts/${own.json.account.id}`)).status).toBe(200);
   expect((await call(emu, 'GET', '/_control/scenarios')).json.loaded).toBe('default');
   expect((await call(emu, 'GET', '/_control/snapshots')).json.data).toEqual([]);
@@ -139,4 +147,53 @@ test("a file of the user's folder wins over a shipped one of the same name", asy
   expect((await call(emu, 'GET', '/v1/keys/me')).json).toMatchObject({ name: 'ci' });
   emu.close();
   rmSync(other, { recursive: true, force: true });
+});
+
+test('a link to /dev/zero and a 60 MB file are listed with why, unread, and refused by name', async () => {
+  const odd = mkdtempSync(join(tmpdir(), 'svc-odd-scenarios-'));
+  symlinkSync('/dev/zero', join(odd, 'zero.json'));
+  // Sparse: 60 MB as `stat` sees it, nothing written. Read whole it would be 60 MB of NUL bytes.
+  writeFileSync(join(odd, 'huge.json'), '');
+  truncateSync(join(odd, 'huge.json'), 60 * 1024 * 1024);
+  const emu = createEmulator({ scenariosDir: [odd, SHIPPED_SCENARIOS] });
+  const listed = (await call(emu, 'GET', '/_control/scenarios')).json.data;
+  const byName = Object.fromEntries(listed.map((s: { name: string }) => [s.name, s]));
+  expect(byName.zero.error).toBe(
+    `${join(odd, 'zero.json')}: it is a character device, not a regular file; only regular files (or links to them) are read`,
+  );
+  expect(byName.huge.error).toBe(
+    `${join(odd, 'huge.json')}: it is 62,914,560 bytes; a scenario file is at most 1 MiB (1,048,576 bytes)`,
+  );
+  expect(byName.default).toMatchObject({ error: null, description: expect.any(String) });
+  for (const name of ['zero', 'huge']) {
+    const res = await call(emu, 'POST', '/_control/scenarios/load', { name });
+    expect(res.status).toBe(400);
+    expect(res.json.error).toMatchObject({ code: 'parameter_invalid', param: 'name' });
+    expect(res.json.error.message).toBe(byName[name].error);
+  }
+  expect(() => createEmulator({ scenariosDir: [odd], scenario: 'zero' })).toThrow(
+    /zero\.json: it is a character device, not a regular file/,
+  );
+  emu.close();
+  rmSync(odd, { recursive: true, force: true });
+});
+
+test('the listing reads a file again once it changed', async () => {
+  const own = mkdtempSync(join(tmpdir(), 'svc-changing-scenarios-'));
+  const write = (description: string) =>
+    writeFileSync(join(own, 'moving.json'), JSON.stringify({ name: 'moving', description }));
+  write('first');
+  const emu = createEmulator({ scenariosDir: [own, SHIPPED_SCENARIOS] });
+  const described = async () =>
+    (await call(emu, 'GET', '/_control/scenarios')).json.data.find(
+      (s: { name: string }) => s.name === 'moving',
+    );
+  expect(await described()).toEqual({ name: 'moving', description: 'first', error: null });
+  expect(await described()).toEqual({ name: 'moving', description: 'first', error: null });
+  write('the second one');
+  expect(await described()).toEqual({ name: 'moving', description: 'the second one', error: null });
+  writeFileSync(join(own, 'moving.json'), '{"name": ');
+  expect((await described()).error).toMatch(/moving\.json: not valid JSON/);
+  emu.close();
+  rmSync(own, { recursive: true, force: true });
 });

@@ -1,6 +1,6 @@
 /** The archive cache (store/archive-cache.ts): least recently used out first, within its budget. */
 import { expect, test } from 'vitest';
-import { createArchiveCache } from '../../src/store/archive-cache.js';
+import { createArchiveCache } from '../../src/engine/store/archive-cache.js';
 
 const bytes = (n: number) => Buffer.alloc(n, 1);
 /** An archive of `n` bytes with no listing, whose digest is `sha256`. */

@@ -5,8 +5,8 @@
  * back as it was.
  */
 import { expect, test } from 'vitest';
-import type { RunRecord } from '../../src/domain/records.js';
-import { buildSchedule } from '../../src/domain/run-schedule.js';
+import type { RunRecord } from '../../src/engine/records.js';
+import { buildSchedule } from '../../src/engine/timeline/schedule.js';
 import { storeWithAccounts } from './support.js';
 
 const A = 'acct_a';

@@ -3,15 +3,15 @@
  * refuses, without writing to it, a file written by a newer emulator or by the older layouts of
  * the unreleased emulator before the baseline (versions 1 to 13). The CLI exits 2 with that.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { Database } from '../../src/store/driver.js';
-import { SCHEMA_VERSION } from '../../src/store/migrate.js';
-import { baseline } from '../../src/store/migrations/100-baseline.js';
-import { openStore } from '../../src/store/store.js';
+import { Database } from '../../src/core/sqlite/driver.js';
+import { SCHEMA_VERSION } from '../../src/core/sqlite/migrate.js';
+import { baseline } from '../../src/core/sqlite/migrations/100-baseline.js';
+import { openStore } from '../../src/core/sqlite/store.js';
+import { runCli } from '../cli-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-schema-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -111,14 +111,10 @@ test('a file written by a newer emulator is refused, and left as it was', () => 
   expect(contents(file)).toEqual(before);
 });
 
-test('the CLI given a file of an older layout exits 2 and says why', () => {
+test('the CLI given a file of an older layout exits 2 and says why', async () => {
   const file = fileAt('cli-old.db', 12);
-  const child = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'src/main.ts', '--db', file, '--port', '0'],
-    { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' }, timeout: 60_000 },
-  );
-  expect(child.status).toBe(2);
+  const child = await runCli(['--db', file, '--port', '0']);
+  expect(child.code).toBe(2);
   expect(child.stderr).toContain(
     `svc-emulator: cannot start: The database file ${file} was written by an older, unreleased svc-emulator (schema version 12; this one reads 100 and later) and cannot be opened. Delete the file, or start with another --db file.`,
   );

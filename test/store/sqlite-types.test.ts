@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { expect, test } from 'vitest';
-import { Database } from '../../src/store/driver.js';
-import type * as Sqlite from '../../src/store/sqlite.js';
+import { Database } from '../../src/core/sqlite/driver.js';
+import type * as Sqlite from '../../src/core/sqlite/sqlite.js';
 
 /**
- * src/store/sqlite.ts declares the part of better-sqlite3 the store uses, so the published
+ * src/core/sqlite/sqlite.ts declares the part of better-sqlite3 the store uses, so the published
  * declarations need no `@types/better-sqlite3`. These assignments are checked by `tsc`: if the
  * declaration promised a member or a signature better-sqlite3's own types lack, typecheck fails.
  */

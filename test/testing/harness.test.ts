@@ -6,7 +6,8 @@ import {
   createControlClient,
   type RunningEmulator,
   startEmulator,
-} from '../../src/testing/index.js';
+} from '../../src/tools/harness/index.js';
+import { eventually } from '../wait.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -93,6 +94,8 @@ test('stop closes the server: the port refuses connections afterwards', async ()
   const short = await startEmulator();
   await short.stop();
   await expect(fetch(`${short.baseUrl}/_control/health`)).rejects.toThrow();
+  // A second stop (an afterAll after a finally) does nothing more.
+  await expect(short.stop()).resolves.toBeUndefined();
 });
 
 test('the fault and journal methods drive /_control/faults and /_control/requests', async () => {
@@ -149,11 +152,10 @@ test('a webhook delivery names the started emulator in its links and is listed b
       body: JSON.stringify({ spec: { path: 'specs/pick_place.py', name: 'pick_place' } }),
     });
     expect(run.status).toBe(201);
-    let list = await emu.control.listWebhookDeliveries({ account: a.account.id });
-    for (let i = 0; i < 200 && list.data[0]?.status !== 'delivered'; i++) {
-      await new Promise((r) => setTimeout(r, 10));
-      list = await emu.control.listWebhookDeliveries({ account: a.account.id });
-    }
+    const list = await eventually(async () => {
+      const page = await emu.control.listWebhookDeliveries({ account: a.account.id });
+      return page.data[0]?.status === 'delivered' ? page : undefined;
+    }, 'the delivery');
     expect(list.data.map((d) => [d.event_type, d.status])).toEqual([
       ['evaluation.queued', 'delivered'],
     ]);

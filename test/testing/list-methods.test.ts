@@ -1,6 +1,6 @@
 /** The harness's typed methods of the routes the inspector reads (docs/testing.md). */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {

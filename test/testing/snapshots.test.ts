@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ControlError, type RunningEmulator, startEmulator } from '../../src/testing/index.js';
+import {
+  ControlError,
+  type RunningEmulator,
+  startEmulator,
+} from '../../src/tools/harness/index.js';
 
 const SPEC = { path: 'specs/pick.yaml', name: 'pick' };
 

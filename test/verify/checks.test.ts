@@ -1,9 +1,9 @@
 /** The pieces verify and drift judge with: the schema check, the masking, the shape comparison. */
 import { expect, test } from 'vitest';
-import { compareAnswers, compareShapes } from '../../src/verify/compare-answers.js';
-import { maskHeaders, maskJson, SecretSet } from '../../src/verify/mask.js';
-import { violationsHeader } from '../../src/verify/proxy.js';
-import { checkSchema } from '../../src/verify/schema-check.js';
+import { compareAnswers, compareShapes } from '../../src/tools/verify/compare-answers.js';
+import { maskHeaders, maskJson, SecretSet } from '../../src/tools/verify/mask.js';
+import { violationsHeader } from '../../src/tools/verify/proxy.js';
+import { checkSchema } from '../../src/tools/verify/schema-check.js';
 
 const components = {
   Run: {

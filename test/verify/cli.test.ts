@@ -3,33 +3,16 @@
  * `svc-emulator drift`, as processes: their exit statuses (0 agrees, 1 differs, 2 could not run)
  * and the files they write. Targets run in this process.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { startEmulator } from '../../src/testing/index.js';
+import { startEmulator } from '../../src/tools/harness/index.js';
+import { runCli as cli, startCli } from '../cli-process.js';
 import { DEFAULT_SECRET } from '../helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'verify-cli-'));
-const children = new Set<ChildProcess>();
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
-});
-
-/** Runs `svc-emulator ...args` to its end; answers its status and output. */
-function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      ['--import', 'tsx', 'src/main.ts', ...args],
-      { env: { ...process.env, NODE_OPTIONS: '' } },
-      (err, stdout, stderr) => resolve({ code: err ? Number(err.code) : 0, stdout, stderr }),
-    );
-    children.add(child);
-  });
-}
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const fast = ['--key', DEFAULT_SECRET, '--rps', '1000'];
 
@@ -75,41 +58,19 @@ test('verify exits 1 when the target differs, 2 when it cannot run', async () =>
   expect([gone.code, gone.stderr]).toEqual([2, expect.stringMatching(/cannot reach/)]);
 });
 
-/** Starts `svc-emulator --proxy ...` on a free port; answers its URL once the banner is out. */
-async function startProxy(args: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/main.ts', '--port', '0', ...args],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_OPTIONS: '' },
-    },
-  );
-  children.add(child);
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /proxy listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.on('exit', () => reject(new Error(`the proxy exited: ${out}`)));
-  });
-  return { url, child };
-}
-
 test('--proxy --record writes a cassette; drift exits 0 over it, 1 once a difference is planted', async () => {
   const target = await startEmulator();
   const cassette = join(dir, 'cassette');
   try {
-    const { url, child } = await startProxy(['--proxy', target.baseUrl, '--record', cassette]);
+    const proxy = await startCli(['--port', '0', '--proxy', target.baseUrl, '--record', cassette]);
+    const url = proxy.base;
+    expect(url, proxy.out).toBeDefined();
     const auth = { authorization: `Bearer ${DEFAULT_SECRET}` };
     const me = await fetch(`${url}/v1/keys/me`, { headers: auth });
     expect(me.status).toBe(200);
     expect(me.headers.get('x-emulator-violations')).toBeNull();
     expect((await fetch(`${url}/v1/usage`, { headers: auth })).status).toBe(200);
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await proxy.stop();
     const files = readdirSync(cassette).sort();
     expect(files).toEqual(['000001-getCurrentKey.json', '000002-getUsage.json']);
 

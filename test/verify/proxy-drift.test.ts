@@ -7,10 +7,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { startEmulator } from '../../src/testing/index.js';
-import { CassetteWriter } from '../../src/verify/cassette.js';
-import { runDrift } from '../../src/verify/drift.js';
-import { createProxyApp } from '../../src/verify/proxy-server.js';
+import { startEmulator } from '../../src/tools/harness/index.js';
+import { CassetteWriter } from '../../src/tools/verify/cassette.js';
+import { runDrift } from '../../src/tools/verify/drift.js';
+import { createProxyApp } from '../../src/tools/verify/proxy-server.js';
 import { DEFAULT_SECRET } from '../helpers.js';
 import { filesOf, sharedContract, webhookSecrets } from './support.js';
 
@@ -49,9 +49,22 @@ test('an answer the contract does not allow is passed on, with X-Emulator-Violat
     const violations = JSON.parse(odd.headers.get('x-emulator-violations')!);
     expect(violations).toContainEqual({
       field: 'status declared',
-      expected: 'one of 200, 400, 401, 429',
+      expected: 'one of 200, 400, 401, 429, 500',
       actual: 409,
     });
+    // A declared status with a code its response does not list (`x-error-codes`).
+    await target.control.createFault({
+      match: { operation: 'getEvaluation' },
+      respond: { status: 404, code: 'run_not_ready' },
+    });
+    const unknown = await call('GET', '/v1/evaluations/eval_00000000000000000000000000');
+    expect(JSON.parse(unknown.headers.get('x-emulator-violations')!)).toEqual([
+      {
+        field: 'error.code declared',
+        expected: 'one of resource_not_found',
+        actual: 'run_not_ready',
+      },
+    ]);
     // The contract and its docs are the emulator's own; the target is not asked.
     const doc = await proxy.fetch(new Request('http://proxy.test/openapi.json'));
     expect(((await doc.json()) as { paths: object }).paths).toHaveProperty(['/v1/keys/me']);
@@ -70,7 +83,7 @@ test('a --strict target through the proxy: an inferred operation it lacks is a v
     expect(list.status).toBe(404);
     expect(JSON.parse(list.headers.get('x-emulator-violations')!)).toContainEqual({
       field: 'status declared',
-      expected: 'one of 200, 400, 401, 403, 429',
+      expected: 'one of 200, 400, 401, 403, 429, 500',
       actual: 404,
     });
     // A documented operation it serves passes clean.
@@ -175,6 +188,59 @@ test('the proxy records a cassette without secrets; drift replays it and agrees,
     await expect(
       runDrift({ ...options, key: 'svc_not_of_this_world_0000' }, await sharedContract()),
     ).rejects.toThrow(/--key is not a key of the scenario's world \(default\)/);
+  } finally {
+    await target.stop();
+  }
+});
+
+test('a call faulted through the proxy is recorded with its X-Emulator-Fault and replays the same; another status is one row', async () => {
+  const target = await startEmulator({ webhooks: false });
+  const cassetteDir = join(dir, 'faulted');
+  try {
+    const proxy = await createProxyApp({
+      target: target.baseUrl,
+      cassette: new CassetteWriter(cassetteDir),
+    });
+    const faulted = await proxy.fetch(
+      new Request('http://proxy.test/v1/evaluations', {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${DEFAULT_SECRET}`,
+          'content-type': 'application/json',
+          'x-emulator-fault': '502',
+        },
+        body: JSON.stringify({ spec: SPEC }),
+      }),
+    );
+    expect(faulted.status).toBe(502);
+    proxy.emulator.close();
+    const [file] = readdirSync(cassetteDir);
+    const path = join(cassetteDir, file!);
+    const exchange = JSON.parse(readFileSync(path, 'utf8'));
+    expect(exchange.request.headers['x-emulator-fault']).toBe('502');
+
+    const options = {
+      cassette: cassetteDir,
+      seed: '0',
+      scenario: 'default',
+      strict: false,
+      strictVersions: false,
+    };
+    expect((await runDrift(options, await sharedContract())).differences).toEqual([]);
+
+    // Without the header the replay creates the run: one row for the one cause, not the fields
+    // of an error body against those of an evaluation.
+    delete exchange.request.headers['x-emulator-fault'];
+    writeFileSync(path, JSON.stringify(exchange));
+    expect((await runDrift(options, await sharedContract())).differences).toEqual([
+      {
+        operation: 'createEvaluation',
+        check: 'exchange 1',
+        field: 'status',
+        expected: '502 launch_failed',
+        actual: '201',
+      },
+    ]);
   } finally {
     await target.stop();
   }

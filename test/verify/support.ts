@@ -4,10 +4,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Contract } from '../../src/verify/contract.js';
-import { emulatorContract } from '../../src/verify/contract.js';
-import { runVerify } from '../../src/verify/run-verify.js';
-import type { VerifyOptions } from '../../src/verify/session.js';
+import type { Contract } from '../../src/tools/verify/contract.js';
+import { emulatorContract } from '../../src/tools/verify/contract.js';
+import { runVerify } from '../../src/tools/verify/run-verify.js';
+import type { VerifyOptions } from '../../src/tools/verify/session.js';
 import { DEFAULT_SECRET } from '../helpers.js';
 
 let contract: Promise<Contract> | undefined;

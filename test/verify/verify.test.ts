@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { startEmulator } from '../../src/testing/index.js';
-import { writeReport } from '../../src/verify/report.js';
-import { DEFAULT_ACCOUNT, DEFAULT_SECRET } from '../helpers.js';
+import { startEmulator } from '../../src/tools/harness/index.js';
+import { writeReport } from '../../src/tools/verify/report.js';
+import { DEFAULT_ACCOUNT, DEFAULT_SECRET, NO_TWINS_SECRET } from '../helpers.js';
 import { sharedContract, tee, verifyAgainst, webhookSecrets } from './support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'verify-'));
@@ -42,6 +42,41 @@ test('an identical target: every operation checked, no difference, 403s with a n
     const journal = await target.control.listRequests({ limit: 5000 });
     const acting = journal.data.filter((r) => r.method !== 'GET' && r.status! < 400);
     expect(acting).toEqual([]);
+  } finally {
+    await target.stop();
+  }
+});
+
+test('a key whose account lacks a feature: its operations answer 403 feature_not_enabled first, no difference', async () => {
+  const target = await startEmulator({ webhooks: false });
+  try {
+    const { report } = await verifyAgainst(target.baseUrl, { key: NO_TWINS_SECRET });
+    expect(report.differences).toEqual([]);
+    // The gated checks did get the 403, for unknown ids and bad parameters alike.
+    const gated = report.operations
+      .filter((o) => o.operation.includes('Twin'))
+      .flatMap((o) => o.checks.filter((c) => c.answer.status === 403).map((c) => c.check));
+    expect(new Set(gated)).toEqual(new Set(['read', 'unknown id', 'bad parameter', 'paging']));
+  } finally {
+    await target.stop();
+  }
+});
+
+test('a key whose account has the feature: a 403 feature_not_enabled is a difference', async () => {
+  const target = await startEmulator({ webhooks: false });
+  try {
+    await target.control.createFault({
+      match: { operation: 'getTwin' },
+      respond: { status: 403, code: 'feature_not_enabled' },
+    });
+    const { report } = await verifyAgainst(target.baseUrl);
+    expect(report.differences).toContainEqual({
+      operation: 'getTwin',
+      check: 'unknown id',
+      field: 'status',
+      expected: '404',
+      actual: 403,
+    });
   } finally {
     await target.stop();
   }
@@ -155,7 +190,8 @@ test('--max-requests is the most the target receives', async () => {
   try {
     const { report } = await verifyAgainst(target.baseUrl, { maxRequests: 30 });
     const journal = await target.control.listRequests({ limit: 5000 });
-    expect(journal.data.length).toBe(30);
+    // The journal holds the product calls: the 30 are those and the target's /openapi.json.
+    expect(journal.data.length).toBe(29);
     expect(report.requests).toBe(30);
     const reasons = report.operations.flatMap((o) => o.not_run.map((n) => n.reason));
     expect(reasons).toContain('the request budget (--max-requests) was spent');

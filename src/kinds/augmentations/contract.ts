@@ -4,20 +4,16 @@
  * the dataset lacks answer 400 `camera_not_found` with `details.cameras` (section 7).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import {
-  errorResponses,
-  INFERRED,
-  jsonResponse,
-  listOf,
-  operationGuards,
-} from '../../contract/common.js';
-import { runRoutes } from '../../contract/run-routes.js';
+import { INFERRED, jsonResponse, listOf, operationGuards } from '../../core/contract.js';
+import { EXAMPLE_ULID, errorAnswers } from '../../core/error-answers.js';
+import { MESSAGES } from '../../core/errors.js';
+import { runRoutes } from '../../engine/contract/run-routes.js';
 import {
   RunCreateCommon,
   type RunKindAddress,
   runResource,
   StepCounter,
-} from '../../contract/run-shapes.js';
+} from '../../engine/contract/run-shapes.js';
 
 export const ADDRESS = {
   name: 'augmentation',
@@ -106,8 +102,17 @@ export const augmentationRoutes = runRoutes({
   createBody: CreateAugmentationBody,
   resource: Augmentation,
   yields: 'new episodes generated from a robot dataset, each rendered from the chosen cameras',
-  createBadRequest:
-    'Invalid request: `parameter_invalid` (with `param`, e.g. `config.episode_count` outside 1 to 50), `unsupported_version`, or `camera_not_found` (a camera the dataset lacks; `details.cameras` lists the ones it has).',
+  createErrors: {
+    codes: { 400: ['parameter_invalid', 'unsupported_version', 'camera_not_found'] },
+    examples: {
+      400: {
+        code: 'camera_not_found',
+        message: MESSAGES.cameraNotFound('top', 'ds_01KA0000000000000000PANDA1'),
+        param: 'config.cameras',
+        details: { cameras: ['wrist', 'front'] },
+      },
+    },
+  },
 });
 
 const AugmentationEpisode = z
@@ -140,6 +145,8 @@ export const listAugmentationEpisodesRoute = createRoute({
   },
   responses: {
     200: jsonResponse(listOf(AugmentationEpisode, 'AugmentationEpisodeList'), 'The episodes.'),
-    ...errorResponses([400, 401, 403, 404, 429]),
+    ...errorAnswers([400, 401, 403, 404, 429], {
+      resource: { noun: 'augmentation', id: `aug_${EXAMPLE_ULID}`, param: 'run_id' },
+    }),
   },
 });

@@ -1,5 +1,5 @@
-import { listPage } from '../../domain/paging.js';
-import type { RegisteredKind } from '../../domain/run-kind.js';
+import { listPage } from '../../core/paging.js';
+import type { RegisteredKind } from '../../engine/run-kind.js';
 import { augmentationRoutes, listAugmentationEpisodesRoute } from './contract.js';
 import { augmentationKind } from './kind.js';
 import { episodesOf } from './outputs.js';
@@ -7,7 +7,7 @@ import type { AugmentationRequest } from './request.js';
 
 /** Augmentations: the shared run routes, the kind, and the episodes generated so far. */
 export const augmentations: RegisteredKind = {
-  kind: augmentationKind as never,
+  kind: augmentationKind,
   routes: augmentationRoutes,
   reads: [
     {

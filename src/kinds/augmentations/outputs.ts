@@ -1,7 +1,7 @@
 /** What an augmentation generates (inferred): dataset episodes varied, drawn from the request. */
-import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
-import type { Catalog } from '../../domain/catalog.js';
-import { sha256 } from '../../domain/sha256.js';
+import { canonicalJson, sha256Hex } from '../../core/canonical-json.js';
+import type { Catalog } from '../../core/catalog.js';
+import { sha256 } from '../../core/sha256.js';
 import { draw } from '../draw.js';
 import type { AugmentationRequest } from './request.js';
 

@@ -1,8 +1,6 @@
 /** Evaluations (API document sections 2.2 to 2.5, 3.1 and 4.1). */
 import { createRoute, z } from '@hono/zod-openapi';
-import { ARCHIVE_HEADERS, archiveResponses } from '../../contract/archive.js';
 import {
-  errorResponses,
   INFERRED,
   jsonResponse,
   listOf,
@@ -11,14 +9,21 @@ import {
   pageQuery,
   SUPPORTED_VERSIONS,
   Timestamp,
-} from '../../contract/common.js';
+} from '../../core/contract.js';
+import {
+  EXAMPLE_ULID,
+  errorAnswers,
+  type NamedResource,
+  RUN_START_LIMITS,
+} from '../../core/error-answers.js';
+import { ARCHIVE_HEADERS, archiveResponses } from '../../engine/contract/archive.js';
 import {
   Download,
   RUN_STATUSES,
   RunError,
   type RunKindAddress,
   StepCounter,
-} from '../../contract/run-shapes.js';
+} from '../../engine/contract/run-shapes.js';
 import { EVALUATION_EXAMPLE } from './example.js';
 
 export const ADDRESS = {
@@ -43,13 +48,6 @@ export const PHASES = [
   'packaging',
 ] as const;
 export type Phase = (typeof PHASES)[number];
-
-export const EVALUATION_ERROR_CODES = [
-  'spec_invalid',
-  'policy_failed',
-  'verification_failed',
-  'interrupted',
-] as const;
 
 /** Section 2.4's metric; every field is in every metric the emulator sends, null when unknown. */
 const Metric = z
@@ -112,6 +110,13 @@ export const RunIdParam = z.object({
   }),
 });
 
+/** The evaluation a path names, as its 404 names it. */
+export const NAMED_EVALUATION: NamedResource = {
+  noun: 'evaluation',
+  id: `eval_${EXAMPLE_ULID}`,
+  param: 'run_id',
+};
+
 export const resumeEvaluationRoute = createRoute({
   method: 'post',
   path: '/v1/evaluations/{run_id}/resume',
@@ -124,8 +129,9 @@ export const resumeEvaluationRoute = createRoute({
   request: { params: RunIdParam },
   responses: {
     202: jsonResponse(Evaluation, 'The evaluation, back in `queued`.'),
-    ...errorResponses([400, 401, 402, 403, 404, 409, 429, 502], {
-      409: 'Conflict with the run state (`not_resumable`, inferred) or an earlier request (`idempotency_key_reused`).',
+    ...errorAnswers([400, 401, 402, 403, 404, 409, 429, 502], {
+      codes: { 409: ['not_resumable', 'idempotency_key_reused'], 429: RUN_START_LIMITS },
+      resource: NAMED_EVALUATION,
     }),
   },
 });
@@ -172,7 +178,7 @@ export const createEvaluationRoute = createRoute({
   },
   responses: {
     201: jsonResponse(Evaluation, 'The evaluation, `queued`.'),
-    ...errorResponses([400, 401, 402, 403, 409, 413, 429]),
+    ...errorAnswers([400, 401, 402, 403, 409, 413, 429], { codes: { 429: RUN_START_LIMITS } }),
   },
 });
 
@@ -188,7 +194,7 @@ export const getEvaluationRoute = createRoute({
   request: { params: RunIdParam },
   responses: {
     200: jsonResponse(Evaluation, 'The evaluation.'),
-    ...errorResponses([400, 401, 403, 404, 429]),
+    ...errorAnswers([400, 401, 403, 404, 429], { resource: NAMED_EVALUATION }),
   },
 });
 
@@ -211,7 +217,7 @@ export const listEvaluationsRoute = createRoute({
   },
   responses: {
     200: jsonResponse(listOf(Evaluation, 'EvaluationList'), 'A page.'),
-    ...errorResponses([400, 401, 403, 429]),
+    ...errorAnswers([400, 401, 403, 429]),
   },
 });
 
@@ -227,7 +233,10 @@ export const cancelEvaluationRoute = createRoute({
   request: { params: RunIdParam },
   responses: {
     202: jsonResponse(Evaluation, 'The evaluation, `canceling`.'),
-    ...errorResponses([400, 401, 403, 404, 409, 429], { 409: 'A terminal run: `not_cancelable`.' }),
+    ...errorAnswers([400, 401, 403, 404, 409, 429], {
+      codes: { 409: ['not_cancelable'] },
+      resource: NAMED_EVALUATION,
+    }),
   },
 });
 
@@ -242,5 +251,5 @@ export const getArchiveRoute = createRoute({
   ...readGuards,
   parameters: [...readGuards.parameters, ...ARCHIVE_HEADERS],
   request: { params: RunIdParam },
-  responses: archiveResponses('The run has not succeeded: `run_not_ready` (inferred).'),
+  responses: archiveResponses('run_not_ready', NAMED_EVALUATION),
 });

@@ -3,8 +3,8 @@
  * and outcome only: the same spec gives the same `manifest_hash`, `run_id` and `run_hash`.
  */
 
-import { canonicalJson, canonicalJsonFile, sha256Hex } from '../../domain/canonical-json.js';
-import { wilsonInterval } from '../../domain/wilson-interval.js';
+import { canonicalJson, canonicalJsonFile, sha256Hex } from '../../core/canonical-json.js';
+import { wilsonInterval } from '../../core/wilson-interval.js';
 import { draw } from '../draw.js';
 import type { EvaluationRequest } from './request.js';
 

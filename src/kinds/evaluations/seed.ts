@@ -1,18 +1,18 @@
 /** Evaluations seeded by the control API (DESIGN.md section 5); `legacy` gives an `srun_` id. */
 import { z } from '@hono/zod-openapi';
-import { FileEntry, Metadata } from '../../contract/common.js';
-import { Instant } from '../../contract/control-inputs.js';
-import { OutcomePlan } from '../../contract/outcomes.js';
+import { Instant } from '../../core/clock-inputs.js';
+import { FileEntry, Metadata } from '../../core/contract.js';
+import { OutcomePlan } from '../../engine/contract/outcomes.js';
 import {
   Download,
   RUN_STATUSES,
   RunError,
   StepCounter,
   Tokens,
-} from '../../contract/run-shapes.js';
-import { seedShape } from '../../contract/seed-shape.js';
-import type { KindSeed } from '../../domain/run-kind.js';
-import { sharedRequestFields } from '../../domain/run-request.js';
+} from '../../engine/contract/run-shapes.js';
+import { seedShape } from '../../engine/contract/seed-shape.js';
+import type { KindSeed } from '../../engine/run-kind.js';
+import { sharedRequestFields } from '../../engine/run-request.js';
 import { Evaluation, EvaluationResult, PHASES, Spec } from './contract.js';
 import { parseEvaluationOptions } from './plan.js';
 

@@ -1,15 +1,15 @@
 /** Sim run logs and files (API document sections 2.6, 4.4 and 4.5; DESIGN.md section 3). */
 import { createRoute, z } from '@hono/zod-openapi';
 import {
-  errorResponses,
   FileEntry,
   FilePageQuery,
   INFERRED,
   jsonResponse,
   listOf,
   operationGuards,
-} from '../../contract/common.js';
-import type { RunRoutes } from '../../contract/run-routes.js';
+} from '../../core/contract.js';
+import { errorAnswers } from '../../core/error-answers.js';
+import type { RunRoutes } from '../../engine/contract/run-routes.js';
 import {
   CreateEvaluationBody,
   cancelEvaluationRoute,
@@ -18,6 +18,7 @@ import {
   getArchiveRoute,
   getEvaluationRoute,
   listEvaluationsRoute,
+  NAMED_EVALUATION,
   RunIdParam,
   resumeEvaluationRoute,
 } from './contract.js';
@@ -66,6 +67,9 @@ const LogsQuery = z.object({
 const RUN_ID_NOTE =
   'Takes an evaluation id (`eval_` or `srun_`): an evaluation was formerly called a sim run (inferred).';
 
+/** A 404 of the logs and files names the run a sim run (`subresourceNoun` below). */
+const SIM_RUN = { ...NAMED_EVALUATION, noun: 'sim run' };
+
 const getSimRunLogsRoute = createRoute({
   method: 'get',
   path: '/v1/sim_runs/{run_id}/logs',
@@ -77,7 +81,7 @@ const getSimRunLogsRoute = createRoute({
   request: { params: RunIdParam, query: LogsQuery },
   responses: {
     200: jsonResponse(SimRunLogs, 'The last `limit` lines.'),
-    ...errorResponses([400, 401, 403, 404, 429]),
+    ...errorAnswers([400, 401, 403, 404, 429], { resource: SIM_RUN }),
   },
 });
 
@@ -92,8 +96,9 @@ const listSimRunFilesRoute = createRoute({
   request: { params: RunIdParam, query: FilePageQuery },
   responses: {
     200: jsonResponse(listOf(SimRunFile, 'SimRunFileList'), 'A page of files.'),
-    ...errorResponses([400, 401, 403, 404, 409, 429], {
-      409: 'The run has not succeeded: `run_not_ready` (inferred).',
+    ...errorAnswers([400, 401, 403, 404, 409, 429], {
+      codes: { 409: ['run_not_ready'] },
+      resource: SIM_RUN,
     }),
   },
 });

@@ -1,6 +1,6 @@
 /** A succeeded RL run's archive files (inferred): policy, scene, verdict, training curve, log. */
-import type { ArchiveEntry } from '../../domain/build-archive.js';
-import { canonicalJsonFile } from '../../domain/canonical-json.js';
+import type { ArchiveEntry } from '../../core/archive.js';
+import { canonicalJsonFile } from '../../core/canonical-json.js';
 import { type RlContext, type RlResult, trainingCurve } from './output.js';
 import { policyOnnx } from './policy-onnx.js';
 

@@ -4,8 +4,8 @@
  * inference (DESIGN.md section 7), an Evaluation's where it applies.
  */
 import { z } from '@hono/zod-openapi';
-import { INFERRED } from '../../contract/common.js';
-import { runRoutes } from '../../contract/run-routes.js';
+import { INFERRED } from '../../core/contract.js';
+import { runRoutes } from '../../engine/contract/run-routes.js';
 import {
   Interval,
   ProducedPolicy,
@@ -13,7 +13,7 @@ import {
   type RunKindAddress,
   runResource,
   StepCounter,
-} from '../../contract/run-shapes.js';
+} from '../../engine/contract/run-shapes.js';
 
 export const ADDRESS = {
   name: 'rl_run',
@@ -27,9 +27,6 @@ export const ADDRESS = {
 
 /** Its phases, in order; `training` is made of steps, one per iteration. */
 export const RL_PHASES = ['building_scene', 'training', 'evaluating', 'packaging'] as const;
-
-/** The failure codes an attempt can end with (DESIGN.md section 4 "Failure codes", by analogy). */
-export const RL_FAILURE_CODES = ['task_invalid', 'training_diverged', 'interrupted'] as const;
 
 /** The defaults of `config`, which a run's body shows resolved. */
 export const RL_CONFIG_DEFAULTS = { iterations: 20, success_threshold: 0.7 } as const;

@@ -1,6 +1,6 @@
-import type { RegisteredKind } from '../../domain/run-kind.js';
+import type { RegisteredKind } from '../../engine/run-kind.js';
 import { ROUTES } from './contract.js';
 import { rlRunKind } from './kind.js';
 
 /** RL runs: the kind and its eight inferred routes. */
-export const rlRuns: RegisteredKind = { kind: rlRunKind as never, routes: ROUTES };
+export const rlRuns: RegisteredKind = { kind: rlRunKind, routes: ROUTES };

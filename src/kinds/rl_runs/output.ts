@@ -1,8 +1,9 @@
 /** What an RL run produces (inferred): every number a sha256 draw on the request's own fields. */
-import type { OutcomeEntry } from '../../contract/outcomes.js';
-import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
-import { successRateOf } from '../../domain/run-options.js';
-import { wilsonInterval } from '../../domain/wilson-interval.js';
+
+import { canonicalJson, sha256Hex } from '../../core/canonical-json.js';
+import { wilsonInterval } from '../../core/wilson-interval.js';
+import type { OutcomeEntry } from '../../engine/contract/outcomes.js';
+import { successRateOf } from '../../engine/run-options.js';
 import { draw } from '../draw.js';
 import type { RlRunRequest } from './prepare.js';
 

@@ -3,7 +3,7 @@
  * MatMul from a 64-float observation to a 16-float action, weights drawn on the request, so an
  * ONNX reader opens it.
  */
-import { sha256 } from '../../domain/sha256.js';
+import { sha256 } from '../../core/sha256.js';
 
 const OBS = 64;
 const ACT = 16;

@@ -3,15 +3,15 @@
  * success rate, failure reasons, edge cases"): every field inferred (section 2.6: "not shown").
  */
 import { z } from '@hono/zod-openapi';
-import { INFERRED } from '../../contract/common.js';
-import { runRoutes } from '../../contract/run-routes.js';
+import { INFERRED } from '../../core/contract.js';
+import { runRoutes } from '../../engine/contract/run-routes.js';
 import {
   Interval,
   RunCreateCommon,
   type RunKindAddress,
   runResource,
   StepCounter,
-} from '../../contract/run-shapes.js';
+} from '../../engine/contract/run-shapes.js';
 
 export const ADDRESS = {
   name: 'scenario_run',
@@ -24,13 +24,6 @@ export const ADDRESS = {
 } as const satisfies RunKindAddress;
 
 export const SCENARIO_RUN_PHASES = ['provisioning', 'running', 'aggregating', 'packaging'] as const;
-
-/** `interrupted` is every kind's resumable code; `scenario_invalid` is not resumable. */
-export const SCENARIO_RUN_ERROR_CODES = [
-  'policy_failed',
-  'scenario_invalid',
-  'interrupted',
-] as const;
 
 const MAX_SCENARIOS = 20;
 const MAX_EPISODES_PER_SCENARIO = 200;

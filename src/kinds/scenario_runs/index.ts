@@ -1,6 +1,6 @@
-import type { RegisteredKind } from '../../domain/run-kind.js';
+import type { RegisteredKind } from '../../engine/run-kind.js';
 import { ROUTES } from './contract.js';
 import { scenarioRunKind } from './kind.js';
 
 /** Scenario runs: the shared run routes and the kind. */
-export const scenarioRuns: RegisteredKind = { kind: scenarioRunKind as never, routes: ROUTES };
+export const scenarioRuns: RegisteredKind = { kind: scenarioRunKind, routes: ROUTES };

@@ -2,9 +2,9 @@
  * What a scenario run produces (DESIGN.md section 7): per scenario a success rate with a Wilson
  * interval, failure reasons and edge cases, each episode a sha256 draw of its request.
  */
-import type { ArchiveEntry } from '../../domain/build-archive.js';
-import { canonicalJsonFile } from '../../domain/canonical-json.js';
-import { wilsonInterval } from '../../domain/wilson-interval.js';
+import type { ArchiveEntry } from '../../core/archive.js';
+import { canonicalJsonFile } from '../../core/canonical-json.js';
+import { wilsonInterval } from '../../core/wilson-interval.js';
 import { draw } from '../draw.js';
 import type { ScenarioRunResult } from './contract.js';
 

@@ -3,8 +3,10 @@
  * DESIGN.md section 7), all inferred: the body is an Evaluation's shape where it applies.
  */
 import { z } from '@hono/zod-openapi';
-import { INFERRED } from '../../contract/common.js';
-import { runRoutes } from '../../contract/run-routes.js';
+import { INFERRED } from '../../core/contract.js';
+import { EXAMPLE_ULID } from '../../core/error-answers.js';
+import { MESSAGES } from '../../core/errors.js';
+import { runRoutes } from '../../engine/contract/run-routes.js';
 import {
   Interval,
   ProducedPolicy,
@@ -12,7 +14,7 @@ import {
   type RunKindAddress,
   runResource,
   StepCounter,
-} from '../../contract/run-shapes.js';
+} from '../../engine/contract/run-shapes.js';
 
 export const ADDRESS = {
   name: 'training_run',
@@ -25,9 +27,6 @@ export const ADDRESS = {
 
 /** The phases of an attempt, in order; `training` is made of epochs. */
 export const TRAINING_PHASES = ['preparing', 'training', 'evaluating', 'exporting'] as const;
-
-/** What a failed attempt's `error.code` may be; `dataset_invalid` alone is not resumable. */
-export const TRAINING_ERROR_CODES = ['dataset_invalid', 'diverged', 'interrupted'] as const;
 
 export const DEFAULT_TRAINING_TIER = 'gpu-a10';
 
@@ -101,12 +100,24 @@ export const TrainingRun = runResource(
   'the fine-tuned policy (`policy`: `id`, `name`, `robot`), `base_policy`, `dataset`, `epochs`, `metrics` (`final_loss`, `eval_success_rate` with its 95% Wilson `interval` over `n` evaluation episodes) and the `checkpoint` file.',
 );
 
+/** The training run a 409 `policy_in_training` names in its example. */
+const TRAINING_RUN = `train_${EXAMPLE_ULID}`;
+
 export const ROUTES = runRoutes({
   ...ADDRESS,
   createBody: CreateTrainingRunBody,
   resource: TrainingRun,
   yields:
     'a fine-tuned policy (`pol_`) that then appears in `GET /v1/catalog/policies` and can be evaluated or fine-tuned again',
-  createConflict:
-    '`policy_in_training`: a training run for the same policy is queued, processing or canceling (`details.training_run` names it).',
+  createErrors: {
+    codes: { 409: ['policy_in_training', 'idempotency_key_reused'] },
+    examples: {
+      409: {
+        code: 'policy_in_training',
+        message: MESSAGES.policyInTraining('pol_01KA0000000000000000PANDA1', TRAINING_RUN),
+        param: 'policy',
+        details: { training_run: TRAINING_RUN },
+      },
+    },
+  },
 });

@@ -1,6 +1,6 @@
-import type { RegisteredKind } from '../../domain/run-kind.js';
+import type { RegisteredKind } from '../../engine/run-kind.js';
 import { ROUTES } from './contract.js';
 import { trainingRunKind } from './kind.js';
 
 /** Training runs: the kind and its eight inferred routes. */
-export const trainingRuns: RegisteredKind = { kind: trainingRunKind as never, routes: ROUTES };
+export const trainingRuns: RegisteredKind = { kind: trainingRunKind, routes: ROUTES };

@@ -5,21 +5,22 @@
  */
 import { createRoute, z } from '@hono/zod-openapi';
 import {
-  errorResponses,
   FileEntry,
   FilePageQuery,
   INFERRED,
   jsonResponse,
   listOf,
   operationGuards,
-} from '../../contract/common.js';
-import { type RunRoutes, runRoutes } from '../../contract/run-routes.js';
+} from '../../core/contract.js';
+import { EXAMPLE_ULID, errorAnswers } from '../../core/error-answers.js';
+import { MESSAGES } from '../../core/errors.js';
+import { type RunRoutes, runRoutes } from '../../engine/contract/run-routes.js';
 import {
   RunCreateCommon,
   type RunKindAddress,
   runResource,
   StepCounter,
-} from '../../contract/run-shapes.js';
+} from '../../engine/contract/run-shapes.js';
 
 export const ADDRESS = {
   name: 'twin',
@@ -50,8 +51,12 @@ const listTwinFilesRoute = createRoute({
   request: { params: TwinIdParam, query: FilePageQuery },
   responses: {
     200: jsonResponse(listOf(TwinFile, 'TwinFileList'), 'A page of files.'),
-    ...errorResponses([400, 401, 403, 404, 409, 429], {
-      409: 'The twin has not succeeded: `twin_not_ready`.',
+    ...errorAnswers([400, 401, 403, 404, 409, 429], {
+      codes: { 409: ['twin_not_ready'] },
+      examples: {
+        409: { code: 'twin_not_ready', message: MESSAGES.filesNotReady('twin', 'processing') },
+      },
+      resource: { noun: 'twin', id: `twin_${EXAMPLE_ULID}`, param: 'twin_id' },
     }),
   },
 });

@@ -1,6 +1,6 @@
 /** What a twin rebuilds (inferred): an episode's scene in parts, drawn from dataset and episode. */
-import { canonicalJson, sha256Hex } from '../../domain/canonical-json.js';
-import type { Catalog } from '../../domain/catalog.js';
+import { canonicalJson, sha256Hex } from '../../core/canonical-json.js';
+import type { Catalog } from '../../core/catalog.js';
 import { draw } from '../draw.js';
 import type { TwinRequest } from './request.js';
 

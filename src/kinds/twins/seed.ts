@@ -5,15 +5,18 @@
  * first dataset's first episode.
  */
 import { z } from '@hono/zod-openapi';
-import { FileEntry, Timestamp } from '../../contract/common.js';
-import { RUN_STATUSES } from '../../contract/run-shapes.js';
-import { sha256Hex } from '../../domain/canonical-json.js';
-import type { RunState } from '../../domain/records.js';
-import { seededFailure } from '../../domain/run-failure.js';
-import type { KindSeed } from '../../domain/run-kind.js';
-import { toTimestamp } from '../../domain/timestamp.js';
+import { sha256Hex } from '../../core/canonical-json.js';
+import { FileEntry, Timestamp } from '../../core/contract.js';
+import { toTimestamp } from '../../core/timestamp.js';
+import { RUN_STATUSES } from '../../engine/contract/run-shapes.js';
+import type { RunState } from '../../engine/records.js';
+import type { KindSeed } from '../../engine/run-kind.js';
+import { seededFailure } from '../../engine/timeline/failure.js';
 import { partPath, SCENE_PATH, twinPartsOf } from './outputs.js';
 import type { TwinRequest } from './request.js';
+
+/** The most files one seeded twin generates: 10,000 rows are written in about 0.1 s. */
+const MAX_GENERATED_FILES = 10_000;
 
 const TwinInput = z
   .object({
@@ -27,8 +30,8 @@ const TwinInput = z
     }),
     fail: z.boolean().optional(),
     files: z.array(FileEntry).optional(),
-    generate_files: z.number().int().min(0).max(100_000).optional().openapi({
-      description: 'Generate this many files when `files` is absent (default 3).',
+    generate_files: z.number().int().min(0).max(MAX_GENERATED_FILES).optional().openapi({
+      description: 'Generate this many files when `files` is absent (default 3, at most 10,000).',
     }),
   })
   .strict()

@@ -4,13 +4,13 @@
  * registers it (test/kinds/new-kind.test.ts).
  */
 import { z } from '@hono/zod-openapi';
-import { runRoutes } from '../../../src/contract/run-routes.js';
+import { runRoutes } from '../../../src/engine/contract/run-routes.js';
 import {
   RunCreateCommon,
   type RunKindAddress,
   runResource,
   StepCounter,
-} from '../../../src/contract/run-shapes.js';
+} from '../../../src/engine/contract/run-shapes.js';
 
 export const ADDRESS = {
   name: 'widget',

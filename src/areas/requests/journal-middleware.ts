@@ -1,0 +1,101 @@
+import type { HttpBindings } from '@hono/node-server';
+import type { Context, MiddlewareHandler } from 'hono';
+import { wallNow } from '../../core/clock.js';
+import type { AppEnv } from '../../core/env.js';
+import { routeMatchOf } from '../../core/route-match.js';
+import { cutText, type JournalDetail } from './journal-details.js';
+
+/** Paths longer than this are kept truncated, so the journal's size is bounded (inferred). */
+export const JOURNAL_PATH_MAX = 2048;
+
+/** A path cut after `JOURNAL_PATH_MAX` characters, followed by a marker naming what was cut. */
+export function journalPath(path: string): string {
+  if (path.length <= JOURNAL_PATH_MAX) return path;
+  const marker = `...[truncated ${path.length - JOURNAL_PATH_MAX} chars]`;
+  return path.slice(0, JOURNAL_PATH_MAX) + marker;
+}
+
+/**
+ * The calls of the product API: `/v1` and below, and signed downloads. The emulator's own pages
+ * (`/`, `/docs` and its files, `/openapi.json`), the control API and any other path (a browser's
+ * `/favicon.ico`) are not, and are neither journaled nor counted (docs/inferred.md).
+ */
+export function isProductCall(path: string): boolean {
+  return path === '/v1' || path.startsWith('/v1/') || path.startsWith('/_downloads/');
+}
+
+/**
+ * Records every product call in the journal once its answer is decided, faulted and dropped ones
+ * included (DESIGN.md section 5): reading the journal must not change it.
+ * @example app.use(journal)
+ */
+export const journal: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!isProductCall(c.req.path)) return next();
+  const startedWall = wallNow();
+  await next();
+  // Only a body the pipeline already read (JSON bodies: json-depth.ts): reading one here would
+  // wait for a body the answer did not need.
+  const read = c.req.bodyCache.text as unknown as Promise<string> | undefined;
+  const body = read ? await read.then(cutText, () => null) : null;
+  recordRequest(c, startedWall, detailOf(c, body));
+};
+
+/**
+ * What the detail pane shows (runtime/journal-details.ts), as references to what the call already
+ * made: nothing is copied or read until someone asks. An archive's answer is not kept (it can be
+ * large), nor a dropped call's (there is none).
+ */
+function detailOf(c: Context<AppEnv>, body: string | null): JournalDetail {
+  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+  const path = c.req.path;
+  const archive = path.endsWith('/archive') || path.startsWith('/_downloads/');
+  const keep = !archive && c.get('dropped') !== true;
+  return {
+    requestHeaders: incoming?.rawHeaders ?? [...c.req.raw.headers].flat(),
+    url: incoming?.url ?? c.req.url,
+    requestBody: body,
+    error: c.get('errorBody') ?? null,
+    // Served by Node the answer's body stays readable once sent; under app.request() the caller
+    // reads it, so the journal keeps a copy.
+    response: keep ? (incoming ? c.res : c.res.clone()) : null,
+  };
+}
+
+function recordRequest(c: Context<AppEnv>, startedWall: number, detail: JournalDetail): void {
+  const deps = c.get('deps');
+  const wall = wallNow();
+  const match = routeMatchOf(c);
+  const auth = c.get('auth');
+  const caller = c.get('caller');
+  const accountId = auth?.account.id ?? caller?.accountId ?? null;
+  let atMs = c.get('now');
+  if (atMs === undefined) {
+    // A call answered before authentication (a fault): the caller's account, if any.
+    const account = auth?.account ?? caller?.account;
+    atMs = account ? deps.clocks.now(account) : deps.systemClock.now();
+  }
+  const dropped = c.get('dropped') === true;
+  const status = dropped ? null : c.res.status;
+  const code = dropped ? null : (c.get('errorCode') ?? null);
+  // Counted whatever the journal keeps (--journal-size 0 too): the coverage report needs them all.
+  deps.coverage.record({ operation: match?.operation ?? null, status, code, account: accountId });
+  deps.journal.record(
+    {
+      request_id: c.get('requestId'),
+      method: c.req.method,
+      path: journalPath(c.req.path),
+      route: match?.route ?? null,
+      operation: match?.operation ?? null,
+      status,
+      code,
+      account_id: accountId,
+      key_id: auth?.key.id ?? caller?.keyId ?? null,
+      fault_id: c.get('faultId') ?? null,
+      idempotent_replayed: c.get('replayed') === true,
+      at_ms: atMs,
+      wall_ms: wall,
+      duration_ms: wall - startedWall,
+    },
+    detail,
+  );
+}

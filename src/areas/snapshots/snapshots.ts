@@ -1,0 +1,162 @@
+/**
+ * World snapshots (DESIGN.md section 8): the whole world, or one account, saved as it stands and
+ * put back exactly, so the same later requests give the same bytes as after the save. The tables
+ * are copied by the store; this module keeps what lives beside them (clocks, id and fault
+ * streams, fault rules, the journal, rate windows) and rebuilds the caches a restore outdates.
+ */
+
+import { type ClockMode, parseClockMode, wallNow } from '../../core/clock.js';
+import { invalidParam, MESSAGES, notFound } from '../../core/errors.js';
+import type { Deps } from '../../engine/deps.js';
+import type { ScenarioFile } from '../../world/scenario-file.js';
+import type { SnapshotState } from './snapshot-file-contract.js';
+import { checkRoomAfter, checkRoomBefore } from './snapshot-limits.js';
+import type { SavedSnapshot } from './snapshots-store.js';
+
+/** Waits until no account's settle is in progress, so the tables are at rest. */
+export async function worldAtRest(deps: Deps): Promise<void> {
+  while (deps.settling.size > 0) await Promise.all(deps.settling.values());
+}
+
+/**
+ * Saves the world (or, with `account`, that account) as `name`, replacing a snapshot of that
+ * name. Call it at rest (`worldAtRest`). `limited`: within `--snapshot-limit` and
+ * `--snapshot-space` (a user's save; not the copy a scenario load keeps to roll back to).
+ * @example await worldAtRest(deps); saveSnapshot(deps, 'base', null, true)
+ */
+export function saveSnapshot(
+  deps: Deps,
+  name: string,
+  account: string | null,
+  limited = false,
+): SavedSnapshot {
+  const shelf = deps.store.snapshots;
+  const one = account === null ? undefined : deps.store.accounts.get(account);
+  if (account !== null && !one) throw notFound('account', account, 'account');
+  if (limited) checkRoomBefore(deps, name, account === null);
+  const tag = shelf.nextTag();
+  const { counts, storedBytes } = deps.store.tx(() => {
+    const before = shelf.tables.storedBytes();
+    const counts = shelf.tables.save(tag, account);
+    // A running clock is kept at the instant it shows now, to run on from there once restored.
+    const accounts = one ? [one] : deps.store.accounts.list();
+    for (const a of accounts) {
+      const { mode, now } = deps.clocks.reading(a);
+      if (mode !== 'manual') shelf.tables.pinClock(tag, a.id, now);
+    }
+    const storedBytes = shelf.tables.storedBytes() - before;
+    if (limited) checkRoomAfter(deps, storedBytes);
+    return { counts, storedBytes };
+  });
+  const state = stateOf(deps, account);
+  const snapshot: SavedSnapshot = {
+    name,
+    createdAt: new Date(wallNow()).toISOString(),
+    scope: account === null ? 'world' : 'account',
+    account,
+    seed: deps.config.seed,
+    counts: {
+      ...counts,
+      fault_rules: state.faults?.rules.length ?? 0,
+      journal: state.journal.length,
+    },
+    state,
+    tag,
+    storedBytes,
+  };
+  shelf.put(snapshot);
+  return snapshot;
+}
+
+/** What lives outside the tables, as of now. */
+function stateOf(deps: Deps, account: string | null): SnapshotState {
+  const world = account === null;
+  const journal = world ? [...deps.journal.entries()] : deps.journal.filter({ account });
+  const faults = world ? deps.faults.state() : null;
+  return {
+    request_ids: world ? [...deps.ids.requestState()] : null,
+    faults: faults && { rules: faults.rules, draw: [...faults.draw] },
+    system_clock: world ? { mode: deps.systemClock.mode, now: deps.systemClock.now() } : null,
+    scenario: world ? structuredClone(deps.scenarios.loaded) : null,
+    journal,
+    rate_limits: deps.limiter.windowsOf(account ?? undefined),
+    archives_owed: Object.fromEntries(
+      [...deps.pendingArchives]
+        .filter(([id]) => world || id === account)
+        .map(([id, owed]) => [id, [...owed]]),
+    ),
+  };
+}
+
+/** The named snapshot, or 404 naming it. */
+export function snapshotNamed(deps: Deps, name: string): SavedSnapshot {
+  const found = deps.store.snapshots.get(name);
+  if (!found) throw notFound('snapshot', name, 'name');
+  return found;
+}
+
+/**
+ * Puts a snapshot back: the whole world, or its account alone (the others untouched). Call it at
+ * rest (`worldAtRest`); nothing of it is half-applied.
+ * @example await worldAtRest(deps); restoreSnapshot(deps, snapshotNamed(deps, 'base'))
+ */
+export function restoreSnapshot(deps: Deps, snapshot: SavedSnapshot): void {
+  const { account, state } = snapshot;
+  deps.webhooks.pause(account ?? undefined);
+  try {
+    deps.store.snapshots.tables.restore(snapshot.tag, account);
+  } catch (err) {
+    deps.webhooks.resume();
+    // Only an account's rows can meet others': an id or secret one of them took since.
+    if (account !== null && /constraint/i.test((err as Error).message))
+      throw invalidParam('name', MESSAGES.snapshotClash(account));
+    throw err;
+  }
+  // Built archives are rebuilt byte for byte when read; the cache may hold other runs' now.
+  deps.store.archives.clear();
+  if (account === null) restoreWorldState(deps, state);
+  else restoreAccountState(deps, account, state);
+  owedArchives(deps, account, state.archives_owed);
+  deps.webhooks.resume();
+}
+
+function restoreWorldState(deps: Deps, state: SnapshotState): void {
+  deps.clocks.clear();
+  deps.ids.restoreRequests(state.request_ids!);
+  deps.faults.replace(state.faults!);
+  const clock = state.system_clock!;
+  deps.systemClock.setMode(parseClockMode(clock.mode) as ClockMode);
+  deps.systemClock.set(clock.now);
+  // Checked against the registered kinds when it was read (world/snapshot-file.ts).
+  deps.scenarios.loaded = structuredClone(state.scenario) as unknown as ScenarioFile;
+  deps.journal.replace(state.journal);
+  deps.limiter.restore(state.rate_limits);
+}
+
+function restoreAccountState(deps: Deps, account: string, state: SnapshotState): void {
+  deps.clocks.forget(account);
+  const others = [...deps.journal.entries()].filter((e) => e.account_id !== account);
+  deps.journal.replace([...others, ...state.journal]);
+  deps.limiter.restore(state.rate_limits, account);
+}
+
+/** The archives the restored runs still owed when saved, built by their accounts' next settle. */
+function owedArchives(deps: Deps, account: string | null, owed: Record<string, string[]>): void {
+  if (account === null) deps.pendingArchives.clear();
+  else deps.pendingArchives.delete(account);
+  for (const [id, runs] of Object.entries(owed)) deps.pendingArchives.set(id, new Set(runs));
+}
+
+/** A snapshot as `GET /_control/snapshots` lists it. */
+export function snapshotView(s: SavedSnapshot) {
+  return {
+    name: s.name,
+    object: 'snapshot' as const,
+    scope: s.scope,
+    account: s.account,
+    created_at: s.createdAt,
+    counts: s.counts,
+    stored_bytes: s.storedBytes,
+    bytes: s.bytes ?? null,
+  };
+}

@@ -1,0 +1,69 @@
+/** One attempt of a delivery: its signed request, built from the stored event, and its outcome. */
+
+import { wallNow } from '../../core/clock.js';
+import { makeWebhookSecret } from '../../core/ids.js';
+import type { RunKind } from '../../engine/run-kind.js';
+import type { EventRepo } from '../../engine/store/events.js';
+import { toEvent } from '../../engine/timeline/event-view.js';
+import type { Delivery, DeliveryAttempt } from './deliveries-store.js';
+import { sendAttempt } from './send.js';
+import { signWebhook } from './signing.js';
+
+export type WebhookTimestamps = 'wall' | 'virtual';
+
+export interface AttemptSettings {
+  seed: string;
+  events: EventRepo;
+  kinds: Readonly<Record<string, RunKind>>;
+  /** The origin of a delivered run's absolute `links`. */
+  origin: string;
+  timestamps: WebhookTimestamps;
+  timeoutMs: number;
+}
+
+/**
+ * Makes the delivery's attempt due at `at` (recorded in flight first, through `save`), and
+ * answers whether the receiver took it (2xx).
+ */
+export async function attemptDelivery(
+  delivery: Delivery,
+  at: number,
+  settings: AttemptSettings,
+  signal: AbortSignal,
+  save: (d: Delivery) => void,
+): Promise<boolean> {
+  const number = delivery.attempts.filter((a) => a.series === delivery.series).length + 1;
+  const attempt: DeliveryAttempt = {
+    series: delivery.series,
+    number,
+    at,
+    wallAt: wallNow(),
+    statusCode: null,
+    error: null,
+    durationMs: null,
+  };
+  delivery.attempts.push(attempt);
+  save(delivery);
+  const event = settings.events.get(delivery.accountId, delivery.eventId);
+  if (!event) {
+    Object.assign(attempt, { error: 'event_gone', durationMs: 0 });
+    return false;
+  }
+  const body = JSON.stringify(toEvent(event, settings.origin, settings.kinds));
+  // Receivers check `webhook-timestamp` against their own wall clock (Standard Webhooks: a
+  // 5-minute window), so by default it is wall time at the attempt; `virtual` keeps the
+  // event's virtual instant for byte-identical headers across runs.
+  const stamp = settings.timestamps === 'virtual' ? Date.parse(event.createdAt) : attempt.wallAt;
+  const timestamp = Math.floor(stamp / 1000);
+  const secret = makeWebhookSecret(settings.seed, delivery.endpointId);
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'svc-emulator-webhooks',
+    'webhook-id': event.id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signWebhook(secret, event.id, timestamp, body),
+  };
+  const result = await sendAttempt(delivery.url, headers, body, signal, settings.timeoutMs);
+  Object.assign(attempt, result, { durationMs: wallNow() - attempt.wallAt });
+  return result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+}

@@ -1,0 +1,35 @@
+import { apiError, MESSAGES } from './errors.js';
+import type { Account, ApiKeyRecord } from './records.js';
+
+/**
+ * API document section 5.4: a `write` scope implies `read` on the same resource.
+ * @example hasScope(['webhooks:write'], 'webhooks:read') // true
+ */
+export function hasScope(granted: readonly string[], needed: string): boolean {
+  const [resource, verb] = needed.split(':');
+  return granted.includes(needed) || (verb === 'read' && granted.includes(`${resource}:write`));
+}
+
+/**
+ * The 403s of an operation's guards: the key's scope (API document section 5.5), then the
+ * account's feature. An operation whose scope depends on what it reads (GET
+ * /v1/operations/{id}) calls it once it knows.
+ */
+export function assertAccess(
+  key: Pick<ApiKeyRecord, 'scopes'>,
+  account: Pick<Account, 'features'>,
+  { scope, feature }: { scope?: string | undefined; feature?: string | undefined },
+): void {
+  if (scope && !hasScope(key.scopes, scope)) {
+    throw apiError('missing_scope', {
+      message: MESSAGES.missingScope(scope),
+      details: { required_scope: scope },
+    });
+  }
+  if (feature && !account.features.includes(feature)) {
+    throw apiError('feature_not_enabled', {
+      message: MESSAGES.featureOff(feature),
+      details: { feature },
+    });
+  }
+}

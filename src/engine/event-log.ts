@@ -1,0 +1,93 @@
+/** The event log (DESIGN.md section 4), written in the transaction that applies the transition. */
+
+import type { StagedDelivery } from '../areas/webhooks/deliveries-store.js';
+import { eventMatches } from '../areas/webhooks/signing.js';
+import { toTimestamp } from '../core/clock.js';
+import type { Deps } from './deps.js';
+import type { RunRecord, RunState } from './records.js';
+import { type EventSnapshot, snapshotSubject } from './timeline/event-view.js';
+
+export interface EventDraft {
+  at: number;
+  accountId: string;
+  type: string;
+  resourceId: string;
+  previousStatus: string | null;
+  /** What a run seeded without an attempt showed: stored, there is no attempt to derive it from. */
+  snapshot?: EventSnapshot;
+  /** The attempt of the run the event belongs to (its snapshot is derived from it). */
+  attempt?: number;
+  /** A resume's event: the state the replaced attempt ended with, which its events read. */
+  previous?: RunState;
+}
+
+/**
+ * The event of a resource entering the status its snapshot shows (so type and body agree).
+ * @example eventOf(record.accountId, now, 'failed', runSnapshot(record, record.state))
+ */
+export function eventOf(
+  accountId: string,
+  at: number,
+  previousStatus: string | null,
+  snapshot: EventSnapshot,
+): EventDraft {
+  const { id, kind, status } = snapshotSubject(snapshot);
+  return { at, accountId, type: `${kind}.${status}`, resourceId: id, previousStatus, snapshot };
+}
+
+/**
+ * The event of a run's attempt entering `to` at `at`; reading it derives the body from the attempt
+ * (domain/event-state.ts). A resume's event keeps the replaced attempt's end state (`previous`).
+ * @example runEventOf(record, now, 'failed', 'queued', stateBefore)
+ */
+export function runEventOf(
+  record: RunRecord,
+  at: number,
+  previousStatus: string | null,
+  to: string,
+  previous?: RunState,
+): EventDraft {
+  return {
+    at,
+    accountId: record.accountId,
+    type: `${record.kind}.${to}`,
+    resourceId: record.id,
+    previousStatus,
+    attempt: record.state.run!.attempt,
+    ...(previous?.run ? { previous } : {}),
+  };
+}
+
+/**
+ * Writes the drafts (in time order) with ids from the account's `evt` stream at their instants,
+ * inside the transaction that applied them.
+ * @example store.tx(() => recordEvents(deps, [runEventOf(record, now, null, 'queued')]))
+ */
+export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
+  const { store, webhooks } = deps;
+  // Who each event goes to is decided here, in the transaction, from the endpoints live now;
+  // the deliveries are enqueued only once it commits (a rollback drops them with the events).
+  const staged: StagedDelivery[] = [];
+  for (const d of drafts) {
+    const n = store.events.nextNumber(d.accountId);
+    const event = {
+      id: deps.ids.numbered('evt', d.accountId, d.at, n),
+      accountId: d.accountId,
+      type: d.type,
+      resourceId: d.resourceId,
+      previousStatus: d.previousStatus,
+      createdAt: toTimestamp(d.at),
+    };
+    store.events.insert({
+      ...event,
+      n,
+      snapshot: d.snapshot ?? null,
+      attempt: d.attempt ?? null,
+      previous: d.previous ?? null,
+    });
+    if (!webhooks.enabled) continue;
+    for (const endpoint of store.webhookEndpoints.liveOfAccount(d.accountId))
+      if (eventMatches(endpoint.events, d.type)) staged.push({ event, endpoint });
+  }
+  if (staged.length > 0) store.onCommit(() => webhooks.enqueue(staged));
+}

@@ -1,0 +1,144 @@
+/**
+ * The routes of every run kind, written once (DESIGN.md section 7, "The run engine"): each
+ * handler parses, calls one engine command or read, and shapes the answer with the kind's body.
+ * A kind brings its routes and its definition (`src/kinds/<kind>/`); nothing here names a kind.
+ */
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { baseUrl } from '../../core/base-url.js';
+import { checkCursor } from '../../core/cursor.js';
+import type { AppEnv } from '../../core/env.js';
+import { ApiError, MESSAGES, notFound } from '../../core/errors.js';
+import { listPage } from '../../core/paging.js';
+import type { RunRouteName } from '../contract/run-routes.js';
+import type { RunRecord } from '../records.js';
+import { type Caller, cancelRun, createRunCommand, resumeRun } from '../run-commands.js';
+import type { RegisteredKind, RunKind } from '../run-kind.js';
+import { runFilePage, runLog } from '../run-outputs.js';
+import { deriveState } from '../timeline/state.js';
+import { toRunBody } from '../timeline/view.js';
+import { worldOf } from '../world-view.js';
+import { serveArchive } from './archive.js';
+
+type Ctx = Context<AppEnv>;
+type RunHandler = (c: Ctx) => Response;
+
+/** The run's body as of the request's now. */
+function runView(c: Ctx, kind: RunKind, record: RunRecord) {
+  const state = deriveState(record.state, c.get('now'), kind.stepNoun);
+  return toRunBody(kind, { ...record, state }, baseUrl(c));
+}
+
+/** The request as the run engine's caller. */
+function caller(c: Ctx): Caller {
+  return {
+    deps: c.get('deps'),
+    account: c.get('auth').account,
+    now: c.get('now'),
+    version: c.get('version'),
+  };
+}
+
+/** What the routes' schemas validated; each kind's routes are typed by the kind's schemas. */
+// biome-ignore lint/suspicious/noExplicitAny: one handler serves every kind's differently typed routes
+type Valid = Record<string, any>;
+
+/** Handlers read their input through this: the generic routes are typed per kind. */
+function valid(c: Ctx, target: 'json' | 'param' | 'query'): Valid {
+  return (c.req.valid as (t: string) => Valid)(target);
+}
+
+/**
+ * The caller's run of this kind, or the 404 naming the kind's own path parameter (`noun` says
+ * what a logs or files route calls it). Commands take it as read: the handler is synchronous.
+ */
+function findRun(c: Ctx, { kind, routes }: RegisteredKind, noun = kind.name): RunRecord {
+  const runId = valid(c, 'param')[routes.idParam] as string;
+  const found = c.get('deps').store.runs.get(c.get('auth').account.id, runId);
+  // A run of another kind is not one of this kind's: the same 404 as an unknown id.
+  if (!found || found.kind !== kind.name) throw notFound(noun, runId, routes.idParam);
+  return found;
+}
+
+/** `GET .../files`: a page of a succeeded run's files; any other answers the kind's 409. */
+function files(c: Ctx, registered: RegisteredKind): Response {
+  const { kind, routes } = registered;
+  const { after, limit } = valid(c, 'query');
+  const found = findRun(c, registered, routes.subresourceNoun);
+  if (found.state.status !== 'succeeded') {
+    const own = registered.errors?.[routes.notReadyCode];
+    throw ApiError.of(routes.notReadyCode, {
+      ...(own && { status: own.status }),
+      message: MESSAGES.filesNotReady(own ? kind.name : 'run', found.state.status),
+    });
+  }
+  const page = runFilePage(c.get('deps'), found, after ?? '', limit);
+  const body = listPage(page.data, page.hasMore, routes.objects.file, (f) => f.path);
+  return c.json(body, 200);
+}
+
+/** `GET /v1/<collection>`: a page of the caller's runs of the kind, newest first. */
+function list(c: Ctx, kind: RunKind): Response {
+  const { status, after, limit } = valid(c, 'query');
+  const { store } = c.get('deps');
+  const accountId = c.get('auth').account.id;
+  const noun = `a ${kind.name.replace('_', ' ')}`;
+  checkCursor(after, (id) => store.runs.owns(accountId, kind.name, id), noun);
+  const page = store.runs.list(accountId, kind.name, { status, after, limit });
+  const data = page.data.map((r) => runView(c, kind, r));
+  const body = listPage(data, page.hasMore, kind.name, (e) => e.id);
+  return c.json(body, 200);
+}
+
+/** The handler of each of a kind's routes, in the order they are registered. */
+function runHandlers(registered: RegisteredKind): Record<RunRouteName, RunHandler> {
+  const { kind, routes } = registered;
+  const find = (c: Ctx) => findRun(c, registered);
+  return {
+    // 202 with the run back in `queued`.
+    resume: (c) => c.json(runView(c, kind, resumeRun(caller(c), kind, find(c))), 202),
+    logs(c) {
+      const found = findRun(c, registered, routes.subresourceNoun);
+      const lines = runLog(c.get('deps'), found, valid(c, 'query').limit, c.get('now'));
+      return c.json({ id: found.id, object: routes.objects.logs, lines }, 200);
+    },
+    files: (c) => files(c, registered),
+    create(c) {
+      const deps = c.get('deps');
+      const { account } = c.get('auth');
+      const request = kind.prepare(valid(c, 'json'), worldOf(deps, account));
+      const id = deps.ids.next(kind.prefix, account.id, c.get('now'));
+      return c.json(runView(c, kind, createRunCommand(caller(c), kind, { id, request })), 201);
+    },
+    get: (c) => c.json(runView(c, kind, find(c)), 200),
+    list: (c) => list(c, kind),
+    // 202 with the run `canceling`.
+    cancel: (c) => c.json(runView(c, kind, cancelRun(caller(c), find(c))), 202),
+    archive: (c) => serveArchive(c, find(c), routes.idParam),
+  };
+}
+
+/**
+ * Registers a kind's routes; `documented` (`--strict`) only those the kind lists as documented
+ * (API document sections 4.1, 4.4 to 4.6), and not its own reads, which are inferred.
+ * @example registerRunKind(app, registered, 'all')
+ */
+export function registerRunKind(
+  app: OpenAPIHono<AppEnv>,
+  registered: RegisteredKind,
+  set: 'all' | 'documented',
+): void {
+  const { kind, routes } = registered;
+  for (const [name, handler] of Object.entries(runHandlers(registered))) {
+    const route = routes[name as RunRouteName];
+    if (route && (set === 'all' || routes.documented.includes(name as RunRouteName)))
+      app.openapi(route, handler as never);
+  }
+  if (set === 'documented') return;
+  for (const { route, read } of registered.reads ?? [])
+    app.openapi(route, (c) => {
+      const run = findRun(c, registered);
+      const state = deriveState(run.state, c.get('now'), kind.stepNoun);
+      return c.json(read(run, state, c.get('deps').catalog) as never, 200);
+    });
+}

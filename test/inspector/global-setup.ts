@@ -1,0 +1,19 @@
+/**
+ * The inspector project's global setup (vitest.config.ts): one headless chromium for all its test
+ * files, which connect to it by its WebSocket endpoint (`inspectorBrowser()` in support.ts), in
+ * place of one launch per file.
+ */
+import type { TestProject } from 'vitest/node';
+import { launchChromiumServer } from '../chromium.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    chromiumWsEndpoint: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const server = await launchChromiumServer();
+  project.provide('chromiumWsEndpoint', server.wsEndpoint());
+  return () => server.close();
+}
