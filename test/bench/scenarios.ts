@@ -7,6 +7,7 @@ import { inspectorPage } from './inspector-page.js';
 import { isolation } from './isolation.js';
 import { flatMemory } from './memory-flat.js';
 import { mixedMemory } from './memory-mixed.js';
+import { postWithBody } from './post-body.js';
 import { slowClients } from './slow-clients.js';
 import { snapshotMemory } from './snapshot-memory.js';
 import { snapshotRestore } from './snapshot-restore.js';
@@ -22,6 +23,7 @@ import { resumeWrites } from './writes.js';
 export function scenarios(): Scenario[] {
   return [
     floorAndKeysMe(),
+    postWithBody(),
     errorPaths(),
     resumeWrites(),
     flatMemory(),
