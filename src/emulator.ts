@@ -2,6 +2,11 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { BundleSettings } from './areas/bundles/bundle-contract.js';
+import type { Bundle } from './areas/bundles/bundle-read.js';
+import { bundleOptions, loadBundle, useReplaySecrets } from './areas/bundles/load-bundle.js';
+import { recordCalls } from './areas/bundles/record-calls.js';
+import { BundleRecorder } from './areas/bundles/recorder.js';
 import { FaultRules } from './areas/faults/fault-rules.js';
 import { FaultRuleStore } from './areas/faults/fault-rules-store.js';
 import { Journal } from './areas/requests/journal.js';
@@ -37,6 +42,7 @@ import { REGISTERED_KINDS } from './kinds/index.js';
 import type { CoverageDocument } from './tools/coverage/outcomes.js';
 import { type CoverageReport, coverageReport } from './tools/coverage/report.js';
 import { applyScenarioFile } from './world/apply-scenario.js';
+import { bundleScenario, bundleSettings, openBundle } from './world/bundle-start.js';
 import { loadScenario, parseDataFile, readJsonFile } from './world/load-scenario.js';
 import { installScenarioFaults, resetWorld } from './world/reset.js';
 import type { ScenarioFile } from './world/scenario-file.js';
@@ -123,7 +129,21 @@ export interface EmulatorOptions {
    * name; its seed is used, and a `seed` naming another one throws.
    */
   snapshot?: string;
+  /**
+   * A replay bundle (`GET /_control/bundle`), a file or read: the world starts as it stood at the
+   * bundle's mark, with the seed and settings it was recorded with (they override these options).
+   */
+  bundle?: string | Bundle;
+  /** `svc-emulator replay`: the bundle's scenario copy, and every key's secret its replay one. */
+  bundleReplay?: boolean;
+  /** `--bundle-record`: record calls from the start, the mark moving to each full reset. */
+  bundleRecord?: boolean;
+  /** `--bundle-limit`: the most bytes of calls a recording holds. Default 64 MiB. */
+  bundleLimitBytes?: number;
 }
+
+/** The most bytes of calls a recording holds unless told (`--bundle-limit`). */
+export const DEFAULT_BUNDLE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export interface Emulator {
   app: OpenAPIHono<AppEnv>;
@@ -132,6 +152,10 @@ export interface Emulator {
   scenarioApplied: boolean;
   /** The name of the snapshot (`snapshot`) the world started from, if any. */
   startedFrom: string | null;
+  /** The recording of the calls that replay bundles are made of. */
+  recorder: BundleRecorder;
+  /** The settings a bundle of this emulator records. */
+  bundleSettings(): BundleSettings;
   /** The coverage report (`GET /_control/coverage`): every call, or one account's. */
   coverage(account?: string): CoverageReport;
   /** Back to the loaded scenario: everything, or one account. */
@@ -219,12 +243,16 @@ function createDeps(
  * state: two emulators in one process share nothing.
  * @example const { app } = createEmulator({ seed: '0' }); await app.request('/_control/health')
  */
-export function createEmulator(options: EmulatorOptions = {}): Emulator {
+export function createEmulator(given: EmulatorOptions = {}): Emulator {
+  const bundle =
+    given.bundle === undefined ? undefined : openBundle(given.bundle, packageVersion(), given.seed);
+  const options: EmulatorOptions = bundle ? { ...given, ...bundleOptions(bundle) } : given;
   const kinds = kindRegistry(options.kinds ?? REGISTERED_KINDS);
   const dirs = options.scenariosDir ?? SHIPPED_SCENARIOS;
   const scenariosDir = typeof dirs === 'string' ? [dirs] : dirs;
-  const { file: scenarioFile, scenario } =
-    typeof options.scenario === 'object'
+  const { file: scenarioFile, scenario } = bundle
+    ? bundleScenario(bundle, scenariosDir, kinds, options.bundleReplay)
+    : typeof options.scenario === 'object'
       ? { file: `scenario '${options.scenario.name}'`, scenario: options.scenario }
       : loadScenario(scenariosDir, options.scenario ?? 'default', kinds);
   const scenarios = { dirs: scenariosDir, loaded: scenario, summaries: new Map() };
@@ -249,19 +277,43 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     }
   }
   if (start) restoreSnapshot(deps, start);
-  const app = createApp(deps);
+  const recorder = new BundleRecorder(
+    store.db,
+    options.bundleRecord ?? false,
+    options.bundleLimitBytes ?? DEFAULT_BUNDLE_LIMIT_BYTES,
+  );
+  if (bundle) {
+    loadBundle(deps, bundle, recorder.tables);
+    if (options.bundleReplay) useReplaySecrets(deps);
+    deps.webhooks.origin = bundle.manifest.settings.origin;
+  }
+  if (recorder.auto) {
+    recorder.markAtRest(deps, 'start');
+    deps.webhooks.hooks = recorder.webhookHooks();
+  }
+  const settings = () =>
+    bundleSettings(deps, recorder, {
+      history: options.webhookHistory ?? 10_000,
+      retryScheduleMs: options.webhookRetrySchedule ?? null,
+      timeoutMs: options.webhookTimeoutMs ?? null,
+      timestamps: options.webhookTimestamps ?? 'wall',
+    });
+  const app = createApp(deps, recordCalls(deps, recorder));
   // Built once every route is registered (the first report asks), as the app serves it.
   let document: CoverageDocument | undefined;
   const served = () => (document ??= productDocument(app, kinds) as CoverageDocument);
   const coverage = (account?: string) =>
     coverageReport(served(), errorCatalog(kinds), deps.coverage, account ?? null);
   // The control API is composed here, beside the product API: neither imports the other.
-  if (config.control) app.route('/_control', createControlApp(deps, coverage, served));
+  if (config.control)
+    app.route('/_control', createControlApp(deps, coverage, served, { recorder, settings }));
   return {
     app,
     deps,
     scenarioApplied,
-    startedFrom: start?.name ?? null,
+    startedFrom: start?.name ?? (bundle ? 'bundle' : null),
+    recorder,
+    bundleSettings: settings,
     coverage,
     reset: (opts = {}) => resetWorld(deps, opts),
     close: () => {

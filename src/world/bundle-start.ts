@@ -36,14 +36,17 @@ export function bundleScenario(
   bundle: Bundle,
   dirs: readonly string[],
   kinds: Kinds,
+  /** A replay takes the bundle's copy always: its keys' secrets are the ones the labels name. */
+  replay = false,
 ): { file: string; scenario: ScenarioFile } {
   const name = bundle.manifest.settings.scenario;
-  try {
-    const named = loadScenario(dirs, name, kinds);
-    if (isRecordedScenario(bundle, named.scenario)) return named;
-  } catch {
-    // Not here, or not loadable: the bundle's copy serves.
-  }
+  if (!replay)
+    try {
+      const named = loadScenario(dirs, name, kinds);
+      if (isRecordedScenario(bundle, named.scenario)) return named;
+    } catch {
+      // Not here, or not loadable: the bundle's copy serves.
+    }
   const file = `the bundle's scenario '${name}'`;
   return { file, scenario: parseDataFile(scenarioSchema(kinds), bundle.manifest.scenario, file) };
 }

@@ -66,6 +66,11 @@ export const RecordedAnswer = z
   .strict();
 export type RecordedAnswer = z.infer<typeof RecordedAnswer>;
 
+const AttemptCounts = z
+  .object({ started: z.number().int().min(0), answered: z.number().int().min(0) })
+  .strict();
+export type AttemptCounts = z.infer<typeof AttemptCounts>;
+
 export const CallKind = z.enum(['product', 'clock', 'fault', 'control']);
 export type CallKind = z.infer<typeof CallKind>;
 
@@ -88,8 +93,11 @@ export const RecordedCall = z
     creates_account: z.string().nullable(),
     /** Whether another call was in flight while it was: their order may have mattered. */
     overlapped: z.boolean(),
-    /** Webhook attempts started and answered since the mark when it was answered. */
-    webhooks: z.object({ started: z.number().int(), answered: z.number().int() }).strict(),
+    /**
+     * Webhook attempts started and answered since the mark when the call arrived (`before`) and
+     * when it was answered (`after`): a replay lets the attempts run as far before each call.
+     */
+    webhooks: z.object({ before: AttemptCounts, after: AttemptCounts }).strict(),
     answer: RecordedAnswer,
   })
   .strict();

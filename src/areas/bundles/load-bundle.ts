@@ -6,6 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ClockMode } from '../../core/clock.js';
 import { parseClockMode } from '../../core/clock.js';
+import { digestSecret } from '../../core/sha256.js';
 import type { Deps } from '../../engine/deps.js';
 import {
   checkSnapshotFile,
@@ -16,6 +17,7 @@ import type { SnapshotTables } from '../snapshots/snapshot-tables.js';
 import { restoreSnapshot } from '../snapshots/snapshots.js';
 import { maskScenario } from './bundle-file.js';
 import { type Bundle, BundleFileError } from './bundle-read.js';
+import { replaySecret } from './labels.js';
 
 /** The emulator options a bundle's settings give (names as `createEmulator` takes them). */
 export function bundleOptions(bundle: Bundle) {
@@ -33,6 +35,7 @@ export function bundleOptions(bundle: Bundle) {
     snapshotLimit: s.snapshot_limit,
     snapshotSpaceBytes: s.snapshot_space_bytes,
     controlAllowOrigins: s.control_allow_origins,
+    allowedHosts: s.allowed_hosts,
     cors: s.cors,
     ...(s.webhook_retry_schedule_ms ? { webhookRetrySchedule: s.webhook_retry_schedule_ms } : {}),
     ...(s.webhook_timeout_ms ? { webhookTimeoutMs: s.webhook_timeout_ms } : {}),
@@ -72,4 +75,17 @@ export function loadBundle(deps: Deps, bundle: Bundle, tables: SnapshotTables): 
   // The scenario chosen at start (the named file, or the bundle's copy) stays the one resets use.
   deps.scenarios.loaded = scenario;
   if (bundle.manifest.faults) deps.faults.replace(bundle.manifest.faults);
+}
+
+/**
+ * For a replay: every key's secret becomes `replaySecret(id)`, which the recorded calls' labels
+ * stand for (the bundle holds only the digests of the secrets recorded).
+ */
+export function useReplaySecrets(deps: Deps): void {
+  const { db } = deps.store;
+  const ids = db.prepare<[], string>('SELECT id FROM api_keys').pluck().all();
+  const update = db.prepare<[Buffer, string]>('UPDATE api_keys SET secret_sha256 = ? WHERE id = ?');
+  db.transaction(() => {
+    for (const id of ids) update.run(digestSecret(replaySecret(id)), id);
+  })();
 }

@@ -121,7 +121,10 @@ export class BundleRecorder {
       account: null,
       creates_account: null,
       overlapped: this.inFlight > 0,
-      webhooks: { started: 0, answered: 0 },
+      webhooks: {
+        before: { started: this.attemptsStarted, answered: this.attemptsAnswered },
+        after: { started: this.attemptsStarted, answered: this.attemptsAnswered },
+      },
       answer: null,
     };
     if (this.inFlight > 0)
@@ -137,7 +140,7 @@ export class BundleRecorder {
     // A mark taken meanwhile dropped it.
     if (this.calls[call.n - 1] !== call) return;
     call.answer = answer;
-    call.webhooks = { started: this.attemptsStarted, answered: this.attemptsAnswered };
+    call.webhooks.after = { started: this.attemptsStarted, answered: this.attemptsAnswered };
     this.bytes += CALL_OVERHEAD + call.path.length + (call.body?.length ?? 0);
     for (const [name, value] of call.headers) this.bytes += name.length + value.length + 4;
     if (this.bytes > this.limitBytes && this.overflowAt === null) this.overflowAt = call.n;
