@@ -2,7 +2,7 @@
  * An answer as a bundle records it and a replay compares it: status, headers, and the digest of
  * the body with what differs between two runs of the same calls masked: request ids (`req_*`),
  * secrets, wall times (`wall_at`, `wall_ms`, `duration_ms`, `uptime_s`, a snapshot's
- * `created_at`) and the `date` and `server-timing` headers. Everything else is compared as sent.
+ * and a webhook delivery's `created_at`) and the `date` and `server-timing` headers. Everything else is compared as sent.
  */
 import { createHash } from 'node:crypto';
 import type { RecordedAnswer } from './bundle-contract.js';
@@ -11,14 +11,14 @@ const REQUEST_ID = /req_[0-9A-HJKMNP-TV-Z]{26}/g;
 const SECRET = /("(?:secret|password|token|download_token)"\s*:\s*)"(?:[^"\\]|\\.)*"/g;
 const VALUE = '("(?:[^"\\\\]|\\\\.)*"|-?[0-9.eE+-]+|null)';
 const WALL = new RegExp(`("(?:wall_at|wall_ms|duration_ms|uptime_s)"\\s*:\\s*)${VALUE}`, 'g');
-/** A snapshot's `created_at` is wall time; every other `created_at` is virtual. */
+/** A snapshot's and a webhook delivery's `created_at` are wall time; every other is virtual. */
 const CREATED = new RegExp(`("created_at"\\s*:\\s*)${VALUE}`, 'g');
 const LEFT_OUT: readonly string[] = ['date', 'server-timing'];
 
 /** A body's text with what differs between two runs of the same calls masked. */
 export function maskedText(text: string, path: string): string {
   let out = text.replace(REQUEST_ID, 'req_*').replace(SECRET, '$1"*"').replace(WALL, '$1"*"');
-  if (path.startsWith('/_control/snapshots')) out = out.replace(CREATED, '$1"*"');
+  if (/^\/_control\/(snapshots|webhook_deliveries)/.test(path)) out = out.replace(CREATED, '$1"*"');
   return out;
 }
 
