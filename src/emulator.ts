@@ -4,19 +4,13 @@ import { fileURLToPath } from 'node:url';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { BundleSettings } from './areas/bundles/bundle-contract.js';
 import type { Bundle } from './areas/bundles/bundle-read.js';
-import { bundleOptions, loadBundle, useReplaySecrets } from './areas/bundles/load-bundle.js';
+import { bundleOptions } from './areas/bundles/load-bundle.js';
 import { recordCalls } from './areas/bundles/record-calls.js';
-import { BundleRecorder } from './areas/bundles/recorder.js';
+import type { BundleRecorder } from './areas/bundles/recorder.js';
 import { FaultRules } from './areas/faults/fault-rules.js';
 import { FaultRuleStore } from './areas/faults/fault-rules-store.js';
 import { Journal } from './areas/requests/journal.js';
 import { JournalStore } from './areas/requests/journal-store.js';
-import {
-  readSnapshotFile,
-  SnapshotFileError,
-  shelveSnapshotFile,
-  snapshotSeed,
-} from './areas/snapshots/snapshot-file.js';
 import { restoreSnapshot } from './areas/snapshots/snapshots.js';
 import { WebhookDispatcher, type WebhookTimestamps } from './areas/webhooks/deliveries.js';
 import { accountClocks, recordEndpointDisabled } from './areas/webhooks/events.js';
@@ -24,7 +18,6 @@ import { ClockRegistry } from './core/accounts/clock-registry.js';
 import { CatalogSchema } from './core/catalog.js';
 import { type ClockMode, DEFAULT_CLOCK_START, VirtualClock, wallNow } from './core/clock.js';
 import type { AppEnv } from './core/env.js';
-import { MESSAGES } from './core/errors.js';
 import { createIdFactory } from './core/id-factory.js';
 import { RouteTable } from './core/route-table.js';
 import { openStore } from './core/sqlite/store.js';
@@ -42,10 +35,11 @@ import { REGISTERED_KINDS } from './kinds/index.js';
 import type { CoverageDocument } from './tools/coverage/outcomes.js';
 import { type CoverageReport, coverageReport } from './tools/coverage/report.js';
 import { applyScenarioFile } from './world/apply-scenario.js';
-import { bundleScenario, bundleSettings, openBundle } from './world/bundle-start.js';
+import { bundleScenario, openBundle, startBundles } from './world/bundle-start.js';
 import { loadScenario, parseDataFile, readJsonFile } from './world/load-scenario.js';
 import { installScenarioFaults, resetWorld } from './world/reset.js';
 import type { ScenarioFile } from './world/scenario-file.js';
+import { shelveStartSnapshot, startSnapshot } from './world/start-snapshot.js';
 
 /** The package root: where `scenarios/` and `fixtures/` live, from `src/` or `dist/`. */
 export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -129,10 +123,7 @@ export interface EmulatorOptions {
    * name; its seed is used, and a `seed` naming another one throws.
    */
   snapshot?: string;
-  /**
-   * A replay bundle (`GET /_control/bundle`), a file or read: the world starts as it stood at the
-   * bundle's mark, with the seed and settings it was recorded with (they override these options).
-   */
+  /** A replay bundle (file or read): its world at the mark, with its seed and settings. */
   bundle?: string | Bundle;
   /** `svc-emulator replay`: the bundle's scenario copy, and every key's secret its replay one. */
   bundleReplay?: boolean;
@@ -141,9 +132,6 @@ export interface EmulatorOptions {
   /** `--bundle-limit`: the most bytes of calls a recording holds. Default 64 MiB. */
   bundleLimitBytes?: number;
 }
-
-/** The most bytes of calls a recording holds unless told (`--bundle-limit`). */
-export const DEFAULT_BUNDLE_LIMIT_BYTES = 64 * 1024 * 1024;
 
 export interface Emulator {
   app: OpenAPIHono<AppEnv>;
@@ -256,7 +244,10 @@ export function createEmulator(given: EmulatorOptions = {}): Emulator {
       ? { file: `scenario '${options.scenario.name}'`, scenario: options.scenario }
       : loadScenario(scenariosDir, options.scenario ?? 'default', kinds);
   const scenarios = { dirs: scenariosDir, loaded: scenario, summaries: new Map() };
-  const snapshot = options.snapshot === undefined ? undefined : startSnapshot(options);
+  const snapshot =
+    options.snapshot === undefined
+      ? undefined
+      : startSnapshot(options.snapshot, packageVersion(), options.seed);
   const seed = snapshot?.seed ?? options.seed;
   const { deps, journalStore } = createDeps({ ...options, seed }, kinds, scenarios);
   const { config, store } = deps;
@@ -277,27 +268,7 @@ export function createEmulator(given: EmulatorOptions = {}): Emulator {
     }
   }
   if (start) restoreSnapshot(deps, start);
-  const recorder = new BundleRecorder(
-    store.db,
-    options.bundleRecord ?? false,
-    options.bundleLimitBytes ?? DEFAULT_BUNDLE_LIMIT_BYTES,
-  );
-  if (bundle) {
-    loadBundle(deps, bundle, recorder.tables);
-    if (options.bundleReplay) useReplaySecrets(deps);
-    deps.webhooks.origin = bundle.manifest.settings.origin;
-  }
-  if (recorder.auto) {
-    recorder.markAtRest(deps, 'start');
-    deps.webhooks.hooks = recorder.webhookHooks();
-  }
-  const settings = () =>
-    bundleSettings(deps, recorder, {
-      history: options.webhookHistory ?? 10_000,
-      retryScheduleMs: options.webhookRetrySchedule ?? null,
-      timeoutMs: options.webhookTimeoutMs ?? null,
-      timestamps: options.webhookTimestamps ?? 'wall',
-    });
+  const { recorder, settings } = startBundles(deps, bundle, options);
   const app = createApp(deps, recordCalls(deps, recorder));
   // Built once every route is registered (the first report asks), as the app serves it.
   let document: CoverageDocument | undefined;
@@ -323,29 +294,4 @@ export function createEmulator(given: EmulatorOptions = {}): Emulator {
       store.close();
     },
   };
-}
-
-/** The `snapshot` file read, with the seed to start with: its own, unless `seed` names another. */
-function startSnapshot(options: EmulatorOptions): { data: unknown; seed: string } {
-  const path = options.snapshot!;
-  try {
-    const data = readSnapshotFile(path);
-    const seed = snapshotSeed(data, packageVersion());
-    if (options.seed !== undefined && options.seed !== seed)
-      throw new SnapshotFileError(MESSAGES.snapshotSeed(seed, options.seed));
-    return { data, seed };
-  } catch (err) {
-    if (err instanceof SnapshotFileError) throw new SnapshotFileError(`${path}: ${err.message}`);
-    throw err;
-  }
-}
-
-/** Shelves the start snapshot under its own name; a bad file throws naming the file. */
-function shelveStartSnapshot(deps: Deps, path: string, data: unknown) {
-  try {
-    return shelveSnapshotFile(deps, data);
-  } catch (err) {
-    if (err instanceof SnapshotFileError) throw new SnapshotFileError(`${path}: ${err.message}`);
-    throw err;
-  }
 }

@@ -5,8 +5,9 @@
  */
 import type { BundleSettings } from '../areas/bundles/bundle-contract.js';
 import { type Bundle, BundleFileError, readBundleFile } from '../areas/bundles/bundle-read.js';
-import { isRecordedScenario } from '../areas/bundles/load-bundle.js';
-import type { BundleRecorder } from '../areas/bundles/recorder.js';
+import { isRecordedScenario, loadBundle, useReplaySecrets } from '../areas/bundles/load-bundle.js';
+import { BundleRecorder } from '../areas/bundles/recorder.js';
+import type { WebhookTimestamps } from '../areas/webhooks/deliveries.js';
 import { MESSAGES } from '../core/errors.js';
 import type { Deps } from '../engine/deps.js';
 import type { Kinds } from '../engine/kind-registry.js';
@@ -88,4 +89,47 @@ export function bundleSettings(
     origin: deps.webhooks.origin,
     scenario: typeof atMark?.name === 'string' ? atMark.name : deps.scenarios.loaded.name,
   };
+}
+
+/** The most bytes of calls a recording holds unless told (`--bundle-limit`). */
+export const DEFAULT_BUNDLE_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/** What `startBundles` reads of the emulator's options. */
+export interface BundleStartOptions {
+  bundleRecord?: boolean;
+  bundleLimitBytes?: number;
+  bundleReplay?: boolean;
+  webhookHistory?: number;
+  webhookRetrySchedule?: readonly number[];
+  webhookTimeoutMs?: number;
+  webhookTimestamps?: WebhookTimestamps;
+}
+
+/**
+ * The recording of the calls, and the bundle's world put in place when started from one: with
+ * `bundleRecord`, marked at once (the world as it starts).
+ */
+export function startBundles(deps: Deps, bundle: Bundle | undefined, options: BundleStartOptions) {
+  const recorder = new BundleRecorder(
+    deps.store.db,
+    options.bundleRecord ?? false,
+    options.bundleLimitBytes ?? DEFAULT_BUNDLE_LIMIT_BYTES,
+  );
+  if (bundle) {
+    loadBundle(deps, bundle, recorder.tables);
+    if (options.bundleReplay) useReplaySecrets(deps);
+    deps.webhooks.origin = bundle.manifest.settings.origin;
+  }
+  if (recorder.auto) {
+    recorder.markAtRest(deps, 'start');
+    deps.webhooks.hooks = recorder.webhookHooks();
+  }
+  const settings = () =>
+    bundleSettings(deps, recorder, {
+      history: options.webhookHistory ?? 10_000,
+      retryScheduleMs: options.webhookRetrySchedule ?? null,
+      timeoutMs: options.webhookTimeoutMs ?? null,
+      timestamps: options.webhookTimestamps ?? 'wall',
+    });
+  return { recorder, settings };
 }

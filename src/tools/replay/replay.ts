@@ -11,13 +11,10 @@ import type {
   RecordedCall,
 } from '../../areas/bundles/bundle-contract.js';
 import type { Bundle } from '../../areas/bundles/bundle-read.js';
-import { REPLAY_CONTROL_TOKEN, replaySecret } from '../../areas/bundles/labels.js';
-import type { AttemptRef } from '../../areas/webhooks/deliveries.js';
-import type { AttemptResult } from '../../areas/webhooks/send.js';
+import { REPLAY_CONTROL_TOKEN } from '../../areas/bundles/labels.js';
 import { createEmulator, type Emulator } from '../../emulator.js';
-
-/** How long a replay waits for the webhook attempts a call came after (wall ms). */
-const ATTEMPTS_WAIT_MS = 30_000;
+import { AttemptGate, counts } from './attempt-gate.js';
+import { KeySecrets } from './key-secrets.js';
 
 /** A replay's outcome: 0 every answer the same, 1 the first that differs (said in `message`). */
 export interface ReplayOutcome {
@@ -27,8 +24,12 @@ export interface ReplayOutcome {
 }
 
 /** Headers a replayed request does not carry again: the transport's own. */
-const TRANSPORT = new Set(['content-length', 'connection', 'keep-alive', 'transfer-encoding']);
-const LABEL = /\{\{(key|unknown-key|control-token|wrong-control-token|masked)(?::([\w-]+))?\}\}/g;
+const TRANSPORT: readonly string[] = [
+  'content-length',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+];
 
 /**
  * Replays a bundle's calls on a fresh emulator started from it.
@@ -78,8 +79,6 @@ function differs(call: RecordedCall, how: string): ReplayOutcome {
   };
 }
 
-const counts = (c: AttemptCounts) => `${c.started} started, ${c.answered} answered`;
-
 /** Makes one recorded call, its labels mapped back; the answer as a bundle records it. */
 async function send(
   emulator: Emulator,
@@ -90,7 +89,7 @@ async function send(
   let host = '127.0.0.1';
   for (const [name, value] of call.headers) {
     const lower = name.toLowerCase();
-    if (TRANSPORT.has(lower)) continue;
+    if (TRANSPORT.includes(lower)) continue;
     if (lower === 'host') host = value;
     headers.append(name, secrets.unlabel(value));
   }
@@ -145,167 +144,3 @@ export function difference(recorded: RecordedAnswer, got: RecordedAnswer): strin
     return `the body differs (${b.bytes} bytes, sha256 ${b.sha256.slice(0, 12)}; recorded ${a.bytes} bytes, sha256 ${a.sha256.slice(0, 12)})`;
   return null;
 }
-
-/**
- * The secrets the labels stand for on replay: a key in the world at the mark has its replay
- * secret; one a scenario made on a reset, the bundle's scenario copy's; one a call made, the
- * secret its answer showed.
- */
-class KeySecrets {
-  private readonly learned = new Map<string, string>();
-  private readonly scenario: string[] = [];
-
-  constructor(
-    private readonly emulator: Emulator,
-    bundle: Bundle,
-  ) {
-    const accounts = (
-      bundle.manifest.scenario as { accounts?: { keys?: { secret?: unknown }[] }[] }
-    ).accounts;
-    for (const acct of accounts ?? [])
-      for (const key of acct.keys ?? [])
-        if (typeof key.secret === 'string') this.scenario.push(key.secret);
-  }
-
-  /** The secret of key `id` that authenticates now, else its replay secret (which does not). */
-  private secret(id: string): string {
-    const { store } = this.emulator.deps;
-    const learned = this.learned.get(id);
-    for (const candidate of [learned, replaySecret(id), ...this.scenario])
-      if (candidate && store.credentials(candidate)?.key.id === id) return candidate;
-    return learned ?? replaySecret(id);
-  }
-
-  unlabel(text: string): string {
-    return text.replace(LABEL, (_all, label: string, arg: string | undefined) => {
-      if (label === 'key') return this.secret(arg!);
-      if (label === 'unknown-key') return `svc_replay_unknown_${arg}`;
-      if (label === 'control-token') return REPLAY_CONTROL_TOKEN;
-      if (label === 'wrong-control-token') return `wrong-control-token-${arg}`;
-      return 'masked';
-    });
-  }
-
-  /** Keys an answer showed with their secrets (`{id: "key_...", secret: "svc_..."}`). */
-  learn(text: string): void {
-    if (!text.includes('"secret"')) return;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      return;
-    }
-    const walk = (v: unknown): void => {
-      if (Array.isArray(v)) for (const item of v) walk(item);
-      else if (v !== null && typeof v === 'object') {
-        const o = v as Record<string, unknown>;
-        if (typeof o.id === 'string' && typeof o.secret === 'string')
-          this.learned.set(o.id, o.secret);
-        for (const inner of Object.values(o)) walk(inner);
-      }
-    };
-    walk(value);
-  }
-}
-
-/**
- * The webhook attempts of a replay: none sent; each held until the call before which it had
- * started (or been answered) comes, then answered as recorded.
- */
-class AttemptGate {
-  private started = 0;
-  private answered = 0;
-  private startsLet = 0;
-  private answersLet = 0;
-  private allowed: AttemptCounts = { started: 0, answered: 0 };
-  private readonly results = new Map<string, AttemptResult>();
-  private waiters: (() => void)[] = [];
-  private released = false;
-
-  constructor(bundle: Bundle) {
-    for (const e of bundle.attempts)
-      if (e.event === 'answered')
-        this.results.set(refKey(e), {
-          statusCode: e.status_code ?? null,
-          error: e.error ?? null,
-          responseBody: e.response_body ?? null,
-        });
-  }
-
-  hooks() {
-    return {
-      beforeAttempt: async () => {
-        await this.until(() => this.startsLet < this.allowed.started);
-        this.startsLet += 1;
-      },
-      send: async (ref: AttemptRef): Promise<AttemptResult> => {
-        await this.until(() => this.answersLet < this.allowed.answered);
-        this.answersLet += 1;
-        return (
-          this.results.get(refKey(ref)) ?? {
-            statusCode: null,
-            error: 'This attempt was not in the bundle.',
-            responseBody: null,
-          }
-        );
-      },
-      started: () => {
-        this.started += 1;
-        this.wake();
-      },
-      answered: () => {
-        this.answered += 1;
-        this.wake();
-      },
-    };
-  }
-
-  counts(): string {
-    return counts({ started: this.started, answered: this.answered });
-  }
-
-  /** Lets the attempts run as far as `before`, and waits until they have. */
-  async before(before: AttemptCounts): Promise<boolean> {
-    this.allow(before);
-    const reached = () => this.started >= before.started && this.answered >= before.answered;
-    if (reached()) return true;
-    const timer = new Promise<void>((resolve) => setTimeout(resolve, ATTEMPTS_WAIT_MS).unref());
-    await Promise.race([this.until(reached), timer]);
-    return reached();
-  }
-
-  allow(counts: AttemptCounts): void {
-    this.allowed = {
-      started: Math.max(this.allowed.started, counts.started),
-      answered: Math.max(this.allowed.answered, counts.answered),
-    };
-    this.wake();
-  }
-
-  /** Lets everything held go (the replay is over). */
-  release(): void {
-    this.released = true;
-    this.allowed = { started: Number.MAX_SAFE_INTEGER, answered: Number.MAX_SAFE_INTEGER };
-    this.wake();
-  }
-
-  private until(ok: () => boolean): Promise<void> {
-    if (ok() || this.released) return Promise.resolve();
-    return new Promise((resolve) => {
-      const check = () => {
-        if (ok() || this.released) resolve();
-        else this.waiters.push(check);
-      };
-      this.waiters.push(check);
-    });
-  }
-
-  private wake(): void {
-    const waiting = this.waiters;
-    this.waiters = [];
-    for (const check of waiting) check();
-  }
-}
-
-const refKey = (r: { delivery: string; series: number; number: number }) =>
-  `${r.delivery}/${r.series}/${r.number}`;
