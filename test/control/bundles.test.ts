@@ -15,6 +15,7 @@ import { parseBundle, readBundleFile } from '../../src/areas/bundles/bundle-read
 import { buildArchive } from '../../src/core/archive.js';
 import { createEmulator, type EmulatorOptions, packageVersion } from '../../src/emulator.js';
 import { createNodeServer } from '../../src/http/node-server.js';
+import { createControlClient } from '../../src/tools/harness/control-client.js';
 import { runReplay } from '../../src/tools/replay/cli.js';
 import { replay } from '../../src/tools/replay/replay.js';
 import { DEFAULT_ACCOUNT, DEFAULT_SECRET } from '../helpers.js';
@@ -246,9 +247,10 @@ test('--bundle serves the world as it stood at the mark: the first call answers 
   expect(mark.status).toBe(201);
   const first = await call('GET', '/v1/evaluations');
   await call('POST', '/v1/evaluations', { spec: SPEC, label: 'after the mark' });
-  const bytes = Buffer.from(await (await fetch(`${base}/_control/bundle`)).arrayBuffer());
-  const file = join(dir(), 'marked.tar.gz');
-  writeFileSync(file, bytes);
+  // The harness saves it, as a suite does when it failed.
+  const control = createControlClient(base);
+  expect(await control.bundleMark()).toMatchObject({ marked: true, reason: 'mark', calls: 2 });
+  const file = await control.saveBundle(join(dir(), 'marked.tar.gz'));
 
   const served = createEmulator({ bundle: file });
   cleanups.push(() => served.close());
