@@ -5,11 +5,7 @@
  * each answers as it was recorded, and runs as far before each call as it had then.
  */
 import { answerHeaders, bodyDigest } from '../../areas/bundles/answer.js';
-import type {
-  AttemptCounts,
-  RecordedAnswer,
-  RecordedCall,
-} from '../../areas/bundles/bundle-contract.js';
+import type { RecordedAnswer, RecordedCall } from '../../areas/bundles/bundle-contract.js';
 import type { Bundle } from '../../areas/bundles/bundle-read.js';
 import { REPLAY_CONTROL_TOKEN } from '../../areas/bundles/labels.js';
 import { createEmulator, type Emulator } from '../../emulator.js';
