@@ -33,6 +33,21 @@ export const FLAGS = {
     default: '1024',
     help: "MiB the snapshots' copies may take together, in a temporary file",
   },
+  bundle: {
+    env: 'EMULATOR_BUNDLE',
+    default: '',
+    help: 'serve the world as it stood at the mark of this replay bundle (GET /_control/bundle)',
+  },
+  'no-bundle-record': {
+    env: 'EMULATOR_NO_BUNDLE_RECORD',
+    default: 'false',
+    help: 'record no calls for replay bundles until POST /_control/bundle/mark',
+  },
+  'bundle-limit': {
+    env: 'EMULATOR_BUNDLE_LIMIT',
+    default: '64',
+    help: 'MiB of calls a replay bundle records at most (then GET /_control/bundle refuses)',
+  },
   clock: {
     env: 'EMULATOR_CLOCK',
     default: 'realtime',

@@ -54,6 +54,9 @@ const ConfigSchema = z.object({
     .int()
     .min(1)
     .max(1024 * 1024),
+  bundle: z.string(),
+  'no-bundle-record': bool('no-bundle-record'),
+  'bundle-limit': z.coerce.number().int().min(1).max(4096),
   clock: z
     .string()
     .refine((v) => parseClockMode(v) !== undefined, 'expected manual, realtime or scaled:N'),
@@ -150,6 +153,12 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
     snapshotLimit: c['snapshot-limit'],
     /** `--snapshot-space`: the most bytes (given in MiB) the snapshots' copies take together. */
     snapshotSpaceBytes: c['snapshot-space'] * 1024 * 1024,
+    /** `--bundle FILE`: the replay bundle whose world at the mark is served. */
+    bundle: c.bundle || null,
+    /** Calls are recorded for replay bundles from the start (`--no-bundle-record`: from a mark). */
+    bundleRecord: !c['no-bundle-record'],
+    /** `--bundle-limit`: the most bytes (given in MiB) of calls a recording holds. */
+    bundleLimitBytes: c['bundle-limit'] * 1024 * 1024,
     clock: parseClockMode(c.clock)!,
     controlToken: c['control-token'] || null,
     /** Origins besides the emulator's own allowed to call /_control from a browser (`*`: all). */
@@ -217,6 +226,7 @@ export function helpText(): string {
   const subcommands =
     '  svc-emulator verify --target URL --key KEY [flags]   check a service against the contract\n' +
     '  svc-emulator drift --cassette DIR [flags]            replay a recorded cassette against the emulator\n' +
+    "  svc-emulator replay BUNDLE                           make a replay bundle's calls again (docs/bundles.md)\n" +
     '  (each takes --help; docs/verify.md)\n';
   return `svc-emulator: a stateful emulator of the Robot Policy Platform API\n\nUsage: svc-emulator [flags]\n${subcommands}\n${head}\n${lines.join('\n')}\n\n${extra.join('\n')}\n`;
 }

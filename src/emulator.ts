@@ -2,16 +2,15 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { BundleSettings } from './areas/bundles/bundle-contract.js';
+import type { Bundle } from './areas/bundles/bundle-read.js';
+import { bundleOptions } from './areas/bundles/load-bundle.js';
+import { recordCalls } from './areas/bundles/record-calls.js';
+import type { BundleRecorder } from './areas/bundles/recorder.js';
 import { FaultRules } from './areas/faults/fault-rules.js';
 import { FaultRuleStore } from './areas/faults/fault-rules-store.js';
 import { Journal } from './areas/requests/journal.js';
 import { JournalStore } from './areas/requests/journal-store.js';
-import {
-  readSnapshotFile,
-  SnapshotFileError,
-  shelveSnapshotFile,
-  snapshotSeed,
-} from './areas/snapshots/snapshot-file.js';
 import { restoreSnapshot } from './areas/snapshots/snapshots.js';
 import { WebhookDispatcher, type WebhookTimestamps } from './areas/webhooks/deliveries.js';
 import { accountClocks, recordEndpointDisabled } from './areas/webhooks/events.js';
@@ -19,7 +18,6 @@ import { ClockRegistry } from './core/accounts/clock-registry.js';
 import { CatalogSchema } from './core/catalog.js';
 import { type ClockMode, DEFAULT_CLOCK_START, VirtualClock, wallNow } from './core/clock.js';
 import type { AppEnv } from './core/env.js';
-import { MESSAGES } from './core/errors.js';
 import { createIdFactory } from './core/id-factory.js';
 import { RouteTable } from './core/route-table.js';
 import { openStore } from './core/sqlite/store.js';
@@ -39,9 +37,11 @@ import { REGISTERED_KINDS } from './kinds/index.js';
 import type { CoverageDocument } from './tools/coverage/outcomes.js';
 import { type CoverageReport, coverageReport } from './tools/coverage/report.js';
 import { applyScenarioFile } from './world/apply-scenario.js';
+import { bundleScenario, openBundle, startBundles } from './world/bundle-start.js';
 import { loadScenario, parseDataFile, readJsonFile } from './world/load-scenario.js';
 import { installScenarioFaults, resetWorld } from './world/reset.js';
 import type { ScenarioFile } from './world/scenario-file.js';
+import { shelveStartSnapshot, startSnapshot } from './world/start-snapshot.js';
 
 /** The package root: where `scenarios/` and `fixtures/` live, from `src/` or `dist/`. */
 export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -123,6 +123,14 @@ export interface EmulatorOptions extends SettleOptions {
    * name; its seed is used, and a `seed` naming another one throws.
    */
   snapshot?: string;
+  /** A replay bundle (file or read): its world at the mark, with its seed and settings. */
+  bundle?: string | Bundle;
+  /** `svc-emulator replay`: the bundle's scenario copy, and every key's secret its replay one. */
+  bundleReplay?: boolean;
+  /** `--bundle-record`: record calls from the start, the mark moving to each full reset. */
+  bundleRecord?: boolean;
+  /** `--bundle-limit`: the most bytes of calls a recording holds. Default 64 MiB. */
+  bundleLimitBytes?: number;
 }
 
 export interface Emulator {
@@ -132,6 +140,10 @@ export interface Emulator {
   scenarioApplied: boolean;
   /** The name of the snapshot (`snapshot`) the world started from, if any. */
   startedFrom: string | null;
+  /** The recording of the calls that replay bundles are made of. */
+  recorder: BundleRecorder;
+  /** The settings a bundle of this emulator records. */
+  bundleSettings(): BundleSettings;
   /** The coverage report (`GET /_control/coverage`): every call, or one account's. */
   coverage(account?: string): CoverageReport;
   /** Back to the loaded scenario: everything, or one account. */
@@ -222,16 +234,23 @@ function createDeps(
  * state: two emulators in one process share nothing.
  * @example const { app } = createEmulator({ seed: '0' }); await app.request('/_control/health')
  */
-export function createEmulator(options: EmulatorOptions = {}): Emulator {
+export function createEmulator(given: EmulatorOptions = {}): Emulator {
+  const bundle =
+    given.bundle === undefined ? undefined : openBundle(given.bundle, packageVersion(), given.seed);
+  const options: EmulatorOptions = bundle ? { ...given, ...bundleOptions(bundle) } : given;
   const kinds = kindRegistry(options.kinds ?? REGISTERED_KINDS);
   const dirs = options.scenariosDir ?? SHIPPED_SCENARIOS;
   const scenariosDir = typeof dirs === 'string' ? [dirs] : dirs;
-  const { file: scenarioFile, scenario } =
-    typeof options.scenario === 'object'
+  const { file: scenarioFile, scenario } = bundle
+    ? bundleScenario(bundle, scenariosDir, kinds, options.bundleReplay)
+    : typeof options.scenario === 'object'
       ? { file: `scenario '${options.scenario.name}'`, scenario: options.scenario }
       : loadScenario(scenariosDir, options.scenario ?? 'default', kinds);
   const scenarios = { dirs: scenariosDir, loaded: scenario, summaries: new Map() };
-  const snapshot = options.snapshot === undefined ? undefined : startSnapshot(options);
+  const snapshot =
+    options.snapshot === undefined
+      ? undefined
+      : startSnapshot(options.snapshot, packageVersion(), options.seed);
   const seed = snapshot?.seed ?? options.seed;
   const { deps, journalStore } = createDeps({ ...options, seed }, kinds, scenarios);
   const { config, store } = deps;
@@ -248,19 +267,23 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     oweStoredArchives(deps);
   }
   if (start) restoreSnapshot(deps, start);
-  const app = createApp(deps);
+  const { recorder, settings } = startBundles(deps, bundle, options);
+  const app = createApp(deps, recordCalls(deps, recorder));
   // Built once every route is registered (the first report asks), as the app serves it.
   let document: CoverageDocument | undefined;
   const served = () => (document ??= productDocument(app, kinds) as CoverageDocument);
   const coverage = (account?: string) =>
     coverageReport(served(), errorCatalog(kinds), deps.coverage, account ?? null);
   // The control API is composed here, beside the product API: neither imports the other.
-  if (config.control) app.route('/_control', createControlApp(deps, coverage, served));
+  if (config.control)
+    app.route('/_control', createControlApp(deps, coverage, served, { recorder, settings }));
   return {
     app,
     deps,
     scenarioApplied,
-    startedFrom: start?.name ?? null,
+    startedFrom: start?.name ?? (bundle ? 'bundle' : null),
+    recorder,
+    bundleSettings: settings,
     coverage,
     reset: (opts = {}) => resetWorld(deps, opts),
     close: () => {
@@ -271,29 +294,4 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       store.close();
     },
   };
-}
-
-/** The `snapshot` file read, with the seed to start with: its own, unless `seed` names another. */
-function startSnapshot(options: EmulatorOptions): { data: unknown; seed: string } {
-  const path = options.snapshot!;
-  try {
-    const data = readSnapshotFile(path);
-    const seed = snapshotSeed(data, packageVersion());
-    if (options.seed !== undefined && options.seed !== seed)
-      throw new SnapshotFileError(MESSAGES.snapshotSeed(seed, options.seed));
-    return { data, seed };
-  } catch (err) {
-    if (err instanceof SnapshotFileError) throw new SnapshotFileError(`${path}: ${err.message}`);
-    throw err;
-  }
-}
-
-/** Shelves the start snapshot under its own name; a bad file throws naming the file. */
-function shelveStartSnapshot(deps: Deps, path: string, data: unknown) {
-  try {
-    return shelveSnapshotFile(deps, data);
-  } catch (err) {
-    if (err instanceof SnapshotFileError) throw new SnapshotFileError(`${path}: ${err.message}`);
-    throw err;
-  }
 }

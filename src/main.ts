@@ -7,6 +7,7 @@ import { createEmulator, type Emulator, packageVersion, SHIPPED_SCENARIOS } from
 import { capYoungGeneration, collectWhenIdle, exposedGc } from './heap.js';
 import { createNodeServer, serverTimeouts } from './http/node-server.js';
 import { writeCoverageReport } from './tools/coverage/file.js';
+import { runReplay } from './tools/replay/cli.js';
 import { runSubcommand, SUBCOMMANDS, type Subcommand } from './tools/verify/cli.js';
 import { startProxy } from './tools/verify/proxy-server.js';
 import { DataFileError } from './world/load-scenario.js';
@@ -40,10 +41,13 @@ function openEmulator(config: CliConfig): Emulator {
     return createEmulator({
       db: config.db,
       // A snapshot brings its seed; the default seed does not override it.
-      seed: config.snapshot && !config.seedGiven ? undefined : config.seed,
+      seed: (config.snapshot || config.bundle) && !config.seedGiven ? undefined : config.seed,
       scenario: config.scenario,
       ...(config.scenariosDir ? { scenariosDir: [config.scenariosDir, SHIPPED_SCENARIOS] } : {}),
       ...(config.snapshot ? { snapshot: config.snapshot } : {}),
+      ...(config.bundle ? { bundle: config.bundle } : {}),
+      bundleRecord: config.bundleRecord,
+      bundleLimitBytes: config.bundleLimitBytes,
       snapshotLimit: config.snapshotLimit,
       snapshotSpaceBytes: config.snapshotSpaceBytes,
       clock: config.clock,
@@ -123,6 +127,10 @@ function stopOnSignals(emulator: Emulator, server: Server, config: CliConfig): v
 
 function main(): void {
   const [first, ...rest] = process.argv.slice(2);
+  if (first === 'replay') {
+    runReplay(rest).then((code) => process.exit(code));
+    return;
+  }
   if ((SUBCOMMANDS as readonly string[]).includes(first ?? '')) {
     runSubcommand(first as Subcommand, rest).then((code) => process.exit(code));
     return;

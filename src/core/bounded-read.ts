@@ -43,6 +43,11 @@ export function regularFileStats(path: string, limit: number, what: string): Sta
  * @example readRegularFile('seeded.snapshot.json', 128 * 1024 * 1024, 'a snapshot file')
  */
 export function readRegularFile(path: string, limit: number, what: string): string {
+  return readRegularBytes(path, limit, what).toString('utf8');
+}
+
+/** The bytes of a regular file of at most `limit` bytes, read as `readRegularFile` reads. */
+export function readRegularBytes(path: string, limit: number, what: string): Buffer {
   regularFileStats(path, limit, what);
   const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
@@ -56,7 +61,7 @@ export function readRegularFile(path: string, limit: number, what: string): stri
       length += n;
     }
     if (length > limit) throw new FileRefused(MESSAGES.fileTooLarge(length, what, limit));
-    return buffer.toString('utf8', 0, length);
+    return buffer.subarray(0, length);
   } finally {
     closeSync(fd);
   }

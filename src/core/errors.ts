@@ -97,6 +97,11 @@ export const ERROR_CATALOG = {
     "The server cannot meet the request's Expect header; only 100-continue is supported.",
   ),
   method_not_allowed: inferred(405, 'This server does not serve that method.'),
+  bundle_not_recording: inferred(
+    409,
+    'No calls are recorded: mark first (POST /_control/bundle/mark), or start the emulator with --bundle-record.',
+  ),
+  bundle_too_large: inferred(409, 'The bundle would be larger than --bundle-limit allows.'),
   host_not_allowed: inferred(
     403,
     'The control API and the docs page answer only the hosts the emulator was bound to or told about; start it with --allowed-hosts to allow another.',

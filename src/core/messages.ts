@@ -133,6 +133,18 @@ export const MESSAGES = {
     "an account's snapshot holds no part of the whole emulator (request ids, fault rules, its clock, the scenario)",
   snapshotBoth:
     'Give `account` (a snapshot of one account) or `snapshot` (a file to load), not both.',
+  // Replay bundles (control API, `--bundle`, `svc-emulator replay`)
+  bundleOverflow: (limit: number, call: number) =>
+    `The calls recorded since the mark passed the ${mib(limit)} of --bundle-limit at call ${call.toLocaleString('en-US')}, and the recording stopped there: mark later (POST /_control/bundle/mark) so that only the calls you need are recorded, or start the emulator with a larger --bundle-limit.`,
+  bundleTooLarge: (bytes: number, limit: number, calls: number) =>
+    `This bundle would take about ${mib(bytes)} (the world at the mark and ${calls.toLocaleString('en-US')} calls), more than the ${mib(limit)} of --bundle-limit: bundle one account (?account=ID), mark later (POST /_control/bundle/mark), or start the emulator with a larger --bundle-limit.`,
+  bundleAccount: (account: string) =>
+    `The account '${account}' was neither in the world at the mark nor made by a call since; bundle the whole world, or one of its accounts.`,
+  bundleNotFile:
+    'This is not an svc-emulator replay bundle: it has no svc-emulator-bundle/manifest.json.',
+  bundleVersion: (saved: string, version: string) =>
+    `This bundle was recorded by svc-emulator ${saved}; this is ${version}, and it replays only bundles of ${version}: install svc-emulator ${saved} to replay it.`,
+  bundleCorrupt: (why: string) => `The bundle is corrupt: ${why}.`,
   // 500
   worldFull:
     "The emulator's in-memory database is full (1 GiB). Reset the world (POST /_control/reset) " +

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
 import { registerKeys } from '../areas/accounts/keys-handlers.js';
 import { registerCatalog } from '../areas/catalog/handlers.js';
 import { registerEvents } from '../areas/events/handlers.js';
@@ -26,10 +27,15 @@ import { validationHook } from './validation-hook.js';
  * envelope. `createEmulator()` mounts the control API beside it.
  * @example const app = createApp(deps); await app.request('/v1/keys/me', { headers })
  */
-export function createApp(deps: Deps): OpenAPIHono<AppEnv> {
+export function createApp(
+  deps: Deps,
+  /** Runs first for every call, product and control (the recording of replay bundles). */
+  first?: MiddlewareHandler<AppEnv>,
+): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(renderError);
   app.notFound(unknownPath);
+  if (first) app.use('*', first);
   usePipeline(app, deps);
 
   // Built on first request, once every route is registered, and kept with this app.

@@ -1,6 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { registerAccounts } from '../areas/accounts/control.js';
 import { registerClock } from '../areas/accounts/control-clock.js';
+import type { BundleSettings } from '../areas/bundles/bundle-contract.js';
+import { registerBundles } from '../areas/bundles/control-bundles.js';
+import type { BundleRecorder } from '../areas/bundles/recorder.js';
 import { registerWebhookEvents } from '../areas/events/control.js';
 import { registerDiagnostics } from '../areas/faults/control-faults.js';
 import { registerJournal } from '../areas/requests/control-journal.js';
@@ -36,6 +39,8 @@ export function createControlApp(
   coverage: (account?: string) => CoverageReport,
   /** The served `/openapi.json` (the example create bodies of `GET /_control/kinds`). */
   productDocument: () => unknown,
+  /** Replay bundles: the recording and the settings a bundle records. */
+  bundles?: { recorder: BundleRecorder; settings: () => BundleSettings },
 ): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('*', allowedHostsOnly(deps.config.allowedHosts));
@@ -59,6 +64,7 @@ export function createControlApp(
   registerWebhookDeliveries(app, deps);
   registerWebhookEvents(app, deps);
   registerCoverage(app, deps, coverage);
+  if (bundles) registerBundles(app, deps, bundles.recorder, bundles.settings);
   app.get('/openapi.json', (c) => c.json(controlDocument(app, deps.config.version)));
   app.get('/docs', docsPage('svc-emulator control API', '/_control/openapi.json'));
   registerInspector(app);

@@ -23,7 +23,7 @@ import {
 } from './snapshot-file-contract.js';
 import { checkRoomAfter, checkRoomBefore } from './snapshot-limits.js';
 import { firstOutOfScope } from './snapshot-scope.js';
-import type { TableCopy } from './snapshot-tables.js';
+import type { SnapshotTables, TableCopy } from './snapshot-tables.js';
 import type { SavedSnapshot } from './snapshots-store.js';
 
 /** What is wrong with a snapshot file, in a sentence; the caller says where it came from. */
@@ -98,12 +98,18 @@ function issueText(error: z.ZodError): string {
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
+/** A snapshot file whose every row was checked: its header, its rows by table, their counts. */
+export interface CheckedSnapshot {
+  file: SnapshotFile;
+  tables: Record<string, TableCopy>;
+  counts: Record<string, number>;
+}
+
 /**
- * Checks a snapshot file read back and shelves it under `name` (its own when not given),
- * replacing a snapshot of that name; a bad file throws `SnapshotFileError` and shelves nothing.
- * @example shelveSnapshotFile(deps, readSnapshotFile('base.snapshot.json'))
+ * Checks a snapshot file read back, whole: its version, digest, seed, tables, every value and
+ * every row's scope. A bad file throws `SnapshotFileError`.
  */
-export function shelveSnapshotFile(deps: Deps, data: unknown, name?: string): SavedSnapshot {
+export function checkSnapshotFile(deps: Deps, data: unknown): CheckedSnapshot {
   checkHeader(data, deps.config.version);
   const world = (data as { world?: unknown }).world;
   if (world === undefined) throw new SnapshotFileError(MESSAGES.snapshotCorrupt('no world'));
@@ -119,10 +125,6 @@ export function shelveSnapshotFile(deps: Deps, data: unknown, name?: string): Sa
   if (file.seed !== deps.config.seed)
     throw new SnapshotFileError(MESSAGES.snapshotSeed(file.seed, deps.config.seed));
   checkWorld(deps, file);
-  const shelf = deps.store.snapshots;
-  const shelved = name ?? file.name;
-  checkRoomBefore(deps, shelved, false);
-  const tag = shelf.nextTag();
   const tables: Record<string, TableCopy> = {};
   const counts: Record<string, number> = {};
   const checks = columnChecks({
@@ -146,14 +148,46 @@ export function shelveSnapshotFile(deps: Deps, data: unknown, name?: string): Sa
       MESSAGES.snapshotScope(where(outside), outside.message),
       at(outside),
     );
+  return { file, tables, counts };
+}
+
+/**
+ * Checks a snapshot file read back and shelves it under `name` (its own when not given),
+ * replacing a snapshot of that name; a bad file throws `SnapshotFileError` and shelves nothing.
+ * @example shelveSnapshotFile(deps, readSnapshotFile('base.snapshot.json'))
+ */
+export function shelveSnapshotFile(deps: Deps, data: unknown, name?: string): SavedSnapshot {
+  const checked = checkSnapshotFile(deps, data);
+  const shelf = deps.store.snapshots;
+  const shelved = name ?? checked.file.name;
+  checkRoomBefore(deps, shelved, false);
+  const snapshot = writeSnapshotCopy(deps, checked, shelf.tables, shelf.nextTag(), shelved, (n) =>
+    checkRoomAfter(deps, n),
+  );
+  shelf.put(snapshot);
+  return snapshot;
+}
+
+/**
+ * A checked file's rows written as a copy under `tag` in `tables` (the shelf's, or a
+ * recording's); `check` sees the bytes it takes, in its transaction.
+ */
+export function writeSnapshotCopy(
+  deps: Deps,
+  { file, tables: rows, counts }: CheckedSnapshot,
+  tables: SnapshotTables,
+  tag: string,
+  name: string,
+  check?: (storedBytes: number) => void,
+): SavedSnapshot {
   const account = file.scope === 'account' ? file.account : null;
   let storedBytes: number;
   try {
     storedBytes = deps.store.tx(() => {
-      const before = shelf.tables.storedBytes();
-      shelf.tables.write(tag, account, tables);
-      const stored = shelf.tables.storedBytes() - before;
-      checkRoomAfter(deps, stored);
+      const before = tables.storedBytes();
+      tables.write(tag, account, rows);
+      const stored = tables.storedBytes() - before;
+      check?.(stored);
       return stored;
     });
   } catch (err) {
@@ -163,8 +197,8 @@ export function shelveSnapshotFile(deps: Deps, data: unknown, name?: string): Sa
     throw err;
   }
   const { state } = file.world;
-  const snapshot: SavedSnapshot = {
-    name: shelved,
+  return {
+    name,
     createdAt: file.created_at,
     scope: file.scope,
     account: file.account,
@@ -178,8 +212,6 @@ export function shelveSnapshotFile(deps: Deps, data: unknown, name?: string): Sa
     tag,
     storedBytes,
   };
-  shelf.put(snapshot);
-  return snapshot;
 }
 
 /** The file's tables are this emulator's, and a whole world's has every part of the emulator. */

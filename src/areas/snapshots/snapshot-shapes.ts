@@ -15,14 +15,18 @@ export interface TableShape {
   order: string;
   /** The columns that order its rows: `rowid`, or a WITHOUT ROWID table's primary key. */
   key: string[];
-  /** Creates its copy (the same columns, constraints and indexes) as `snapshots.<tag>_<name>`. */
-  copySchema(tag: string): string;
+  /** Creates its copy (the same columns, constraints and indexes) as `<schema>.<tag>_<name>`. */
+  copySchema(tag: string, schema?: string): string;
 }
 
 export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** The copy of `table` under `tag`, in the attached `snapshots` database. */
-export const copyName = (tag: string, table: string) => `snapshots.${quote(`${tag}_${table}`)}`;
+/**
+ * The copy of `table` under `tag`, in an attached database: `snapshots` (the shelf's), or a
+ * recording's own (areas/bundles), whose copies the shelf's limits do not count.
+ */
+export const copyName = (tag: string, table: string, schema = 'snapshots') =>
+  `${schema}.${quote(`${tag}_${table}`)}`;
 
 /** Which of a table's rows belong to one account, from its columns. */
 function accountRows(name: string, columns: string[]): string | null {
@@ -44,15 +48,15 @@ const FOREIGN_KEY = /\s+REFERENCES\s+\w+\s*\([^)]*\)(\s+ON\s+(DELETE|UPDATE)\s+\
  * keys, as it has no parents beside it.
  */
 function copySchema(table: string, sql: string, indexes: { name: string; sql: string }[]) {
-  return (tag: string) =>
+  return (tag: string, schema = 'snapshots') =>
     [
       sql
-        .replace(/^CREATE TABLE \w+/, `CREATE TABLE ${copyName(tag, table)}`)
+        .replace(/^CREATE TABLE \w+/, `CREATE TABLE ${copyName(tag, table, schema)}`)
         .replace(FOREIGN_KEY, ''),
       ...indexes.map((i) =>
         i.sql.replace(
           /^CREATE (UNIQUE )?INDEX \w+ ON \w+/,
-          `CREATE $1INDEX ${copyName(tag, i.name)} ON ${quote(`${tag}_${table}`)}`,
+          `CREATE $1INDEX ${copyName(tag, i.name, schema)} ON ${quote(`${tag}_${table}`)}`,
         ),
       ),
     ].join(';\n');

@@ -8,6 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SCHEMA_VERSION } from '../../core/sqlite/migrate.js';
 import type { Deps } from '../../engine/deps.js';
 import { SNAPSHOT_FORMAT } from './snapshot-file-contract.js';
+import type { SnapshotTables } from './snapshot-tables.js';
 import type { SavedSnapshot } from './snapshots-store.js';
 
 /** Rows read and written per turn of the event loop: 100 runs' rows are about 0.5 MB of text. */
@@ -17,10 +18,15 @@ const PAGE_ROWS = 100;
 const cellOut = (v: unknown) => (Buffer.isBuffer(v) ? { base64: v.toString('base64') } : v);
 
 /**
- * The file's text in pieces. The world's text is exactly `JSON.stringify(world)` of the parsed
- * file, which is what its `sha256` covers (world/snapshot-file.ts checks it so).
+ * The file's text in pieces, of a copy in `tables` (the shelf's by default). The world's text is
+ * exactly `JSON.stringify(world)` of the parsed file, which is what its `sha256` covers
+ * (snapshot-file.ts checks it so).
  */
-async function* fileText(deps: Deps, s: SavedSnapshot): AsyncGenerator<string> {
+export async function* snapshotFileText(
+  deps: Deps,
+  s: SavedSnapshot,
+  tables: SnapshotTables = deps.store.snapshots.tables,
+): AsyncGenerator<string> {
   const head = JSON.stringify({
     format: SNAPSHOT_FORMAT,
     emulator_version: deps.config.version,
@@ -37,7 +43,6 @@ async function* fileText(deps: Deps, s: SavedSnapshot): AsyncGenerator<string> {
     digest.update(text);
     return text;
   };
-  const { tables } = deps.store.snapshots;
   yield world('{"tables":{');
   for (const [i, { name, columns }] of tables.schema(s.account).entries()) {
     const comma = i > 0 ? ',' : '';
@@ -70,7 +75,7 @@ export function snapshotFileStream(deps: Deps, s: SavedSnapshot): ReadableStream
     if (held) shelf.release(s);
     held = false;
   };
-  const pieces = fileText(deps, s);
+  const pieces = snapshotFileText(deps, s);
   const encoder = new TextEncoder();
   let bytes = 0;
   return new ReadableStream<Uint8Array>({

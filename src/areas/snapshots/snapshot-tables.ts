@@ -10,7 +10,7 @@
  */
 
 import type { Database, Statement } from '../../core/sqlite/sqlite.js';
-import { copyName, quote, type TableShape, worldTables } from './snapshot-shapes.js';
+import { copyName as copyIn, quote, type TableShape, worldTables } from './snapshot-shapes.js';
 
 /** The AUTOINCREMENT counters: a whole world's copy keeps them so new rows number on alike. */
 const COUNTERS = 'sqlite_sequence';
@@ -26,19 +26,20 @@ export interface TableCopy {
  * account's rows. Every method runs in the caller's transaction, if any.
  * @example const copies = createSnapshotTables(db); copies.save('s1', null); copies.restore('s1', null)
  */
-export function createSnapshotTables(db: Database) {
+export function createSnapshotTables(db: Database, schema = 'snapshots') {
   let tables: TableShape[] | undefined;
+  const copyName = (tag: string, table: string) => copyIn(tag, table, schema);
   const shapes = () => {
     if (tables) return tables;
-    db.exec("ATTACH DATABASE '' AS snapshots");
+    db.exec(`ATTACH DATABASE '' AS ${schema}`);
     // The world's page size (store.ts), set before the first table: rows move as stored records.
-    db.pragma(`snapshots.page_size = ${db.pragma('main.page_size', { simple: true })}`);
+    db.pragma(`${schema}.page_size = ${db.pragma('main.page_size', { simple: true })}`);
     tables = worldTables(db);
     return tables;
   };
   /** The pages a database's tables hold (its free pages left out), in bytes. */
-  const used = (schema: 'main' | 'snapshots') => {
-    const pragma = (name: string) => db.pragma(`${schema}.${name}`, { simple: true }) as number;
+  const used = (database: string) => {
+    const pragma = (name: string) => db.pragma(`${database}.${name}`, { simple: true }) as number;
     return (pragma('page_count') - pragma('freelist_count')) * pragma('page_size');
   };
   /** The columns that order each table's rows, by table name. */
@@ -55,7 +56,7 @@ export function createSnapshotTables(db: Database) {
   /** Empty copies of the scope's tables under `tag`. */
   const createCopies = (tag: string, account: string | null) => {
     for (const table of shapes())
-      if (account === null || table.accountRows !== null) db.exec(table.copySchema(tag));
+      if (account === null || table.accountRows !== null) db.exec(table.copySchema(tag, schema));
     if (account === null) db.exec(`CREATE TABLE ${copyName(tag, COUNTERS)} (name, seq)`);
   };
 
@@ -63,7 +64,7 @@ export function createSnapshotTables(db: Database) {
     /** The tables and columns a copy of this scope holds, in order. */
     schema: scoped,
     /** The bytes every copy takes together, as the snapshots' database counts its pages. */
-    storedBytes: (): number => (tables ? used('snapshots') : 0),
+    storedBytes: (): number => (tables ? used(schema) : 0),
     /** The bytes the world's tables take: about what a copy of the whole world takes. */
     worldBytes: (): number => used('main'),
     /** Copies the world (or one account's rows) under `tag`; answers each table's row count. */
@@ -81,6 +82,20 @@ export function createSnapshotTables(db: Database) {
       }
       if (account === null)
         db.exec(`INSERT INTO ${copyName(tag, COUNTERS)} SELECT * FROM main.${COUNTERS}`);
+      return counts;
+    },
+    /** One account's rows of the whole world's copy `from`, as that account's copy under `tag`. */
+    extract(from: string, tag: string, account: string): Record<string, number> {
+      createCopies(tag, account);
+      const counts: Record<string, number> = {};
+      for (const table of shapes()) {
+        if (table.accountRows === null) continue;
+        const where = table.accountRows.replaceAll('main.runs', copyName(from, 'runs'));
+        db.prepare(
+          `INSERT INTO ${copyName(tag, table.name)} SELECT * FROM ${copyName(from, table.name)} WHERE ${where}${table.order}`,
+        ).run(params(account));
+        counts[table.name] = count(tag, table.name);
+      }
       return counts;
     },
     /** Sets a copied account's clock to `now`, anchored when next used (not where it ran). */

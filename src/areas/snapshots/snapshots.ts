@@ -11,6 +11,7 @@ import type { Deps } from '../../engine/deps.js';
 import type { ScenarioFile } from '../../world/scenario-file.js';
 import type { SnapshotState } from './snapshot-file-contract.js';
 import { checkRoomAfter, checkRoomBefore } from './snapshot-limits.js';
+import type { SnapshotTables } from './snapshot-tables.js';
 import type { SavedSnapshot } from './snapshots-store.js';
 
 /** Waits until no account's settle is in progress, so the tables are at rest. */
@@ -35,20 +36,8 @@ export function saveSnapshot(
   if (account !== null && !one) throw notFound('account', account, 'account');
   if (limited) checkRoomBefore(deps, name, account === null);
   const tag = shelf.nextTag();
-  const { counts, storedBytes } = deps.store.tx(() => {
-    const before = shelf.tables.storedBytes();
-    const counts = shelf.tables.save(tag, account);
-    // A running clock is kept at the instant it shows now, to run on from there once restored.
-    const accounts = one ? [one] : deps.store.accounts.list();
-    for (const a of accounts) {
-      const { mode, now } = deps.clocks.reading(a);
-      if (mode !== 'manual') shelf.tables.pinClock(tag, a.id, now);
-    }
-    const storedBytes = shelf.tables.storedBytes() - before;
-    if (limited) checkRoomAfter(deps, storedBytes);
-    return { counts, storedBytes };
-  });
-  const state = stateOf(deps, account);
+  const check = limited ? (stored: number) => checkRoomAfter(deps, stored) : undefined;
+  const { counts, storedBytes, state } = copyWorld(deps, shelf.tables, tag, account, check);
   const snapshot: SavedSnapshot = {
     name,
     createdAt: new Date(wallNow()).toISOString(),
@@ -68,8 +57,37 @@ export function saveSnapshot(
   return snapshot;
 }
 
+/**
+ * Copies the world (or one account) into `tables` under `tag`, with what lives beside the tables;
+ * `check` sees the bytes the copy takes, in its transaction (a throw takes the copy back). Call
+ * it at rest (`worldAtRest`).
+ */
+export function copyWorld(
+  deps: Deps,
+  tables: SnapshotTables,
+  tag: string,
+  account: string | null,
+  check?: (storedBytes: number) => void,
+): { counts: Record<string, number>; storedBytes: number; state: SnapshotState } {
+  const one = account === null ? undefined : deps.store.accounts.get(account);
+  const { counts, storedBytes } = deps.store.tx(() => {
+    const before = tables.storedBytes();
+    const counts = tables.save(tag, account);
+    // A running clock is kept at the instant it shows now, to run on from there once restored.
+    const accounts = one ? [one] : deps.store.accounts.list();
+    for (const a of accounts) {
+      const { mode, now } = deps.clocks.reading(a);
+      if (mode !== 'manual') tables.pinClock(tag, a.id, now);
+    }
+    const storedBytes = tables.storedBytes() - before;
+    check?.(storedBytes);
+    return { counts, storedBytes };
+  });
+  return { counts, storedBytes, state: stateOf(deps, account) };
+}
+
 /** What lives outside the tables, as of now. */
-function stateOf(deps: Deps, account: string | null): SnapshotState {
+export function stateOf(deps: Deps, account: string | null): SnapshotState {
   const world = account === null;
   const journal = world ? [...deps.journal.entries()] : deps.journal.filter({ account });
   const faults = world ? deps.faults.state() : null;
@@ -100,11 +118,15 @@ export function snapshotNamed(deps: Deps, name: string): SavedSnapshot {
  * rest (`worldAtRest`); nothing of it is half-applied.
  * @example await worldAtRest(deps); restoreSnapshot(deps, snapshotNamed(deps, 'base'))
  */
-export function restoreSnapshot(deps: Deps, snapshot: SavedSnapshot): void {
+export function restoreSnapshot(
+  deps: Deps,
+  snapshot: SavedSnapshot,
+  tables: SnapshotTables = deps.store.snapshots.tables,
+): void {
   const { account, state } = snapshot;
   deps.webhooks.pause(account ?? undefined);
   try {
-    deps.store.snapshots.tables.restore(snapshot.tag, account);
+    tables.restore(snapshot.tag, account);
   } catch (err) {
     deps.webhooks.resume();
     // Only an account's rows can meet others': an id or secret one of them took since.

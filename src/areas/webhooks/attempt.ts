@@ -6,10 +6,32 @@ import type { RunKind } from '../../engine/run-kind.js';
 import type { EventRepo } from '../../engine/store/events.js';
 import { toEvent } from '../../engine/timeline/event-view.js';
 import type { Delivery, DeliveryAttempt } from './deliveries-store.js';
-import { sendAttempt } from './send.js';
+import { type AttemptResult, sendAttempt } from './send.js';
 import { signWebhook } from './signing.js';
 
 export type WebhookTimestamps = 'wall' | 'virtual';
+
+/** One attempt of one delivery: its delivery, its series (redeliveries) and its number in it. */
+export interface AttemptRef {
+  delivery: string;
+  series: number;
+  number: number;
+}
+
+/**
+ * What a recording or a replay of the calls (areas/bundles, tools/replay) adds to the attempts:
+ * each held before it starts, sent elsewhere than the network, and seen as it starts and ends.
+ */
+export interface WebhookHooks {
+  /** Before the attempt is recorded in flight: it waits for this. */
+  beforeAttempt?: (ref: AttemptRef) => Promise<void>;
+  /** Sends the attempt instead of the network. */
+  send?: (ref: AttemptRef, signal: AbortSignal) => Promise<AttemptResult>;
+  /** The attempt was recorded in flight. */
+  started?: (ref: AttemptRef) => void;
+  /** The attempt's outcome was recorded (and its delivery's next step). */
+  answered?: (ref: AttemptRef, result: AttemptResult) => void;
+}
 
 export interface AttemptSettings {
   seed: string;
@@ -19,6 +41,7 @@ export interface AttemptSettings {
   origin: string;
   timestamps: WebhookTimestamps;
   timeoutMs: number;
+  hooks: WebhookHooks;
 }
 
 /**
@@ -44,6 +67,8 @@ export async function attemptDelivery(
   };
   delivery.attempts.push(attempt);
   save(delivery);
+  const ref = { delivery: delivery.id, series: delivery.series, number };
+  settings.hooks.started?.(ref);
   const event = settings.events.get(delivery.accountId, delivery.eventId);
   if (!event) {
     Object.assign(attempt, { error: 'event_gone', durationMs: 0 });
@@ -63,7 +88,10 @@ export async function attemptDelivery(
     'webhook-timestamp': String(timestamp),
     'webhook-signature': signWebhook(secret, event.id, timestamp, body),
   };
-  const result = await sendAttempt(delivery.url, headers, body, signal, settings.timeoutMs);
+  const { send } = settings.hooks;
+  const result = send
+    ? await send(ref, signal)
+    : await sendAttempt(delivery.url, headers, body, signal, settings.timeoutMs);
   Object.assign(attempt, result, { durationMs: wallNow() - attempt.wallAt });
   return result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
 }

@@ -9,10 +9,7 @@
  */
 
 import { toTimestamp, wallNow } from '../../core/clock.js';
-import type { Database } from '../../core/sqlite/sqlite.js';
-import type { RunKind } from '../../engine/run-kind.js';
-import type { EventRepo } from '../../engine/store/events.js';
-import { attemptDelivery, type WebhookTimestamps } from './attempt.js';
+import { type AttemptRef, attemptDelivery, type WebhookHooks } from './attempt.js';
 import {
   createDeliveryRepo,
   type Delivery,
@@ -20,7 +17,7 @@ import {
   type DeliveryRepo,
   type StagedDelivery,
 } from './deliveries-store.js';
-import type { WebhookEndpointRepo } from './endpoints-store.js';
+import type { DispatcherOptions } from './dispatcher-options.js';
 import {
   DEFAULT_ATTEMPT_TIMEOUT_MS,
   DEFAULT_RETRY_SCHEDULE_MS,
@@ -29,40 +26,9 @@ import {
 } from './schedule.js';
 import { AttemptTurns } from './turns.js';
 
-export type { WebhookTimestamps } from './attempt.js';
+export type { AttemptRef, WebhookHooks, WebhookTimestamps } from './attempt.js';
 export type { Delivery } from './deliveries-store.js';
-
-/** The accounts' virtual clocks, as the queues read them. */
-export interface DeliveryClock {
-  /** The account's virtual now; undefined once the account is gone. */
-  now(accountId: string): number | undefined;
-  /** Wall ms until the account's clock reaches `at`; null for a clock that moves only when told. */
-  wallMsUntil(accountId: string, at: number): number | null;
-}
-
-export interface DispatcherOptions {
-  seed: string;
-  db: Database;
-  events: EventRepo;
-  endpoints: WebhookEndpointRepo;
-  clock: DeliveryClock;
-  /** The registered kinds: an event's run is shown as its kind shows it. */
-  kinds: Readonly<Record<string, RunKind>>;
-  /** The account's settle in progress, if any: a body is built once it is done. */
-  settled?: (accountId: string) => Promise<void> | undefined;
-  /** False (`--no-webhooks`): events are recorded, nothing is enqueued or sent. */
-  enabled: boolean;
-  /** Virtual ms before each attempt: the first after its event, each next after a failure. */
-  retryScheduleMs?: readonly number[];
-  /** An attempt that has not answered by then (wall ms) fails. Default 10 s. */
-  timeoutMs?: number;
-  /** Delivered or failed records kept, oldest pruned first (`--webhook-history`). Default 10,000. */
-  historySize?: number;
-  /** `webhook-timestamp` source (`--webhook-timestamps`). Default `wall`. */
-  timestamps?: WebhookTimestamps;
-  /** An endpoint was disabled at virtual ms `at`: its event is recorded. */
-  onDisabled?: (endpointId: string, at: number) => void;
-}
+export type { DeliveryClock, DispatcherOptions } from './dispatcher-options.js';
 
 /** An endpoint's running queue: stopped by `stop`, its wait cut short by `wake`. */
 interface Queue {
@@ -83,6 +49,8 @@ export class WebhookDispatcher {
   private readonly turns = new AttemptTurns(8);
   /** Whether the origin was set (the server listens): only then are kept deliveries resumed. */
   private serving = false;
+  /** What a recording or a replay of the calls adds to each attempt (attempt.ts). */
+  hooks: WebhookHooks = {};
 
   constructor(private readonly options: DispatcherOptions) {
     this.enabled = options.enabled;
@@ -238,6 +206,12 @@ export class WebhookDispatcher {
 
   private async attempt(delivery: Delivery, failingSince: number | null, queue: Queue) {
     const at = delivery.nextAt!;
+    const number = delivery.attempts.filter((a) => a.series === delivery.series).length + 1;
+    const ref: AttemptRef = { delivery: delivery.id, series: delivery.series, number };
+    if (this.hooks.beforeAttempt) {
+      await this.hooks.beforeAttempt(ref);
+      if (queue.stop.signal.aborted) return;
+    }
     // Its turn comes before it is recorded: an attempt waiting for one is not shown in flight.
     await this.turns.next(delivery.accountId);
     if (queue.stop.signal.aborted) return;
@@ -251,6 +225,7 @@ export class WebhookDispatcher {
         origin: this.originValue,
         timestamps: this.options.timestamps ?? 'wall',
         timeoutMs: this.options.timeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS,
+        hooks: this.hooks,
       },
       queue.stop.signal,
       (d) => this.repo.save(d),
@@ -258,6 +233,13 @@ export class WebhookDispatcher {
     await this.turns.next(delivery.accountId);
     // Stopped by a reset, an account's deletion or close: its rows are gone or kept as they were.
     if (queue.stop.signal.aborted) return;
+    this.settle(delivery, ok, at, failingSince);
+    const { statusCode, error, responseBody } = delivery.attempts.at(-1)!;
+    this.hooks.answered?.(ref, { statusCode, error, responseBody: responseBody ?? null });
+  }
+
+  /** After an attempt: the delivery delivered, due again, or failed (and its endpoint disabled). */
+  private settle(delivery: Delivery, ok: boolean, at: number, failingSince: number | null) {
     const { endpoints } = this.options;
     if (ok) {
       endpoints.setFailingSince(delivery.endpointId, null);

@@ -59,6 +59,41 @@ function controlCall(baseUrl: string, options: ControlClientOptions): Call {
 }
 
 /** The world's routes: health, reset, scenarios, accounts, keys and clocks. */
+/**
+ * Replay bundles (docs/bundles.md): mark where the recording starts, see how far it got, and
+ * save the bundle to a file, e.g. when a suite failed, for `svc-emulator replay FILE`.
+ */
+function bundleMethods(call: Call, baseUrl: string, options: ControlClientOptions) {
+  return {
+    /** `POST /_control/bundle/mark`: record from here (the world copied as it stands). */
+    markBundle: () => call<T.BundleMark>('POST', '/bundle/mark'),
+    /** `GET /_control/bundle/mark`: the mark, and the calls recorded since. */
+    bundleMark: () => call<T.BundleMark>('GET', '/bundle/mark'),
+    /**
+     * `GET /_control/bundle` written to `file` (the whole world, or `{account}`); answers the
+     * file's path. Past `--bundle-limit` it throws the 409 that says how to narrow it.
+     */
+    saveBundle: async (file: string, opts: { account?: string } = {}) => {
+      const query = opts.account ? `?account=${path(opts.account)}` : '';
+      const headers: Record<string, string> = {};
+      if (options.token !== undefined) headers['x-control-token'] = options.token;
+      const route = `/bundle${query}`;
+      const res = await (options.fetch ?? fetch)(
+        `${baseUrl.replace(/\/+$/, '')}/_control${route}`,
+        { headers },
+      );
+      if (!res.ok) {
+        const text = await res.text();
+        const error = text.startsWith('{') ? JSON.parse(text).error : null;
+        throw new ControlError(res.status, error ?? null, 'GET', route);
+      }
+      const { writeFile } = await import('node:fs/promises');
+      await writeFile(file, new Uint8Array(await res.arrayBuffer()));
+      return file;
+    },
+  };
+}
+
 function worldMethods(call: Call) {
   return {
     /** `GET /_control/health`. */
@@ -181,6 +216,7 @@ export function createControlClient(baseUrl: string, options: ControlClientOptio
   const methods = {
     ...worldMethods(call),
     ...snapshotMethods(call),
+    ...bundleMethods(call, baseUrl, options),
     ...seedMethods(call),
     ...inspectMethods(call),
     ...listMethods(call),

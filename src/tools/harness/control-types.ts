@@ -154,3 +154,18 @@ export type RunFilter = Page & { kind?: string; status?: Run['status'] };
 export type RunList = Answer<typeof runs.listRunsRoute, 200>;
 /** A run with its timeline on the account's clock, log, files and archive link. */
 export type RunDetail = Answer<typeof runs.getRunRoute, 200>;
+
+/** `GET /_control/bundle/mark`: where the recording of a replay bundle starts, and how far it got. */
+export interface BundleMark {
+  object: 'bundle_mark';
+  marked: boolean;
+  reason: 'start' | 'reset' | 'mark' | null;
+  marked_at: string | null;
+  auto: boolean;
+  calls: number;
+  webhook_attempts: number;
+  bytes: number;
+  limit_bytes: number;
+  world_bytes: number;
+  overflow_at: number | null;
+}

@@ -1,0 +1,178 @@
+/**
+ * The recording a replay bundle is made of (DESIGN.md section 8 "Replay bundles"): a copy of the
+ * world at a mark, then every call since with the answer it got, and the webhook attempts. It is
+ * off until a mark (`POST /_control/bundle/mark`, or with `--bundle-record` the start and each
+ * full reset), so a call costs one test when nothing is recorded; it holds at most
+ * `--bundle-limit` bytes of calls, and stops at that bound (the bundle then says so).
+ */
+import { toTimestamp, wallNow } from '../../core/clock.js';
+import type { Database } from '../../core/sqlite/sqlite.js';
+import type { Deps } from '../../engine/deps.js';
+import type { SnapshotState } from '../snapshots/snapshot-file-contract.js';
+import { createSnapshotTables, type SnapshotTables } from '../snapshots/snapshot-tables.js';
+import { copyWorld, worldAtRest } from '../snapshots/snapshots.js';
+import type { AttemptRef, WebhookHooks } from '../webhooks/deliveries.js';
+import type { AttemptResult } from '../webhooks/send.js';
+import type { AttemptEvent, CallKind, MarkReason, RecordedCall } from './bundle-contract.js';
+
+/** Where the recording starts: the world's copy (none when only calls are recorded). */
+export interface Mark {
+  reason: MarkReason;
+  wallAt: string;
+  /** The copy's tag in the recording's tables; null when nothing was copied. */
+  tag: string | null;
+  state: SnapshotState | null;
+  counts: Record<string, number>;
+  storedBytes: number;
+}
+
+/** A call being recorded: filled once answered; `answer` is null until then. */
+export type PendingCall = Omit<RecordedCall, 'answer' | 'overlapped'> & {
+  answer: RecordedCall['answer'] | null;
+  overlapped: boolean;
+};
+
+/** What each recorded call is counted for against the limit, besides its path, headers and body. */
+const CALL_OVERHEAD = 400;
+
+export class BundleRecorder {
+  /** The current mark; null while nothing is recorded. */
+  mark: Mark | null = null;
+  readonly calls: PendingCall[] = [];
+  readonly attempts: AttemptEvent[] = [];
+  /** Bytes the recorded calls take (about their JSON); past `limitBytes` the recording stops. */
+  bytes = 0;
+  /** The number of the call that passed the limit; nothing after it is recorded. */
+  overflowAt: number | null = null;
+  private tablesOf: SnapshotTables | null = null;
+  private tags = 0;
+  private inFlight = 0;
+  private attemptsStarted = 0;
+  private attemptsAnswered = 0;
+
+  constructor(
+    private readonly db: Database,
+    /** `--bundle-record`: mark at the start and at each full reset. */
+    readonly auto: boolean,
+    /** `--bundle-limit`, in bytes. */
+    readonly limitBytes: number,
+  ) {}
+
+  /** Whether a call arriving now is recorded. */
+  get recording(): boolean {
+    return this.mark !== null && this.overflowAt === null;
+  }
+
+  /** The recording's own copies, apart from the snapshots' shelf and its limits. */
+  get tables(): SnapshotTables {
+    this.tablesOf ??= createSnapshotTables(this.db, 'bundle_marks');
+    return this.tablesOf;
+  }
+
+  /** The hooks that count webhook attempts (WebhookDispatcher.hooks). */
+  webhookHooks(): WebhookHooks {
+    return {
+      started: (ref) => this.attempt('started', ref),
+      answered: (ref, result) => this.attempt('answered', ref, result),
+    };
+  }
+
+  /**
+   * Marks now: the world copied (unless `copy` is false: a replay records calls only), and the
+   * calls and attempts recorded so far dropped. Waits until no settle is in progress.
+   */
+  async markNow(deps: Deps, reason: MarkReason, copy = true): Promise<Mark> {
+    await worldAtRest(deps);
+    return this.markAtRest(deps, reason, copy);
+  }
+
+  /** `markNow` for a world known to be at rest (at start). */
+  markAtRest(deps: Deps, reason: MarkReason, copy = true): Mark {
+    this.dropCopy();
+    const tag = copy ? `m${++this.tags}` : null;
+    const copied = tag ? copyWorld(deps, this.tables, tag, null) : null;
+    this.mark = {
+      reason,
+      wallAt: toTimestamp(wallNow()),
+      tag,
+      state: copied?.state ?? null,
+      counts: copied?.counts ?? {},
+      storedBytes: copied?.storedBytes ?? 0,
+    };
+    this.calls.length = 0;
+    this.attempts.length = 0;
+    this.bytes = 0;
+    this.overflowAt = null;
+    this.attemptsStarted = 0;
+    this.attemptsAnswered = 0;
+    return this.mark;
+  }
+
+  /** A call arriving; undefined when it is not recorded (nothing marked, or past the limit). */
+  begin(kind: CallKind, method: string, path: string): PendingCall | undefined {
+    if (!this.recording) return undefined;
+    const call: PendingCall = {
+      n: this.calls.length + 1,
+      kind,
+      method,
+      path,
+      headers: [],
+      body: null,
+      account: null,
+      creates_account: null,
+      overlapped: this.inFlight > 0,
+      webhooks: {
+        before: { started: this.attemptsStarted, answered: this.attemptsAnswered },
+        after: { started: this.attemptsStarted, answered: this.attemptsAnswered },
+      },
+      answer: null,
+    };
+    if (this.inFlight > 0)
+      for (const other of this.calls) if (!other.answer) other.overlapped = true;
+    this.inFlight += 1;
+    this.calls.push(call);
+    return call;
+  }
+
+  /** The call was answered (or dropped): counted against the limit, and its attempts noted. */
+  end(call: PendingCall, answer: RecordedCall['answer']): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    // A mark taken meanwhile dropped it.
+    if (this.calls[call.n - 1] !== call) return;
+    call.answer = answer;
+    call.webhooks.after = { started: this.attemptsStarted, answered: this.attemptsAnswered };
+    this.bytes += CALL_OVERHEAD + call.path.length + (call.body?.length ?? 0);
+    for (const [name, value] of call.headers) this.bytes += name.length + value.length + 4;
+    if (this.bytes > this.limitBytes && this.overflowAt === null) this.overflowAt = call.n;
+  }
+
+  /** The recorded calls that were answered, in arrival order, up to the limit. */
+  finishedCalls(): RecordedCall[] {
+    const last = this.overflowAt ?? this.calls.length;
+    return this.calls.slice(0, last).filter((c): c is RecordedCall => c.answer !== null);
+  }
+
+  private attempt(event: 'started' | 'answered', ref: AttemptRef, result?: AttemptResult): void {
+    if (!this.recording) return;
+    if (event === 'started') this.attemptsStarted += 1;
+    else this.attemptsAnswered += 1;
+    this.attempts.push({
+      event,
+      delivery: ref.delivery,
+      series: ref.series,
+      number: ref.number,
+      ...(result
+        ? {
+            status_code: result.statusCode,
+            error: result.error,
+            response_body: result.responseBody,
+          }
+        : {}),
+    });
+  }
+
+  /** Drops the current mark's copy. */
+  private dropCopy(): void {
+    if (this.mark?.tag) this.tables.drop(this.mark.tag, null);
+  }
+}
