@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { registerAccounts } from '../areas/accounts/control.js';
 import { registerClock } from '../areas/accounts/control-clock.js';
+import { registerClientReport } from '../areas/client-report/control.js';
 import { registerWebhookEvents } from '../areas/events/control.js';
 import { registerDiagnostics } from '../areas/faults/control-faults.js';
 import { registerJournal } from '../areas/requests/control-journal.js';
@@ -49,6 +50,7 @@ export function createControlApp(
   registerDiagnostics(app, deps);
   registerJournal(app, deps);
   registerJournalStream(app, deps);
+  registerClientReport(app, deps);
   registerWebhookDeliveries(app, deps);
   registerWebhookEvents(app, deps);
   registerCoverage(app, deps, coverage);
