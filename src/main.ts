@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sweepViews } from './areas/faults/control-sweeps.js';
 import { banner } from './banner.js';
 import { type CliConfig, ConfigError, helpText, parseConfig } from './config.js';
 import { createEmulator, type Emulator, packageVersion, SHIPPED_SCENARIOS } from './emulator.js';
@@ -14,7 +15,7 @@ import { DataFileError } from './world/load-scenario.js';
 /** `--coverage-report FILE` at shutdown; a failure to write is said, not thrown. */
 function writeReport(emulator: Emulator, file: string): void {
   try {
-    const out = writeCoverageReport(file, emulator.coverage());
+    const out = writeCoverageReport(file, emulator.coverage(), sweepViews(emulator.deps));
     console.log(`svc-emulator: coverage report written to ${out.json} and ${out.markdown}`);
   } catch (err) {
     console.error(`svc-emulator: cannot write the coverage report: ${(err as Error).message}`);

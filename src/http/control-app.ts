@@ -4,6 +4,7 @@ import { registerClock } from '../areas/accounts/control-clock.js';
 import { registerClientReport } from '../areas/client-report/control.js';
 import { registerWebhookEvents } from '../areas/events/control.js';
 import { registerDiagnostics } from '../areas/faults/control-faults.js';
+import { registerSweeps } from '../areas/faults/control-sweeps.js';
 import { registerJournal } from '../areas/requests/control-journal.js';
 import { registerJournalStream } from '../areas/requests/control-journal-stream.js';
 import { registerSnapshots } from '../areas/snapshots/control-snapshots.js';
@@ -48,6 +49,7 @@ export function createControlApp(
   registerSeeding(app, deps);
   registerRuns(app, deps);
   registerDiagnostics(app, deps);
+  registerSweeps(app, deps);
   registerJournal(app, deps);
   registerJournalStream(app, deps);
   registerClientReport(app, deps);
