@@ -30,7 +30,10 @@ export interface SweepCell {
 function attemptIndex(entries: Iterable<JournalEntry>) {
   const at = new Map<string, { call: ClientCall; i: number }>();
   for (const calls of callsByKey(entries).values())
-    for (const call of calls) call.attempts.forEach((e, i) => at.set(e.request_id, { call, i }));
+    for (const call of calls)
+      call.attempts.forEach((e, i) => {
+        at.set(e.request_id, { call, i });
+      });
   return at;
 }
 
