@@ -23,7 +23,7 @@ async function suite(faults = SEVEN) {
   const sweep = await emu.control('POST', '/sweeps', { account: account.id, faults, hang_ms: 1 });
   const headers = { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' };
   const call = (method: string, path: string, body?: unknown, idem?: string) =>
-    withRetries(() =>
+    withRetries(async () =>
       emu.app.request(path, {
         method,
         headers: idem ? { ...headers, 'idempotency-key': idem } : headers,
