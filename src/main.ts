@@ -8,6 +8,7 @@ import { createEmulator, type Emulator, packageVersion, SHIPPED_SCENARIOS } from
 import { capYoungGeneration, collectWhenIdle, exposedGc } from './heap.js';
 import { createNodeServer, serverTimeouts } from './http/node-server.js';
 import { writeCoverageReport } from './tools/coverage/file.js';
+import { runGradeCommand } from './tools/grade/cli.js';
 import { runSubcommand, SUBCOMMANDS, type Subcommand } from './tools/verify/cli.js';
 import { startProxy } from './tools/verify/proxy-server.js';
 import { DataFileError } from './world/load-scenario.js';
@@ -121,6 +122,10 @@ function stopOnSignals(emulator: Emulator, server: Server, config: CliConfig): v
 
 function main(): void {
   const [first, ...rest] = process.argv.slice(2);
+  if (first === 'grade') {
+    runGradeCommand(rest).then((code) => process.exit(code));
+    return;
+  }
   if ((SUBCOMMANDS as readonly string[]).includes(first ?? '')) {
     runSubcommand(first as Subcommand, rest).then((code) => process.exit(code));
     return;
