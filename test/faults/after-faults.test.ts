@@ -52,6 +52,30 @@ describe('faults after the write', () => {
     expect(data[2].body_digest).toBe(data[0].body_digest);
   });
 
+  test('a retry without a key after a 502 after createEvaluation makes a second one: the client report names it', async () => {
+    const a = await withAccount({ token_balance: 1000 });
+    await a.control('POST', '/faults', {
+      match: { operation: 'createEvaluation' },
+      respond: { status: 502, after: true },
+      times: 1,
+    });
+    expectError(await a.call('POST', '/v1/evaluations', { body: SPEC }), 502, 'launch_failed');
+    const [made] = await list(a);
+    const again = await a.call('POST', '/v1/evaluations', { body: SPEC });
+    expect(again.status).toBe(201);
+    const report = await a.control('GET', `/client_report?account=${a.accountId}`);
+    const dup = report.keys[0].findings.find(
+      (f: { rule: string }) => f.rule === 'no_duplicate_write',
+    );
+    expect(dup).toMatchObject({
+      verdict: 'fail',
+      summary: '1 of 1 lost answer left a duplicate resource.',
+    });
+    expect(dup.cases[0].note).toBe(
+      `POST /v1/evaluations: the write whose answer was lost (${made}) was made again: ${again.json.id}`,
+    );
+  });
+
   test('X-Emulator-Fault takes ;after on a 5xx, drop and hang; a 4xx after the work is refused', async () => {
     const a = await withAccount();
     const fault = (value: string) =>

@@ -9,8 +9,24 @@ import { answerName, type Case, caseOf, type Finding, finding, plural } from './
 export const MAX_RETRIES = 10;
 /** A later wait this much longer than the first shows growth (beyond the clocks' granularity). */
 export const GROWTH_MS = 5;
-/** Waits further apart than this at the same retry of two calls are not identical. */
+/** Waits further apart than this at the same retry of two calls are not identical... */
 export const JITTER_MS = 3;
+/**
+ * ...nor than this share of the shortest: a fixed schedule measured on a busy machine arrives up
+ * to a tenth late (ky's fixed 300 ms seen as 308 to 348 ms), where jitter spreads a quarter or more.
+ */
+export const JITTER_SHARE = 0.1;
+
+/**
+ * Whether waits at the same retry of different calls differ beyond the clocks' noise. With three
+ * or more, the longest is left out: one late timer (an event loop busy for a moment) is not jitter.
+ */
+export function waitsDiffer(waits: number[]): boolean {
+  const sorted = [...waits].sort((a, b) => a - b);
+  const kept = sorted.length >= 3 ? sorted.slice(0, -1) : sorted;
+  const spread = kept.at(-1)! - kept[0]!;
+  return spread > Math.max(JITTER_MS, JITTER_SHARE * kept[0]!);
+}
 
 type Rule = { id: string; title: string };
 
@@ -105,10 +121,9 @@ export function judgeJitter(rule: Rule, calls: ClientCall[]): Finding {
     );
   const cases = compared.map(({ list, i }) => {
     const waits = list.map((x) => x.wait.ms);
-    const spread = Math.max(...waits) - Math.min(...waits);
     const note = `retry ${i + 1} of ${list.length} calls: waits ${waits.map(ms).join(', ')}`;
     return caseOf(
-      spread > JITTER_MS ? 'pass' : 'fail',
+      waitsDiffer(waits) ? 'pass' : 'fail',
       note,
       list.map((x) => x.wait.next),
     );
@@ -119,6 +134,6 @@ export function judgeJitter(rule: Rule, calls: ClientCall[]): Finding {
   );
   const summary = differs
     ? 'The waits differ between calls.'
-    : `The waits are the same (within ${JITTER_MS} ms) at every retry compared.`;
+    : `The waits are the same (within ${JITTER_SHARE * 100}% or ${JITTER_MS} ms) at every retry compared.`;
   return finding(rule, differs ? 'pass' : 'fail', summary, pooled);
 }
