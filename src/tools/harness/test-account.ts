@@ -31,6 +31,8 @@ export interface TestAccount extends T.KindSeeders<[]> {
    * showing `more.resource` or the newest such resource, or `more.data.object` as given.
    */
   triggerEvent(type: string, more?: Omit<T.FireEventInput, 'type'>): Promise<T.Event>;
+  /** The client report of this account's calls, or of one of its keys (`GET /_control/client_report`). */
+  clientReport(key?: string): Promise<T.ClientReport>;
   /** Deletes this account's resources (`POST /_control/reset {account}`). */
   reset(): Promise<T.ResetResult>;
   /** Saves this account as it stands now under `name` (`POST /_control/snapshots {name, account}`). */

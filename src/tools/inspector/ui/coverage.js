@@ -1,7 +1,9 @@
 // Coverage: `GET /_control/coverage` as a table, an operation per row with the outcomes (error
 // codes) it can answer grouped by status, seen (with the count) or never seen, documented or
 // inferred. Read again as calls arrive (the journal's stream); downloadable
-// as Markdown (`?format=markdown`).
+// as Markdown (`?format=markdown`). Beside it, the error-handling lab (docs/error-handling.md):
+// each fault sweep's matrix (`GET /_control/sweeps`) and, for an account, its client report
+// (`GET /_control/client_report`).
 import { control, download, stream } from './api.js';
 import { attempt, debounce, fill, h } from './dom.js';
 
@@ -91,6 +93,154 @@ function matrix(report, onlyUnseen, search) {
   return h('table', { class: 'matrix' }, h('thead', null, head), h('tbody', null, rows));
 }
 
+const OUTCOME_CLASS = {
+  recovered: 'seen',
+  gave_up: 'never',
+  duplicated_write: 'never',
+  not_reached: 'unlisted',
+  unknown: 'unlisted',
+};
+
+/** A sweep: an operation per row, a cell per fault with what the client did next. */
+function sweepTable(sweep) {
+  const head = h(
+    'tr',
+    null,
+    h('th', null, 'operation'),
+    sweep.faults.map((f) => h('th', null, f)),
+  );
+  const rows = sweep.matrix.map((row) =>
+    h(
+      'tr',
+      { 'data-operation': row.operation },
+      h('th', { class: 'op' }, h('code', null, row.operation)),
+      row.cells.map((c) =>
+        h(
+          'td',
+          { 'data-fault': c.fault, 'data-outcome': c.outcome, title: c.request_id ?? '' },
+          h(
+            'span',
+            { class: `chip ${OUTCOME_CLASS[c.outcome] ?? ''}` },
+            c.outcome.replace('_', ' '),
+          ),
+        ),
+      ),
+    ),
+  );
+  const s = sweep.summary;
+  return h(
+    'div',
+    { class: 'sweep', 'data-sweep': sweep.id },
+    h(
+      'p',
+      null,
+      h('b', null, `Sweep ${sweep.id}`),
+      ` (${sweep.account ?? 'all accounts'}): ${s.met} of ${s.cells} met, ${s.recovered} recovered, ${s.gave_up} gave up, ${s.duplicated_write} duplicated writes`,
+    ),
+    h(
+      'div',
+      { class: 'scroll' },
+      h('table', { class: 'matrix' }, h('thead', null, head), h('tbody', null, rows)),
+    ),
+  );
+}
+
+const VERDICT_CLASS = { pass: 'seen', fail: 'never', not_judged: 'unlisted', info: 'unlisted' };
+
+/** A client report: per key, a row per rule with its verdict, summary and failing evidence. */
+function clientReport(report) {
+  const s = report.summary;
+  return h(
+    'div',
+    { class: 'client-report' },
+    h(
+      'p',
+      null,
+      `${s.keys} key${s.keys === 1 ? '' : 's'}, ${s.calls} calls: ${s.passed} passed, ${s.failed} failed, ${s.not_judged} not judged, ${s.info} reported.`,
+    ),
+    report.keys.map((k) =>
+      h(
+        'div',
+        { 'data-key': k.key },
+        h(
+          'p',
+          null,
+          h('b', null, `Key ${k.key}`),
+          ` (${k.calls} call${k.calls === 1 ? '' : 's'}, ${k.retries} retr${k.retries === 1 ? 'y' : 'ies'})`,
+        ),
+        h(
+          'table',
+          { class: 'matrix' },
+          h(
+            'tbody',
+            null,
+            k.findings.map((f) =>
+              h(
+                'tr',
+                { 'data-rule': f.rule, 'data-verdict': f.verdict },
+                h('th', { class: 'op' }, h('code', null, f.rule)),
+                h(
+                  'td',
+                  null,
+                  h(
+                    'span',
+                    { class: `chip ${VERDICT_CLASS[f.verdict]}` },
+                    f.verdict.replace('_', ' '),
+                  ),
+                ),
+                h(
+                  'td',
+                  null,
+                  f.summary,
+                  f.verdict === 'fail'
+                    ? h(
+                        'ul',
+                        null,
+                        f.cases
+                          .filter((c) => c.verdict === 'fail')
+                          .map((c) =>
+                            h(
+                              'li',
+                              null,
+                              c.note,
+                              ' ',
+                              h('small', null, c.requests.map((r) => r.request_id).join(', ')),
+                            ),
+                          ),
+                      )
+                    : null,
+                ),
+              ),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The sweeps of the view's account (all of them without one) and its client report. */
+async function lab(ctx) {
+  const sweeps = (await control('GET', '/sweeps')).data.filter(
+    (sw) => !ctx.account || sw.account === null || sw.account === ctx.account,
+  );
+  const report = ctx.account
+    ? await control('GET', `/client_report?account=${encodeURIComponent(ctx.account)}`)
+    : null;
+  return h(
+    'div',
+    null,
+    h('h3', null, 'Fault sweeps'),
+    sweeps.length
+      ? sweeps.map(sweepTable)
+      : h('p', { class: 'muted' }, 'No sweep: POST /_control/sweeps arms one.'),
+    h('h3', null, 'Client report'),
+    report
+      ? clientReport(report)
+      : h('p', { class: 'muted' }, 'Choose an account to see its client report.'),
+  );
+}
+
 /** What the colours and the figures mean, with made-up chips that are plainly examples. */
 function legend() {
   const sample = (cls, text, count) =>
@@ -113,6 +263,7 @@ export async function render(root, ctx) {
   const out = h('div');
   const summary = h('p');
   const box = h('div', { class: 'scroll' });
+  const labBox = h('div', { class: 'lab' });
   const unseen = h('input', { type: 'checkbox', name: 'unseen', onchange: () => draw() });
   const search = h('input', {
     name: 'search',
@@ -134,6 +285,8 @@ export async function render(root, ctx) {
   const load = async () => {
     report = (await attempt(out, () => control('GET', `/coverage${query}`))) ?? report;
     draw();
+    const labView = await attempt(out, () => lab(ctx));
+    if (labView) fill(labBox, labView);
   };
   const markdown = () =>
     attempt(out, () =>
@@ -152,6 +305,8 @@ export async function render(root, ctx) {
     ),
     legend(),
     out,
+    labBox,
+    h('h3', null, 'Coverage'),
     summary,
     box,
   );
