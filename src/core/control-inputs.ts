@@ -13,7 +13,7 @@ import {
 import { FileEntry, Metadata } from './contract.js';
 
 /** A fixed id for a seeded record: `<prefix>_` and up to 64 letters and digits. */
-const seedId = (prefix: string) =>
+export const seedId = (prefix: string) =>
   z
     .string()
     .regex(new RegExp(`^${prefix}_[0-9A-Za-z]{1,64}$`))
@@ -89,20 +89,6 @@ export const keyInput = (scopes: readonly string[]) =>
       example: { name: 'read-only', scopes: ['evaluations:read'] },
     });
 export type KeyInput = z.infer<ReturnType<typeof keyInput>>;
-
-export const WebhookEndpointInput = z
-  .object({
-    id: seedId('whe'),
-    url: z.url(),
-    events: z.array(z.string()).optional(),
-    description: z.string().max(500).nullable().optional(),
-    metadata: Metadata.optional(),
-  })
-  .strict()
-  .openapi('ControlWebhookEndpointInput', {
-    example: { url: 'https://example.com/hooks', events: ['evaluation.succeeded'] },
-  });
-export type WebhookEndpointInput = z.infer<typeof WebhookEndpointInput>;
 
 export const UserAssetInput = z
   .object({

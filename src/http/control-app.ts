@@ -6,6 +6,7 @@ import { registerDiagnostics } from '../areas/faults/control-faults.js';
 import { registerJournal } from '../areas/requests/control-journal.js';
 import { registerJournalStream } from '../areas/requests/control-journal-stream.js';
 import { registerSnapshots } from '../areas/snapshots/control-snapshots.js';
+import { registerWebhookChaos } from '../areas/webhooks/control-chaos.js';
 import { registerWebhookDeliveries } from '../areas/webhooks/control-deliveries.js';
 import type { AppEnv } from '../core/env.js';
 import type { Deps } from '../engine/deps.js';
@@ -51,6 +52,7 @@ export function createControlApp(
   registerJournalStream(app, deps);
   registerWebhookDeliveries(app, deps);
   registerWebhookEvents(app, deps);
+  registerWebhookChaos(app, deps);
   registerCoverage(app, deps, coverage);
   app.get('/openapi.json', (c) => c.json(controlDocument(app, deps.config.version)));
   app.get('/docs', docsPage('svc-emulator control API', '/_control/openapi.json'));

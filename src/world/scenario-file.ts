@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { FaultRuleInput } from '../areas/faults/contract.js';
+import { WebhookEndpointInput } from '../areas/webhooks/contract.js';
 import {
   AccountInput,
   ClockInstant,
@@ -7,7 +8,6 @@ import {
   keyInput,
   runSeedInput,
   UserAssetInput,
-  WebhookEndpointInput,
 } from '../core/control-inputs.js';
 import { OutcomePlan } from '../engine/contract/outcomes.js';
 import { scenarioSizeIssue } from './scenario-size.js';

@@ -1,6 +1,7 @@
+import type { WebhookEndpointInput } from '../areas/webhooks/contract.js';
 import { createWebhookEndpoint } from '../areas/webhooks/endpoints.js';
 import { toTimestamp } from '../core/clock.js';
-import type { UserAssetInput, WebhookEndpointInput } from '../core/control-inputs.js';
+import type { UserAssetInput } from '../core/control-inputs.js';
 import { invalidParam, MESSAGES } from '../core/errors.js';
 import type { Account, UserAssetKind } from '../core/records.js';
 import type { Deps } from '../engine/deps.js';

@@ -9,7 +9,9 @@ import {
   pageQuery,
   Timestamp,
 } from '../../core/contract.js';
+import { seedId } from '../../core/control-inputs.js';
 import { EXAMPLE_ULID, errorAnswers } from '../../core/error-answers.js';
+import { ReceiverChaos, ReceiverChaosInput } from './chaos-contract.js';
 
 export const WebhookEndpointDeletion = z
   .object({ id: z.string(), object: z.literal('webhook_endpoint'), deleted: z.boolean() })
@@ -87,6 +89,15 @@ export const CreateWebhookEndpointBody = z
       .openapi({ description: 'Event kinds to receive; default `["*"]`, every kind.' }),
     description: z.string().max(500).nullable().optional(),
     metadata: Metadata.optional(),
+    emulator: z
+      .object({ chaos: ReceiverChaosInput.optional() })
+      .strict()
+      .optional()
+      .openapi({
+        ...INFERRED,
+        description:
+          'Emulator extension, not part of the platform: `chaos`, the receiver chaos its deliveries get (docs/runtime.md "Receiver chaos"). The endpoint body does not show it; `GET /_control/webhook_endpoints` does.',
+      }),
   })
   .strict()
   .openapi('CreateWebhookEndpointRequest', {
@@ -95,6 +106,35 @@ export const CreateWebhookEndpointBody = z
   });
 
 export const WebhookEndpointList = listOf(WebhookEndpoint, 'WebhookEndpointList');
+
+/** An endpoint as the control API shows it: its account and its receiver chaos too. */
+export const ControlWebhookEndpoint = WebhookEndpoint.extend({
+  account_id: z.string(),
+  chaos: ReceiverChaos.nullable().openapi({
+    description: 'Its receiver chaos (docs/runtime.md "Receiver chaos"); null for none.',
+  }),
+}).openapi('ControlWebhookEndpoint');
+
+/** The control API's new endpoint, with its signing secret. */
+export const ControlCreatedWebhookEndpoint = ControlWebhookEndpoint.extend({
+  secret: z.string().openapi({ description: 'The signing secret, `whsec_...`.' }),
+}).openapi('ControlCreatedWebhookEndpoint');
+
+/** A webhook endpoint seeded through the control API or a scenario file. */
+export const WebhookEndpointInput = z
+  .object({
+    id: seedId('whe'),
+    url: z.url(),
+    events: z.array(z.string()).optional(),
+    description: z.string().max(500).nullable().optional(),
+    metadata: Metadata.optional(),
+    chaos: ReceiverChaosInput.optional(),
+  })
+  .strict()
+  .openapi('ControlWebhookEndpointInput', {
+    example: { url: 'https://example.com/hooks', events: ['evaluation.succeeded'] },
+  });
+export type WebhookEndpointInput = z.infer<typeof WebhookEndpointInput>;
 
 const inferred = { ...INFERRED, tags: ['Webhooks'] };
 const readGuards = operationGuards({ versions: ['2026-09-27'], scope: 'webhooks:read' });

@@ -8,10 +8,9 @@
  */
 
 import { toTimestamp, wallNow } from '../../core/clock.js';
-import type { Database } from '../../core/sqlite/sqlite.js';
-import type { RunKind } from '../../engine/run-kind.js';
-import type { EventRepo } from '../../engine/store/events.js';
-import { attemptDelivery, type WebhookTimestamps } from './attempt.js';
+import { attemptDelivery } from './attempt.js';
+import { isExtra } from './chaos.js';
+import { planDeliveries } from './chaos-plan.js';
 import {
   createDeliveryRepo,
   type Delivery,
@@ -19,7 +18,7 @@ import {
   type DeliveryRepo,
   type StagedDelivery,
 } from './deliveries-store.js';
-import type { WebhookEndpointRepo } from './endpoints-store.js';
+import type { DispatcherOptions } from './dispatcher-options.js';
 import {
   DEFAULT_ATTEMPT_TIMEOUT_MS,
   DEFAULT_RETRY_SCHEDULE_MS,
@@ -30,38 +29,7 @@ import { AttemptSlots } from './slots.js';
 
 export type { WebhookTimestamps } from './attempt.js';
 export type { Delivery } from './deliveries-store.js';
-
-/** The accounts' virtual clocks, as the queues read them. */
-export interface DeliveryClock {
-  /** The account's virtual now; undefined once the account is gone. */
-  now(accountId: string): number | undefined;
-  /** Wall ms until the account's clock reaches `at`; null for a clock that moves only when told. */
-  wallMsUntil(accountId: string, at: number): number | null;
-}
-
-export interface DispatcherOptions {
-  seed: string;
-  db: Database;
-  events: EventRepo;
-  endpoints: WebhookEndpointRepo;
-  clock: DeliveryClock;
-  /** The registered kinds: an event's run is shown as its kind shows it. */
-  kinds: Readonly<Record<string, RunKind>>;
-  /** The account's settle in progress, if any: a body is built once it is done. */
-  settled?: (accountId: string) => Promise<void> | undefined;
-  /** False (`--no-webhooks`): events are recorded, nothing is enqueued or sent. */
-  enabled: boolean;
-  /** Virtual ms before each attempt: the first after its event, each next after a failure. */
-  retryScheduleMs?: readonly number[];
-  /** An attempt that has not answered by then (wall ms) fails. Default 10 s. */
-  timeoutMs?: number;
-  /** Delivered or failed records kept, oldest pruned first (`--webhook-history`). Default 10,000. */
-  historySize?: number;
-  /** `webhook-timestamp` source (`--webhook-timestamps`). Default `wall`. */
-  timestamps?: WebhookTimestamps;
-  /** An endpoint was disabled at virtual ms `at`: its event is recorded. */
-  onDisabled?: (endpointId: string, at: number) => void;
-}
+export type { DeliveryClock, DispatcherOptions } from './dispatcher-options.js';
 
 /** An endpoint's running queue: stopped by `stop`, its wait cut short by `wake`. */
 interface Queue {
@@ -107,7 +75,9 @@ export class WebhookDispatcher {
   /** Records the committed events' deliveries and starts their endpoints' queues. */
   enqueue(staged: readonly StagedDelivery[]): void {
     if (!this.enabled || this.closed) return;
-    this.repo.insertAll(staged, wallNow(), this.schedule[0] ?? 0);
+    const held = (endpointId: string) => this.repo.lastRealHeld(endpointId);
+    const planned = planDeliveries(staged, this.options.seed, this.schedule[0] ?? 0, held);
+    this.repo.insertAll(planned, wallNow());
     for (const { event, endpoint } of staged) this.start(endpoint.id, event.accountId);
   }
 
@@ -255,9 +225,17 @@ export class WebhookDispatcher {
     ).finally(giveBack);
     // Stopped by a reset, an account's deletion or close: its rows are gone or kept as they were.
     if (queue.stop.signal.aborted) return;
+    // A chaos extra is judged by its answer alone: never retried, never the endpoint's failure.
+    if (isExtra(delivery.chaos)) return this.finish(delivery, ok ? 'delivered' : 'failed');
+    // A real delivery's first attempt lets the events held back behind it go (chaos).
+    if (delivery.attempts.length === 1)
+      this.repo.releaseHeld(delivery.endpointId, delivery.seq, at);
     const { endpoints } = this.options;
     if (ok) {
       endpoints.setFailingSince(delivery.endpointId, null);
+      // A duplicate comes when a retry would, had the receiver's answer been lost.
+      const dupAt = at + (this.schedule[1] ?? 0);
+      this.repo.releaseDuplicate(delivery.endpointId, delivery.eventId, dupAt);
       return this.finish(delivery, 'delivered');
     }
     if (failingSince === null) endpoints.setFailingSince(delivery.endpointId, at);
@@ -279,13 +257,18 @@ export class WebhookDispatcher {
     delivery.status = status;
     delivery.nextAt = null;
     this.repo.save(delivery);
-    this.prune();
+    // An event never accepted has no duplicate: the one waiting for it ends unsent.
+    const dropped =
+      status === 'failed' && !isExtra(delivery.chaos)
+        ? this.repo.dropDuplicate(delivery.endpointId, delivery.eventId)
+        : 0;
+    this.prune(1 + dropped);
   }
 
   /** Keeps at most `historySize` finished records: the bound README "Limitations" states. */
-  private prune(): void {
+  private prune(added: number): void {
     const kept = this.options.historySize ?? 10_000;
-    this.finished += 1;
+    this.finished += added;
     if (this.finished <= kept) return;
     this.repo.pruneFinished(this.finished - kept);
     this.finished = kept;

@@ -2,6 +2,7 @@ import { toTimestamp } from '../../core/clock.js';
 import { makeWebhookSecret } from '../../core/ids.js';
 import type { Account, WebhookEndpointRecord } from '../../core/records.js';
 import type { Deps } from '../../engine/deps.js';
+import { type ChaosInput, normalizeChaos } from './chaos.js';
 
 export interface WebhookEndpointFields {
   /** An explicit id (control seeding; the caller checks it is new), else a generated `whe_`. */
@@ -10,6 +11,8 @@ export interface WebhookEndpointFields {
   events?: string[] | undefined;
   description?: string | null | undefined;
   metadata?: Record<string, unknown> | undefined;
+  /** Receiver chaos (docs/runtime.md "Receiver chaos"), each kind a probability or `true`. */
+  chaos?: ChaosInput | null | undefined;
 }
 
 /** Stores a new endpoint; answers it with its signing secret (from seed and id, never stored). */
@@ -29,6 +32,7 @@ export function createWebhookEndpoint(
     createdAt: toTimestamp(now),
     deletedAt: null,
     disabledAt: null,
+    chaos: normalizeChaos(fields.chaos),
   };
   deps.store.webhookEndpoints.insert(endpoint);
   return { ...endpoint, secret: makeWebhookSecret(deps.config.seed, endpoint.id) };

@@ -2,11 +2,14 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { accountOf } from '../../areas/accounts/control.js';
-import { CreatedWebhookEndpoint } from '../../areas/webhooks/contract.js';
-import { toWebhookEndpoint } from '../../areas/webhooks/endpoint-view.js';
+import {
+  ControlCreatedWebhookEndpoint,
+  WebhookEndpointInput,
+} from '../../areas/webhooks/contract.js';
+import { toControlWebhookEndpoint } from '../../areas/webhooks/endpoint-view.js';
 import { baseUrl } from '../../core/base-url.js';
 import { errorResponses, jsonResponse, Timestamp } from '../../core/contract.js';
-import { runSeedInput, UserAssetInput, WebhookEndpointInput } from '../../core/control-inputs.js';
+import { runSeedInput, UserAssetInput } from '../../core/control-inputs.js';
 import { AccountParam, json, route } from '../../core/control-routes.js';
 import type { AppEnv } from '../../core/env.js';
 import type { Account, RunRecord } from '../../core/records.js';
@@ -68,8 +71,8 @@ export const seedWebhookEndpointRoute = route({
   request: { params: AccountParam, body: json(WebhookEndpointInput) },
   responses: {
     201: jsonResponse(
-      CreatedWebhookEndpoint,
-      'Created: the endpoint as the product API shows it, with its signing secret.',
+      ControlCreatedWebhookEndpoint,
+      'Created: the endpoint as the product API shows it, with its signing secret, account and receiver chaos.',
     ),
     ...errorResponses([400, 404]),
   },
@@ -138,7 +141,7 @@ export function registerSeeding(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(seedWebhookEndpointRoute, (c) => {
     const acct = accountOf(deps, c.req.valid('param').account_id);
     const e = deps.store.tx(() => seedWebhookEndpoint(deps, acct, c.req.valid('json')));
-    return c.json({ ...toWebhookEndpoint(e), secret: e.secret }, 201);
+    return c.json({ ...toControlWebhookEndpoint(e), secret: e.secret }, 201);
   });
 
   for (const [r, kind] of [

@@ -6,6 +6,8 @@ import type * as webhookEvents from '../../areas/events/control.js';
 import type * as diagnostics from '../../areas/faults/control-faults.js';
 import type * as journal from '../../areas/requests/control-journal.js';
 import type * as snapshots from '../../areas/snapshots/control-snapshots.js';
+import type * as webhookContract from '../../areas/webhooks/contract.js';
+import type * as webhookChaos from '../../areas/webhooks/control-chaos.js';
 import type * as deliveries from '../../areas/webhooks/control-deliveries.js';
 import type * as schemas from '../../core/control-inputs.js';
 import type * as runs from '../../engine/routes/control-runs.js';
@@ -62,7 +64,7 @@ export type RunInput = { kind: string; [field: string]: unknown } & Partial<{
 }>;
 /** A seeded run as its kind's `GET /v1/<kind>/{id}` shows it. */
 export type Run = Answer<ReturnType<typeof seeding.seedRunRoute>, 201>;
-export type WebhookEndpointInput = z.input<typeof schemas.WebhookEndpointInput>;
+export type WebhookEndpointInput = z.input<typeof webhookContract.WebhookEndpointInput>;
 export type WebhookEndpoint = Answer<typeof seeding.seedWebhookEndpointRoute, 201>;
 export type UserAssetInput = z.input<typeof schemas.UserAssetInput>;
 export type UserAsset = Answer<typeof seeding.seedEnvironmentRoute, 201>;
@@ -122,6 +124,11 @@ export type FireEventInput = Body<typeof webhookEvents.fireEventRoute>;
 /** An event as `GET /v1/events/{event_id}` shows it. */
 export type Event = Answer<typeof webhookEvents.fireEventRoute, 201>;
 export type EnabledWebhookEndpoint = Answer<typeof webhookEvents.enableEndpointRoute, 200>;
+/** `PUT /_control/accounts/{id}/webhook_chaos`: each kind a probability (0 to 1) or `true`. */
+export type SetWebhookChaosInput = Body<typeof webhookChaos.setWebhookChaosRoute>;
+export type WebhookChaosResult = Answer<typeof webhookChaos.setWebhookChaosRoute, 200>;
+/** An endpoint's receiver judged by its answers: one finding per rule, with evidence. */
+export type ReceiverReport = Answer<typeof webhookChaos.receiverReportRoute, 200>;
 /** `GET /_control/coverage`: each product operation's outcomes, and how often each was seen. */
 export type Coverage = Answer<typeof coverage.coverageRoute, 200>;
 export type CoverageOperation = Coverage['operations'][number];

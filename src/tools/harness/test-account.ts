@@ -31,6 +31,14 @@ export interface TestAccount extends T.KindSeeders<[]> {
    * showing `more.resource` or the newest such resource, or `more.data.object` as given.
    */
   triggerEvent(type: string, more?: Omit<T.FireEventInput, 'type'>): Promise<T.Event>;
+  /**
+   * Receiver chaos for this account's webhook endpoints: every one, or those of `endpoints`
+   * (`PUT /_control/accounts/{id}/webhook_chaos`); `{}` turns it off.
+   */
+  setWebhookChaos(
+    chaos: T.SetWebhookChaosInput['chaos'],
+    endpoints?: string[],
+  ): Promise<T.WebhookChaosResult>;
   /** Deletes this account's resources (`POST /_control/reset {account}`). */
   reset(): Promise<T.ResetResult>;
   /** Saves this account as it stands now under `name` (`POST /_control/snapshots {name, account}`). */
