@@ -5,7 +5,7 @@
  * same seed and requests give the same chaos, whatever else is drawn and in whatever order.
  */
 import { createPrng } from '../../core/prng.js';
-import type { WebhookChaos } from '../../core/records.js';
+import type { WebhookChaos } from './records.js';
 
 /** Every kind, in the order they are drawn (and listed). */
 export const CHAOS_KINDS = [

@@ -9,7 +9,6 @@ import {
   pageQuery,
   Timestamp,
 } from '../../core/contract.js';
-import { seedId } from '../../core/control-inputs.js';
 import { EXAMPLE_ULID, errorAnswers } from '../../core/error-answers.js';
 import { ReceiverChaos, ReceiverChaosInput } from './chaos-contract.js';
 
@@ -119,22 +118,6 @@ export const ControlWebhookEndpoint = WebhookEndpoint.extend({
 export const ControlCreatedWebhookEndpoint = ControlWebhookEndpoint.extend({
   secret: z.string().openapi({ description: 'The signing secret, `whsec_...`.' }),
 }).openapi('ControlCreatedWebhookEndpoint');
-
-/** A webhook endpoint seeded through the control API or a scenario file. */
-export const WebhookEndpointInput = z
-  .object({
-    id: seedId('whe'),
-    url: z.url(),
-    events: z.array(z.string()).optional(),
-    description: z.string().max(500).nullable().optional(),
-    metadata: Metadata.optional(),
-    chaos: ReceiverChaosInput.optional(),
-  })
-  .strict()
-  .openapi('ControlWebhookEndpointInput', {
-    example: { url: 'https://example.com/hooks', events: ['evaluation.succeeded'] },
-  });
-export type WebhookEndpointInput = z.infer<typeof WebhookEndpointInput>;
 
 const inferred = { ...INFERRED, tags: ['Webhooks'] };
 const readGuards = operationGuards({ versions: ['2026-09-27'], scope: 'webhooks:read' });

@@ -3,12 +3,12 @@
  * endpoints chaos, and judge an endpoint's receiver by its answers (the receiver report).
  */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { accountOf } from '../../core/accounts/account-of.js';
 import { errorResponses, jsonResponse } from '../../core/contract.js';
 import { AccountParam, json, route } from '../../core/control-routes.js';
 import type { AppEnv } from '../../core/env.js';
 import { invalidParam, MESSAGES, notFound } from '../../core/errors.js';
 import type { Deps } from '../../engine/deps.js';
-import { accountOf } from '../accounts/control.js';
 import { normalizeChaos } from './chaos.js';
 import { ReceiverChaosInput, ReceiverReport } from './chaos-contract.js';
 import { ControlWebhookEndpoint } from './contract.js';

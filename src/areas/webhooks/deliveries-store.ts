@@ -1,7 +1,7 @@
-import type { WebhookChaos } from '../../core/records.js';
 import type { Database } from '../../core/sqlite/sqlite.js';
 import type { EventRecord } from '../../engine/timeline/event-view.js';
 import { chaosQueries, prepareChaosStatements } from './deliveries-chaos-store.js';
+import type { WebhookChaos } from './records.js';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 

@@ -5,7 +5,6 @@
  * answer judges nothing. The shape is stable: `svc-emulator grade` and CI read it.
  */
 import { toTimestamp } from '../../core/clock.js';
-import type { WebhookEndpointRecord } from '../../core/records.js';
 import type { Deps } from '../../engine/deps.js';
 import { expectedAnswer, isExtra } from './chaos.js';
 import {
@@ -16,6 +15,7 @@ import {
 } from './chaos-contract.js';
 import { webhookIdOf } from './chaos-message.js';
 import type { Delivery, DeliveryAttempt } from './deliveries-store.js';
+import type { WebhookEndpointRecord } from './records.js';
 
 type Rule = (typeof RULES)[number];
 type Verdict = ReportEvidence['verdict'];
