@@ -273,3 +273,34 @@ test('chaos is drawn from the seed per endpoint and event: the same seed repeats
   expect(a.drawn.length).toBeLessThan(21);
   expect(other.drawn.map((d) => d.split(' ')[1])).not.toEqual(a.drawn.map((d) => d.split(' ')[1]));
 });
+
+test("a scenario file's webhook endpoint takes chaos; one the file gets wrong is refused naming it", async () => {
+  const emu = emulator();
+  const scenario = (chaos: unknown) => ({
+    scenario: {
+      name: 'chaos',
+      accounts: [
+        {
+          id: 'acct_chaos',
+          webhook_endpoints: [{ id: 'whe_chaos', url: 'http://127.0.0.1:2/hooks', chaos }],
+        },
+      ],
+    },
+  });
+  const loaded = await emu.raw('POST', '/scenarios/load', scenario({ duplicate: true }));
+  expect(loaded.status).toBe(200);
+  const listed = await emu.control('GET', '/webhook_endpoints?account=acct_chaos');
+  expect(listed.data.map((e: { id: string; chaos: unknown }) => [e.id, e.chaos])).toEqual([
+    ['whe_chaos', { ...OFF, duplicate: 1 }],
+  ]);
+  const bad = await emu.raw('POST', '/scenarios/load', scenario({ duplicate: 'often' }));
+  const error = expectError(
+    bad,
+    400,
+    'parameter_invalid',
+    'scenario.accounts.0.webhook_endpoints.0.chaos.duplicate',
+  );
+  expect(error.message).toMatch(/expected a probability from 0 to 1, or true or false/);
+  // Refused whole: the world loaded before stands.
+  expect((await emu.control('GET', '/webhook_endpoints?account=acct_chaos')).data).toHaveLength(1);
+});

@@ -6,7 +6,9 @@ import { z } from '@hono/zod-openapi';
 import { INFERRED, Timestamp } from '../../core/contract.js';
 import { CHAOS_KINDS } from './chaos.js';
 
-const Probability = z.union([z.number().min(0).max(1), z.boolean()]);
+const Probability = z.union([z.number().min(0).max(1), z.boolean()], {
+  error: 'expected a probability from 0 to 1, or true or false',
+});
 
 const KIND_TEXT = {
   duplicate:
