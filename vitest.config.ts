@@ -22,6 +22,8 @@ const SLOW = [
   'test/http/docs-browser.test.ts',
   'test/recipes/containers.test.ts',
   'test/verify/cli.test.ts',
+  'test/lab/**/*.test.ts',
+  'test/grade/**/*.test.ts',
 ];
 
 /**

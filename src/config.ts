@@ -214,6 +214,8 @@ export function helpText(): string {
   const subcommands =
     '  svc-emulator verify --target URL --key KEY [flags]   check a service against the contract\n' +
     '  svc-emulator drift --cassette DIR [flags]            replay a recorded cassette against the emulator\n' +
-    '  (each takes --help; docs/verify.md)\n';
+    '  (each takes --help; docs/verify.md)\n' +
+    "  svc-emulator grade --url URL --account ID [flags]    grade a client's error handling from its traffic\n" +
+    '  (--help; docs/error-handling.md)\n';
   return `svc-emulator: a stateful emulator of the Robot Policy Platform API\n\nUsage: svc-emulator [flags]\n${subcommands}\n${head}\n${lines.join('\n')}\n\n${extra.join('\n')}\n`;
 }

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sweepViews } from './areas/faults/control-sweeps.js';
 import { banner } from './banner.js';
 import { type CliConfig, ConfigError, helpText, parseConfig } from './config.js';
 import { createEmulator, type Emulator, packageVersion, SHIPPED_SCENARIOS } from './emulator.js';
 import { capYoungGeneration, collectWhenIdle, exposedGc } from './heap.js';
 import { createNodeServer, serverTimeouts } from './http/node-server.js';
 import { writeCoverageReport } from './tools/coverage/file.js';
+import { runGradeCommand } from './tools/grade/cli.js';
 import { runSubcommand, SUBCOMMANDS, type Subcommand } from './tools/verify/cli.js';
 import { startProxy } from './tools/verify/proxy-server.js';
 import { DataFileError } from './world/load-scenario.js';
@@ -14,7 +16,7 @@ import { DataFileError } from './world/load-scenario.js';
 /** `--coverage-report FILE` at shutdown; a failure to write is said, not thrown. */
 function writeReport(emulator: Emulator, file: string): void {
   try {
-    const out = writeCoverageReport(file, emulator.coverage());
+    const out = writeCoverageReport(file, emulator.coverage(), sweepViews(emulator.deps));
     console.log(`svc-emulator: coverage report written to ${out.json} and ${out.markdown}`);
   } catch (err) {
     console.error(`svc-emulator: cannot write the coverage report: ${(err as Error).message}`);
@@ -120,6 +122,10 @@ function stopOnSignals(emulator: Emulator, server: Server, config: CliConfig): v
 
 function main(): void {
   const [first, ...rest] = process.argv.slice(2);
+  if (first === 'grade') {
+    runGradeCommand(rest).then((code) => process.exit(code));
+    return;
+  }
   if ((SUBCOMMANDS as readonly string[]).includes(first ?? '')) {
     runSubcommand(first as Subcommand, rest).then((code) => process.exit(code));
     return;

@@ -17,8 +17,8 @@ const WALL_TIME_ALLOWED: Record<string, string> = {
   'src/emulator.ts': 'wires the wall source into the clocks, and notes the start for uptime',
   'src/world/control-world.ts': '/_control/health reports uptime in wall seconds',
   'src/areas/requests/journal-middleware.ts': "the journal's wall_at and duration_ms are wall time",
-  'src/areas/faults/faults-middleware.ts':
-    'a delay_ms fault holds the call in wall time (README: Limitations)',
+  'src/areas/faults/strike.ts':
+    'a delay_ms or hang_ms fault holds the call in wall time (README: Limitations)',
   'src/http/node-server.ts': 'lingering close of a connection after an early answer',
   'src/areas/requests/journal-store.ts': 'write-behind of journal batches to a --db file',
   'src/areas/webhooks/deliveries.ts':

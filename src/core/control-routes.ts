@@ -35,7 +35,11 @@ export const CONTROL_TAGS = [
       "The run kinds served, and an account's runs of every kind: timeline, logs, files, archive.",
   },
   { name: 'Faults', description: 'Rules that fail, delay or drop matching product calls.' },
-  { name: 'Journal', description: 'Every product call the emulator answered.' },
+  {
+    name: 'Journal',
+    description:
+      "Every product call the emulator answered, and each key's error handling judged from it.",
+  },
   {
     name: 'Webhooks',
     description:
@@ -59,8 +63,8 @@ export function controlTag(path: string): ControlTag {
     return sub === 'clock' ? 'Clock' : 'Seeding';
   }
   if (first === 'runs' || first === 'kinds') return 'Runs';
-  if (first === 'faults') return 'Faults';
-  if (first === 'requests' || first === 'stream') return 'Journal';
+  if (first === 'faults' || first === 'sweeps') return 'Faults';
+  if (first === 'requests' || first === 'stream' || first === 'client_report') return 'Journal';
   if (first === 'webhook_deliveries' || first === 'webhook_endpoints') return 'Webhooks';
   return 'Control';
 }

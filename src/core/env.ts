@@ -18,6 +18,12 @@ export type AppEnv = {
     faultId: string;
     /** A fault dropped the connection: there is no response. */
     dropped: boolean;
+    /** A fault that struck (issue 38): after the work or not, a hang's length, the work's status. */
+    strike: { after: boolean; hangMs: number | null; workStatus: number | null };
+    /** The client closed the connection before the answer (seen while a fault held the call). */
+    clientClosed: boolean;
+    /** The id of the resource a create made, for the journal. */
+    resourceId: string;
     /** An Idempotency-Key replay. */
     replayed: boolean;
     /** The error code of the response, set by `renderError`. */

@@ -22,6 +22,7 @@ export const USUAL_CODES: Readonly<Record<number, readonly string[]>> = {
   500: ['api_error'],
   502: ['launch_failed'],
   503: ['api_error'],
+  504: ['api_error'],
 };
 
 /**
@@ -66,6 +67,7 @@ const LEADS: Readonly<Record<number, string>> = {
   500: 'Server error',
   502: 'An upstream service failed; safe to retry',
   503: 'Unavailable; safe to retry',
+  504: 'Gateway timeout; safe to retry',
 };
 
 /** The description of an error response from its codes. */

@@ -36,6 +36,8 @@ export const MESSAGES = {
   unknownKind: (kind: string, kinds: readonly string[]) =>
     `'${kind}' is not a run kind served here: ${kinds.join(', ')}.`,
   notInJournal: (after: string) => `No request '${after}' in the journal (with these filters).`,
+  unknownOperation: (op: string) =>
+    `'${op}' is not an operation of /openapi.json (its operationId, e.g. createEvaluation).`,
   clockBackwards: 'A virtual clock only moves forward.',
   fileNotRegular: (kind: string) =>
     `it is ${kind}, not a regular file; only regular files (or links to them) are read`,

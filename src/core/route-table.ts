@@ -38,6 +38,12 @@ export class RouteTable {
     }
   }
 
+  /** Every operation id of the product routes, sorted. */
+  operations(): string[] {
+    const ops = [...this.byHonoRoute.values()].flatMap((m) => (m.operation ? [m.operation] : []));
+    return [...new Set(ops)].sort();
+  }
+
   /** The template and operation of the route Hono matched; undefined for no product route. */
   ofHonoRoute(method: string, honoPath: string): RouteMatch | undefined {
     return this.byHonoRoute.get(`${method} ${honoPath}`);

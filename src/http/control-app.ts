@@ -1,8 +1,10 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { registerAccounts } from '../areas/accounts/control.js';
 import { registerClock } from '../areas/accounts/control-clock.js';
+import { registerClientReport } from '../areas/client-report/control.js';
 import { registerWebhookEvents } from '../areas/events/control.js';
 import { registerDiagnostics } from '../areas/faults/control-faults.js';
+import { registerSweeps } from '../areas/faults/control-sweeps.js';
 import { registerJournal } from '../areas/requests/control-journal.js';
 import { registerJournalStream } from '../areas/requests/control-journal-stream.js';
 import { registerAssetSeeding } from '../areas/scenarios/control-seeding.js';
@@ -52,8 +54,10 @@ export function createControlApp(
   registerAssetSeeding(app, deps);
   registerRuns(app, deps);
   registerDiagnostics(app, deps);
+  registerSweeps(app, deps);
   registerJournal(app, deps);
   registerJournalStream(app, deps);
+  registerClientReport(app, deps);
   registerWebhookDeliveries(app, deps);
   registerWebhookEvents(app, deps);
   registerWebhookChaos(app, deps);

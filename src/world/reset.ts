@@ -25,6 +25,7 @@ export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?
     deps.journal.remove({ account: id });
     deps.coverage.forget(id);
     deps.webhooks.clear(id);
+    deps.faults.sweeps.forget(id);
     if (inScenario) {
       deps.clocks.forget(id);
       applyScenario(deps, scenario, id);
@@ -38,6 +39,7 @@ export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?
   deps.journal.remove();
   deps.coverage.clear();
   deps.webhooks.clear();
+  deps.faults.sweeps.clear();
   applyScenario(deps, scenario);
   installScenarioFaults(deps, scenario);
 }

@@ -85,6 +85,14 @@ test(`a client ${STREAM_QUEUE_MAX} events behind is sent overflow and cut off`, 
     at_ms: 0,
     wall_ms: 0,
     duration_ms: 0,
+    idempotency_key: null,
+    body_digest: null,
+    retry_after: null,
+    fault_after: false,
+    work_status: null,
+    hang_ms: null,
+    client_closed: false,
+    resource_id: null,
   });
   for (let n = 0; n < STREAM_QUEUE_MAX + 10; n++) journal.record(entry(n));
   const got = events(await new Response(res.body).text());

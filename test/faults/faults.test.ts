@@ -24,6 +24,7 @@ describe('fault rules', () => {
     [500, 'api_error'],
     [502, 'launch_failed'],
     [503, 'api_error'],
+    [504, 'api_error'],
   ];
 
   test.each(DEFAULT_CODES)('status %i answers the envelope with code %s', async (status, code) => {

@@ -34,6 +34,14 @@ describe('the request journal', () => {
       at: '2026-01-01T00:00:00.000Z',
       wall_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       duration_ms: expect.any(Number),
+      idempotency_key: null,
+      body_digest: null,
+      retry_after: null,
+      fault_after: false,
+      work_status: null,
+      hang_ms: null,
+      client_closed: false,
+      resource_id: null,
     });
     expect(data[1]).toMatchObject({
       request_id: bad.headers.get('x-request-id'),

@@ -2,7 +2,18 @@
 import { z } from '@hono/zod-openapi';
 import { ERROR_CATALOG, type ErrorCode } from '../../core/errors.js';
 
-export const FAULT_STATUSES = [400, 401, 402, 403, 404, 409, 413, 429, 500, 502, 503] as const;
+export const FAULT_STATUSES = [400, 401, 402, 403, 404, 409, 413, 429, 500, 502, 503, 504] as const;
+
+/** The statuses a fault `after` the work answers with: the server's own failures (issue 38). */
+export const AFTER_STATUSES = [500, 502, 503, 504] as const;
+
+/** The longest a hang holds a call (wall ms): past any client's timeout worth testing. */
+export const MAX_HANG_MS = 600_000;
+
+const After = z.boolean().optional().openapi({
+  description:
+    'Strike after the call has done its work: the resource is made or changed, charged and journaled; only the answer is lost.',
+});
 
 const FAULT_CODES = Object.keys(ERROR_CATALOG).filter(
   (c) => c !== 'control_unauthorized' && c !== 'cross_origin_forbidden',
@@ -27,18 +38,29 @@ export const ErrorResponse = z
     param: z.string().max(200).nullable().optional(),
     details: z.record(z.string(), z.unknown()).nullable().optional(),
     retry_after: z.number().int().min(0).max(86_400).optional(),
+    after: After,
   })
-  .strict();
+  .strict()
+  .refine((r) => !r.after || (AFTER_STATUSES as readonly number[]).includes(r.status), {
+    path: ['status'],
+    message: `a fault after the work answers ${AFTER_STATUSES.join(', ')}`,
+  });
 export const DelayResponse = z.object({ delay_ms: z.number().int().min(0).max(60_000) }).strict();
-export const DropResponse = z.object({ drop: z.literal(true) }).strict();
+export const DropResponse = z.object({ drop: z.literal(true), after: After }).strict();
+/** Hold the answer `hang_ms` of wall time, then close the connection without one. */
+export const HangResponse = z
+  .object({ hang_ms: z.number().int().min(0).max(MAX_HANG_MS), after: After })
+  .strict();
 
 export const FaultRespond = z
-  .union([ErrorResponse, DelayResponse, DropResponse])
+  .union([ErrorResponse, DelayResponse, DropResponse, HangResponse])
   .openapi('FaultRespond', {
     description:
-      '`{status, code?, message?, param?, details?, retry_after?}`, or `{delay_ms}`, or `{drop: true}`.',
+      '`{status, code?, message?, param?, details?, retry_after?, after?}`, or `{delay_ms}`, or `{drop: true, after?}`, or `{hang_ms, after?}`.',
   });
 export type FaultRespond = z.infer<typeof FaultRespond>;
+/** What a fault does to a call: every answer but a delay (which only holds it). */
+export type StrikeRespond = Exclude<FaultRespond, { delay_ms: number }>;
 
 export const FaultMatch = z
   .object({

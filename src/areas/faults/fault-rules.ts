@@ -1,21 +1,16 @@
 /**
- * Fault rules (DESIGN.md section 5): fail, delay or drop chosen calls, the first rule that fires
- * deciding; probabilities come from the seeded PRNG, so a run is reproducible.
+ * Fault rules (DESIGN.md section 5): fail, delay, drop or hang chosen calls, before or after their
+ * work, the first rule that fires deciding; probabilities come from the seeded PRNG, so a run is
+ * reproducible.
  */
-import type { z } from '@hono/zod-openapi';
 import { createPrng, type Prng, type PrngState } from '../../core/prng.js';
-import {
-  DelayResponse,
-  ErrorResponse,
-  type FaultRespond,
-  type FaultRule,
-  FaultRuleInput,
-} from './contract.js';
+import { type FaultRule, FaultRuleInput, type StrikeRespond } from './contract.js';
 import type { FaultRuleStore } from './fault-rules-store.js';
+import { Sweeps } from './sweeps.js';
 
 export { defaultFaultCode } from '../../core/error-answers.js';
 export { FaultMatch, FaultRespond, FaultRuleInput } from './contract.js';
-export type { FaultRule };
+export type { FaultRule, StrikeRespond };
 
 /** The rules with their counters and the probability stream: what a world snapshot keeps. */
 export interface FaultRulesState {
@@ -32,9 +27,11 @@ export interface FaultTarget {
   caller(): { accountId: string; keyId: string } | null;
 }
 
-export type FaultAction =
-  | { kind: 'error'; rule: FaultRule; respond: z.output<typeof ErrorResponse> }
-  | { kind: 'drop'; rule: FaultRule };
+/** The rule that fires and what it does. */
+export interface FaultAction {
+  rule: FaultRule;
+  respond: StrikeRespond;
+}
 
 export interface FaultDecision {
   delayMs: number;
@@ -63,6 +60,8 @@ export function faultRuleView(rule: FaultRule) {
 export class FaultRules {
   private rules: FaultRule[] = [];
   private draw: Prng;
+  /** The armed fault sweeps (issue 38), consulted when no rule fires. */
+  readonly sweeps = new Sweeps();
 
   constructor(
     private readonly seed: string,
@@ -157,7 +156,7 @@ export class FaultRules {
         decision.delayMs += r.delay_ms;
         continue;
       }
-      decision.action = 'drop' in r ? { kind: 'drop', rule } : { kind: 'error', rule, respond: r };
+      decision.action = { rule, respond: r };
       break;
     }
     return decision;
@@ -175,37 +174,4 @@ function matches(rule: FaultRule, target: FaultTarget): boolean {
   const c = target.caller();
   if (m.account !== undefined && m.account !== c?.accountId) return false;
   return m.key === undefined || m.key === c?.keyId;
-}
-
-/**
- * Parses the `X-Emulator-Fault` shortcut: `429`, `429;retry-after=7`,
- * `409;code=idempotency_key_reused`, `502;message=...`, `delay=250`, `drop`. Answers a rule's
- * `respond`, or a message naming what is wrong.
- */
-export function parseFaultHeader(value: string): FaultRespond | { invalid: string } {
-  const [head = '', ...params] = value.split(';').map((p) => p.trim());
-  if (head.toLowerCase() === 'drop' && params.length === 0) return { drop: true };
-  const delay = /^delay=(\d{1,5})$/i.exec(head);
-  if (delay && params.length === 0) {
-    const parsed = DelayResponse.safeParse({ delay_ms: Number(delay[1]) });
-    return parsed.success ? parsed.data : { invalid: 'delay must be 0 to 60000 ms' };
-  }
-  if (!/^\d{3}$/.test(head)) {
-    return { invalid: "expected a status (e.g. '429'), 'delay=MS' or 'drop'" };
-  }
-  const out: Record<string, unknown> = { status: Number(head) };
-  for (const p of params) {
-    const eq = p.indexOf('=');
-    const name = (eq < 0 ? p : p.slice(0, eq)).toLowerCase();
-    const v = eq < 0 ? '' : p.slice(eq + 1);
-    if (name === 'code') out.code = v;
-    else if (name === 'message') out.message = v;
-    else if (name === 'param') out.param = v;
-    else if (name === 'retry-after' && /^\d{1,5}$/.test(v)) out.retry_after = Number(v);
-    else return { invalid: `unknown or malformed parameter '${p}'` };
-  }
-  const parsed = ErrorResponse.safeParse(out);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  return { invalid: `${issue?.path.join('.') || 'value'}: ${issue?.message ?? 'invalid'}` };
 }

@@ -1,33 +1,19 @@
-import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bearerSecret } from '../../core/accounts/authenticate.js';
 import type { AppEnv } from '../../core/env.js';
-import { ApiError, invalidParam, MESSAGES } from '../../core/errors.js';
+import { invalidParam, MESSAGES } from '../../core/errors.js';
 import { routeMatchOf } from '../../core/route-match.js';
 import type { RouteMatch } from '../../core/route-table.js';
-import {
-  defaultFaultCode,
-  type FaultDecision,
-  type FaultRespond,
-  parseFaultHeader,
-} from './fault-rules.js';
+import type { StrikeRespond } from './contract.js';
+import { parseFaultHeader } from './fault-header.js';
+import { holdFor, strike } from './strike.js';
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export { faultError } from './strike.js';
 
-type ErrorRespond = Extract<FaultRespond, { status: number }>;
-type Action = FaultDecision['action'] | { kind: 'header'; respond: FaultRespond };
-
-/** The documented envelope for a fault: the rule's status and code, `Retry-After` when due. */
-export function faultError(r: ErrorRespond, conflict: string | null): ApiError {
-  const code = r.code ?? defaultFaultCode(r.status, conflict);
-  const retryAfter = r.retry_after ?? (r.status === 429 ? 1 : undefined);
-  return ApiError.of(code, {
-    status: r.status,
-    message: r.message,
-    param: r.param ?? null,
-    details: r.details ?? null,
-    headers: retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) },
-  });
+/** The fault that strikes a call: who decided it (`fault_id` in the journal) and what it does. */
+interface Action {
+  source: string;
+  respond: StrikeRespond;
 }
 
 /** Paths fault rules and `X-Emulator-Fault` apply to: the product API and signed downloads. */
@@ -36,50 +22,62 @@ export function faultable(path: string): boolean {
 }
 
 /**
- * The first check (docs/api.md "Order of checks"): `X-Emulator-Fault`, then the fault rules. A
- * fault throws its envelope or drops the connection, changing no state; a delay holds the call.
+ * The first check (docs/api.md "Order of checks"): `X-Emulator-Fault`, then the fault rules, then
+ * the sweeps. A fault answers before the call does anything (an envelope, a dropped connection, a
+ * hang) or, with `after`, once it has done its work (strike.ts); a delay holds the call.
  * @example app.use(faults)
  */
 export const faults: MiddlewareHandler<AppEnv> = async (c, next) => {
   const header = c.req.header('x-emulator-fault') || undefined;
-  const noRules = c.get('deps').faults.size === 0;
-  if (!faultable(c.req.path) || (header === undefined && noRules)) return next();
+  const rules = c.get('deps').faults;
+  const none = rules.size === 0 && !rules.sweeps.armed;
+  if (!faultable(c.req.path) || (header === undefined && none)) return next();
   const match = routeMatchOf(c);
   const { delayMs, action } = decide(c, header, match);
-  if (delayMs > 0) await sleep(delayMs);
+  if (delayMs > 0 && (await holdFor(c, delayMs))) c.set('clientClosed', true);
   if (action === null) return next();
   callerOf(c);
-  c.set('faultId', action.kind === 'header' ? 'X-Emulator-Fault' : action.rule.id);
-  const respond = action.kind === 'drop' ? ({ drop: true } as const) : action.respond;
-  if ('drop' in respond) return drop(c);
-  if ('delay_ms' in respond) return next();
-  throw faultError(respond, match?.conflict ?? null);
+  c.set('faultId', action.source);
+  return strike(c, next, action.respond, match?.conflict ?? null);
 };
 
-/** What the header asks for, else what the first rule that fires decides, plus any delays. */
+/** What the header asks for, else what the first rule or sweep that fires decides, plus delays. */
 function decide(
   c: Context<AppEnv>,
   header: string | undefined,
   match: RouteMatch | null,
-): { delayMs: number; action: Action } {
+): { delayMs: number; action: Action | null } {
   let delayMs = 0;
   if (header !== undefined) {
     const parsed = parseFaultHeader(header);
     if ('invalid' in parsed) {
       throw invalidParam('X-Emulator-Fault', MESSAGES.badFaultHeader(parsed.invalid));
     }
-    if (!('delay_ms' in parsed)) return { delayMs, action: { kind: 'header', respond: parsed } };
+    if (!('delay_ms' in parsed))
+      return { delayMs, action: { source: 'X-Emulator-Fault', respond: parsed } };
     delayMs = parsed.delay_ms;
   }
   const rules = c.get('deps').faults;
-  if (rules.size === 0) return { delayMs, action: null };
-  const decision = rules.decide({
-    method: c.req.method,
-    route: match?.route ?? null,
-    operation: match?.operation ?? null,
-    caller: () => callerOf(c),
-  });
-  return { delayMs: delayMs + decision.delayMs, action: decision.action };
+  const operation = match?.operation ?? null;
+  if (rules.size > 0) {
+    const decision = rules.decide({
+      method: c.req.method,
+      route: match?.route ?? null,
+      operation,
+      caller: () => callerOf(c),
+    });
+    delayMs += decision.delayMs;
+    if (decision.action)
+      return {
+        delayMs,
+        action: { source: decision.action.rule.id, respond: decision.action.respond },
+      };
+  }
+  const swept = rules.sweeps.strike(
+    { operation, account: () => callerOf(c)?.accountId ?? null },
+    c.get('requestId'),
+  );
+  return { delayMs, action: swept && { source: swept.sweep.id, respond: swept.respond } };
 }
 
 /**
@@ -97,15 +95,4 @@ function callerOf(c: Context<AppEnv>): AppEnv['Variables']['caller'] {
     c.set('caller', caller);
   }
   return caller;
-}
-
-/** Closes the connection without a response; under `app.request()` a network-error Response. */
-function drop(c: Context<AppEnv>): Response {
-  c.set('dropped', true);
-  const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
-  if (incoming) {
-    incoming.socket.destroy();
-    return new Response(null, { status: 204 });
-  }
-  return Response.error();
 }

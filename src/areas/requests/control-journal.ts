@@ -44,8 +44,34 @@ export const JournalEntryView = z
     fault_id: z.string().nullable(),
     idempotent_replayed: z.boolean(),
     at: Timestamp.openapi({ description: "Virtual time on the account's clock." }),
-    wall_at: Timestamp,
-    duration_ms: z.number(),
+    wall_at: Timestamp.openapi({
+      description: 'Wall time the answer was decided (or the connection ended).',
+    }),
+    duration_ms: z.number().openapi({ description: 'Wall ms from receipt to `wall_at`.' }),
+    idempotency_key: z.string().nullable().openapi({ description: 'The `Idempotency-Key` sent.' }),
+    body_digest: z.string().nullable().openapi({
+      description: "The first 16 hex digits of the request body's sha256; null without a body.",
+    }),
+    retry_after: z
+      .number()
+      .nullable()
+      .openapi({ description: "The seconds of the answer's `Retry-After`." }),
+    fault_after: z.boolean().openapi({
+      description: 'The fault struck after the call did its work: only the answer was lost.',
+    }),
+    work_status: z.number().int().nullable().openapi({
+      description: 'What the work answered before a fault `after` replaced it.',
+    }),
+    hang_ms: z.number().nullable().openapi({
+      description: 'A hang fault held the answer this long, then closed the connection.',
+    }),
+    client_closed: z.boolean().openapi({
+      description: 'The client closed the connection before any answer.',
+    }),
+    resource_id: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The id of the resource a create made.' }),
   })
   .openapi('ControlJournalEntry');
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import { wallNow } from '../../core/clock.js';
@@ -36,9 +37,21 @@ export const journal: MiddlewareHandler<AppEnv> = async (c, next) => {
   // Only a body the pipeline already read (JSON bodies: json-depth.ts): reading one here would
   // wait for a body the answer did not need.
   const read = c.req.bodyCache.text as unknown as Promise<string> | undefined;
-  const body = read ? await read.then(cutText, () => null) : null;
-  recordRequest(c, startedWall, detailOf(c, body));
+  const text = read ? await read.catch(() => null) : null;
+  const body = text === null ? null : cutText(text);
+  recordRequest(c, startedWall, detailOf(c, body), text === null ? null : bodyDigest(text));
 };
+
+/** The first 16 hex digits of the body's sha256: enough to tell a resend unchanged (issue 38). */
+function bodyDigest(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+/** The whole seconds of an answer's `Retry-After` (RFC 9110 section 10.2.3), if it has one. */
+function retryAfterOf(res: Response): number | null {
+  const value = res.headers.get('retry-after');
+  return value !== null && /^\d+$/.test(value) ? Number(value) : null;
+}
 
 /**
  * What the detail pane shows (runtime/journal-details.ts), as references to what the call already
@@ -61,7 +74,12 @@ function detailOf(c: Context<AppEnv>, body: string | null): JournalDetail {
   };
 }
 
-function recordRequest(c: Context<AppEnv>, startedWall: number, detail: JournalDetail): void {
+function recordRequest(
+  c: Context<AppEnv>,
+  startedWall: number,
+  detail: JournalDetail,
+  digest: string | null,
+): void {
   const deps = c.get('deps');
   const wall = wallNow();
   const match = routeMatchOf(c);
@@ -77,6 +95,8 @@ function recordRequest(c: Context<AppEnv>, startedWall: number, detail: JournalD
   const dropped = c.get('dropped') === true;
   const status = dropped ? null : c.res.status;
   const code = dropped ? null : (c.get('errorCode') ?? null);
+  const strike = c.get('strike');
+  const worked = strike?.workStatus ?? status;
   // Counted whatever the journal keeps (--journal-size 0 too): the coverage report needs them all.
   deps.coverage.record({ operation: match?.operation ?? null, status, code, account: accountId });
   deps.journal.record(
@@ -95,6 +115,15 @@ function recordRequest(c: Context<AppEnv>, startedWall: number, detail: JournalD
       at_ms: atMs,
       wall_ms: wall,
       duration_ms: wall - startedWall,
+      idempotency_key: c.req.header('idempotency-key') ?? null,
+      body_digest: digest,
+      retry_after: status !== null && status >= 400 ? retryAfterOf(c.res) : null,
+      fault_after: strike?.after === true,
+      work_status: strike?.workStatus ?? null,
+      hang_ms: strike?.hangMs ?? null,
+      client_closed: c.get('clientClosed') === true,
+      // Set before the create's own checks can still refuse it: kept only when the work succeeded.
+      resource_id: worked !== null && worked < 300 ? (c.get('resourceId') ?? null) : null,
     },
     detail,
   );

@@ -40,6 +40,7 @@ function registerKind(app: OpenAPIHono<AppEnv>, kind: UserAssetKind, routes: Rou
       outcome: body.options?.emulator?.reject ? 'rejected' : 'validated',
     };
     store.tx(() => store.userAssets.insert(asset));
+    c.set('resourceId', asset.id);
     return c.json(toUserAsset(asset) as never, 201);
   });
 

@@ -71,6 +71,7 @@ export function registerScenarios(app: OpenAPIHono<AppEnv>, inferred: boolean): 
       store.scenarios.insert(account.id, created);
       return created;
     });
+    c.set('resourceId', scenario.id);
     return c.json(scenario, 201);
   });
 

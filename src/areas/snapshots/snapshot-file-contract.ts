@@ -60,6 +60,15 @@ const JournalEntrySchema = z
     at_ms: z.number(),
     wall_ms: z.number(),
     duration_ms: z.number(),
+    // Added by issue 38; a file saved before them reads them as absent.
+    idempotency_key: z.string().nullable().default(null),
+    body_digest: z.string().nullable().default(null),
+    retry_after: z.number().nullable().default(null),
+    fault_after: z.boolean().default(false),
+    work_status: z.number().int().nullable().default(null),
+    hang_ms: z.number().nullable().default(null),
+    client_closed: z.boolean().default(false),
+    resource_id: z.string().nullable().default(null),
   })
   .strict();
 

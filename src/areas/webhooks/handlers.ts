@@ -45,6 +45,7 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, inferred: boolean): v
     const created = deps.store.tx(() =>
       createWebhookEndpoint(deps, c.get('auth').account, fields, c.get('now')),
     );
+    c.set('resourceId', created.id);
     // The signing secret is shown here only: reads never include it.
     return c.json({ ...toWebhookEndpoint(created), secret: created.secret }, 201);
   });

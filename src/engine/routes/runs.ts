@@ -108,6 +108,7 @@ function runHandlers(registered: RegisteredKind): Record<RunRouteName, RunHandle
       const { account } = c.get('auth');
       const request = kind.prepare(valid(c, 'json'), worldOf(deps, account));
       const id = deps.ids.next(kind.prefix, account.id, c.get('now'));
+      c.set('resourceId', id);
       return c.json(runView(c, kind, createRunCommand(caller(c), kind, { id, request })), 201);
     },
     get: (c) => c.json(runView(c, kind, find(c)), 200),

@@ -1,5 +1,6 @@
 /** `GET /_control/coverage`: each product operation's outcomes, and how often traffic got them. */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { sweepViews } from '../../areas/faults/control-sweeps.js';
 import { errorResponses, jsonResponse } from '../../core/contract.js';
 import { route } from '../../core/control-routes.js';
 import type { AppEnv } from '../../core/env.js';
@@ -70,7 +71,7 @@ export const coverageRoute = route({
         .openapi({ description: "Count only this account's calls; all calls without it." }),
       format: z.enum(['json', 'markdown']).default('json').openapi({
         description:
-          '`markdown`: the report as `--coverage-report` writes its `.md` file (a table per operation).',
+          '`markdown`: the report as `--coverage-report` writes its `.md` file (a table per operation, then the fault sweeps).',
       }),
     }),
   },
@@ -98,7 +99,7 @@ export function registerCoverage(
       throw notFound('account', account, 'account');
     }
     if (format === 'markdown')
-      return c.body(coverageMarkdown(coverage(account)), 200, {
+      return c.body(coverageMarkdown(coverage(account), sweepViews(deps, account)), 200, {
         'Content-Type': 'text/markdown; charset=utf-8',
       }) as never;
     return c.json(coverage(account), 200);

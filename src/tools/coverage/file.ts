@@ -1,5 +1,6 @@
 /** `--coverage-report FILE`: the report at shutdown, JSON to FILE and Markdown beside it. */
 import { writeFileSync } from 'node:fs';
+import { type SweepView, sweepsMarkdown } from '../../areas/faults/sweep-matrix.js';
 import type { CoverageOperation, CoverageReport } from './report.js';
 
 /** Where the Markdown copy of FILE goes. */
@@ -29,8 +30,14 @@ function operationTable(op: CoverageOperation): string[] {
   return [...lines, ''];
 }
 
-/** The report as Markdown: a summary, then one table per operation, unseen outcomes marked. */
-export function coverageMarkdown(report: CoverageReport): string {
+/**
+ * The report as Markdown: a summary, then one table per operation, unseen outcomes marked, then
+ * each fault sweep's matrix (issue 38).
+ */
+export function coverageMarkdown(
+  report: CoverageReport,
+  sweeps: readonly SweepView[] = [],
+): string {
   const s = report.summary;
   return [
     `# Coverage report${report.account ? ` (account ${report.account})` : ''}`,
@@ -40,6 +47,7 @@ export function coverageMarkdown(report: CoverageReport): string {
       ' no operation lists). Outcomes marked **never** were not seen.',
     '',
     ...report.operations.flatMap(operationTable),
+    sweepsMarkdown(sweeps),
   ].join('\n');
 }
 
@@ -47,9 +55,10 @@ export function coverageMarkdown(report: CoverageReport): string {
 export function writeCoverageReport(
   file: string,
   report: CoverageReport,
+  sweeps: readonly SweepView[] = [],
 ): { json: string; markdown: string } {
   const markdown = markdownPath(file);
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(markdown, coverageMarkdown(report));
+  writeFileSync(markdown, coverageMarkdown(report, sweeps));
   return { json: file, markdown };
 }

@@ -1,5 +1,6 @@
 import type * as T from './control-types.js';
 import { boundSeeders, kindSeeders } from './kind-seeders.js';
+import { labMethods } from './lab-methods.js';
 import { listMethods } from './list-methods.js';
 import type { NewAccountOptions, TestAccount } from './test-account.js';
 
@@ -52,7 +53,9 @@ function controlCall(baseUrl: string, options: ControlClientOptions): Call {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    const json = text ? JSON.parse(text) : undefined;
+    // A Markdown answer (a report asked for as Markdown) is the text itself.
+    const isJson = !res.headers.get('content-type')?.startsWith('text/markdown');
+    const json = text && isJson ? JSON.parse(text) : text || undefined;
     if (!res.ok) throw new ControlError(res.status, json?.error ?? null, method, route);
     return json as R;
   };
@@ -190,6 +193,7 @@ export function createControlClient(baseUrl: string, options: ControlClientOptio
     ...seedMethods(call),
     ...inspectMethods(call),
     ...listMethods(call),
+    ...labMethods(call),
   };
   return {
     ...methods,
@@ -206,7 +210,8 @@ async function newTestAccount(
   control: ReturnType<typeof worldMethods> &
     ReturnType<typeof snapshotMethods> &
     ReturnType<typeof seedMethods> &
-    ReturnType<typeof inspectMethods>,
+    ReturnType<typeof inspectMethods> &
+    ReturnType<typeof labMethods>,
   baseUrl: string,
   opts: NewAccountOptions,
 ): Promise<TestAccount> {
@@ -230,6 +235,7 @@ async function newTestAccount(
     triggerEvent: (type, more = {}) => control.triggerEvent(id, { type, ...more }),
     setWebhookChaos: (chaos, endpoints) =>
       control.setWebhookChaos(id, endpoints ? { chaos, endpoints } : { chaos }),
+    clientReport: (key) => control.clientReport({ account: id, ...(key ? { key } : {}) }),
     reset: () => control.reset({ account: id }),
     snapshot: (name) => control.snapshot(name, { account: id }),
     restore: (name) => control.restore(name),

@@ -3,8 +3,10 @@ import type { z } from '@hono/zod-openapi';
 import type * as accounts from '../../areas/accounts/control.js';
 import type * as clock from '../../areas/accounts/control-clock.js';
 import type * as accountInputs from '../../areas/accounts/inputs.js';
+import type * as clientReport from '../../areas/client-report/contract.js';
 import type * as webhookEvents from '../../areas/events/control.js';
 import type * as diagnostics from '../../areas/faults/control-faults.js';
+import type * as sweeps from '../../areas/faults/control-sweeps.js';
 import type * as journal from '../../areas/requests/control-journal.js';
 import type * as assetSeeding from '../../areas/scenarios/control-seeding.js';
 import type * as assetInputs from '../../areas/scenarios/inputs.js';
@@ -94,6 +96,12 @@ export type FaultInput = Body<typeof diagnostics.createFaultRoute>;
 export type FaultRule = Answer<typeof diagnostics.createFaultRoute, 201>;
 export type FaultMatch = FaultRule['match'];
 export type FaultResponse = FaultRule['respond'];
+/** `GET /_control/client_report`: each key's findings, with their evidence. */
+export type ClientReport = Answer<typeof clientReport.clientReportRoute, 200>;
+export type ClientFinding = ClientReport['keys'][number]['findings'][number];
+export type SweepInput = Body<typeof sweeps.createSweepRoute>;
+/** A fault sweep and its matrix (`GET /_control/sweeps/{id}`). */
+export type Sweep = Answer<typeof sweeps.getSweepRoute, 200>;
 export type RequestFilter = Partial<
   Record<'method' | 'route' | 'operation' | 'code' | 'account' | 'key' | 'since', string> &
     Record<'status' | 'limit', number> & {

@@ -6,5 +6,6 @@ export {
   createControlClient,
 } from './control-client.js';
 export type * from './control-types.js';
+export type { ClientReportScope } from './lab-methods.js';
 export { type RunningEmulator, type StartOptions, startEmulator } from './start-emulator.js';
 export type { NewAccountOptions, TestAccount } from './test-account.js';

@@ -39,6 +39,8 @@ export interface TestAccount extends T.KindSeeders<[]> {
     chaos: T.SetWebhookChaosInput['chaos'],
     endpoints?: string[],
   ): Promise<T.WebhookChaosResult>;
+  /** The client report of this account's calls, or of one of its keys (`GET /_control/client_report`). */
+  clientReport(key?: string): Promise<T.ClientReport>;
   /** Deletes this account's resources (`POST /_control/reset {account}`). */
   reset(): Promise<T.ResetResult>;
   /** Saves this account as it stands now under `name` (`POST /_control/snapshots {name, account}`). */
