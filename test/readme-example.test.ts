@@ -5,6 +5,7 @@ import { startEmulator } from '../src/tools/harness/index.js';
 test.each([
   ['README.md', 'examples/first-test.test.ts'],
   ['docs/testing.md', 'examples/sdk.test.ts'],
+  ['docs/error-handling.md', 'examples/error-handling.test.ts'],
 ])('%s shows %s as it is (the file runs in npm test)', (doc, example) => {
   expect(readFileSync(doc, 'utf8')).toContain(`\`\`\`ts\n${readFileSync(example, 'utf8')}\`\`\``);
 });

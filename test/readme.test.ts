@@ -240,6 +240,8 @@ test('every sh block of the README and docs/ runs here or is marked to be skippe
     'README.md: docker build -t svc-emulator .',
     'README.md: docker run --rm -p 8710:8710 -e EMULATOR_CLOCK=manual -e EMULATOR_SEED=42 svc-emulator',
     'docs/testing.md: npm pack                                          # svc-emulator-0.1.0.tgz',
+    // grade reads the emulator a suite used, in the user's shell.
+    'docs/error-handling.md: npx svc-emulator grade --url http://localhost:8710 --account "$LAB_ACCT" --report grade-report',
     // A live service is what verify, the proxy and drift are for.
     'docs/verify.md: export EMULATOR_VERIFY_KEY=svc_live_...        # or --key; the variable stays out of shell history',
     'docs/verify.md: npx svc-emulator --proxy https://api.example.com --record ./cassette --port 8711',

@@ -80,12 +80,15 @@ test('one retry a call shows neither growth nor jitter: not judged, never failed
   expect(verdicts(call(0, [50]))).toMatchObject({ backoff: 'not_judged', jitter: 'not_judged' });
 });
 
-test('fixed waits fail backoff and jitter', () => {
-  const entries = [
-    ...call(0, [100, 100, 101]),
-    ...call(9000, [100, 101, 100], { body_digest: 'x' }),
-  ];
-  expect(verdicts(entries)).toMatchObject({ backoff: 'fail', jitter: 'fail' });
+test('fixed waits fail backoff and jitter; two calls alike are not judged (that can be chance)', () => {
+  const two = [...call(0, [100, 100, 101]), ...call(9000, [100, 101, 100], { body_digest: 'x' })];
+  expect(verdicts(two)).toMatchObject({ backoff: 'fail', jitter: 'not_judged' });
+  // Three calls: the longest wait of each retry is left out (a late timer), the rest are alike.
+  const three = [...two, ...call(20_000, [108, 109, 100], { body_digest: 'y' })];
+  expect(verdicts(three)).toMatchObject({ backoff: 'fail', jitter: 'fail' });
+  // A tenth apart is the clocks' noise on a busy machine, not jitter.
+  const late = [...two, ...call(20_000, [109, 100, 100], { body_digest: 'z' })];
+  expect(verdicts(late)).toMatchObject({ jitter: 'fail' });
 });
 
 test('a new Idempotency-Key per retry fails only the key rule', () => {

@@ -61,7 +61,60 @@ export const ClientReportView = z
       }),
     ),
   })
-  .openapi('ControlClientReport');
+  .openapi('ControlClientReport', {
+    example: {
+      object: 'client_report',
+      account: 'acct_00000000000000000000000001',
+      key: null,
+      summary: { keys: 1, calls: 1, passed: 0, failed: 1, not_judged: 0, info: 0 },
+      keys: [
+        {
+          key: 'key_00000000000000000000000001',
+          calls: 1,
+          retries: 1,
+          findings: [
+            {
+              rule: 'retry_after_honoured',
+              title: 'No retry sooner than Retry-After',
+              verdict: 'fail',
+              summary: '1 of 1 retry came sooner than Retry-After asked.',
+              cases: [
+                {
+                  verdict: 'fail',
+                  note: 'a 429 rate_limit_exceeded asked 2 s; the retry came 4 ms later',
+                  requests: [
+                    {
+                      request_id: 'req_01KDVDNA00CDQH3B95XWG7BCGY',
+                      method: 'GET',
+                      path: '/v1/keys/me',
+                      status: 429,
+                      code: 'rate_limit_exceeded',
+                      idempotency_key: null,
+                      retry_after: 2,
+                      received_at: '2026-11-29T02:00:00.000Z',
+                      answered_at: '2026-11-29T02:00:00.002Z',
+                    },
+                    {
+                      request_id: 'req_01KDVDNA00Z9610P20TPNHST1Y',
+                      method: 'GET',
+                      path: '/v1/keys/me',
+                      status: 200,
+                      code: null,
+                      idempotency_key: null,
+                      retry_after: null,
+                      received_at: '2026-11-29T02:00:00.006Z',
+                      answered_at: '2026-11-29T02:00:00.008Z',
+                    },
+                  ],
+                },
+              ],
+              cases_total: 1,
+            },
+          ],
+        },
+      ],
+    },
+  });
 
 export const clientReportRoute = route({
   method: 'get',

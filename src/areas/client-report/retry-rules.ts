@@ -119,19 +119,29 @@ export function judgeJitter(rule: Rule, calls: ClientCall[]): Finding {
       'Fewer than two calls were retried after answers without Retry-After: nothing to compare.',
       [],
     );
+  // Two jittered waits can fall close by chance: only three or more the same show a fixed schedule.
   const cases = compared.map(({ list, i }) => {
     const waits = list.map((x) => x.wait.ms);
     const note = `retry ${i + 1} of ${list.length} calls: waits ${waits.map(ms).join(', ')}`;
+    const verdict = waitsDiffer(waits) ? 'pass' : waits.length >= 3 ? 'fail' : 'info';
     return caseOf(
-      waitsDiffer(waits) ? 'pass' : 'fail',
-      note,
+      verdict,
+      verdict === 'info' ? `${note} (two close waits can be chance)` : note,
       list.map((x) => x.wait.next),
     );
   });
   const differs = cases.some((c) => c.verdict === 'pass');
+  const same = cases.some((c) => c.verdict === 'fail');
   const pooled: Case[] = cases.map((c) =>
     differs && c.verdict === 'fail' ? { ...c, verdict: 'info' } : c,
   );
+  if (!differs && !same)
+    return finding(
+      rule,
+      'not_judged',
+      'Only two calls were compared at each retry, and their waits were close: that can be chance.',
+      pooled,
+    );
   const summary = differs
     ? 'The waits differ between calls.'
     : `The waits are the same (within ${JITTER_SHARE * 100}% or ${JITTER_MS} ms) at every retry compared.`;

@@ -73,10 +73,54 @@ const SweepView = z
       }),
     ),
   })
-  .openapi('ControlSweep');
+  .openapi('ControlSweep', {
+    example: {
+      id: 'swp_01KDVDNA00S5FTMCE8PG9Y8PE0',
+      object: 'sweep',
+      account: 'acct_00000000000000000000000001',
+      operations: ['getCurrentKey'],
+      faults: ['503', 'drop'],
+      hang_ms: 5000,
+      created_at: '2026-01-01T00:00:00.000Z',
+      summary: {
+        operations: 1,
+        cells: 2,
+        met: 2,
+        recovered: 1,
+        gave_up: 1,
+        duplicated_write: 0,
+        not_reached: 0,
+        unknown: 0,
+      },
+      matrix: [
+        {
+          operation: 'getCurrentKey',
+          cells: [
+            {
+              fault: '503',
+              outcome: 'recovered',
+              request_id: 'req_01KDVDNA00CDQH3B95XWG7BCGY',
+              next_request_id: 'req_01KDVDNA00Z9610P20TPNHST1Y',
+            },
+            {
+              fault: 'drop',
+              outcome: 'gave_up',
+              request_id: 'req_01KDVDNA00M042VM4P0KZ422GM',
+              next_request_id: null,
+            },
+          ],
+        },
+      ],
+    },
+  });
 
 const SweepParam = z.object({
-  sweep_id: z.string().openapi({ param: { name: 'sweep_id', in: 'path' } }),
+  sweep_id: z
+    .string()
+    .openapi({
+      param: { name: 'sweep_id', in: 'path' },
+      example: 'swp_01KDVDNA00S5FTMCE8PG9Y8PE0',
+    }),
 });
 
 export const createSweepRoute = route({
