@@ -115,12 +115,10 @@ const SweepView = z
   });
 
 const SweepParam = z.object({
-  sweep_id: z
-    .string()
-    .openapi({
-      param: { name: 'sweep_id', in: 'path' },
-      example: 'swp_01KDVDNA00S5FTMCE8PG9Y8PE0',
-    }),
+  sweep_id: z.string().openapi({
+    param: { name: 'sweep_id', in: 'path' },
+    example: 'swp_01KDVDNA00S5FTMCE8PG9Y8PE0',
+  }),
 });
 
 export const createSweepRoute = route({
