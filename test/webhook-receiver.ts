@@ -1,7 +1,7 @@
 /**
  * A local webhook receiver as an SDK's tests write one: each request verified with the official
- * `standardwebhooks` library, answered with the status (or status and body) `answer(n)` gives the
- * n-th (0-based), or held unanswered while `hold` is set.
+ * `standardwebhooks` library, answered with the status (or status and body) `answer(n, request)`
+ * gives the n-th (0-based), or held unanswered while `hold` is set.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,7 +30,7 @@ export interface Receiver {
 }
 
 export async function startReceiver(
-  answer: (n: number) => number | { status: number; body: string } = () => 204,
+  answer: (n: number, request: Received) => number | { status: number; body: string } = () => 204,
 ): Promise<Receiver> {
   const state = { secret: '', hold: false };
   const received: Received[] = [];
@@ -49,9 +49,10 @@ export async function startReceiver(
         type = JSON.parse(body).type;
       } catch {}
       const n = received.length;
-      received.push({ headers: req.headers, body, type, verified });
+      const request = { headers: req.headers, body, type, verified };
+      received.push(request);
       if (state.hold) return;
-      const given = answer(n);
+      const given = answer(n, request);
       res.statusCode = typeof given === 'number' ? given : given.status;
       res.end(typeof given === 'number' ? undefined : given.body);
     });

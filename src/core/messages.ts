@@ -97,6 +97,8 @@ export const MESSAGES = {
     why === 'deleted'
       ? `Webhook endpoint '${id}' is deleted and takes no deliveries.`
       : `Webhook endpoint '${id}' is disabled; enable it first (POST /_control/webhook_endpoints/${id}/enable).`,
+  notAccountEndpoint: (id: string, account: string) =>
+    `'${id}' is not a webhook endpoint of account '${account}' (or it is deleted).`,
   notResumableStatus: (status: string) =>
     `Only a failed or canceled run can be resumed; this run is ${status}.`,
   notResumableError: (code: string) => `This run failed with '${code}', which is not resumable.`,

@@ -12,6 +12,7 @@ import { registerJournal } from '../areas/requests/control-journal.js';
 import { registerJournalStream } from '../areas/requests/control-journal-stream.js';
 import { registerAssetSeeding } from '../areas/scenarios/control-seeding.js';
 import { registerSnapshots } from '../areas/snapshots/control-snapshots.js';
+import { registerWebhookChaos } from '../areas/webhooks/control-chaos.js';
 import { registerWebhookDeliveries } from '../areas/webhooks/control-deliveries.js';
 import { registerWebhookSeeding } from '../areas/webhooks/control-seeding.js';
 import type { AppEnv } from '../core/env.js';
@@ -67,6 +68,7 @@ export function createControlApp(
   registerClientReport(app, deps);
   registerWebhookDeliveries(app, deps);
   registerWebhookEvents(app, deps);
+  registerWebhookChaos(app, deps);
   registerCoverage(app, deps, coverage);
   if (bundles) registerBundles(app, deps, bundles.recorder, bundles.settings);
   app.get('/openapi.json', (c) => c.json(controlDocument(app, deps.config.version)));

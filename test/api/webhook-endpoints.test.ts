@@ -29,6 +29,12 @@ function withoutSecret(created: Record<string, unknown>) {
   return endpoint;
 }
 
+/** A control-seeded endpoint as the product API shows it: no account, chaos or secret. */
+function productView(seeded: Record<string, unknown>) {
+  const { account_id: _account, chaos: _chaos, ...endpoint } = withoutSecret(seeded);
+  return endpoint;
+}
+
 async function keyWith(emu: Emu, scopes: string[]) {
   const key = await emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/keys`, {
     name: 'limited',
@@ -198,7 +204,7 @@ describe('GET /v1/webhook_endpoints/{endpoint_id}', () => {
       secret: NO_TWINS_SECRET,
     });
     expectOk(own, 200);
-    expect(own.json).toEqual(withoutSecret(theirs));
+    expect(own.json).toEqual(productView(theirs));
   });
 });
 
@@ -303,8 +309,10 @@ test('control seeding answers the same endpoint object, with description, metada
     status: 'enabled',
     disabled_at: null,
     created_at: T0,
+    account_id: DEFAULT_ACCOUNT,
+    chaos: null,
     secret: makeWebhookSecret('0', seeded.id),
   });
   const read = await emu.api('GET', `/v1/webhook_endpoints/${seeded.id}`);
-  expect(read.json).toEqual(withoutSecret(seeded));
+  expect(read.json).toEqual(productView(seeded));
 });

@@ -52,7 +52,7 @@ test('a file of another version (EMULATOR_SNAPSHOT) exits 2 naming the file and 
   const exited = await start(['--port', '0'], { EMULATOR_SNAPSHOT: other });
   expect(exited.code, exited.out).toBe(2);
   expect(exited.out).toContain(`svc-emulator: cannot start: ${other}: This snapshot was saved by`);
-  expect(exited.out).toContain('svc-emulator 0.0.1 (schema version 101)');
+  expect(exited.out).toContain('svc-emulator 0.0.1 (schema version 102)');
 });
 
 test("a --seed other than the file's exits 2, saying which seed to use", async () => {

@@ -54,3 +54,36 @@ test('deliveries come back with their ids, and new ones number on as after the s
   server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
+
+test("an endpoint's receiver chaos and each delivery's come back with a restore", async () => {
+  const emu = testEmulator();
+  const { account } = await emu.control('POST', '/accounts', {});
+  const endpoint = await emu.control('POST', `/accounts/${account.id}/webhook_endpoints`, {
+    url: 'http://127.0.0.1:2/hooks',
+    chaos: { bad_signature: true, duplicate: 0.5 },
+  });
+  const event = {
+    type: 'evaluation.queued',
+    data: { object: { id: 'eval_1', object: 'evaluation' } },
+  };
+  await emu.control('POST', `/accounts/${account.id}/events`, event);
+  const shown = async () => ({
+    endpoints: (await emu.control('GET', `/webhook_endpoints?account=${account.id}`)).data,
+    deliveries: (await emu.control('GET', `/webhook_deliveries?account=${account.id}`)).data.map(
+      (d: { id: string; chaos: string | null; webhook_id: string }) => [
+        d.id,
+        d.chaos,
+        d.webhook_id,
+      ],
+    ),
+  });
+  const saved = await shown();
+  expect(saved.deliveries.map((d: unknown[]) => d[1])).toContain('bad_signature');
+  await emu.control('POST', '/snapshots', { name: 'chaos', account: account.id });
+  await emu.control('PUT', `/accounts/${account.id}/webhook_chaos`, { chaos: {} });
+  expect((await shown()).endpoints[0].chaos).toBeNull();
+  await emu.control('POST', '/snapshots/chaos/restore');
+  expect(await shown()).toEqual(saved);
+  expect(saved.endpoints[0]).toMatchObject({ id: endpoint.id, chaos: { bad_signature: 1 } });
+  emu.emulator.close();
+});

@@ -203,3 +203,47 @@ test("a --db file's account row edited by hand: GET /_control/accounts lists the
   emu.emulator.close();
   rmSync(dir, { recursive: true, force: true });
 });
+
+test("an endpoint's or a delivery's receiver chaos it cannot read is refused naming the column", async () => {
+  // Deliveries to a port nothing listens on: the forged one is made with the real one.
+  const emu = testEmulator();
+  await emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/webhook_endpoints`, {
+    url: 'http://127.0.0.1:9/h',
+    chaos: { bad_signature: true },
+  });
+  await emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/events`, {
+    type: 'evaluation.queued',
+    data: { object: { id: 'eval_1', object: 'evaluation' } },
+  });
+  await emu.control('POST', '/snapshots', { name: 'chaos' });
+  const file: File = (await ctl(emu, 'GET', '/snapshots/chaos/download')).json;
+  const deliveries = file.world.tables.webhook_deliveries!;
+  const forged = deliveries.rows.findIndex(
+    (r) => r[deliveries.columns.indexOf('chaos')] === 'bad_signature',
+  );
+  expect(forged).toBeGreaterThanOrEqual(0);
+  const all = (bad: number) =>
+    JSON.stringify({
+      duplicate: 0,
+      out_of_order: 0,
+      stale_timestamp: 0,
+      bad_signature: bad,
+      unknown_type: 0,
+    });
+  const cases: [string, number, unknown, RegExp][] = [
+    ['webhook_endpoints', 0, all(2), /bad_signature: .*<=1/],
+    ['webhook_endpoints', 0, 'often', /expected JSON text/],
+    ['webhook_endpoints', 0, '{"bad_signature": 1}', /duplicate: .*expected number/],
+    ['webhook_deliveries', forged, 'sometimes', /Invalid option/],
+  ];
+  for (const [table, row, value, message] of cases) {
+    const error = await refused(
+      emu,
+      resealed(file, (f) => set(f, table, row, 'chaos', value)),
+    );
+    expect({ table, ...error.details }).toEqual({ table, column: 'chaos', row });
+    expect(error.message).toMatch(message);
+  }
+  expect((await ctl(emu, 'POST', '/snapshots', { name: 'ok', snapshot: file })).status).toBe(201);
+  emu.emulator.close();
+});

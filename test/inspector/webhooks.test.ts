@@ -93,3 +93,51 @@ test('a delivery shows its payload and the answers; a redelivery from the page r
   expectClean();
   await page.close();
 });
+
+test("an endpoint's chaos and its receiver's verdict, and each delivery's chaos, are shown", async () => {
+  const { control } = emulator;
+  // A receiver that never verifies: it takes the forged delivery too.
+  const naive = await startReceiver(() => 204);
+  try {
+    const { account } = await control.createAccount({ name: 'chaos' });
+    const endpoint = await control.seedWebhookEndpoint(account.id, {
+      url: naive.url,
+      chaos: { bad_signature: true, duplicate: 0.5 },
+    });
+    await control.triggerEvent(account.id, EVENT);
+    const forged = await eventually(async () => {
+      const { data } = await control.listWebhookDeliveries({ account: account.id });
+      const d = data.find((x) => x.chaos === 'bad_signature');
+      return d?.status === 'delivered' ? d : undefined;
+    }, 'the forged delivery answered');
+
+    const { page, expectClean } = await openInspector(
+      browser,
+      emulator.baseUrl,
+      `view=webhooks&account=${account.id}`,
+    );
+    // The first table is the endpoints' (the deliveries' rows name the endpoint too).
+    const endpointRow = page.locator('section.view table').first().locator('tr', {
+      hasText: endpoint.id,
+    });
+    await endpointRow.locator('.badge.chaos', { hasText: 'bad_signature' }).waitFor();
+    await endpointRow.locator('.badge.chaos', { hasText: 'duplicate 50%' }).waitFor();
+    // The receiver report judged it: it accepted a forgery.
+    await endpointRow.locator('.badge.verdict-fail').waitFor();
+    expect(await endpointRow.innerText()).toContain('bad_signature');
+    const row = page.locator(`tr[data-delivery="${forged.id}"]`);
+    await row.locator('td[data-chaos="bad_signature"] .badge.chaos').waitFor();
+    await row.click();
+    const detail = page.locator('aside.detail');
+    await detail.getByText('a careful receiver answers 4xx').waitFor();
+    expect(await detail.innerText()).toContain(forged.webhook_id);
+    await screenshot(page, 'webhooks-chaos', {
+      docs: false,
+      replace: [[naive.url, 'http://127.0.0.1:4000/hooks']],
+    });
+    expectClean();
+    await page.close();
+  } finally {
+    await naive.close();
+  }
+});

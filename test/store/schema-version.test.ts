@@ -42,12 +42,12 @@ function contents(file: string) {
   return seen;
 }
 
-test('a new database gets the baseline and later migrations at version 101, and opens again as it is', () => {
-  expect(SCHEMA_VERSION).toBe(101);
+test('a new database gets the baseline and later migrations at version 102, and opens again as it is', () => {
+  expect(SCHEMA_VERSION).toBe(102);
   const file = join(dir, 'new.db');
   openStore(file).close();
   const made = contents(file);
-  expect(made.version).toBe(101);
+  expect(made.version).toBe(102);
   expect(made.tables).toEqual([
     'accounts',
     'api_keys',
@@ -68,7 +68,7 @@ test('a new database gets the baseline and later migrations at version 101, and 
   openStore(file).close();
   expect(contents(file)).toEqual(made);
   const memory = openStore(':memory:');
-  expect(memory.db.pragma('user_version', { simple: true })).toBe(101);
+  expect(memory.db.pragma('user_version', { simple: true })).toBe(102);
   memory.close();
 });
 
@@ -83,10 +83,11 @@ test('a database at the baseline (100) is migrated: its pending deliveries are d
     VALUES ('acct_1', 'evt_1', 'evaluation.queued', 'whe_1', 'http://x', 'pending', 0)`);
   db.close();
   const store = openStore(file);
-  expect(store.db.pragma('user_version', { simple: true })).toBe(101);
-  expect(store.db.prepare('SELECT next_at, series FROM webhook_deliveries').get()).toEqual({
+  expect(store.db.pragma('user_version', { simple: true })).toBe(102);
+  expect(store.db.prepare('SELECT next_at, series, chaos FROM webhook_deliveries').get()).toEqual({
     next_at: 0,
     series: 1,
+    chaos: null,
   });
   store.close();
 });
@@ -103,10 +104,10 @@ test('a file of an older layout is refused with what to do, and left as it was',
 });
 
 test('a file written by a newer emulator is refused, and left as it was', () => {
-  const file = fileAt('newer.db', 102);
+  const file = fileAt('newer.db', 103);
   const before = contents(file);
   expect(() => openStore(file)).toThrow(
-    "The database has schema version 102, newer than this emulator's 101. Use a newer svc-emulator or another --db file.",
+    "The database has schema version 103, newer than this emulator's 102. Use a newer svc-emulator or another --db file.",
   );
   expect(contents(file)).toEqual(before);
 });

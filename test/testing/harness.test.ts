@@ -4,10 +4,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   ControlError,
   createControlClient,
+  type ReceiverReport,
   type RunningEmulator,
   startEmulator,
 } from '../../src/tools/harness/index.js';
 import { eventually } from '../wait.js';
+import { startReceiver } from '../webhook-receiver.js';
 
 let emu: RunningEmulator;
 beforeAll(async () => {
@@ -167,5 +169,46 @@ test('a webhook delivery names the started emulator in its links and is listed b
   } finally {
     receiver.closeAllConnections();
     await new Promise((resolve) => receiver.close(resolve));
+  }
+});
+
+test('receiver chaos through the harness: setWebhookChaos on an account, receiverReport of an endpoint', async () => {
+  // A receiver that never verifies: it accepts the forged delivery too.
+  const naive = await startReceiver(() => 204);
+  try {
+    const acct = await emu.control.newAccount();
+    const endpoint = await acct.seedWebhookEndpoint({ url: naive.url });
+    const other = await acct.seedWebhookEndpoint({ url: 'http://127.0.0.1:2/nobody' });
+    const set = await acct.setWebhookChaos({ bad_signature: true }, [endpoint.id]);
+    expect(set.data.map((e) => [e.id, e.chaos?.bad_signature])).toEqual([[endpoint.id, 1]]);
+    await acct.triggerEvent('evaluation.succeeded', {
+      data: { object: { id: 'eval_01KDVDNA0000000000000000EX', object: 'evaluation' } },
+    });
+    const report = await eventually(async () => {
+      const r = await emu.control.receiverReport(endpoint.id);
+      // `genuine` and `bad_signature` each judged once: both answered.
+      return r.findings.filter((f) => f.judged === 1).length === 2 ? r : undefined;
+    }, 'the real and the forged delivery answered');
+    const failed: ReceiverReport['findings'][number]['rule'][] = report.findings
+      .filter((f) => f.verdict === 'fail')
+      .map((f) => f.rule);
+    expect(report).toMatchObject({ object: 'receiver_report', verdict: 'fail' });
+    expect(failed).toEqual(['bad_signature']);
+    expect(report.findings.find((f) => f.rule === 'bad_signature')!.evidence[0]).toMatchObject({
+      chaos: 'bad_signature',
+      status_code: 204,
+      verdict: 'fail',
+    });
+    // The other endpoint has no chaos: its report judges only its real deliveries (none answered).
+    expect(await emu.control.receiverReport(other.id)).toMatchObject({
+      chaos: null,
+      verdict: 'not_judged',
+    });
+    const off = await emu.control.setWebhookChaos(acct.account.id, { chaos: {} });
+    expect(off.data.map((e) => e.chaos)).toEqual([null, null]);
+    const missing = await emu.control.receiverReport('whe_missing').catch((e: unknown) => e);
+    expect(missing).toMatchObject({ status: 404, error: { code: 'resource_not_found' } });
+  } finally {
+    await naive.close();
   }
 });

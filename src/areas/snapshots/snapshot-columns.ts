@@ -9,6 +9,7 @@ import { LimitsSchema } from '../../core/accounts/limits.js';
 import { MAX_VIRTUAL_MS, MIN_VIRTUAL_MS, parseClockMode } from '../../core/clock-mode.js';
 import { RUN_STATUSES } from '../../engine/contract/run-shapes.js';
 import { stateFromText } from '../../engine/store/run-state-text.js';
+import { CHAOS_KINDS } from '../webhooks/chaos.js';
 
 /** What the registered kinds contribute: run kinds' names and the scopes a key may hold. */
 export interface ColumnContext {
@@ -117,6 +118,9 @@ export function columnChecks(ctx: ColumnContext): Record<string, Record<string, 
       deleted_at: instant.nullable(),
       disabled_at: instant.nullable(),
       failing_since: int.nullable(),
+      chaos: json(
+        z.object(Object.fromEntries(CHAOS_KINDS.map((k) => [k, z.number().min(0).max(1)]))),
+      ).nullable(),
     },
     webhook_deliveries: {
       seq: int,
@@ -130,6 +134,7 @@ export function columnChecks(ctx: ColumnContext): Record<string, Record<string, 
       created_at: int,
       next_at: int.nullable(),
       series: int.min(1),
+      chaos: z.enum(CHAOS_KINDS).nullable(),
     },
     events: {
       seq: int,

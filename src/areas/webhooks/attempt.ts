@@ -1,13 +1,12 @@
 /** One attempt of a delivery: its signed request, built from the stored event, and its outcome. */
 
 import { wallNow } from '../../core/clock.js';
-import { makeWebhookSecret } from '../../core/ids.js';
 import type { RunKind } from '../../engine/run-kind.js';
 import type { EventRepo } from '../../engine/store/events.js';
 import { toEvent } from '../../engine/timeline/event-view.js';
+import { messageOf } from './chaos-message.js';
 import type { Delivery, DeliveryAttempt } from './deliveries-store.js';
 import { type AttemptResult, sendAttempt } from './send.js';
-import { signWebhook } from './signing.js';
 
 export type WebhookTimestamps = 'wall' | 'virtual';
 
@@ -74,20 +73,26 @@ export async function attemptDelivery(
     Object.assign(attempt, { error: 'event_gone', durationMs: 0 });
     return false;
   }
-  const body = JSON.stringify(toEvent(event, settings.origin, settings.kinds));
   // Receivers check `webhook-timestamp` against their own wall clock (Standard Webhooks: a
   // 5-minute window), so by default it is wall time at the attempt; `virtual` keeps the
   // event's virtual instant for byte-identical headers across runs.
   const stamp = settings.timestamps === 'virtual' ? Date.parse(event.createdAt) : attempt.wallAt;
-  const timestamp = Math.floor(stamp / 1000);
-  const secret = makeWebhookSecret(settings.seed, delivery.endpointId);
+  const shown = toEvent(event, settings.origin, settings.kinds);
+  const message = messageOf(
+    settings.seed,
+    delivery.endpointId,
+    shown,
+    delivery.chaos,
+    Math.floor(stamp / 1000),
+  );
   const headers = {
     'content-type': 'application/json',
     'user-agent': 'svc-emulator-webhooks',
-    'webhook-id': event.id,
-    'webhook-timestamp': String(timestamp),
-    'webhook-signature': signWebhook(secret, event.id, timestamp, body),
+    'webhook-id': message.id,
+    'webhook-timestamp': String(message.timestamp),
+    'webhook-signature': message.signature,
   };
+  const body = message.body;
   const { send } = settings.hooks;
   const result = send
     ? await send(ref, signal)

@@ -10,6 +10,7 @@ import {
   Timestamp,
 } from '../../core/contract.js';
 import { EXAMPLE_ULID, errorAnswers } from '../../core/error-answers.js';
+import { ReceiverChaos, ReceiverChaosInput } from './chaos-contract.js';
 
 export const WebhookEndpointDeletion = z
   .object({ id: z.string(), object: z.literal('webhook_endpoint'), deleted: z.boolean() })
@@ -87,6 +88,15 @@ export const CreateWebhookEndpointBody = z
       .openapi({ description: 'Event kinds to receive; default `["*"]`, every kind.' }),
     description: z.string().max(500).nullable().optional(),
     metadata: Metadata.optional(),
+    emulator: z
+      .object({ chaos: ReceiverChaosInput.optional() })
+      .strict()
+      .optional()
+      .openapi({
+        ...INFERRED,
+        description:
+          'Emulator extension, not part of the platform: `chaos`, the receiver chaos its deliveries get (docs/runtime.md "Receiver chaos"). The endpoint body does not show it; `GET /_control/webhook_endpoints` does.',
+      }),
   })
   .strict()
   .openapi('CreateWebhookEndpointRequest', {
@@ -95,6 +105,42 @@ export const CreateWebhookEndpointBody = z
   });
 
 export const WebhookEndpointList = listOf(WebhookEndpoint, 'WebhookEndpointList');
+
+/** An endpoint with chaos, as the control API shows it. */
+const CONTROL_ENDPOINT_EXAMPLE = {
+  id: 'whe_01KDVMMVA8MKDG6SDMPFW7GANV',
+  object: 'webhook_endpoint',
+  url: 'http://127.0.0.1:4000/hooks',
+  events: ['*'],
+  description: null,
+  metadata: {},
+  status: 'enabled',
+  disabled_at: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  account_id: 'acct_00000000000000000000000001',
+  chaos: {
+    duplicate: 1,
+    out_of_order: 0,
+    stale_timestamp: 0.5,
+    bad_signature: 1,
+    unknown_type: 0,
+  },
+};
+
+/** An endpoint as the control API shows it: its account and its receiver chaos too. */
+export const ControlWebhookEndpoint = WebhookEndpoint.extend({
+  account_id: z.string(),
+  chaos: ReceiverChaos.nullable().openapi({
+    description: 'Its receiver chaos (docs/runtime.md "Receiver chaos"); null for none.',
+  }),
+}).openapi('ControlWebhookEndpoint', { example: CONTROL_ENDPOINT_EXAMPLE });
+
+/** The control API's new endpoint, with its signing secret. */
+export const ControlCreatedWebhookEndpoint = ControlWebhookEndpoint.extend({
+  secret: z.string().openapi({ description: 'The signing secret, `whsec_...`.' }),
+}).openapi('ControlCreatedWebhookEndpoint', {
+  example: { ...CONTROL_ENDPOINT_EXAMPLE, secret: 'whsec_C2FVsBQIhrscChlQIMV4ZS9GFqJWiuqK' },
+});
 
 const inferred = { ...INFERRED, tags: ['Webhooks'] };
 const readGuards = operationGuards({ versions: ['2026-09-27'], scope: 'webhooks:read' });

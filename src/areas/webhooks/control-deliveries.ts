@@ -11,6 +11,9 @@ import type { AppEnv } from '../../core/env.js';
 import { apiError, MESSAGES, notFound } from '../../core/errors.js';
 import type { Deps } from '../../engine/deps.js';
 import { toEvent } from '../../engine/timeline/event-view.js';
+import { expectedAnswer } from './chaos.js';
+import { DeliveryChaos } from './chaos-contract.js';
+import { bodyOf, webhookIdOf } from './chaos-message.js';
 import type { Delivery } from './deliveries.js';
 
 const DeliveryStatus = z.enum(['pending', 'delivered', 'failed']);
@@ -42,6 +45,15 @@ const DeliveryView = z
     endpoint_id: z.string(),
     url: z.string(),
     status: DeliveryStatus,
+    chaos: DeliveryChaos,
+    webhook_id: z.string().openapi({
+      description:
+        'The `webhook-id` its attempts send: the event id (an `unknown_type` delivery has its own).',
+    }),
+    expected: z.enum(['2xx', '4xx']).openapi({
+      description:
+        'What a careful receiver answers: a 4xx for `bad_signature` and `stale_timestamp`, else a 2xx (the receiver report judges it).',
+    }),
     attempts: z.array(Attempt),
     next_attempt_at: Timestamp.nullable().openapi({
       description: "While pending: the virtual instant of the next attempt on the account's clock.",
@@ -143,6 +155,9 @@ export const deliveryView = (d: Delivery) => ({
   endpoint_id: d.endpointId,
   url: d.url,
   status: d.status,
+  chaos: d.chaos as z.infer<typeof DeliveryChaos>,
+  webhook_id: webhookIdOf(d.eventId, d.chaos),
+  expected: expectedAnswer(d.chaos),
   attempts: d.attempts.map((a) => ({
     series: a.series,
     number: a.number,
@@ -169,9 +184,9 @@ export function registerWebhookDeliveries(app: OpenAPIHono<AppEnv>, deps: Deps):
   app.openapi(getWebhookDeliveryRoute, (c) => {
     const delivery = deliveryOf(deps, c.req.valid('param').delivery_id);
     const event = deps.store.events.get(delivery.accountId, delivery.eventId);
-    // Built as each attempt builds it (runtime/webhooks/attempt.ts), from the stored event.
+    // Built as each attempt builds it (attempt.ts, chaos-message.ts), from the stored event.
     const payload = event
-      ? JSON.stringify(toEvent(event, deps.webhooks.origin, deps.kinds.byName))
+      ? bodyOf(toEvent(event, deps.webhooks.origin, deps.kinds.byName), delivery.chaos)
       : null;
     return c.json({ ...deliveryView(delivery), payload }, 200);
   });

@@ -5,8 +5,8 @@ import { errorResponses, jsonResponse } from '../../core/contract.js';
 import { AccountParam, json, route } from '../../core/control-routes.js';
 import type { AppEnv } from '../../core/env.js';
 import type { Deps } from '../../engine/deps.js';
-import { CreatedWebhookEndpoint } from './contract.js';
-import { toWebhookEndpoint } from './endpoint-view.js';
+import { ControlCreatedWebhookEndpoint } from './contract.js';
+import { toControlWebhookEndpoint } from './endpoint-view.js';
 import { seedWebhookEndpoint } from './endpoints.js';
 import { WebhookEndpointInput } from './inputs.js';
 
@@ -20,8 +20,8 @@ export const seedWebhookEndpointRoute = route({
   request: { params: AccountParam, body: json(WebhookEndpointInput) },
   responses: {
     201: jsonResponse(
-      CreatedWebhookEndpoint,
-      'Created: the endpoint as the product API shows it, with its signing secret.',
+      ControlCreatedWebhookEndpoint,
+      'Created: the endpoint as the product API shows it, with its signing secret, account and receiver chaos.',
     ),
     ...errorResponses([400, 404]),
   },
@@ -32,6 +32,6 @@ export function registerWebhookSeeding(app: OpenAPIHono<AppEnv>, deps: Deps): vo
   app.openapi(seedWebhookEndpointRoute, (c) => {
     const acct = accountOf(deps, c.req.valid('param').account_id);
     const e = deps.store.tx(() => seedWebhookEndpoint(deps, acct, c.req.valid('json')));
-    return c.json({ ...toWebhookEndpoint(e), secret: e.secret }, 201);
+    return c.json({ ...toControlWebhookEndpoint(e), secret: e.secret }, 201);
   });
 }

@@ -1,5 +1,7 @@
 import type { Database } from '../../core/sqlite/sqlite.js';
 import type { EventRecord } from '../../engine/timeline/event-view.js';
+import { chaosQueries, prepareChaosStatements } from './deliveries-chaos-store.js';
+import type { WebhookChaos } from './records.js';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
@@ -36,6 +38,8 @@ export interface Delivery {
   nextAt: number | null;
   /** Wall ms when it was enqueued. */
   createdAt: number;
+  /** The receiver chaos it carries (chaos.ts), null for an ordinary delivery. */
+  chaos: string | null;
 }
 
 export interface DeliveryFilter {
@@ -53,7 +57,13 @@ export interface DeliveryFilter {
 /** An event and an endpoint it goes to, once its transaction commits. */
 export interface StagedDelivery {
   event: Pick<EventRecord, 'id' | 'accountId' | 'type' | 'createdAt'>;
-  endpoint: { id: string; url: string };
+  endpoint: { id: string; url: string; chaos?: WebhookChaos | null };
+}
+
+/** A delivery to record: its first attempt due at virtual ms `nextAt` (null: it waits). */
+export interface PlannedDelivery extends StagedDelivery {
+  nextAt: number | null;
+  chaos: string | null;
 }
 
 interface Row {
@@ -68,6 +78,7 @@ interface Row {
   next_at: number | null;
   series: number;
   created_at: number;
+  chaos: string | null;
 }
 
 /** `whdl_` + the row's sequence number: ids follow delivery order. */
@@ -90,20 +101,23 @@ const fromRow = (r: Row): Delivery => ({
   series: r.series,
   nextAt: r.status === 'pending' ? r.next_at : null,
   createdAt: r.created_at,
+  chaos: r.chaos,
 });
 
 /** The statements of the delivery records, prepared once per store. */
 function prepareDeliveryStatements(db: Database) {
   return {
     insert: db.prepare(
-      `INSERT INTO webhook_deliveries (account_id, event_id, event_type, endpoint_id, url, status, next_at, created_at)
-       VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)`,
+      `INSERT INTO webhook_deliveries (account_id, event_id, event_type, endpoint_id, url, status, next_at, created_at, chaos)
+       VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?)`,
     ),
-    // The endpoint's pending delivery due first; at one instant, the oldest event first.
+    // The endpoint's pending delivery due first; at one instant, the oldest event first. One
+    // without `next_at` waits for something else (a duplicate, for its event's acceptance).
     head: db.prepare<[string], Row>(
       `SELECT * FROM webhook_deliveries WHERE endpoint_id = ? AND status = 'pending'
-         ORDER BY next_at, seq LIMIT 1`,
+         AND next_at IS NOT NULL ORDER BY next_at, seq LIMIT 1`,
     ),
+    ...prepareChaosStatements(db),
     bySeq: db.prepare<[number], Row>('SELECT * FROM webhook_deliveries WHERE seq = ?'),
     pendingEndpoints: db.prepare<[], { endpoint_id: string; account_id: string }>(
       `SELECT DISTINCT endpoint_id, account_id FROM webhook_deliveries WHERE status = 'pending'`,
@@ -141,23 +155,22 @@ function prepareDeliveryStatements(db: Database) {
 export function createDeliveryRepo(db: Database) {
   const s = prepareDeliveryStatements(db);
   return {
-    /**
-     * Inserts in one transaction, enqueued at wall ms `createdAt`, each first due `firstDelay`
-     * virtual ms after its event.
-     */
-    insertAll: (staged: readonly StagedDelivery[], createdAt: number, firstDelay: number) =>
+    /** Inserts in one transaction, enqueued at wall ms `createdAt`, each due at its `nextAt`. */
+    insertAll: (planned: readonly PlannedDelivery[], createdAt: number) =>
       db.transaction(() => {
-        for (const { event, endpoint } of staged)
+        for (const { event, endpoint, nextAt, chaos } of planned)
           s.insert.run(
             event.accountId,
             event.id,
             event.type,
             endpoint.id,
             endpoint.url,
-            Date.parse(event.createdAt) + firstDelay,
+            nextAt,
             createdAt,
+            chaos,
           );
       })(),
+    ...chaosQueries(s),
     /** The endpoint's pending delivery due first: the head of its queue. */
     head: (endpointId: string): Delivery | undefined => {
       const row = s.head.get(endpointId);

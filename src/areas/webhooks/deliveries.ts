@@ -10,6 +10,8 @@
 
 import { toTimestamp, wallNow } from '../../core/clock.js';
 import { type AttemptRef, attemptDelivery, type WebhookHooks } from './attempt.js';
+import { isExtra } from './chaos.js';
+import { planDeliveries } from './chaos-plan.js';
 import {
   createDeliveryRepo,
   type Delivery,
@@ -76,7 +78,9 @@ export class WebhookDispatcher {
   /** Records the committed events' deliveries and starts their endpoints' queues. */
   enqueue(staged: readonly StagedDelivery[]): void {
     if (!this.enabled || this.closed) return;
-    this.repo.insertAll(staged, wallNow(), this.schedule[0] ?? 0);
+    const held = (endpointId: string) => this.repo.lastRealHeld(endpointId);
+    const planned = planDeliveries(staged, this.options.seed, this.schedule[0] ?? 0, held);
+    this.repo.insertAll(planned, wallNow());
     for (const { event, endpoint } of staged) this.start(endpoint.id, event.accountId);
   }
 
@@ -240,9 +244,17 @@ export class WebhookDispatcher {
 
   /** After an attempt: the delivery delivered, due again, or failed (and its endpoint disabled). */
   private settle(delivery: Delivery, ok: boolean, at: number, failingSince: number | null) {
+    // A chaos extra is judged by its answer alone: never retried, never the endpoint's failure.
+    if (isExtra(delivery.chaos)) return this.finish(delivery, ok ? 'delivered' : 'failed');
+    // A real delivery's first attempt lets the events held back behind it go (chaos).
+    if (delivery.attempts.length === 1)
+      this.repo.releaseHeld(delivery.endpointId, delivery.seq, at);
     const { endpoints } = this.options;
     if (ok) {
       endpoints.setFailingSince(delivery.endpointId, null);
+      // A duplicate comes when a retry would, had the receiver's answer been lost.
+      const dupAt = at + (this.schedule[1] ?? 0);
+      this.repo.releaseDuplicate(delivery.endpointId, delivery.eventId, dupAt);
       return this.finish(delivery, 'delivered');
     }
     if (failingSince === null) endpoints.setFailingSince(delivery.endpointId, at);
@@ -264,13 +276,18 @@ export class WebhookDispatcher {
     delivery.status = status;
     delivery.nextAt = null;
     this.repo.save(delivery);
-    this.prune();
+    // An event never accepted has no duplicate: the one waiting for it ends unsent.
+    const dropped =
+      status === 'failed' && !isExtra(delivery.chaos)
+        ? this.repo.dropDuplicate(delivery.endpointId, delivery.eventId)
+        : 0;
+    this.prune(1 + dropped);
   }
 
   /** Keeps at most `historySize` finished records: the bound README "Limitations" states. */
-  private prune(): void {
+  private prune(added: number): void {
     const kept = this.options.historySize ?? 10_000;
-    this.finished += 1;
+    this.finished += added;
     if (this.finished <= kept) return;
     this.repo.pruneFinished(this.finished - kept);
     this.finished = kept;

@@ -14,3 +14,8 @@ export function toWebhookEndpoint(e: WebhookEndpointRecord) {
     created_at: e.createdAt,
   };
 }
+
+/** The endpoint as the control API shows it: its account and receiver chaos too. */
+export function toControlWebhookEndpoint(e: WebhookEndpointRecord) {
+  return { ...toWebhookEndpoint(e), account_id: e.accountId, chaos: e.chaos };
+}

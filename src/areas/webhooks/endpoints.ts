@@ -3,6 +3,7 @@ import { makeWebhookSecret } from '../../core/ids.js';
 import type { Account } from '../../core/records.js';
 import { assertNewId } from '../../core/seed-ids.js';
 import type { Deps } from '../../engine/deps.js';
+import { type ChaosInput, normalizeChaos } from './chaos.js';
 import type { WebhookEndpointInput } from './inputs.js';
 import type { WebhookEndpointRecord } from './records.js';
 
@@ -13,6 +14,8 @@ export interface WebhookEndpointFields {
   events?: string[] | undefined;
   description?: string | null | undefined;
   metadata?: Record<string, unknown> | undefined;
+  /** Receiver chaos (docs/runtime.md "Receiver chaos"), each kind a probability or `true`. */
+  chaos?: ChaosInput | null | undefined;
 }
 
 /** Stores a new endpoint; answers it with its signing secret (from seed and id, never stored). */
@@ -32,6 +35,7 @@ export function createWebhookEndpoint(
     createdAt: toTimestamp(now),
     deletedAt: null,
     disabledAt: null,
+    chaos: normalizeChaos(fields.chaos),
   };
   deps.store.webhookEndpoints.insert(endpoint);
   return { ...endpoint, secret: makeWebhookSecret(deps.config.seed, endpoint.id) };

@@ -40,9 +40,10 @@ export function registerWebhooks(app: OpenAPIHono<AppEnv>, inferred: boolean): v
 
   app.openapi(createWebhookEndpointRoute, (c) => {
     const deps = c.get('deps');
-    const body = c.req.valid('json');
+    const { emulator, ...body } = c.req.valid('json');
+    const fields = { ...body, chaos: emulator?.chaos };
     const created = deps.store.tx(() =>
-      createWebhookEndpoint(deps, c.get('auth').account, body, c.get('now')),
+      createWebhookEndpoint(deps, c.get('auth').account, fields, c.get('now')),
     );
     c.set('resourceId', created.id);
     // The signing secret is shown here only: reads never include it.

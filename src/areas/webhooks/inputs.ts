@@ -2,6 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { Metadata } from '../../core/contract.js';
 import { seedId } from '../../core/seed-ids.js';
+import { ReceiverChaosInput } from './chaos-contract.js';
 
 export const WebhookEndpointInput = z
   .object({
@@ -10,6 +11,7 @@ export const WebhookEndpointInput = z
     events: z.array(z.string()).optional(),
     description: z.string().max(500).nullable().optional(),
     metadata: Metadata.optional(),
+    chaos: ReceiverChaosInput.optional(),
   })
   .strict()
   .openapi('ControlWebhookEndpointInput', {

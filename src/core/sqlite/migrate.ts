@@ -1,12 +1,13 @@
 import { baseline } from './migrations/100-baseline.js';
 import { webhookRetries } from './migrations/101-webhook-retries.js';
+import { receiverChaos } from './migrations/102-receiver-chaos.js';
 import type { Database } from './sqlite.js';
 
 /** The baseline's schema version: above the 1 to 13 of older layouts, so none reads as current. */
 export const BASELINE_VERSION = 100;
 
 /** Migrations in order: the baseline, then any later one, which sets the version after it. */
-const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [baseline, webhookRetries];
+const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [baseline, webhookRetries, receiverChaos];
 
 /** The schema version this emulator writes. */
 export const SCHEMA_VERSION = BASELINE_VERSION + MIGRATIONS.length - 1;

@@ -69,7 +69,9 @@ export function gradeHelp(): string {
   return (
     'Usage: svc-emulator grade --url URL --account ID [--control-token T] [--report FILE]\n\n' +
     "Grades a client's error handling from its traffic in a running emulator's journal\n" +
-    '(GET /_control/client_report); docs/error-handling.md.\n\n' +
+    '(GET /_control/client_report; docs/error-handling.md), and the webhook receivers of the\n' +
+    "account's endpoints that have receiver chaos (GET /_control/webhook_endpoints/{id}/\n" +
+    'receiver_report; docs/runtime.md "Receiver chaos").\n\n' +
     `${rows.join('\n')}\n\n` +
     'Exit status: 0 every finding passes (or is not judged), 1 one fails, 2 it could not run.\n'
   );

@@ -76,7 +76,7 @@ export async function runGrade(
   }
   if (subjects === 0)
     throw new GradeError(
-      `nothing to grade: no call of ${args.key ? `key ${args.key}` : `account ${args.account}`} is in the journal (run the suite against ${args.url} first)`,
+      `nothing to grade: no call of ${args.key ? `key ${args.key}` : `account ${args.account}`} is in the journal and no webhook endpoint of it has receiver chaos (run the suite against ${args.url} first)`,
     );
   const count = (v: GradeVerdict) => findings.filter((f) => f.verdict === v).length;
   return {
@@ -108,7 +108,8 @@ const LABEL: Record<GradeVerdict, string> = {
 function summaryLine(grade: Grade): string {
   const s = grade.summary;
   const scope = grade.key ? `key ${grade.key}` : `account ${grade.account}`;
-  return `${scope} (${Object.values(grade.counts).join('; ')}): ${s.passed} passed, ${s.failed} failed, ${s.not_judged} not judged, ${s.info} reported`;
+  const counts = Object.values(grade.counts).filter((c) => c !== '');
+  return `${scope} (${counts.join('; ')}): ${s.passed} passed, ${s.failed} failed, ${s.not_judged} not judged, ${s.info} reported`;
 }
 
 /** What the terminal shows: the summary, each finding in a line, a failing one with its evidence. */

@@ -196,6 +196,12 @@ function inspectMethods(call: Call) {
     /** `POST .../enable`: a disabled webhook endpoint takes deliveries again. */
     enableWebhookEndpoint: (endpointId: string) =>
       call<T.EnabledWebhookEndpoint>('POST', `/webhook_endpoints/${path(endpointId)}/enable`),
+    /** `PUT .../webhook_chaos`: receiver chaos for the account's endpoints (all, or `endpoints`). */
+    setWebhookChaos: (accountId: string, body: T.SetWebhookChaosInput) =>
+      call<T.WebhookChaosResult>('PUT', `/accounts/${path(accountId)}/webhook_chaos`, body),
+    /** `GET .../receiver_report`: the endpoint's receiver judged by its answers, rule by rule. */
+    receiverReport: (endpointId: string) =>
+      call<T.ReceiverReport>('GET', `/webhook_endpoints/${path(endpointId)}/receiver_report`),
     /**
      * `GET /_control/coverage`: per product operation, each outcome it can answer and how often
      * the calls so far (of one account, or all) got it.
@@ -263,6 +269,8 @@ async function newTestAccount(
     seedRun: (body) => control.seedRun(id, body),
     seedWebhookEndpoint: (body) => control.seedWebhookEndpoint(id, body),
     triggerEvent: (type, more = {}) => control.triggerEvent(id, { type, ...more }),
+    setWebhookChaos: (chaos, endpoints) =>
+      control.setWebhookChaos(id, endpoints ? { chaos, endpoints } : { chaos }),
     clientReport: (key) => control.clientReport({ account: id, ...(key ? { key } : {}) }),
     reset: () => control.reset({ account: id }),
     snapshot: (name) => control.snapshot(name, { account: id }),

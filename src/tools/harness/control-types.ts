@@ -11,6 +11,7 @@ import type * as journal from '../../areas/requests/control-journal.js';
 import type * as assetSeeding from '../../areas/scenarios/control-seeding.js';
 import type * as assetInputs from '../../areas/scenarios/inputs.js';
 import type * as snapshots from '../../areas/snapshots/control-snapshots.js';
+import type * as webhookChaos from '../../areas/webhooks/control-chaos.js';
 import type * as deliveries from '../../areas/webhooks/control-deliveries.js';
 import type * as webhookSeeding from '../../areas/webhooks/control-seeding.js';
 import type * as webhookInputs from '../../areas/webhooks/inputs.js';
@@ -135,6 +136,11 @@ export type FireEventInput = Body<typeof webhookEvents.fireEventRoute>;
 /** An event as `GET /v1/events/{event_id}` shows it. */
 export type Event = Answer<typeof webhookEvents.fireEventRoute, 201>;
 export type EnabledWebhookEndpoint = Answer<typeof webhookEvents.enableEndpointRoute, 200>;
+/** `PUT /_control/accounts/{id}/webhook_chaos`: each kind a probability (0 to 1) or `true`. */
+export type SetWebhookChaosInput = Body<typeof webhookChaos.setWebhookChaosRoute>;
+export type WebhookChaosResult = Answer<typeof webhookChaos.setWebhookChaosRoute, 200>;
+/** An endpoint's receiver judged by its answers: one finding per rule, with evidence. */
+export type ReceiverReport = Answer<typeof webhookChaos.receiverReportRoute, 200>;
 /** `GET /_control/coverage`: each product operation's outcomes, and how often each was seen. */
 export type Coverage = Answer<typeof coverage.coverageRoute, 200>;
 export type CoverageOperation = Coverage['operations'][number];

@@ -31,6 +31,14 @@ export interface TestAccount extends T.KindSeeders<[]> {
    * showing `more.resource` or the newest such resource, or `more.data.object` as given.
    */
   triggerEvent(type: string, more?: Omit<T.FireEventInput, 'type'>): Promise<T.Event>;
+  /**
+   * Receiver chaos for this account's webhook endpoints: every one, or those of `endpoints`
+   * (`PUT /_control/accounts/{id}/webhook_chaos`); `{}` turns it off.
+   */
+  setWebhookChaos(
+    chaos: T.SetWebhookChaosInput['chaos'],
+    endpoints?: string[],
+  ): Promise<T.WebhookChaosResult>;
   /** The client report of this account's calls, or of one of its keys (`GET /_control/client_report`). */
   clientReport(key?: string): Promise<T.ClientReport>;
   /** Deletes this account's resources (`POST /_control/reset {account}`). */

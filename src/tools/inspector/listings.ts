@@ -5,8 +5,8 @@
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { AccountView, KeyView } from '../../areas/accounts/control.js';
 import { accountView, keyView } from '../../areas/accounts/make-account.js';
-import { WebhookEndpoint } from '../../areas/webhooks/contract.js';
-import { toWebhookEndpoint } from '../../areas/webhooks/endpoint-view.js';
+import { ControlWebhookEndpoint } from '../../areas/webhooks/contract.js';
+import { toControlWebhookEndpoint } from '../../areas/webhooks/endpoint-view.js';
 import { accountOf } from '../../core/accounts/account-of.js';
 import { errorResponses, jsonResponse } from '../../core/contract.js';
 import { AccountParam, route } from '../../core/control-routes.js';
@@ -64,9 +64,7 @@ export const listEndpointsRoute = route({
     200: jsonResponse(
       z.object({
         object: z.literal('list'),
-        data: z.array(
-          WebhookEndpoint.extend({ account_id: z.string() }).openapi('ControlWebhookEndpoint'),
-        ),
+        data: z.array(ControlWebhookEndpoint),
         has_more: z.boolean(),
       }),
       'The endpoints.',
@@ -158,7 +156,7 @@ export function registerListings(
     if (after !== undefined && !endpoints.existsLive(account.id, after))
       throw invalidParam('after', MESSAGES.badCursor(after, 'a webhook endpoint'));
     const page = endpoints.list(account.id, { after, limit });
-    const data = page.data.map((e) => ({ ...toWebhookEndpoint(e), account_id: e.accountId }));
+    const data = page.data.map(toControlWebhookEndpoint);
     return c.json({ object: 'list' as const, data, has_more: page.hasMore }, 200);
   });
 

@@ -1,5 +1,6 @@
 // Webhooks: the chosen account's endpoints (`GET /_control/webhook_endpoints`, never their signing
-// secrets), its deliveries with their attempts and next attempt time
+// secrets) with their receiver chaos and, for those that have it, the receiver report's verdict
+// (`GET .../{id}/receiver_report`), its deliveries with their chaos, attempts and next attempt time
 // (`GET /_control/webhook_deliveries`), and the chosen delivery: the payload it sends, each
 // attempt's answer, redelivery (`GET .../{id}`, `POST .../{id}/redeliver`). Attempts are made in
 // the background, so the view reads the deliveries again every two seconds while open.
@@ -13,6 +14,31 @@ const REFRESH_MS = 2000;
 function outcome(a) {
   if (a.in_flight) return h('span', { class: 'muted' }, 'in flight');
   return a.status_code ? statusBadge(a.status_code) : h('span', { class: 'badge s5xx' }, a.error);
+}
+
+/** An endpoint's receiver chaos: each kind it can get, with its probability unless every time. */
+function chaosOf(chaos) {
+  if (!chaos) return h('span', { class: 'muted' }, 'none');
+  const kinds = Object.entries(chaos).filter(([, p]) => p > 0);
+  return kinds.map(([kind, p]) =>
+    h('span', { class: 'badge chaos' }, p === 1 ? kind : `${kind} ${Math.round(p * 100)}%`),
+  );
+}
+
+/** A receiver report's verdict (`pass`, `fail`, `not_judged`) as a badge, and its failed rules. */
+function verdictOf(report) {
+  if (!report) return '';
+  const failed = report.findings.filter((f) => f.verdict === 'fail').map((f) => f.rule);
+  return [
+    h('span', { class: `badge verdict-${report.verdict}` }, report.verdict.replace('_', ' ')),
+    failed.length ? h('span', { class: 'muted' }, ` ${failed.join(', ')}`) : null,
+  ];
+}
+
+/** A delivery's chaos as a badge saying what a careful receiver answers it; none for ordinary. */
+function deliveryChaos(d) {
+  if (!d.chaos) return '';
+  return h('span', { class: 'badge chaos', title: `expects ${d.expected}` }, d.chaos);
 }
 
 /** Every attempt of a delivery, series and number, with what the receiver answered. */
@@ -46,6 +72,13 @@ function renderDelivery(pane, d, redeliver) {
       null,
       [
         ['event', [d.event_type, ' ', h('code', null, d.event_id)]],
+        ['webhook-id', h('code', null, d.webhook_id)],
+        [
+          'chaos',
+          d.chaos
+            ? [deliveryChaos(d), ` a careful receiver answers ${d.expected}`]
+            : h('span', { class: 'muted' }, 'none: sent as the platform sends it'),
+        ],
         ['endpoint', h('code', null, d.endpoint_id)],
         ['url', d.url],
         ['next attempt', d.next_attempt_at ? time(d.next_attempt_at) : 'none'],
@@ -104,19 +137,35 @@ export async function render(root, ctx) {
       control('GET', `/webhook_endpoints?account=${account}&limit=${PAGE}`),
       control('GET', `/webhook_deliveries?${q}`),
     ]);
+    const reports = await Promise.all(
+      endpoints.data.map((e) =>
+        e.chaos ? control('GET', `/webhook_endpoints/${e.id}/receiver_report`) : null,
+      ),
+    );
     fill(
       endpointsBox,
       endpoints.data.length
         ? table(
-            ['id', 'url', 'events', 'status', 'created', ''],
-            endpoints.data.map((e) => [
-              h('code', null, e.id),
-              e.url,
-              e.events.join(' '),
-              e.status === 'enabled' ? e.status : `disabled ${time(e.disabled_at)}`,
-              time(e.created_at),
-              e.status === 'disabled' ? h('button', { onclick: () => enable(e.id) }, 'Enable') : '',
-            ]),
+            ['id', 'url', 'events', 'status', 'chaos', 'receiver', 'created', ''],
+            endpoints.data.map((e, i) =>
+              h(
+                'tr',
+                null,
+                h('td', null, h('code', null, e.id)),
+                h('td', { class: 'cut', title: e.url }, e.url),
+                ...[
+                  e.events.join(' '),
+                  e.status === 'enabled' ? e.status : `disabled ${time(e.disabled_at)}`,
+                  chaosOf(e.chaos),
+                  verdictOf(reports[i]),
+                  h('span', { class: 'nowrap' }, time(e.created_at)),
+                  e.status === 'disabled'
+                    ? h('button', { onclick: () => enable(e.id) }, 'Enable')
+                    : '',
+                ].map((c) => h('td', null, c)),
+              ),
+            ),
+            { class: 'endpoints' },
           )
         : h('p', { class: 'muted' }, 'No webhook endpoints.'),
     );
@@ -130,6 +179,7 @@ export async function render(root, ctx) {
         },
         h('td', null, h('code', null, d.id)),
         h('td', null, d.event_type),
+        h('td', { 'data-chaos': d.chaos ?? '' }, deliveryChaos(d)),
         h('td', { class: 'cut', title: d.url }, h('code', null, d.endpoint_id)),
         h('td', { 'data-status': '' }, d.status),
         h(
@@ -143,9 +193,13 @@ export async function render(root, ctx) {
     fill(
       deliveriesBox,
       rows.length
-        ? table(['delivery', 'event', 'endpoint', 'status', 'attempts', 'next attempt'], rows, {
-            class: 'deliveries',
-          })
+        ? table(
+            ['delivery', 'event', 'chaos', 'endpoint', 'status', 'attempts', 'next attempt'],
+            rows,
+            {
+              class: 'deliveries',
+            },
+          )
         : h('p', { class: 'muted' }, 'No deliveries.'),
       deliveries.has_more ? h('p', { class: 'muted' }, `The newest ${PAGE}.`) : null,
     );
