@@ -55,7 +55,12 @@ export default defineConfig({
     // the suite's speed; the slow tests mostly wait on the processes they start).
     maxWorkers: '100%',
     // `npx vitest run --coverage`: line coverage of src/ (docs/development.md has the figures).
-    coverage: { provider: 'v8', include: ['src/**'], reporter: ['text-summary', 'json-summary'] },
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.ts'],
+      exclude: ['src/**/*.test.ts'],
+      reporter: ['text-summary', 'json-summary'],
+    },
     // `vitest run` runs them all; `vitest run --project quick` is the edit loop (`npm run test:quick`).
     projects: [
       {
