@@ -28,6 +28,7 @@ const SLOW = [
   'test/control/snapshot-cli.test.ts',
   'test/heap.test.ts',
   'test/scenarios/own-scenarios-cli.test.ts',
+  'test/store/schema-version-cli.test.ts',
 ];
 
 /**

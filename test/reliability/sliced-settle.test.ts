@@ -1,7 +1,8 @@
 /**
  * Issue 9 item 4: a clock advance is applied in windows of at most `--settle-slice` events,
  * yielding between them. Results equal one settle (same transitions, same events with the same
- * ids and order), and other accounts are served while a long advance is in progress.
+ * ids and order). That other accounts are served while a long advance is in progress is
+ * test/isolation/stall.test.ts's.
  */
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_ACCOUNT, testEmulator } from '../helpers.js';
@@ -84,43 +85,4 @@ describe('windowed settling equals one settle', () => {
       expect(results[1]).toEqual(results[2]);
     });
   }
-});
-
-test('other accounts are served while a long advance is applied, and it equals one settle', async () => {
-  const big = async (emu: Emu) => {
-    const acct = await emu.control('POST', '/accounts', {
-      id: 'acct_big',
-      token_balance: 10_000_000,
-      limits: { concurrent_runs: 1000 },
-    });
-    for (let i = 0; i < 30; i++) {
-      const res = await create(emu, { episodes: 1000 }, acct.key.secret);
-      expect(res.status).toBe(201);
-    }
-    return acct.key.secret as string;
-  };
-  const sliced = testEmulator({ settleSlice: 2000 });
-  const secret = await big(sliced);
-  const order: string[] = [];
-  const advance = sliced
-    .control('POST', '/accounts/acct_big/clock/advance', { seconds: 86_400 })
-    .then((body) => {
-      order.push('advance');
-      return body;
-    });
-  const other = sliced.api('GET', '/v1/keys/me').then((res) => {
-    order.push('other account');
-    return res;
-  });
-  const [advanced, otherRes] = await Promise.all([advance, other]);
-  expect(otherRes.status).toBe(200);
-  expect(order).toEqual(['other account', 'advance']);
-
-  const oneShot = testEmulator({ settleSlice: 1_000_000 });
-  await big(oneShot);
-  const expected = await oneShot.control('POST', '/accounts/acct_big/clock/advance', {
-    seconds: 86_400,
-  });
-  expect(advanced.transitions).toEqual(expected.transitions);
-  expect(await allEvents(sliced, secret)).toEqual(await allEvents(oneShot, secret));
 });
