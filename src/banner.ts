@@ -1,5 +1,5 @@
-import { liveFixedKey, liveFixedKeys } from './areas/accounts/live-fixed-keys.js';
 import type { Emulator } from './emulator.js';
+import { liveFixedKey, liveFixedKeys } from './world/live-fixed-keys.js';
 import {
   DataFileError,
   listScenarios,

@@ -1,4 +1,6 @@
 /** The emulator's command-line flags: each one's environment variable, default and meaning. */
+import { formatDuration } from './core/duration.js';
+import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from './http/node-server.js';
 
 /** Every CLI flag, its environment variable and its default (docs/configuration.md). */
 export const FLAGS = {
@@ -106,6 +108,16 @@ export const FLAGS = {
     env: 'EMULATOR_SETTLE_SLICE',
     default: '2000',
     help: 'most run events one settle window applies before serving others',
+  },
+  'headers-timeout': {
+    env: 'EMULATOR_HEADERS_TIMEOUT',
+    default: formatDuration(DEFAULT_HEADERS_TIMEOUT_MS),
+    help: "wall time a client has to send a request's headers, else 408 and the connection closed (0: none)",
+  },
+  'request-timeout': {
+    env: 'EMULATOR_REQUEST_TIMEOUT',
+    default: formatDuration(DEFAULT_REQUEST_TIMEOUT_MS),
+    help: 'wall time a client has to send a whole request, body included (0: none); answers are not bound',
   },
   proxy: {
     env: 'EMULATOR_PROXY',

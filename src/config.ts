@@ -28,6 +28,13 @@ const originList = () =>
     'expected origins like http://localhost:3000, comma-separated, or *',
   );
 
+/** `--headers-timeout` and `--request-timeout`: 0 (none) or up to a day. */
+const serverTimeout = () =>
+  z.string().refine((v) => {
+    const ms = parseDuration(v);
+    return ms !== undefined && ms <= 86_400_000;
+  }, 'expected 0 (none) or a duration up to 1d, like 20s or 2m');
+
 const ConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535),
   host: z.string().min(1),
@@ -73,6 +80,8 @@ const ConfigSchema = z.object({
   }, 'expected a duration from 1ms to 10m, like 10s or 500ms'),
   'webhook-timestamps': z.enum(['wall', 'virtual']),
   'settle-slice': z.coerce.number().int().min(1).max(1_000_000),
+  'headers-timeout': serverTimeout(),
+  'request-timeout': serverTimeout(),
   'coverage-report': z.string(),
   proxy: z.union([
     z.literal(''),
@@ -160,6 +169,9 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
     /** Wall ms one attempt may take (`--webhook-timeout`). */
     webhookTimeoutMs: parseDuration(c['webhook-timeout'])!,
     settleSlice: c['settle-slice'],
+    /** Wall ms to send a request's headers, and the whole request (0: none); node-server.ts. */
+    headersTimeoutMs: parseDuration(c['headers-timeout'])!,
+    requestTimeoutMs: parseDuration(c['request-timeout'])!,
     /** `--coverage-report FILE`: where the report goes at shutdown (JSON, and Markdown beside it). */
     coverageReport: c['coverage-report'] || null,
     /** `--proxy URL`: serve /v1 by forwarding to this service (src/tools/verify/proxy.ts). */

@@ -5,7 +5,7 @@ import { banner } from './banner.js';
 import { type CliConfig, ConfigError, helpText, parseConfig } from './config.js';
 import { createEmulator, type Emulator, packageVersion, SHIPPED_SCENARIOS } from './emulator.js';
 import { capYoungGeneration, collectWhenIdle, exposedGc } from './heap.js';
-import { createNodeServer } from './http/node-server.js';
+import { createNodeServer, serverTimeouts } from './http/node-server.js';
 import { writeCoverageReport } from './tools/coverage/file.js';
 import { runSubcommand, SUBCOMMANDS, type Subcommand } from './tools/verify/cli.js';
 import { startProxy } from './tools/verify/proxy-server.js';
@@ -71,7 +71,7 @@ function openEmulator(config: CliConfig): Emulator {
 
 /** Serves the emulator on the configured port, printing the banner; a port in use exits 1. */
 function listen(emulator: Emulator, config: CliConfig): Server {
-  const server = createNodeServer(emulator.app, emulator.deps);
+  const server = createNodeServer(emulator.app, emulator.deps, serverTimeouts(config));
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;

@@ -28,6 +28,8 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     webhookRetrySchedule: [0, 5000, 300000, 1800000, 7200000, 18000000, 36000000, 36000000],
     webhookTimeoutMs: 10000,
     settleSlice: 2000,
+    headersTimeoutMs: 20000,
+    requestTimeoutMs: 60000,
     coverageReport: null,
     proxy: null,
     record: null,
@@ -92,6 +94,18 @@ test('--webhook-history and --webhook-timestamps come from flags or their variab
   );
   expect(() => parseConfig(['--webhook-history', '-1'], {})).toThrow(/--webhook-history/);
   expect(() => parseConfig(['--webhook-timestamps', 'now'], {})).toThrow(/--webhook-timestamps/);
+});
+
+test('--headers-timeout and --request-timeout take durations or 0 (none), from flags or variables', () => {
+  expect(parseConfig(['--headers-timeout', '5s'], {}).headersTimeoutMs).toBe(5000);
+  expect(parseConfig([], { EMULATOR_REQUEST_TIMEOUT: '0' }).requestTimeoutMs).toBe(0);
+  expect(parseConfig([], { EMULATOR_REQUEST_TIMEOUT: '2m' }).requestTimeoutMs).toBe(120_000);
+  const env = { EMULATOR_REQUEST_TIMEOUT: '2m' };
+  expect(parseConfig(['--request-timeout', '30s'], env).requestTimeoutMs).toBe(30_000);
+  expect(() => parseConfig(['--headers-timeout', 'soon'], {})).toThrow(
+    /--headers-timeout \(or EMULATOR_HEADERS_TIMEOUT\)/,
+  );
+  expect(() => parseConfig(['--request-timeout', '2d'], {})).toThrow(/--request-timeout/);
 });
 
 test('--version and -v ask for the version; --help lists both', () => {

@@ -1,10 +1,11 @@
 /** Applies a run's due events once each, in time order, as its clock passes them (DESIGN.md 4). */
 
 import { toTimestamp } from '../core/clock.js';
-import type { Account, RunRecord, RunRequest } from '../core/records.js';
+import type { Account } from '../core/records.js';
 import type { Deps } from './deps.js';
 import { type EventDraft, eventOf, runEventOf } from './event-log.js';
 import { owesArchive } from './pending-archives.js';
+import type { RunRecord, RunRequest } from './records.js';
 import { appendStoredLog } from './run-attempt.js';
 import type { RunKind } from './run-kind.js';
 import { runSnapshot } from './timeline/event-view.js';

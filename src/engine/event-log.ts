@@ -3,8 +3,8 @@
 import type { StagedDelivery } from '../areas/webhooks/deliveries-store.js';
 import { eventMatches } from '../areas/webhooks/signing.js';
 import { toTimestamp } from '../core/clock.js';
-import type { RunRecord, RunState } from '../core/records.js';
 import type { Deps } from './deps.js';
+import type { RunRecord, RunState } from './records.js';
 import { type EventSnapshot, snapshotSubject } from './timeline/event-view.js';
 
 export interface EventDraft {

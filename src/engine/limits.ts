@@ -1,6 +1,7 @@
 import { apiError, MESSAGES } from '../core/errors.js';
-import type { Account, RunRecord } from '../core/records.js';
+import type { Account } from '../core/records.js';
 import type { Deps } from './deps.js';
+import type { RunRecord } from './records.js';
 
 /** When a run gives its slot back: its cancel completing, or its attempt ending. */
 function slotFreeAt(record: RunRecord): number | null {

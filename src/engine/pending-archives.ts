@@ -5,8 +5,9 @@
  */
 import { setImmediate } from 'node:timers/promises';
 import { toTimestamp } from '../core/clock.js';
-import type { Account, RunRecord } from '../core/records.js';
+import type { Account } from '../core/records.js';
 import type { Deps } from './deps.js';
+import type { RunRecord } from './records.js';
 import { buildRunArchiveAsync } from './run-archive.js';
 import { signedToken } from './run-attempt.js';
 

@@ -1,5 +1,5 @@
 import { apiError, MESSAGES } from '../core/errors.js';
-import type { RunState } from '../core/records.js';
+import type { RunState } from './records.js';
 
 /** API document 3.1: only a failed or canceled run, its error resumable, resumes; else 409. */
 export function assertResumable(state: RunState): void {

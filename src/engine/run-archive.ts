@@ -3,8 +3,8 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { archiveOf, buildArchive, GZIP_OPTIONS, tarOf } from '../core/archive.js';
 import { MAX_VIRTUAL_MS, MIN_VIRTUAL_MS } from '../core/clock-mode.js';
-import type { RunRecord } from '../core/records.js';
 import type { Deps } from './deps.js';
+import type { RunRecord } from './records.js';
 import type { CachedArchive } from './store/archive-cache.js';
 import { attemptLog } from './timeline/log.js';
 

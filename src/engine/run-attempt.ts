@@ -2,9 +2,10 @@
 import { createHmac } from 'node:crypto';
 import { toTimestamp } from '../core/clock.js';
 import { apiError, MESSAGES } from '../core/errors.js';
-import type { Account, RunAttempt, RunRecord } from '../core/records.js';
+import type { Account } from '../core/records.js';
 import type { OutcomeEntry } from './contract/outcomes.js';
 import type { Deps } from './deps.js';
+import type { RunAttempt, RunRecord } from './records.js';
 import type { RunKind } from './run-kind.js';
 import { CANCEL_MS, outcomeFor } from './run-options.js';
 import { logLine } from './timeline/log.js';

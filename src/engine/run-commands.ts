@@ -1,10 +1,11 @@
 /** A request's commands on runs (DESIGN.md sections 2 and 7), each a transaction with its event. */
 
-import type { Account, RunRecord, RunRequest } from '../core/records.js';
+import type { Account } from '../core/records.js';
 import type { OutcomeEntry } from './contract/outcomes.js';
 import type { Deps } from './deps.js';
 import { eventOf, recordEvents, runEventOf } from './event-log.js';
 import { assertCapacity, assertConcurrency } from './limits.js';
+import type { RunRecord, RunRequest } from './records.js';
 import { assertResumable } from './resume.js';
 import { createRun, requestCancel, startAttempt } from './run-attempt.js';
 import type { RunKind } from './run-kind.js';

@@ -5,12 +5,12 @@
 import type { RouteConfig, z } from '@hono/zod-openapi';
 import type { ArchiveEntry } from '../core/archive.js';
 import type { Catalog } from '../core/catalog.js';
-import type { Policy } from '../core/catalog-shapes.js';
-import type { RunSeedFields } from '../core/control-inputs.js';
-import type { FileEntry, RunRecord, RunRequest, RunState } from '../core/records.js';
+import type { FileEntry } from '../core/contract.js';
 import type { OutcomeEntry } from './contract/outcomes.js';
 import type { RunRoutes } from './contract/run-routes.js';
 import type { RunError, RunKindAddress } from './contract/run-shapes.js';
+import type { RunSeedFields } from './contract/seed-input.js';
+import type { RunRecord, RunRequest, RunState } from './records.js';
 import type { FailurePlan, PhasePlan, Schedule } from './timeline/schedule.js';
 
 /** What a request plans for each of its attempts: its timeline and what it is charged. */
@@ -28,7 +28,13 @@ export interface FailureOutputs {
 }
 
 /** A policy a run may name: the catalog's, or one a succeeded run produced (`source_run`). */
-export type PolicyEntry = Omit<z.infer<typeof Policy>, 'object'>;
+export interface PolicyEntry {
+  id: string;
+  name: string;
+  robot: string;
+  created_at: string;
+  source_run: string | null;
+}
 
 /** What a create request is checked against besides its schema, as of its now; read-only. */
 export interface World {
@@ -41,8 +47,15 @@ export interface World {
   activeRuns(kind: string): RunRecord[];
 }
 
-export interface RunKind<Req extends RunRequest = RunRequest, Ctx = unknown>
-  extends RunKindAddress {
+/**
+ * A kind as the engine sees it; a kind states it with `defineKind` (define-kind.ts), which derives
+ * the timeline's and the failure codes' parts from its plan.
+ */
+export interface RunKind<
+  Req extends RunRequest = RunRequest,
+  Ctx = unknown,
+  Res extends Record<string, unknown> = Record<string, unknown>,
+> extends RunKindAddress {
   /** The kind a scenario's outcome rule that names no `kind` is for (one kind at most). */
   outcomeRulesDefault?: boolean;
   /** What one step of the stepped phase is called in logs and status messages. */
@@ -74,9 +87,9 @@ export interface RunKind<Req extends RunRequest = RunRequest, Ctx = unknown>
     schedule: Schedule,
   ): FailureOutputs;
   /** A succeeded attempt's `result` and its closing log line. */
-  success(ctx: Ctx, steps: number): { result: Record<string, unknown>; line: string };
+  success(ctx: Ctx, steps: number): { result: Res; line: string };
   /** The files of the archive `<id>/`, given the result and the attempt's whole log. */
-  archive(ctx: Ctx, result: Record<string, unknown>, steps: number, logs: string[]): ArchiveEntry[];
+  archive(ctx: Ctx, result: Res, steps: number, logs: string[]): ArchiveEntry[];
   /** The kind's own body fields, between the shared ones (DESIGN.md section 7). */
   fields(record: RunRecord<Req>, state: RunState): Record<string, unknown>;
 }

@@ -3,21 +3,10 @@ import { z } from 'zod';
 import { invalidParam } from '../core/errors.js';
 import { issueError } from '../core/zod-issue.js';
 import { type OutcomeEntry, OutcomePlan } from './contract/outcomes.js';
+import { failureCodesOf, type KindPlan, type KindTimeline } from './kind-plan.js';
 import type { PhasePlan } from './timeline/schedule.js';
 
 const Seconds = z.number().min(0).max(86_400);
-
-/** What a kind's timeline is made of: a queue, its phases, and the length of one step. */
-export interface KindTimeline {
-  phases: readonly string[];
-  /** The phase made of steps (episodes, epochs). */
-  stepPhase: string;
-  /** The name of a step in `durations_s` (`episode`, `epoch`). */
-  stepNoun: string;
-  failureCodes: readonly string[];
-  /** Default seconds: `queue`, each phase but the stepped one, and `<stepNoun>`. */
-  defaults: Readonly<Record<string, number>>;
-}
 
 export interface RunOptions {
   outcomes?: OutcomeEntry[];
@@ -29,7 +18,7 @@ export interface RunOptions {
  * @example assertOutcomePlan(kind, plan, 'options.emulator.outcomes')
  */
 export function assertOutcomePlan(
-  kind: Pick<KindTimeline, 'phases' | 'failureCodes'>,
+  kind: { phases: readonly string[]; failureCodes: readonly string[] },
   plan: readonly OutcomeEntry[] | undefined,
   param: string,
 ): void {
@@ -44,9 +33,20 @@ export function assertOutcomePlan(
   }
 }
 
-/** `options.emulator` checked for `kind`: its outcome plan and durations. */
-export function parseRunOptions(kind: KindTimeline, options: Record<string, unknown>): RunOptions {
-  const keys = ['queue', ...kind.phases.filter((p) => p !== kind.stepPhase), kind.stepNoun];
+/**
+ * `options.emulator` checked for a kind: its outcome plan and durations.
+ * @example const { durations_s } = parseRunOptions(PLAN, request.options)
+ */
+export function parseRunOptions(
+  plan: KindPlan<unknown>,
+  options: Record<string, unknown>,
+): RunOptions {
+  const { timeline } = plan;
+  const keys = [
+    'queue',
+    ...timeline.phases.filter((p) => p !== timeline.stepPhase),
+    timeline.stepNoun,
+  ];
   const schema = z
     .object({
       outcomes: OutcomePlan.optional(),
@@ -59,6 +59,7 @@ export function parseRunOptions(kind: KindTimeline, options: Record<string, unkn
   const parsed = schema.safeParse(options.emulator ?? {});
   if (!parsed.success) throw issueError(parsed.error.issues[0]!, 'options.emulator.');
   const emulator = parsed.data as RunOptions;
+  const kind = { phases: timeline.phases, failureCodes: failureCodesOf(plan.failures) };
   assertOutcomePlan(kind, emulator.outcomes, 'options.emulator.outcomes');
   return emulator;
 }

@@ -1,6 +1,8 @@
 /** A run's log and listing as read: derived from its attempt, or a seeded run's stored rows. */
-import type { FileEntry, RunRecord } from '../core/records.js';
+
+import type { FileEntry } from '../core/contract.js';
 import type { Deps } from './deps.js';
+import type { RunRecord } from './records.js';
 import { runArchive } from './run-archive.js';
 import { storesOutputs } from './run-attempt.js';
 import type { FilePage } from './store/files.js';

@@ -2,7 +2,7 @@
 
 import type { Catalog } from '../core/catalog.js';
 import { invalidParam, MESSAGES } from '../core/errors.js';
-import type { RunRequest } from '../core/records.js';
+import type { RunRequest } from './records.js';
 
 /**
  * The shared request fields of a validated create body (absent ones as `{}` and null).

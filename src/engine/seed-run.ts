@@ -5,14 +5,15 @@
 import { z } from '@hono/zod-openapi';
 import { toTimestamp } from '../core/clock.js';
 import { DEFAULT_VERSION } from '../core/contract.js';
-import { RunSeedFields, type RunSeedInput } from '../core/control-inputs.js';
 import { invalidParam, MESSAGES } from '../core/errors.js';
-import type { Account, RunRecord, RunRequest, RunState } from '../core/records.js';
+import type { Account } from '../core/records.js';
+import { assertIdPrefix, assertNewId } from '../core/seed-ids.js';
 import { issueError } from '../core/zod-issue.js';
-import { assertIdPrefix, assertNewId } from '../world/seed.js';
 import type { OutcomeEntry } from './contract/outcomes.js';
+import { RunSeedFields, type RunSeedInput } from './contract/seed-input.js';
 import { seedShape } from './contract/seed-shape.js';
 import type { Deps } from './deps.js';
+import type { RunRecord, RunRequest, RunState } from './records.js';
 import { createRun } from './run-attempt.js';
 import type { FixedState, RegisteredKind, RunKind, SeedOps } from './run-kind.js';
 import { assertOutcomePlan } from './run-options.js';

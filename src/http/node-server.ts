@@ -22,6 +22,22 @@ const LINGER_MS = 2000;
 const LINGER_BYTES = 16 * 1024 * 1024;
 
 /**
+ * Wall time a client has to send its headers (`--headers-timeout`), and its whole request, body
+ * included (`--request-timeout`): Node's own are 60 s and 300 s. A request is at most 1 MiB, sent
+ * in one go by SDKs; an answer (an archive download) is not bound by either.
+ */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+/** How often Node looks for requests past those timeouts (its default, 30 s, lets one run over). */
+const TIMEOUT_CHECK_MS = 1000;
+
+/** Node's own timeouts (a slow request or slow headers answer 408); 0 turns one off. */
+export type ServerTimeouts = Pick<
+  ServerOptions,
+  'requestTimeout' | 'headersTimeout' | 'connectionsCheckingInterval'
+>;
+
+/**
  * The Node HTTP server for the app (`main.ts`, `startEmulator`). Beyond the adapter (inferred):
  * parser-level rejections get the error envelope, and an answer sent before the body was read (a
  * 413, a 401, a fault) keeps pooled clients safe: a small body is drained, a larger one gets
@@ -30,18 +46,17 @@ const LINGER_BYTES = 16 * 1024 * 1024;
 export function createNodeServer(
   app: { fetch: (req: Request, env: unknown) => Response | Promise<Response> },
   deps: Deps,
-  /** Node's own timeouts (a slow request or slow headers answer 408), for tests. */
-  options: Pick<
-    ServerOptions,
-    'requestTimeout' | 'headersTimeout' | 'connectionsCheckingInterval'
-  > = {},
+  timeouts: ServerTimeouts = {},
 ): Server {
   const listener = getRequestListener(app.fetch, {
     autoCleanupIncoming: false,
     errorHandler: (err) => errorResponse(deps, requestErrorOf(err)),
   });
   const gates: Gates = new WeakMap();
-  const server = createServer({ ...options, requireHostHeader: false }, (incoming, outgoing) => {
+  /** Connections whose request was answered before its body had come (until it has). */
+  const answeredEarly = new WeakSet<Duplex>();
+  const options = { ...nodeTimeouts(timeouts), requireHostHeader: false };
+  const server = createServer(options, (incoming, outgoing) => {
     if (incoming.httpVersion === '1.1' && incoming.headers.host === undefined) {
       // API document section 7 envelope instead of Node's bare 400 (RFC 9112 section 3.2).
       const err = apiError('request_malformed', { message: MESSAGES.hostRequired });
@@ -50,12 +65,12 @@ export function createNodeServer(
       incoming.resume();
       return;
     }
-    guardEarlyAnswer(incoming, outgoing);
+    guardEarlyAnswer(incoming, outgoing, answeredEarly);
     whenAnswersLeave(gates, incoming, outgoing, () => void listener(incoming, outgoing));
   });
   batchWrites(server);
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) =>
-    answerClientError(deps, err, socket),
+    answerClientError(deps, err, socket, answeredEarly),
   );
   // Node answers an `Expect` it does not know with a bare 417, and closes on CONNECT unanswered.
   server.on('checkExpectation', (incoming: IncomingMessage, outgoing: ServerResponse) => {
@@ -67,6 +82,25 @@ export function createNodeServer(
     writeRaw(deps, socket, apiError('method_not_allowed', { message: MESSAGES.connectRefused })),
   );
   return server;
+}
+
+/** `--headers-timeout` and `--request-timeout` as the server takes them. */
+export function serverTimeouts(config: {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+}): ServerTimeouts {
+  return { headersTimeout: config.headersTimeoutMs, requestTimeout: config.requestTimeoutMs };
+}
+
+/** The timeouts with our defaults; the headers' at most the request's (Node refuses more). */
+function nodeTimeouts(timeouts: ServerTimeouts): ServerTimeouts {
+  const requestTimeout = timeouts.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const headersTimeout = timeouts.headersTimeout ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  return {
+    requestTimeout,
+    headersTimeout: requestTimeout > 0 ? Math.min(headersTimeout, requestTimeout) : headersTimeout,
+    connectionsCheckingInterval: timeouts.connectionsCheckingInterval ?? TIMEOUT_CHECK_MS,
+  };
 }
 
 function requestErrorOf(err: unknown): ApiError {
@@ -110,8 +144,15 @@ const CLIENT_ERRORS: Record<string, ErrorCode> = {
   ERR_HTTP_REQUEST_TIMEOUT: 'request_timeout',
 };
 
-function answerClientError(deps: Deps, err: NodeJS.ErrnoException, socket: Duplex): void {
-  if (!socket.writable || err.code === 'ECONNRESET') socket.destroy();
+function answerClientError(
+  deps: Deps,
+  err: NodeJS.ErrnoException,
+  socket: Duplex,
+  answeredEarly: WeakSet<Duplex>,
+): void {
+  // A request already answered gets no second answer when its body is too late: only closed.
+  const answered = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' && answeredEarly.has(socket);
+  if (!socket.writable || err.code === 'ECONNRESET' || answered) socket.destroy();
   else writeRaw(deps, socket, apiError(CLIENT_ERRORS[err.code ?? ''] ?? 'request_malformed'));
 }
 
@@ -127,9 +168,18 @@ function writeRaw(deps: Deps, socket: Duplex, err: ApiError): void {
 }
 
 /** An answer sent before the body was read: a small body is drained, else close and linger. */
-function guardEarlyAnswer(incoming: IncomingMessage, outgoing: ServerResponse): void {
+function guardEarlyAnswer(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  answeredEarly: WeakSet<Duplex>,
+): void {
   const writeHead = outgoing.writeHead;
   outgoing.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+    if (incoming.socket && bodyPending(incoming)) {
+      const socket = incoming.socket;
+      answeredEarly.add(socket);
+      incoming.once('end', () => answeredEarly.delete(socket));
+    }
     if (!incoming.readableEnded && !smallBody(incoming)) {
       this.shouldKeepAlive = false;
       this.setHeader('Connection', 'close');
@@ -144,6 +194,13 @@ function guardEarlyAnswer(incoming: IncomingMessage, outgoing: ServerResponse): 
   outgoing.on('finish', () => {
     if (!incoming.readableEnded) incoming.resume();
   });
+}
+
+/** A body is framed (`Content-Length` over 0, or chunked) and has not all come yet. */
+function bodyPending(incoming: IncomingMessage): boolean {
+  if (incoming.readableEnded) return false;
+  const { 'content-length': length, 'transfer-encoding': chunked } = incoming.headers;
+  return chunked !== undefined || Number(length ?? 0) > 0;
 }
 
 /** No body (neither header: a GET), or a `Content-Length` small enough to drain. */

@@ -1,6 +1,6 @@
 /** The control API's world routes (DESIGN.md section 5): liveness, and reset. */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
-import { accountOf } from '../areas/accounts/control.js';
+import { accountOf } from '../core/accounts/account-of.js';
 import { wallNow } from '../core/clock.js';
 import { errorResponses, jsonResponse } from '../core/contract.js';
 import { json, route } from '../core/control-routes.js';

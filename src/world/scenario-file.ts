@@ -1,15 +1,11 @@
 import { z } from '@hono/zod-openapi';
+import { AccountInput, keyInput } from '../areas/accounts/inputs.js';
 import { FaultRuleInput } from '../areas/faults/contract.js';
-import {
-  AccountInput,
-  ClockInstant,
-  ClockModeSchema,
-  keyInput,
-  runSeedInput,
-  UserAssetInput,
-  WebhookEndpointInput,
-} from '../core/control-inputs.js';
+import { UserAssetInput } from '../areas/scenarios/inputs.js';
+import { WebhookEndpointInput } from '../areas/webhooks/inputs.js';
+import { ClockInstant, ClockModeSchema } from '../core/clock-inputs.js';
 import { OutcomePlan } from '../engine/contract/outcomes.js';
+import { runSeedInput } from '../engine/contract/seed-input.js';
 import { scenarioSizeIssue } from './scenario-size.js';
 
 /** The largest scenario file read (`--scenario`, `--scenarios-dir`): an inline one's body limit. */

@@ -6,10 +6,12 @@ import { inspectorPage } from './inspector-page.js';
 import { isolation } from './isolation.js';
 import { flatMemory } from './memory-flat.js';
 import { mixedMemory } from './memory-mixed.js';
+import { slowClients } from './slow-clients.js';
 import { snapshotMemory } from './snapshot-memory.js';
 import { snapshotRestore } from './snapshot-restore.js';
 import { floorAndKeysMe } from './speed.js';
 import { webhookRetries } from './webhook-advance.js';
+import { webhookFairness } from './webhook-fairness.js';
 import { resumeWrites } from './writes.js';
 
 /**
@@ -30,5 +32,7 @@ export function scenarios(): Scenario[] {
     snapshotMemory(),
     inspectorPage(),
     controlCalls(),
+    webhookFairness(),
+    slowClients(),
   ];
 }

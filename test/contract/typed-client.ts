@@ -4,11 +4,10 @@
  * strict tsc, then runs it against a running emulator. Excluded from the repository's own
  * typecheck, which runs before anything is generated.
  */
-
-import type { paths as ControlPaths } from '.generated/control.js';
-import type { components, paths } from '.generated/product.js';
 import { createHash } from 'node:crypto';
 import createClient from 'openapi-fetch';
+import type { paths as ControlPaths } from './.generated/control.js';
+import type { components, paths } from './.generated/product.js';
 
 type Evaluation = components['schemas']['Evaluation'];
 /** A fault's 502 on create is a declared answer (issue 35 item 4): this fails to compile if not. */

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { Journal } from '../../src/areas/requests/journal.js';
-import type { JournalEntry } from '../../src/core/records.js';
+import type { JournalEntry } from '../../src/areas/requests/journal-entry.js';
 
 const SHARED = ['GET', 'POST', '/v1/keys/me', 'getCurrentKey', 'acct_1', 'key_1'];
 

@@ -5,7 +5,7 @@
  * back as it was.
  */
 import { expect, test } from 'vitest';
-import type { RunRecord } from '../../src/core/records.js';
+import type { RunRecord } from '../../src/engine/records.js';
 import { buildSchedule } from '../../src/engine/timeline/schedule.js';
 import { storeWithAccounts } from './support.js';
 

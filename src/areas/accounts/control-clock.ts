@@ -1,13 +1,13 @@
 /** The control API's clock (DESIGN.md section 5): read it, set it, advance it. */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { accountOf } from '../../core/accounts/account-of.js';
 import { toTimestamp } from '../../core/clock.js';
+import { ClockInstant, ClockModeSchema } from '../../core/clock-inputs.js';
 import { errorResponses, jsonResponse, Timestamp } from '../../core/contract.js';
-import { ClockInstant, ClockModeSchema } from '../../core/control-inputs.js';
 import { AccountParam, json, route } from '../../core/control-routes.js';
 import type { AppEnv } from '../../core/env.js';
 import type { Deps } from '../../engine/deps.js';
 import { settleSliced } from '../../engine/sliced-settle.js';
-import { accountOf } from './control.js';
 
 const ClockView = z
   .object({ account_id: z.string(), now: Timestamp, mode: z.string() })

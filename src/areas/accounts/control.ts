@@ -1,14 +1,16 @@
 /** The control API's accounts and keys (DESIGN.md section 5). */
+
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { accountOf } from '../../core/accounts/account-of.js';
+import { LimitsSchema } from '../../core/accounts/limits.js';
 import { toTimestamp } from '../../core/clock.js';
 import { errorResponses, jsonResponse, Timestamp } from '../../core/contract.js';
-import { AccountInput, type KeyInput, keyInput, LimitsSchema } from '../../core/control-inputs.js';
 import { AccountParam, json, route } from '../../core/control-routes.js';
 import type { AppEnv } from '../../core/env.js';
 import { notFound } from '../../core/errors.js';
-import type { Account } from '../../core/records.js';
 import type { Deps } from '../../engine/deps.js';
 import { fullScopes, scopesOf } from '../../engine/kind-registry.js';
+import { AccountInput, type KeyInput, keyInput } from './inputs.js';
 import { accountView, createAccount, createKey, keyView } from './make-account.js';
 
 const KeyParam = z.object({
@@ -101,12 +103,6 @@ export const revokeKeyRoute = route({
 });
 
 /** The account of that id, or 404 naming `account_id`. */
-export function accountOf(deps: Deps, id: string): Account {
-  const found = deps.store.accounts.get(id);
-  if (!found) throw notFound('account', id, 'account_id');
-  return found;
-}
-
 export function registerAccounts(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(createAccountRoute, (c) => {
     const input = c.req.valid('json');

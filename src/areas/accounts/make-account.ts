@@ -1,10 +1,10 @@
 import { type ClockMode, DEFAULT_CLOCK_START, toTimestamp } from '../../core/clock.js';
-import type { AccountInput, KeyInput } from '../../core/control-inputs.js';
 import { invalidParam, MESSAGES } from '../../core/errors.js';
 import { makeSecret } from '../../core/ids.js';
 import type { Account, ApiKeyRecord } from '../../core/records.js';
 import { digestSecret } from '../../core/sha256.js';
 import type { Deps } from '../../engine/deps.js';
+import type { AccountInput, KeyInput } from './inputs.js';
 
 export const DEFAULT_TOKEN_BALANCE = 1_000_000;
 

@@ -2,11 +2,11 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { Catalog } from '../../core/catalog.js';
-import { getDatasetRoute, catalogListRoutes as routes } from '../../core/catalog-shapes.js';
 import type { AppEnv } from '../../core/env.js';
 import { notFound } from '../../core/errors.js';
 import { listPage } from '../../core/paging.js';
 import { policiesOf } from '../../engine/world-view.js';
+import { getDatasetRoute, catalogListRoutes as routes } from './contract.js';
 
 type Dataset = Catalog['datasets'][number];
 

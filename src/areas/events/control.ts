@@ -3,6 +3,7 @@
  * the control calls a receiver's tests need beside the deliveries (docs/control-api.md).
  */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { accountOf } from '../../core/accounts/account-of.js';
 import { baseUrl } from '../../core/base-url.js';
 import { errorResponses, jsonResponse, Metadata } from '../../core/contract.js';
 import { AccountParam, json, route } from '../../core/control-routes.js';
@@ -11,7 +12,6 @@ import { notFound } from '../../core/errors.js';
 import type { Deps } from '../../engine/deps.js';
 import { settleSliced } from '../../engine/sliced-settle.js';
 import { toEvent } from '../../engine/timeline/event-view.js';
-import { accountOf } from '../accounts/control.js';
 import { WebhookEndpoint } from '../webhooks/contract.js';
 import { toWebhookEndpoint } from '../webhooks/endpoint-view.js';
 import { fireEvent } from '../webhooks/events.js';

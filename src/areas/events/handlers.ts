@@ -4,9 +4,9 @@ import { checkCursor } from '../../core/cursor.js';
 import type { AppEnv } from '../../core/env.js';
 import { notFound } from '../../core/errors.js';
 import { listPage } from '../../core/paging.js';
-import { eventContract } from '../../engine/contract/events.js';
 import type { Kinds } from '../../engine/kind-registry.js';
 import { toEvent } from '../../engine/timeline/event-view.js';
+import { eventContract } from './contract.js';
 
 /** The event log (inferred, DESIGN.md section 3), newest first; nothing under --strict. */
 export function registerEvents(app: OpenAPIHono<AppEnv>, kinds: Kinds, inferred: boolean): void {

@@ -1,5 +1,5 @@
-import type { JournalEntry } from '../../core/records.js';
 import type { Database } from '../../core/sqlite/sqlite.js';
+import type { JournalEntry } from './journal-entry.js';
 
 /** Entries written per batch at most, and how long an entry waits for its batch. */
 const BATCH_SIZE = 500;

@@ -1,6 +1,6 @@
 /** The request journal (DESIGN.md section 5): a fixed ring, copied to a `--db` file's sink. */
-import type { JournalEntry } from '../../core/records.js';
 import { type JournalDetail, JournalDetails } from './journal-details.js';
+import type { JournalEntry } from './journal-entry.js';
 import type { JournalStore } from './journal-store.js';
 
 export type { JournalEntry };

@@ -1,4 +1,4 @@
-import type { UserAssetRecord } from '../../core/records.js';
+import type { UserAssetRecord } from './records.js';
 
 /** How long a created asset is `validating`, in virtual ms (our inference). */
 export const VALIDATION_MS = 2000;

@@ -4,10 +4,10 @@ import { checkCursor } from '../../core/cursor.js';
 import type { AppEnv } from '../../core/env.js';
 import { notFound } from '../../core/errors.js';
 import { listPage } from '../../core/paging.js';
-import type { UserAssetKind, UserAssetRecord } from '../../core/records.js';
 import { toTimestamp } from '../../core/timestamp.js';
 import { assetAt, storedStatuses, toUserAsset, VALIDATION_MS } from './asset-view.js';
 import { environmentRoutes, objectRoutes } from './assets-contract.js';
+import type { UserAssetKind, UserAssetRecord } from './records.js';
 
 type Routes = typeof environmentRoutes | typeof objectRoutes;
 

@@ -1,6 +1,6 @@
-import type { UserAssetKind, UserAssetRecord } from '../../core/records.js';
 import type { Page } from '../../core/sqlite/cursor-list.js';
 import type { Database } from '../../core/sqlite/sqlite.js';
+import type { UserAssetKind, UserAssetRecord } from './records.js';
 
 interface AssetRow {
   id: string;

@@ -1,7 +1,7 @@
 import { type Catalog, defaultEnvironment } from '../../core/catalog.js';
 import { invalidParam, MESSAGES } from '../../core/errors.js';
-import type { UserAssetKind, UserAssetRecord } from '../../core/records.js';
 import type { CreateScenarioBody, Scenario } from './contract.js';
+import type { UserAssetKind, UserAssetRecord } from './records.js';
 
 export type ResolvedScenario = Omit<Scenario, 'id' | 'object' | 'created_at' | 'builtin'>;
 

@@ -5,8 +5,8 @@
  * read (`clock_now: "abc"`, `features` that is not JSON), which would answer 500 from then on.
  */
 import { z } from 'zod';
+import { LimitsSchema } from '../../core/accounts/limits.js';
 import { MAX_VIRTUAL_MS, MIN_VIRTUAL_MS, parseClockMode } from '../../core/clock-mode.js';
-import { LimitsSchema } from '../../core/control-inputs.js';
 import { RUN_STATUSES } from '../../engine/contract/run-shapes.js';
 import { stateFromText } from '../../engine/store/run-state-text.js';
 

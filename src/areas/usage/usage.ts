@@ -1,5 +1,5 @@
-import type { RunState } from '../../core/records.js';
 import { RUN_STATUSES } from '../../engine/contract/run-shapes.js';
+import type { RunState } from '../../engine/records.js';
 import type { RunCounts, Usage } from './contract.js';
 
 /**

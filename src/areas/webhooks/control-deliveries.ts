@@ -3,6 +3,7 @@
  * attempt; and redelivery, as `stripe events resend` does.
  */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { accountOf } from '../../core/accounts/account-of.js';
 import { toTimestamp } from '../../core/clock.js';
 import { errorResponses, jsonResponse, Timestamp } from '../../core/contract.js';
 import { route } from '../../core/control-routes.js';
@@ -10,7 +11,6 @@ import type { AppEnv } from '../../core/env.js';
 import { apiError, MESSAGES, notFound } from '../../core/errors.js';
 import type { Deps } from '../../engine/deps.js';
 import { toEvent } from '../../engine/timeline/event-view.js';
-import { accountOf } from '../accounts/control.js';
 import type { Delivery } from './deliveries.js';
 
 const DeliveryStatus = z.enum(['pending', 'delivered', 'failed']);

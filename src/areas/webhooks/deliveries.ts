@@ -3,7 +3,8 @@
  * matching endpoint once its transaction commits, signed per Standard Webhooks, retried at the
  * schedule of schedule.ts on the account's virtual clock. Each endpoint has one queue making its
  * due attempts one at a time, in due order (event order at one instant), in the background: an
- * advance never waits on a receiver, and a slow receiver holds only its own endpoint. Rows in
+ * advance never waits on a receiver, and a slow receiver holds only its own endpoint (turns.ts:
+ * attempts share the event loop by account in turn; waiting for an answer holds nothing). Rows in
  * `webhook_deliveries` survive a restart with `--db`.
  */
 
@@ -26,7 +27,7 @@ import {
   failedTooLong,
   nextAttemptAt,
 } from './schedule.js';
-import { AttemptSlots } from './slots.js';
+import { AttemptTurns } from './turns.js';
 
 export type { WebhookTimestamps } from './attempt.js';
 export type { Delivery } from './deliveries-store.js';
@@ -78,8 +79,8 @@ export class WebhookDispatcher {
   private readonly queues = new Map<string, Queue>();
   private finished: number;
   private closed = false;
-  /** Attempts under way at once, across endpoints; a slow one gives its slot back after 250 ms. */
-  private readonly slots = new AttemptSlots(8, 250);
+  /** Steps of attempts (a start, an answer recorded) made per turn of the event loop. */
+  private readonly turns = new AttemptTurns(8);
   /** Whether the origin was set (the server listens): only then are kept deliveries resumed. */
   private serving = false;
 
@@ -237,8 +238,9 @@ export class WebhookDispatcher {
 
   private async attempt(delivery: Delivery, failingSince: number | null, queue: Queue) {
     const at = delivery.nextAt!;
-    const giveBack = await this.slots.take();
-    if (queue.stop.signal.aborted) return giveBack();
+    // Its turn comes before it is recorded: an attempt waiting for one is not shown in flight.
+    await this.turns.next(delivery.accountId);
+    if (queue.stop.signal.aborted) return;
     const ok = await attemptDelivery(
       delivery,
       at,
@@ -252,7 +254,8 @@ export class WebhookDispatcher {
       },
       queue.stop.signal,
       (d) => this.repo.save(d),
-    ).finally(giveBack);
+    );
+    await this.turns.next(delivery.accountId);
     // Stopped by a reset, an account's deletion or close: its rows are gone or kept as they were.
     if (queue.stop.signal.aborted) return;
     const { endpoints } = this.options;

@@ -1,4 +1,4 @@
-import type { WebhookEndpointRecord } from '../../core/records.js';
+import type { WebhookEndpointRecord } from './records.js';
 
 /** The webhook endpoint object (inferred, DESIGN.md section 3) of a stored endpoint. */
 export function toWebhookEndpoint(e: WebhookEndpointRecord) {

@@ -1,6 +1,6 @@
-import type { WebhookEndpointRecord } from '../../core/records.js';
 import { createCursorList } from '../../core/sqlite/cursor-list.js';
 import type { Database } from '../../core/sqlite/sqlite.js';
+import type { WebhookEndpointRecord } from './records.js';
 
 interface EndpointRow {
   id: string;

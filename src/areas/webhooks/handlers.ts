@@ -5,7 +5,6 @@ import { checkCursor } from '../../core/cursor.js';
 import type { AppEnv } from '../../core/env.js';
 import { notFound } from '../../core/errors.js';
 import { listPage } from '../../core/paging.js';
-import type { WebhookEndpointRecord } from '../../core/records.js';
 import {
   createWebhookEndpointRoute,
   deleteWebhookEndpointRoute,
@@ -14,6 +13,7 @@ import {
 } from './contract.js';
 import { toWebhookEndpoint } from './endpoint-view.js';
 import { createWebhookEndpoint } from './endpoints.js';
+import type { WebhookEndpointRecord } from './records.js';
 
 /** DESIGN.md section 3: a deleted endpoint answers 404 like an unknown one, everywhere. */
 function findLive(c: Context<AppEnv>, endpointId: string): WebhookEndpointRecord {

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../core/env.js';
 import { apiError, MESSAGES } from '../../core/errors.js';
-import type { RunRecord } from '../../core/records.js';
+import type { RunRecord } from '../records.js';
 import { runArchive } from '../run-archive.js';
 import { settleSliced } from '../sliced-settle.js';
 import { preconditions } from './preconditions.js';

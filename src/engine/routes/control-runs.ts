@@ -5,16 +5,17 @@
  */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { accountOf } from '../../areas/accounts/control.js';
+import { accountOf } from '../../core/accounts/account-of.js';
 import { baseUrl } from '../../core/base-url.js';
 import { toTimestamp } from '../../core/clock.js';
 import { errorResponses, jsonResponse, Timestamp } from '../../core/contract.js';
 import { AccountParam, route } from '../../core/control-routes.js';
 import type { AppEnv } from '../../core/env.js';
 import { invalidParam, MESSAGES, notFound } from '../../core/errors.js';
-import type { Account, RunRecord } from '../../core/records.js';
+import type { Account } from '../../core/records.js';
 import { RUN_STATUSES } from '../contract/run-shapes.js';
 import type { Deps } from '../deps.js';
+import type { RunRecord } from '../records.js';
 import { runFilePage, runLog } from '../run-outputs.js';
 import { settleSliced } from '../sliced-settle.js';
 import { deriveState } from '../timeline/state.js';

@@ -1,17 +1,15 @@
 /** Control seeding (DESIGN.md section 5): any kind through `/runs`, some in their own terms too. */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { accountOf } from '../../areas/accounts/control.js';
-import { CreatedWebhookEndpoint } from '../../areas/webhooks/contract.js';
-import { toWebhookEndpoint } from '../../areas/webhooks/endpoint-view.js';
+import { accountOf } from '../../core/accounts/account-of.js';
 import { baseUrl } from '../../core/base-url.js';
-import { errorResponses, jsonResponse, Timestamp } from '../../core/contract.js';
-import { runSeedInput, UserAssetInput, WebhookEndpointInput } from '../../core/control-inputs.js';
+import { errorResponses, jsonResponse } from '../../core/contract.js';
 import { AccountParam, json, route } from '../../core/control-routes.js';
 import type { AppEnv } from '../../core/env.js';
-import type { Account, RunRecord } from '../../core/records.js';
-import { seedUserAsset, seedWebhookEndpoint } from '../../world/seed.js';
+import type { Account } from '../../core/records.js';
+import { runSeedInput } from '../contract/seed-input.js';
 import type { Deps } from '../deps.js';
+import type { RunRecord } from '../records.js';
 import type { KindSeed } from '../run-kind.js';
 import { seedKind, seedRun } from '../seed-run.js';
 import { settleSliced } from '../sliced-settle.js';
@@ -58,53 +56,6 @@ const kindSeedRoute = (collection: string, seed: KindSeed) =>
     },
   });
 
-export const seedWebhookEndpointRoute = route({
-  method: 'post',
-  path: '/accounts/{account_id}/webhook_endpoints',
-  operationId: 'seedWebhookEndpoint',
-  summary: 'A webhook endpoint',
-  description:
-    'Creates a webhook endpoint of the account, as `POST /v1/webhook_endpoints` would, with its signing secret.',
-  request: { params: AccountParam, body: json(WebhookEndpointInput) },
-  responses: {
-    201: jsonResponse(
-      CreatedWebhookEndpoint,
-      'Created: the endpoint as the product API shows it, with its signing secret.',
-    ),
-    ...errorResponses([400, 404]),
-  },
-});
-
-const AssetView = z
-  .object({
-    id: z.string(),
-    object: z.enum(['environment', 'object']),
-    name: z.string(),
-    status: z.string(),
-    created_at: Timestamp,
-  })
-  .openapi('ControlUserAsset');
-
-export const seedEnvironmentRoute = route({
-  method: 'post',
-  path: '/accounts/{account_id}/environments',
-  operationId: 'seedEnvironment',
-  summary: 'A user environment (`env_`) that scenarios may name once validated',
-  description: 'Creates a user environment (`env_`), validated unless `status` says otherwise.',
-  request: { params: AccountParam, body: json(UserAssetInput) },
-  responses: { 201: jsonResponse(AssetView, 'Created.'), ...errorResponses([400, 404]) },
-});
-
-const seedObjectRoute = route({
-  method: 'post',
-  path: '/accounts/{account_id}/objects',
-  operationId: 'seedObject',
-  summary: 'A user object (`obj_`) that scenarios may name once validated',
-  description: 'Creates a user object (`obj_`), validated unless `status` says otherwise.',
-  request: { params: AccountParam, body: json(UserAssetInput) },
-  responses: { 201: jsonResponse(AssetView, 'Created.'), ...errorResponses([400, 404]) },
-});
-
 export function registerSeeding(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   const names = deps.kinds.list.map(({ kind }) => `\`${kind.name}\``).join(', ');
   const kindNames = deps.kinds.list.map(({ kind }) => kind.name);
@@ -134,22 +85,4 @@ export function registerSeeding(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     const { body } = await seeded(c, (acct) => seedRun(deps, acct, input));
     return c.json(body, 201);
   });
-
-  app.openapi(seedWebhookEndpointRoute, (c) => {
-    const acct = accountOf(deps, c.req.valid('param').account_id);
-    const e = deps.store.tx(() => seedWebhookEndpoint(deps, acct, c.req.valid('json')));
-    return c.json({ ...toWebhookEndpoint(e), secret: e.secret }, 201);
-  });
-
-  for (const [r, kind] of [
-    [seedEnvironmentRoute, 'environment'],
-    [seedObjectRoute, 'object'],
-  ] as const) {
-    app.openapi(r, (c) => {
-      const acct = accountOf(deps, c.req.valid('param').account_id);
-      const asset = deps.store.tx(() => seedUserAsset(deps, acct, kind, c.req.valid('json')));
-      const { id, name, status, createdAt } = asset;
-      return c.json({ id, object: kind, name, status, created_at: createdAt }, 201);
-    });
-  }
 }

@@ -1,5 +1,5 @@
+import type { FileEntry } from '../../core/contract.js';
 /** Archives of succeeded runs in memory within a byte budget, least recently used dropped first. */
-import type { FileEntry } from '../../core/records.js';
 
 /** The bytes served, their SHA-256 (`download.sha256`) and the file listing (not stored either). */
 export interface CachedArchive {

@@ -1,5 +1,5 @@
-import type { RunState } from '../../core/records.js';
 import type { Database, Statement } from '../../core/sqlite/sqlite.js';
+import type { RunState } from '../records.js';
 import { eventState } from '../timeline/event-state.js';
 import type { EventRecord, EventSnapshot, ShownObject } from '../timeline/event-view.js';
 import { stateFromText } from './run-state-text.js';

@@ -1,4 +1,4 @@
-import type { FileEntry } from '../../core/records.js';
+import type { FileEntry } from '../../core/contract.js';
 import type { Page } from '../../core/sqlite/cursor-list.js';
 import type { Database } from '../../core/sqlite/sqlite.js';
 

@@ -1,4 +1,4 @@
-import type { RunState } from '../../core/records.js';
+import type { RunState } from '../records.js';
 import type { Schedule } from '../timeline/schedule.js';
 
 /**

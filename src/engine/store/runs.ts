@@ -1,6 +1,6 @@
-import type { RunRecord } from '../../core/records.js';
 import type { Page } from '../../core/sqlite/cursor-list.js';
 import type { Database } from '../../core/sqlite/sqlite.js';
+import type { RunRecord } from '../records.js';
 import { stateFromText, stateToText } from './run-state-text.js';
 
 interface RunRow {

@@ -4,7 +4,8 @@
  * Fields come from the schedule at the event's instant, or were set when the attempt started or
  * ended (which an earlier event did not show yet).
  */
-import type { RunState } from '../../core/records.js';
+
+import type { RunState } from '../records.js';
 import { progressAt } from './schedule.js';
 import { deriveState } from './state.js';
 import { cutShort, shownAt } from './timeline.js';

@@ -1,7 +1,16 @@
-import type { RunRecord, RunState } from '../../core/records.js';
-import type { Event } from '../contract/events.js';
+import type { RunRecord, RunState } from '../records.js';
 import type { RunKind } from '../run-kind.js';
 import { shownState, toRunBody } from './view.js';
+
+/** An event as the API shows it. */
+export interface Event {
+  id: string;
+  object: 'event';
+  type: string;
+  created_at: string;
+  data: { object: Record<string, unknown>; previous_status: string | null };
+  webhook_metadata: Record<string, unknown> | null;
+}
 
 /** A run as it stood at an event: the fields its body reads, not a rendered body. */
 type RunSnapshot = Pick<RunRecord, 'id' | 'createdAt' | 'request'> & { state: RunState };

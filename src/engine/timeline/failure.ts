@@ -5,8 +5,8 @@
  */
 import type { OutcomeEntry } from '../contract/outcomes.js';
 import type { RunError } from '../contract/run-shapes.js';
+import type { FailureCodes, KindPlan } from '../kind-plan.js';
 import type { FailureOutputs } from '../run-kind.js';
-import type { KindTimeline } from '../run-options.js';
 import type { FailurePlan, Schedule } from './schedule.js';
 
 /** The message of `interrupted`, the code every kind shares. */
@@ -23,20 +23,15 @@ export function seededFailure(): RunError {
   };
 }
 
-export interface FailureCodes {
-  /** The default message of each of the kind's own codes (`interrupted` has one for all). */
-  messages: Readonly<Record<string, string>>;
-  /** The code of an input the run cannot use, and the request field it names. */
-  invalidInput: { code: string; param: string };
-  /** The code of a failing step, and where that step is (1-based, among all steps). */
-  failedStep: { code: string; location: (step: number) => string };
-}
-
-/** @example failureOf(FAILURES, outcome, schedule) // { error: { code, ... }, result: null } */
-export function failureOf(
-  codes: FailureCodes,
+/**
+ * The error of a failed attempt, as the kind's codes describe it; no `result`.
+ * @example failureOf(PLAN.failures, outcome, schedule, ctx) // { error: { code, ... }, result: null }
+ */
+export function failureOf<Ctx>(
+  codes: FailureCodes<Ctx>,
   outcome: Extract<OutcomeEntry, { fail: unknown }>,
   schedule: Schedule,
+  ctx: Ctx,
 ): FailureOutputs {
   const code = outcome.fail;
   const invalid = code === codes.invalidInput.code;
@@ -52,7 +47,7 @@ export function failureOf(
       // The step running when it failed: the one after the last completed.
       details:
         code === codes.failedStep.code
-          ? { location: codes.failedStep.location(schedule.stepsAtEnd + 1) }
+          ? { location: codes.failedStep.location(schedule.stepsAtEnd + 1, ctx) }
           : { service_code: code },
     },
     result: null,
@@ -62,17 +57,18 @@ export function failureOf(
 /**
  * Where an outcome's failure strikes (DESIGN.md section 4 "Failure codes"): the invalid input in
  * the first phase, a failing step and, unless `at` names a phase, `interrupted` in the stepped one.
- * @example failurePlan: failurePlanOf(TIMELINE, 'dataset_invalid', 'diverged')
+ * @example failurePlanOf(PLAN, { fail: 'diverged' }) // { phase: 'training', afterSteps: undefined }
  */
-export function failurePlanOf(timeline: KindTimeline, invalidInput: string, failedStep: string) {
-  return (outcome: OutcomeEntry): FailurePlan | undefined => {
-    if (!('fail' in outcome)) return undefined;
-    const phase =
-      outcome.fail === invalidInput
-        ? timeline.phases[0]!
-        : outcome.fail === failedStep
-          ? timeline.stepPhase
-          : (outcome.at ?? timeline.stepPhase);
-    return { phase, afterSteps: outcome.after_episodes };
-  };
+export function failurePlanOf(
+  { timeline, failures }: KindPlan<unknown>,
+  outcome: OutcomeEntry,
+): FailurePlan | undefined {
+  if (!('fail' in outcome)) return undefined;
+  const phase =
+    outcome.fail === failures.invalidInput.code
+      ? timeline.phases[0]!
+      : outcome.fail === failures.failedStep.code
+        ? timeline.stepPhase
+        : (outcome.at ?? timeline.stepPhase);
+  return { phase, afterSteps: outcome.after_episodes };
 }

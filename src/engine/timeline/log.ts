@@ -3,9 +3,9 @@
  * the clock passes its events, not stored; a resume starts a new log.
  */
 
-import type { RunAttempt, RunRequest } from '../../core/records.js';
 import { toTimestamp } from '../../core/timestamp.js';
 import type { OutcomeEntry } from '../contract/outcomes.js';
+import type { RunAttempt, RunRequest } from '../records.js';
 import type { RunKind } from '../run-kind.js';
 import { endPhase, stepsBefore } from './schedule.js';
 import { cutShort, pendingEvents } from './timeline.js';

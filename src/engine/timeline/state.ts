@@ -1,6 +1,6 @@
 /** A run's state derived from its attempt's schedule and a virtual now (DESIGN.md section 4). */
-import type { RunState } from '../../core/records.js';
 import { toTimestamp } from '../../core/timestamp.js';
+import type { RunState } from '../records.js';
 import { endPhase, phaseAt, progressAt, stepsAt } from './schedule.js';
 
 /** The state at `now`: what the schedule derives, the rest as stored; a seeded run as is. */

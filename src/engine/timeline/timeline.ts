@@ -1,5 +1,6 @@
 /** An attempt's events still to happen, and how the run shows at each (DESIGN.md section 4). */
-import type { RunAttempt, RunRecord, RunState } from '../../core/records.js';
+
+import type { RunAttempt, RunRecord, RunState } from '../records.js';
 import { type ScheduleEvent, scheduleEvents } from './schedule.js';
 import { deriveState } from './state.js';
 

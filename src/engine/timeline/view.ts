@@ -1,4 +1,4 @@
-import type { RunRecord, RunState } from '../../core/records.js';
+import type { RunRecord, RunState } from '../records.js';
 import type { RunKind } from '../run-kind.js';
 
 /** The URLs of a run of this kind on the emulator at `baseUrl`. */

@@ -7,7 +7,7 @@ import type { AugmentationRequest } from './request.js';
 
 /** Augmentations: the shared run routes, the kind, and the episodes generated so far. */
 export const augmentations: RegisteredKind = {
-  kind: augmentationKind as never,
+  kind: augmentationKind,
   routes: augmentationRoutes,
   reads: [
     {

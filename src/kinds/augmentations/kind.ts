@@ -4,37 +4,38 @@ import type { z } from '@hono/zod-openapi';
 import { jsonFile } from '../../core/canonical-json.js';
 import type { Catalog } from '../../core/catalog.js';
 import { apiError, MESSAGES } from '../../core/errors.js';
-import type { RunKind } from '../../engine/run-kind.js';
+import { defineKind } from '../../engine/define-kind.js';
+import type { KindPlan } from '../../engine/kind-plan.js';
 import { parseRunOptions, timelineOf } from '../../engine/run-options.js';
 import { catalogDataset, hardwareTierOf, sharedRequestFields } from '../../engine/run-request.js';
-import { type FailureCodes, failureOf, failurePlanOf } from '../../engine/timeline/failure.js';
 import { ADDRESS, type AugmentationResult } from './contract.js';
 import { cameraBytes, episodeAt, episodesOf, seedOf } from './outputs.js';
 import type { AugmentationRequest } from './request.js';
 
-const TIMELINE = {
-  phases: ['loading', 'generating', 'validating', 'packaging'],
-  stepPhase: 'generating',
-  stepNoun: 'episode',
-  failureCodes: ['dataset_unreadable', 'generation_failed', 'interrupted'],
-  // A default 4-episode augmentation takes 2.5 virtual seconds.
-  defaults: { queue: 0.5, loading: 0.5, episode: 0.25, validating: 0.3, packaging: 0.2 },
-} as const;
+/** Its timeline and failure codes, stated once. */
+const PLAN = {
+  timeline: {
+    phases: ['loading', 'generating', 'validating', 'packaging'],
+    stepPhase: 'generating',
+    stepNoun: 'episode',
+    // A default 4-episode augmentation takes 2.5 virtual seconds.
+    defaults: { queue: 0.5, loading: 0.5, episode: 0.25, validating: 0.3, packaging: 0.2 },
+  },
+  failures: {
+    messages: {
+      dataset_unreadable: 'The dataset could not be read.',
+      generation_failed: 'Generating an episode failed.',
+    },
+    invalidInput: { code: 'dataset_unreadable', param: 'dataset' },
+    failedStep: {
+      code: 'generation_failed',
+      location: (step: number) => `episodes/${String(step).padStart(4, '0')}`,
+    },
+  },
+} satisfies KindPlan;
 
 const DEFAULT_TIER = 'gpu-a10';
 const DEFAULT_VARIATIONS = ['lighting', 'background'];
-
-const FAILURES: FailureCodes = {
-  messages: {
-    dataset_unreadable: 'The dataset could not be read.',
-    generation_failed: 'Generating an episode failed.',
-  },
-  invalidInput: { code: 'dataset_unreadable', param: 'dataset' },
-  failedStep: {
-    code: 'generation_failed',
-    location: (step) => `episodes/${String(step).padStart(4, '0')}`,
-  },
-};
 
 interface Context {
   request: AugmentationRequest;
@@ -42,11 +43,11 @@ interface Context {
   seed: string;
 }
 
-export const augmentationKind: RunKind<AugmentationRequest, Context> = {
+type Result = z.infer<typeof AugmentationResult>;
+
+export const augmentationKind = defineKind<AugmentationRequest, Context, Result>({
   ...ADDRESS,
-  stepNoun: 'episode',
-  phases: TIMELINE.phases,
-  failureCodes: TIMELINE.failureCodes,
+  ...PLAN,
   prepare(body, world) {
     const config = body.config as {
       episode_count: number;
@@ -63,7 +64,7 @@ export const augmentationKind: RunKind<AugmentationRequest, Context> = {
         details: { cameras: dataset.cameras },
       });
     const tier = hardwareTierOf(body, world.catalog, DEFAULT_TIER);
-    parseRunOptions(TIMELINE, (body.options ?? {}) as Record<string, unknown>);
+    parseRunOptions(PLAN, (body.options ?? {}) as Record<string, unknown>);
     return {
       dataset: dataset.id,
       config: {
@@ -77,14 +78,13 @@ export const augmentationKind: RunKind<AugmentationRequest, Context> = {
   },
   hardwareTier: (request) => request.hardware_tier,
   plan(request) {
-    const { durations_s } = parseRunOptions(TIMELINE, request.options);
+    const { durations_s } = parseRunOptions(PLAN, request.options);
     const steps = request.config.episode_count;
     return {
-      ...timelineOf(TIMELINE, durations_s, steps),
+      ...timelineOf(PLAN.timeline, durations_s, steps),
       estimate: 5 + 2 * steps * request.config.cameras.length,
     };
   },
-  failurePlan: failurePlanOf(TIMELINE, 'dataset_unreadable', 'generation_failed'),
   context: (request, _outcome, _id, catalog) => ({
     request,
     // The dataset `prepare` checked, as the catalog has it.
@@ -97,7 +97,6 @@ export const augmentationKind: RunKind<AugmentationRequest, Context> = {
     const ep = episodeAt(ctx.request, ctx.dataset, ctx.seed, index);
     return `episode ${index}/${total} generated from source episode ${ep.source_episode}: ${ep.frames} frames`;
   },
-  failure: (_ctx, outcome, schedule) => failureOf(FAILURES, outcome, schedule),
   success(ctx, steps) {
     const episodes = episodesOf(ctx.request, ctx.dataset, steps);
     const frames = episodes.reduce((n, e) => n + e.frames, 0);
@@ -113,7 +112,7 @@ export const augmentationKind: RunKind<AugmentationRequest, Context> = {
           frames: e.frames,
           path: e.path,
         })),
-      } satisfies z.infer<typeof AugmentationResult>,
+      },
       line: `augmentation succeeded: ${steps} episodes, ${frames} frames`,
     };
   },
@@ -144,4 +143,4 @@ export const augmentationKind: RunKind<AugmentationRequest, Context> = {
     hardware_tier: record.request.hardware_tier,
     episodes: state.episodes,
   }),
-};
+});

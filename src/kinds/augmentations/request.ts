@@ -1,4 +1,4 @@
-import type { RunRequest } from '../../core/records.js';
+import type { RunRequest } from '../../engine/records.js';
 
 /** An augmentation's stored request: the create body with its defaults resolved. */
 export interface AugmentationRequest extends RunRequest {

@@ -49,13 +49,6 @@ export const PHASES = [
 ] as const;
 export type Phase = (typeof PHASES)[number];
 
-export const EVALUATION_ERROR_CODES = [
-  'spec_invalid',
-  'policy_failed',
-  'verification_failed',
-  'interrupted',
-] as const;
-
 /** Section 2.4's metric; every field is in every metric the emulator sends, null when unknown. */
 const Metric = z
   .object({

@@ -1,34 +1,22 @@
 /** Evaluations as a run kind (API document sections 2.2 to 2.5; DESIGN.md section 4). */
 
 import type { z } from '@hono/zod-openapi';
-import type { RunKind, World } from '../../engine/run-kind.js';
+import { defineKind } from '../../engine/define-kind.js';
+import type { World } from '../../engine/run-kind.js';
 import { durationsOf, successRateOf, timelineOf } from '../../engine/run-options.js';
 import { sharedRequestFields, unknownInCatalog } from '../../engine/run-request.js';
-import { type FailureCodes, failureOf } from '../../engine/timeline/failure.js';
-import { ADDRESS, EVALUATION_ERROR_CODES, type EvaluationResult, PHASES } from './contract.js';
+import { failureOf } from '../../engine/timeline/failure.js';
+import { ADDRESS, type EvaluationResult } from './contract.js';
 import { archiveEntries, episodeAt, evaluatorIds, manifestFor, resultOf } from './outputs.js';
 import {
   DEFAULT_EPISODES,
   DEFAULT_SUCCESS_RATE,
   EvaluationOptions,
   failurePlan,
+  PLAN,
   parseEvaluationOptions,
-  TIMELINE,
 } from './plan.js';
 import type { EvaluationRequest } from './request.js';
-
-const FAILURES: FailureCodes = {
-  messages: {
-    spec_invalid: 'The SDK spec is invalid.',
-    policy_failed: 'The policy failed during an episode.',
-    verification_failed: 'The SDK verification command failed on the run.',
-  },
-  invalidInput: { code: 'spec_invalid', param: 'spec.name' },
-  failedStep: {
-    code: 'policy_failed',
-    location: (step) => `episodes/${String(step).padStart(4, '0')}.json`,
-  },
-};
 
 interface EvaluationContext {
   request: EvaluationRequest;
@@ -52,13 +40,13 @@ function checkOptionRefs(options: Record<string, unknown>, world: World): void {
     throw unknownInCatalog('options.hardware_tier', 'hardware tier', String(tier));
 }
 
-export const evaluationKind: RunKind<EvaluationRequest, EvaluationContext> = {
+type Result = ReturnType<typeof resultOf>;
+
+export const evaluationKind = defineKind<EvaluationRequest, EvaluationContext, Result>({
   ...ADDRESS,
+  ...PLAN,
   // Outcome rules came before the other kinds: one that names no kind is an evaluations' rule.
   outcomeRulesDefault: true,
-  stepNoun: 'episode',
-  phases: PHASES,
-  failureCodes: EVALUATION_ERROR_CODES,
   prepare(body, world) {
     const shared = sharedRequestFields(body);
     parseEvaluationOptions(shared.options);
@@ -73,7 +61,7 @@ export const evaluationKind: RunKind<EvaluationRequest, EvaluationContext> = {
     const episodes = options.episodes ?? DEFAULT_EPISODES;
     // A fixed part and a part per episode.
     return {
-      ...timelineOf(TIMELINE, durationsOf(request.options), episodes),
+      ...timelineOf(PLAN.timeline, durationsOf(request.options), episodes),
       estimate: 10 + 5 * episodes,
     };
   },
@@ -91,7 +79,7 @@ export const evaluationKind: RunKind<EvaluationRequest, EvaluationContext> = {
     return `episode ${ep.index}/${total} ${ep.success ? 'succeeded' : 'failed'} return=${ep.return}`;
   },
   failure(ctx, outcome, schedule) {
-    const { error } = failureOf(FAILURES, outcome, schedule);
+    const { error } = failureOf(PLAN.failures, outcome, schedule, ctx);
     // A failed verification still reports the scorecard of the episodes that ran.
     if (outcome.fail !== 'verification_failed') return { error, result: null };
     const episodes = episodesOf(ctx, schedule.stepsAtEnd);
@@ -105,10 +93,5 @@ export const evaluationKind: RunKind<EvaluationRequest, EvaluationContext> = {
     return { result: result satisfies z.infer<typeof EvaluationResult>, line };
   },
   archive: (ctx, result, steps, logs) =>
-    archiveEntries(
-      manifestFor(ctx.request.spec).manifest,
-      result as unknown as ReturnType<typeof resultOf>,
-      episodesOf(ctx, steps),
-      logs,
-    ),
-};
+    archiveEntries(manifestFor(ctx.request.spec).manifest, result, episodesOf(ctx, steps), logs),
+});

@@ -1,5 +1,5 @@
 import type { z } from '@hono/zod-openapi';
-import type { RunRequest } from '../../core/records.js';
+import type { RunRequest } from '../../engine/records.js';
 import type { Spec } from './contract.js';
 
 /** An evaluation's stored request: the SDK spec, plus what every kind keeps. */

@@ -1,7 +1,7 @@
 /** Evaluations seeded by the control API (DESIGN.md section 5); `legacy` gives an `srun_` id. */
 import { z } from '@hono/zod-openapi';
+import { Instant } from '../../core/clock-inputs.js';
 import { FileEntry, Metadata } from '../../core/contract.js';
-import { Instant } from '../../core/control-inputs.js';
 import { OutcomePlan } from '../../engine/contract/outcomes.js';
 import {
   Download,

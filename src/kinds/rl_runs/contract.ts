@@ -28,9 +28,6 @@ export const ADDRESS = {
 /** Its phases, in order; `training` is made of steps, one per iteration. */
 export const RL_PHASES = ['building_scene', 'training', 'evaluating', 'packaging'] as const;
 
-/** The failure codes an attempt can end with (DESIGN.md section 4 "Failure codes", by analogy). */
-export const RL_FAILURE_CODES = ['task_invalid', 'training_diverged', 'interrupted'] as const;
-
 /** The defaults of `config`, which a run's body shows resolved. */
 export const RL_CONFIG_DEFAULTS = { iterations: 20, success_threshold: 0.7 } as const;
 

@@ -3,4 +3,4 @@ import { ROUTES } from './contract.js';
 import { rlRunKind } from './kind.js';
 
 /** RL runs: the kind and its eight inferred routes. */
-export const rlRuns: RegisteredKind = { kind: rlRunKind as never, routes: ROUTES };
+export const rlRuns: RegisteredKind = { kind: rlRunKind, routes: ROUTES };

@@ -5,11 +5,12 @@
 
 import { defaultEnvironment } from '../../core/catalog.js';
 import { invalidParam, MESSAGES } from '../../core/errors.js';
-import type { RunRequest } from '../../core/records.js';
+import type { KindPlan } from '../../engine/kind-plan.js';
+import type { RunRequest } from '../../engine/records.js';
 import type { World } from '../../engine/run-kind.js';
-import { type KindTimeline, parseRunOptions } from '../../engine/run-options.js';
+import { parseRunOptions } from '../../engine/run-options.js';
 import { hardwareTierOf, sharedRequestFields, unknownInCatalog } from '../../engine/run-request.js';
-import { RL_CONFIG_DEFAULTS, RL_DEFAULT_TIER, RL_FAILURE_CODES, RL_PHASES } from './contract.js';
+import { RL_CONFIG_DEFAULTS, RL_DEFAULT_TIER, RL_PHASES } from './contract.js';
 
 /** What an RL run keeps of its create body: every default resolved. */
 export interface RlRunRequest extends RunRequest {
@@ -23,14 +24,28 @@ export interface RlRunRequest extends RunRequest {
   name: string;
 }
 
-/** An attempt's timeline: a default 20-iteration run lasts 7.5 virtual seconds. */
-export const RL_TIMELINE: KindTimeline = {
-  phases: RL_PHASES,
-  stepPhase: 'training',
-  stepNoun: 'iteration',
-  failureCodes: RL_FAILURE_CODES,
-  defaults: { queue: 0.5, building_scene: 1, iteration: 0.2, evaluating: 1.5, packaging: 0.5 },
-};
+const pad4 = (n: number) => String(n).padStart(4, '0');
+
+/** Its timeline and failure codes, stated once: a default 20-iteration run lasts 7.5 s. */
+export const RL_PLAN = {
+  timeline: {
+    phases: RL_PHASES,
+    stepPhase: 'training',
+    stepNoun: 'iteration',
+    defaults: { queue: 0.5, building_scene: 1, iteration: 0.2, evaluating: 1.5, packaging: 0.5 },
+  },
+  failures: {
+    messages: {
+      task_invalid: 'The task cannot be set up for the robot in this environment.',
+      training_diverged: 'Training diverged: the policy loss became non-finite.',
+    },
+    invalidInput: { code: 'task_invalid', param: 'task' },
+    failedStep: {
+      code: 'training_diverged',
+      location: (step: number) => `iterations/${pad4(step)}`,
+    },
+  },
+} satisfies KindPlan;
 
 /**
  * The stored request of a validated create body.
@@ -38,7 +53,7 @@ export const RL_TIMELINE: KindTimeline = {
  */
 export function prepareRlRun(body: Record<string, unknown>, world: World): RlRunRequest {
   const { catalog } = world;
-  parseRunOptions(RL_TIMELINE, (body.options ?? {}) as Record<string, unknown>);
+  parseRunOptions(RL_PLAN, (body.options ?? {}) as Record<string, unknown>);
   const robot = catalog.robots.find((r) => r.id === body.robot);
   if (!robot) throw unknownInCatalog('robot', 'robot', String(body.robot));
   const task = catalog.tasks.find((t) => t.id === body.task);

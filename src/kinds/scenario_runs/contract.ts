@@ -25,13 +25,6 @@ export const ADDRESS = {
 
 export const SCENARIO_RUN_PHASES = ['provisioning', 'running', 'aggregating', 'packaging'] as const;
 
-/** `interrupted` is every kind's resumable code; `scenario_invalid` is not resumable. */
-export const SCENARIO_RUN_ERROR_CODES = [
-  'policy_failed',
-  'scenario_invalid',
-  'interrupted',
-] as const;
-
 const MAX_SCENARIOS = 20;
 const MAX_EPISODES_PER_SCENARIO = 200;
 export const DEFAULT_EPISODES_PER_SCENARIO = 10;

@@ -3,4 +3,4 @@ import { ROUTES } from './contract.js';
 import { scenarioRunKind } from './kind.js';
 
 /** Scenario runs: the shared run routes and the kind. */
-export const scenarioRuns: RegisteredKind = { kind: scenarioRunKind as never, routes: ROUTES };
+export const scenarioRuns: RegisteredKind = { kind: scenarioRunKind, routes: ROUTES };

@@ -1,25 +1,17 @@
 /** A scenario run's create body checked against the world: 400 naming a reference it cannot run. */
 
 import { invalidParam, MESSAGES } from '../../core/errors.js';
-import type { RunRequest } from '../../core/records.js';
+import type { KindPlan } from '../../engine/kind-plan.js';
+import type { RunRequest } from '../../engine/records.js';
 import type { World } from '../../engine/run-kind.js';
-import { type KindTimeline, parseRunOptions } from '../../engine/run-options.js';
+import { parseRunOptions } from '../../engine/run-options.js';
 import { hardwareTierOf, sharedRequestFields, unknownInCatalog } from '../../engine/run-request.js';
 import {
   DEFAULT_EPISODES_PER_SCENARIO,
   DEFAULT_HARDWARE_TIER,
-  SCENARIO_RUN_ERROR_CODES,
   SCENARIO_RUN_PHASES,
 } from './contract.js';
-
-/** A default run of 2 scenarios of 10 episodes takes 7.5 virtual seconds. */
-export const TIMELINE: KindTimeline = {
-  phases: SCENARIO_RUN_PHASES,
-  stepPhase: 'running',
-  stepNoun: 'episode',
-  failureCodes: SCENARIO_RUN_ERROR_CODES,
-  defaults: { queue: 0.5, provisioning: 1, episode: 0.25, aggregating: 0.5, packaging: 0.5 },
-};
+import { episodeName } from './outputs.js';
 
 export interface ScenarioRunRequest extends RunRequest {
   policy: string;
@@ -41,6 +33,45 @@ function scenarioTasks(ids: string[], world: World): string[] {
   });
 }
 
+export interface ScenarioRunContext {
+  request: ScenarioRunRequest;
+  rate: number;
+}
+
+/** Global step `index` (1-based, scenario by scenario) as its scenario and episode. */
+export function locate(request: ScenarioRunRequest, index: number) {
+  const per = request.episodes_per_scenario;
+  const at = Math.floor((index - 1) / per);
+  return { scenario: request.scenarios[at]!, episode: ((index - 1) % per) + 1 };
+}
+
+/**
+ * Its timeline and failure codes, stated once (`interrupted` is every kind's resumable code;
+ * `scenario_invalid` is not resumable): a default run of 2 scenarios of 10 episodes takes 7.5 s.
+ */
+export const PLAN: KindPlan<ScenarioRunContext> = {
+  timeline: {
+    phases: SCENARIO_RUN_PHASES,
+    stepPhase: 'running',
+    stepNoun: 'episode',
+    defaults: { queue: 0.5, provisioning: 1, episode: 0.25, aggregating: 0.5, packaging: 0.5 },
+  },
+  failures: {
+    messages: {
+      policy_failed: 'The policy failed during an episode.',
+      scenario_invalid: 'A scenario could not be provisioned.',
+    },
+    invalidInput: { code: 'scenario_invalid', param: 'scenarios' },
+    failedStep: {
+      code: 'policy_failed',
+      location(step, ctx) {
+        const failing = locate(ctx.request, step);
+        return `scenarios/${failing.scenario}/episodes/${episodeName(failing.episode)}`;
+      },
+    },
+  },
+};
+
 /** @example prepareScenarioRun({ policy, scenarios: ['scn_builtin_push'] }, world) */
 export function prepareScenarioRun(
   body: Record<string, unknown>,
@@ -51,7 +82,7 @@ export function prepareScenarioRun(
   const scenarios = body.scenarios as string[];
   const tasks = scenarioTasks(scenarios, world);
   const tier = hardwareTierOf(body, world.catalog, DEFAULT_HARDWARE_TIER);
-  parseRunOptions(TIMELINE, (body.options ?? {}) as Record<string, unknown>);
+  parseRunOptions(PLAN, (body.options ?? {}) as Record<string, unknown>);
   return {
     policy,
     scenarios,

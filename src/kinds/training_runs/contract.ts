@@ -28,9 +28,6 @@ export const ADDRESS = {
 /** The phases of an attempt, in order; `training` is made of epochs. */
 export const TRAINING_PHASES = ['preparing', 'training', 'evaluating', 'exporting'] as const;
 
-/** What a failed attempt's `error.code` may be; `dataset_invalid` alone is not resumable. */
-export const TRAINING_ERROR_CODES = ['dataset_invalid', 'diverged', 'interrupted'] as const;
-
 export const DEFAULT_TRAINING_TIER = 'gpu-a10';
 
 export const TRAINING_CONFIG_DEFAULTS = { epochs: 5, learning_rate: 0.0003 } as const;

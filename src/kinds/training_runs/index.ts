@@ -3,4 +3,4 @@ import { ROUTES } from './contract.js';
 import { trainingRunKind } from './kind.js';
 
 /** Training runs: the kind and its eight inferred routes. */
-export const trainingRuns: RegisteredKind = { kind: trainingRunKind as never, routes: ROUTES };
+export const trainingRuns: RegisteredKind = { kind: trainingRunKind, routes: ROUTES };

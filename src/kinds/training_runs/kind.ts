@@ -2,15 +2,9 @@
 
 import type { z } from '@hono/zod-openapi';
 import { sha256Hex } from '../../core/canonical-json.js';
-import type { RunKind } from '../../engine/run-kind.js';
+import { defineKind } from '../../engine/define-kind.js';
 import { durationsOf, successRateOf, timelineOf } from '../../engine/run-options.js';
-import { type FailureCodes, failureOf, failurePlanOf } from '../../engine/timeline/failure.js';
-import {
-  ADDRESS,
-  TRAINING_ERROR_CODES,
-  TRAINING_PHASES,
-  type TrainingRunResult,
-} from './contract.js';
+import { ADDRESS, type TrainingRunResult } from './contract.js';
 import {
   archiveEntries,
   CHECKPOINT_PATH,
@@ -20,19 +14,10 @@ import {
   requestHash,
   type TrainingRunRequest,
 } from './output.js';
-import { assertPolicyFree, prepareTrainingRun, TRAINING_TIMELINE } from './prepare.js';
+import { assertPolicyFree, prepareTrainingRun, TRAINING_PLAN } from './prepare.js';
 
 /** The fine-tuned policy's evaluation success rate unless the outcome's `succeed` names one. */
 const DEFAULT_EVAL_RATE = 0.7;
-
-const FAILURES: FailureCodes = {
-  messages: {
-    dataset_invalid: 'The dataset could not be prepared for training.',
-    diverged: 'The training loss diverged.',
-  },
-  invalidInput: { code: 'dataset_invalid', param: 'dataset' },
-  failedStep: { code: 'diverged', location: (step) => `epochs/${pad4(step)}` },
-};
 
 interface TrainingContext {
   request: TrainingRunRequest;
@@ -43,13 +28,11 @@ interface TrainingContext {
   losses: number[];
 }
 
-const pad4 = (n: number) => String(n).padStart(4, '0');
+type Result = z.infer<typeof TrainingRunResult>;
 
-export const trainingRunKind: RunKind<TrainingRunRequest, TrainingContext> = {
+export const trainingRunKind = defineKind<TrainingRunRequest, TrainingContext, Result>({
   ...ADDRESS,
-  stepNoun: TRAINING_TIMELINE.stepNoun,
-  phases: TRAINING_PHASES,
-  failureCodes: TRAINING_ERROR_CODES,
+  ...TRAINING_PLAN,
   prepare: prepareTrainingRun,
   // A resume starts a new attempt: the policy must be free of other training runs then too.
   assertStartable: (request, world, runId) => assertPolicyFree(request.policy, world, runId),
@@ -64,11 +47,10 @@ export const trainingRunKind: RunKind<TrainingRunRequest, TrainingContext> = {
   }),
   plan(request) {
     const { epochs } = request.config;
-    const timeline = timelineOf(TRAINING_TIMELINE, durationsOf(request.options), epochs);
+    const timeline = timelineOf(TRAINING_PLAN.timeline, durationsOf(request.options), epochs);
     // A fixed part and a part per epoch, like an evaluation's per episode.
     return { ...timeline, estimate: 20 + 10 * epochs };
   },
-  failurePlan: failurePlanOf(TRAINING_TIMELINE, 'dataset_invalid', 'diverged'),
   context: (request, outcome, runId) => {
     const hash = requestHash(request);
     const rate = successRateOf(outcome, DEFAULT_EVAL_RATE);
@@ -77,7 +59,6 @@ export const trainingRunKind: RunKind<TrainingRunRequest, TrainingContext> = {
   queuedLine: (request, attempt, total) =>
     `attempt ${attempt} queued: ${total} epochs, policy ${request.policy} on dataset ${request.dataset}`,
   stepLine: (ctx, index, total) => `epoch ${index}/${total} loss=${ctx.losses[index]}`,
-  failure: (_ctx, outcome, schedule) => failureOf(FAILURES, outcome, schedule),
   success(ctx, steps) {
     const { request } = ctx;
     const checkpoint = checkpointBytes(ctx.hash, request);
@@ -104,4 +85,4 @@ export const trainingRunKind: RunKind<TrainingRunRequest, TrainingContext> = {
   },
   archive: (ctx, result, _steps, logs) =>
     archiveEntries(ctx.request, result, checkpointBytes(ctx.hash, ctx.request), ctx.losses, logs),
-};
+});

@@ -1,8 +1,8 @@
 /** What a training attempt produces (DESIGN.md section 7), drawn on the request's hash. */
 import { canonicalJson, canonicalJsonFile, sha256Hex } from '../../core/canonical-json.js';
-import type { RunRequest } from '../../core/records.js';
 import { sha256 } from '../../core/sha256.js';
 import { wilsonInterval } from '../../core/wilson-interval.js';
+import type { RunRequest } from '../../engine/records.js';
 import { draw } from '../draw.js';
 
 /** A training run's stored request: the create body resolved, plus the base policy's robot. */

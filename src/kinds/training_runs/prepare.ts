@@ -4,30 +4,40 @@
  */
 
 import { apiError, invalidParam, MESSAGES } from '../../core/errors.js';
+import type { KindPlan } from '../../engine/kind-plan.js';
 import type { World } from '../../engine/run-kind.js';
-import { type KindTimeline, parseRunOptions } from '../../engine/run-options.js';
+import { parseRunOptions } from '../../engine/run-options.js';
 import {
   catalogDataset,
   hardwareTierOf,
   sharedRequestFields,
   unknownInCatalog,
 } from '../../engine/run-request.js';
-import {
-  DEFAULT_TRAINING_TIER,
-  TRAINING_CONFIG_DEFAULTS,
-  TRAINING_ERROR_CODES,
-  TRAINING_PHASES,
-} from './contract.js';
+import { DEFAULT_TRAINING_TIER, TRAINING_CONFIG_DEFAULTS, TRAINING_PHASES } from './contract.js';
 import type { TrainingRunRequest } from './output.js';
 
-/** A default 5-epoch run takes 5.5 virtual seconds: 0.5 s queue, 2.5 s of epochs. */
-export const TRAINING_TIMELINE: KindTimeline = {
-  phases: TRAINING_PHASES,
-  stepPhase: 'training',
-  stepNoun: 'epoch',
-  failureCodes: TRAINING_ERROR_CODES,
-  defaults: { queue: 0.5, preparing: 1, epoch: 0.5, evaluating: 1, exporting: 0.5 },
-};
+const pad4 = (n: number) => String(n).padStart(4, '0');
+
+/**
+ * Its timeline and failure codes, stated once (`dataset_invalid` alone is not resumable): a
+ * default 5-epoch run takes 5.5 virtual seconds, 0.5 s queue and 2.5 s of epochs.
+ */
+export const TRAINING_PLAN = {
+  timeline: {
+    phases: TRAINING_PHASES,
+    stepPhase: 'training',
+    stepNoun: 'epoch',
+    defaults: { queue: 0.5, preparing: 1, epoch: 0.5, evaluating: 1, exporting: 0.5 },
+  },
+  failures: {
+    messages: {
+      dataset_invalid: 'The dataset could not be prepared for training.',
+      diverged: 'The training loss diverged.',
+    },
+    invalidInput: { code: 'dataset_invalid', param: 'dataset' },
+    failedStep: { code: 'diverged', location: (step: number) => `epochs/${pad4(step)}` },
+  },
+} satisfies KindPlan;
 
 /**
  * One run per policy: 409 `policy_in_training` while another of the account's training runs for
@@ -53,7 +63,7 @@ export function prepareTrainingRun(
   body: Record<string, unknown>,
   world: World,
 ): TrainingRunRequest {
-  parseRunOptions(TRAINING_TIMELINE, (body.options ?? {}) as Record<string, unknown>);
+  parseRunOptions(TRAINING_PLAN, (body.options ?? {}) as Record<string, unknown>);
   const policyId = body.policy as string;
   const datasetId = body.dataset as string;
   const policy = world.policy(policyId);

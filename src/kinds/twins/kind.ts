@@ -3,10 +3,10 @@
 import type { z } from '@hono/zod-openapi';
 import { jsonFile } from '../../core/canonical-json.js';
 import { invalidParam, MESSAGES } from '../../core/errors.js';
-import type { RunKind } from '../../engine/run-kind.js';
+import { defineKind } from '../../engine/define-kind.js';
+import type { KindPlan } from '../../engine/kind-plan.js';
 import { parseRunOptions, timelineOf } from '../../engine/run-options.js';
 import { catalogDataset, hardwareTierOf, sharedRequestFields } from '../../engine/run-request.js';
-import { type FailureCodes, failureOf, failurePlanOf } from '../../engine/timeline/failure.js';
 import { ADDRESS, type TwinResult } from './contract.js';
 import {
   archiveFileCount,
@@ -21,25 +21,26 @@ import {
 } from './outputs.js';
 import type { TwinRequest } from './request.js';
 
-const TWIN_TIMELINE = {
-  phases: ['extracting', 'reconstructing', 'validating', 'packaging'],
-  stepPhase: 'reconstructing',
-  stepNoun: 'part',
-  failureCodes: ['episode_unreadable', 'reconstruction_failed', 'interrupted'],
-  // A 3-part twin is queued 1 s and built in 4 s, as the twin seed route describes.
-  defaults: { queue: 1, extracting: 1, part: 0.5, validating: 1, packaging: 0.5 },
-} as const;
+/** Its timeline and failure codes, stated once. */
+const PLAN = {
+  timeline: {
+    phases: ['extracting', 'reconstructing', 'validating', 'packaging'],
+    stepPhase: 'reconstructing',
+    stepNoun: 'part',
+    // A 3-part twin is queued 1 s and built in 4 s, as the twin seed route describes.
+    defaults: { queue: 1, extracting: 1, part: 0.5, validating: 1, packaging: 0.5 },
+  },
+  failures: {
+    messages: {
+      episode_unreadable: 'The dataset episode could not be read.',
+      reconstruction_failed: 'Reconstructing a scene part failed.',
+    },
+    invalidInput: { code: 'episode_unreadable', param: 'episode' },
+    failedStep: { code: 'reconstruction_failed', location: (step: number) => partPath(step - 1) },
+  },
+} satisfies KindPlan;
 
 const DEFAULT_TWIN_TIER = 'gpu-a10';
-
-const FAILURES: FailureCodes = {
-  messages: {
-    episode_unreadable: 'The dataset episode could not be read.',
-    reconstruction_failed: 'Reconstructing a scene part failed.',
-  },
-  invalidInput: { code: 'episode_unreadable', param: 'episode' },
-  failedStep: { code: 'reconstruction_failed', location: (step) => partPath(step - 1) },
-};
 
 interface Context {
   request: TwinRequest;
@@ -49,11 +50,11 @@ interface Context {
   seed: string;
 }
 
-export const twinKind: RunKind<TwinRequest, Context> = {
+type Result = z.infer<typeof TwinResult>;
+
+export const twinKind = defineKind<TwinRequest, Context, Result>({
   ...ADDRESS,
-  stepNoun: TWIN_TIMELINE.stepNoun,
-  phases: TWIN_TIMELINE.phases,
-  failureCodes: TWIN_TIMELINE.failureCodes,
+  ...PLAN,
   prepare(body, world) {
     const dataset = catalogDataset(world.catalog, body.dataset as string);
     const episode = dataset.episodes.find((e) => e.index === body.episode);
@@ -61,7 +62,7 @@ export const twinKind: RunKind<TwinRequest, Context> = {
       throw invalidParam('episode', MESSAGES.noEpisode(dataset.id, body.episode as number));
     const tier = hardwareTierOf(body, world.catalog, DEFAULT_TWIN_TIER);
     const shared = sharedRequestFields(body);
-    parseRunOptions(TWIN_TIMELINE, shared.options);
+    parseRunOptions(PLAN, shared.options);
     return {
       dataset: dataset.id,
       episode: episode.index,
@@ -72,16 +73,15 @@ export const twinKind: RunKind<TwinRequest, Context> = {
   },
   hardwareTier: (request) => request.hardware_tier,
   plan(request) {
-    const { durations_s } = parseRunOptions(TWIN_TIMELINE, request.options);
+    const { durations_s } = parseRunOptions(PLAN, request.options);
     const steps = request.parts;
     // A twin the control API seeded is charged nothing: its seed route answers no 402.
     const seeded = request.seeded_file_count !== undefined;
     return {
-      ...timelineOf(TWIN_TIMELINE, durations_s, steps),
+      ...timelineOf(PLAN.timeline, durations_s, steps),
       estimate: seeded ? 0 : 4 + 2 * steps,
     };
   },
-  failurePlan: failurePlanOf(TWIN_TIMELINE, 'episode_unreadable', 'reconstruction_failed'),
   // Never throws: settling a run must not fail on what its request names.
   context(request, _outcome, _id, catalog) {
     const dataset = catalog.datasets.find((d) => d.id === request.dataset);
@@ -91,14 +91,13 @@ export const twinKind: RunKind<TwinRequest, Context> = {
   queuedLine: (request, attempt, total) =>
     `attempt ${attempt} queued: scene of ${request.dataset} episode ${request.episode}, ${total} parts`,
   stepLine: (_ctx, index, total) => `part ${index}/${total} reconstructed: ${partPath(index - 1)}`,
-  failure: (_ctx, outcome, schedule) => failureOf(FAILURES, outcome, schedule),
   success(ctx, steps) {
     return {
       result: {
         scene: { path: SCENE_PATH, parts: steps },
         dataset: ctx.request.dataset,
         episode: ctx.request.episode,
-      } satisfies z.infer<typeof TwinResult>,
+      },
       line: `twin succeeded: ${SCENE_PATH} with ${steps} parts`,
     };
   },
@@ -132,4 +131,4 @@ export const twinKind: RunKind<TwinRequest, Context> = {
         : null,
     parts: state.episodes,
   }),
-};
+});

@@ -1,4 +1,4 @@
-import type { RunRequest } from '../../core/records.js';
+import type { RunRequest } from '../../engine/records.js';
 
 /** A twin's stored request: the create body with its defaults resolved. */
 export interface TwinRequest extends RunRequest {

@@ -7,9 +7,9 @@
 import { z } from '@hono/zod-openapi';
 import { sha256Hex } from '../../core/canonical-json.js';
 import { FileEntry, Timestamp } from '../../core/contract.js';
-import type { RunState } from '../../core/records.js';
 import { toTimestamp } from '../../core/timestamp.js';
 import { RUN_STATUSES } from '../../engine/contract/run-shapes.js';
+import type { RunState } from '../../engine/records.js';
 import type { KindSeed } from '../../engine/run-kind.js';
 import { seededFailure } from '../../engine/timeline/failure.js';
 import { partPath, SCENE_PATH, twinPartsOf } from './outputs.js';

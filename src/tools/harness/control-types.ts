@@ -2,12 +2,17 @@
 import type { z } from '@hono/zod-openapi';
 import type * as accounts from '../../areas/accounts/control.js';
 import type * as clock from '../../areas/accounts/control-clock.js';
+import type * as accountInputs from '../../areas/accounts/inputs.js';
 import type * as webhookEvents from '../../areas/events/control.js';
 import type * as diagnostics from '../../areas/faults/control-faults.js';
 import type * as journal from '../../areas/requests/control-journal.js';
+import type * as assetSeeding from '../../areas/scenarios/control-seeding.js';
+import type * as assetInputs from '../../areas/scenarios/inputs.js';
 import type * as snapshots from '../../areas/snapshots/control-snapshots.js';
 import type * as deliveries from '../../areas/webhooks/control-deliveries.js';
-import type * as schemas from '../../core/control-inputs.js';
+import type * as webhookSeeding from '../../areas/webhooks/control-seeding.js';
+import type * as webhookInputs from '../../areas/webhooks/inputs.js';
+import type * as seedInputs from '../../engine/contract/seed-input.js';
 import type * as runs from '../../engine/routes/control-runs.js';
 import type * as seeding from '../../engine/routes/control-seeding.js';
 import type { REGISTERED_KINDS } from '../../kinds/index.js';
@@ -46,10 +51,10 @@ export type Snapshot = Answer<typeof snapshots.saveSnapshotRoute, 201>;
 export type SnapshotList = Answer<typeof snapshots.listSnapshotsRoute, 200>;
 /** A snapshot file, as `downloadSnapshot` answers it and `loadSnapshot` takes it. */
 export type SnapshotFile = Answer<typeof snapshots.downloadSnapshotRoute, 200>;
-export type AccountInput = z.input<typeof schemas.AccountInput>;
+export type AccountInput = z.input<typeof accountInputs.AccountInput>;
 export type CreatedAccount = Answer<typeof accounts.createAccountRoute, 201>;
 export type Account = Answer<typeof accounts.getAccountRoute, 200>;
-export type KeyInput = schemas.KeyInput;
+export type KeyInput = accountInputs.KeyInput;
 export type Key = Answer<ReturnType<typeof accounts.createKeyRoute>, 201>;
 export type Clock = Answer<typeof clock.getClockRoute, 200>;
 export type SetClockInput = Body<typeof clock.setClockRoute>;
@@ -58,14 +63,14 @@ export type AdvancedClock = Answer<typeof clock.advanceClockRoute, 200>;
 export type Transition = AdvancedClock['transitions'][number];
 /** A run of any kind to seed: `kind`, the kind's create body and the seed fields. */
 export type RunInput = { kind: string; [field: string]: unknown } & Partial<{
-  [K in keyof typeof schemas.RunSeedFields]: z.input<(typeof schemas.RunSeedFields)[K]>;
+  [K in keyof typeof seedInputs.RunSeedFields]: z.input<(typeof seedInputs.RunSeedFields)[K]>;
 }>;
 /** A seeded run as its kind's `GET /v1/<kind>/{id}` shows it. */
 export type Run = Answer<ReturnType<typeof seeding.seedRunRoute>, 201>;
-export type WebhookEndpointInput = z.input<typeof schemas.WebhookEndpointInput>;
-export type WebhookEndpoint = Answer<typeof seeding.seedWebhookEndpointRoute, 201>;
-export type UserAssetInput = z.input<typeof schemas.UserAssetInput>;
-export type UserAsset = Answer<typeof seeding.seedEnvironmentRoute, 201>;
+export type WebhookEndpointInput = z.input<typeof webhookInputs.WebhookEndpointInput>;
+export type WebhookEndpoint = Answer<typeof webhookSeeding.seedWebhookEndpointRoute, 201>;
+export type UserAssetInput = z.input<typeof assetInputs.UserAssetInput>;
+export type UserAsset = Answer<typeof assetSeeding.seedEnvironmentRoute, 201>;
 
 /** The seeding routes of the kinds that seed in their own terms (`RegisteredKind.seed`). */
 type KindSeed = Extract<(typeof REGISTERED_KINDS)[number], { seed: unknown }>['seed'];

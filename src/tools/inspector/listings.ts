@@ -3,10 +3,11 @@
  * (never their secrets) and webhook endpoints, and the run kinds served with a create body each.
  */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
-import { AccountView, accountOf, KeyView } from '../../areas/accounts/control.js';
+import { AccountView, KeyView } from '../../areas/accounts/control.js';
 import { accountView, keyView } from '../../areas/accounts/make-account.js';
 import { WebhookEndpoint } from '../../areas/webhooks/contract.js';
 import { toWebhookEndpoint } from '../../areas/webhooks/endpoint-view.js';
+import { accountOf } from '../../core/accounts/account-of.js';
 import { errorResponses, jsonResponse } from '../../core/contract.js';
 import { AccountParam, route } from '../../core/control-routes.js';
 import type { AppEnv } from '../../core/env.js';

@@ -43,6 +43,12 @@ const KEPT_REQUEST_HEADERS = [
   'x-emulator-fault',
 ];
 
+/** A request as recorded, and the place its exchange takes in the cassette (request order). */
+export interface Recording {
+  seq: number;
+  request: RecordedRequest;
+}
+
 export class CassetteError extends Error {}
 
 export class CassetteWriter {
@@ -67,8 +73,12 @@ export class CassetteWriter {
     return `Bearer ${MASK}${this.labels.get(secret)}`;
   }
 
-  /** The request as recorded: kept headers, the key as a label, the body's secrets masked. */
-  request(method: string, path: string, headers: Headers, body: string): RecordedRequest {
+  /**
+   * The request as recorded (kept headers, the key as a label, the body's secrets masked), with
+   * its exchange's number: exchanges are numbered in the order their requests came, though an
+   * answer streamed on is written when it ends.
+   */
+  request(method: string, path: string, headers: Headers, body: string): Recording {
     const kept: Record<string, string> = {};
     for (const name of KEPT_REQUEST_HEADERS) {
       const value = headers.get(name);
@@ -76,17 +86,16 @@ export class CassetteWriter {
     }
     const out: RecordedRequest = { method, path: this.secrets.scrub(path), headers: kept };
     if (body !== '') out.body = parseOrText(body, this.secrets);
-    return out;
+    return { seq: ++this.seq, request: out };
   }
 
   write(
     at: string,
     operation: string | null,
-    request: RecordedRequest,
+    { seq, request }: Recording,
     answer: Answer,
     violations: Difference[],
   ): string {
-    const seq = ++this.seq;
     const response = showAnswer(answer, this.secrets, { full: true });
     const exchange: Exchange = { seq, at, operation, request, response, violations };
     const file = join(this.dir, `${String(seq).padStart(6, '0')}-${operation ?? 'unmatched'}.json`);

@@ -5,7 +5,7 @@
 import type { AddressInfo } from 'node:net';
 import type { CliConfig } from '../../config.js';
 import { createEmulator, type Emulator } from '../../emulator.js';
-import { createNodeServer } from '../../http/node-server.js';
+import { createNodeServer, serverTimeouts } from '../../http/node-server.js';
 import { CassetteError, CassetteWriter } from './cassette.js';
 import { emulatorContract } from './contract.js';
 import { maskUrl } from './mask.js';
@@ -53,7 +53,7 @@ export async function startProxy(config: CliConfig & { proxy: string }): Promise
   const target = config.proxy.replace(/\/+$/, '');
   const app = await createProxyApp({ target, cassette, strict: config.strict });
   const { emulator } = app;
-  const server = createNodeServer(app, emulator.deps);
+  const server = createNodeServer(app, emulator.deps, serverTimeouts(config));
   server.listen(config.port, config.host, () => {
     const info = server.address() as AddressInfo;
     const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;

@@ -5,12 +5,18 @@
  */
 
 import { wallNow } from '../../core/clock.js';
-import { apiError } from '../../core/errors.js';
+import { type ApiError, apiError } from '../../core/errors.js';
 import { errorEnvelope } from '../../http/render-error.js';
 import type { CassetteWriter } from './cassette.js';
-import { type Contract, declaredStatuses, matchOperation } from './contract.js';
+import {
+  type Contract,
+  type ContractOperation,
+  declaredStatuses,
+  matchOperation,
+} from './contract.js';
 import { judge } from './judge.js';
 import { maskUrl } from './mask.js';
+import { requestText, type TappedBody, tapBody } from './proxy-body.js';
 import type { Difference } from './report-types.js';
 import { type Answer, parseJson } from './target-client.js';
 
@@ -80,46 +86,65 @@ function forwardHeaders(headers: Headers): Headers {
 export async function forward(req: Request, options: ProxyOptions): Promise<Response> {
   const url = new URL(req.url);
   const path = `${url.pathname}${url.search}`;
-  const body = req.method === 'GET' || req.method === 'HEAD' ? '' : await req.text();
+  const body = req.method === 'GET' || req.method === 'HEAD' ? '' : await requestText(req);
+  // The product's own limit (DESIGN.md section 3): refused here, never sent to the target.
+  if (body === null) return envelope(apiError('request_too_large'));
   const at = new Date(wallNow()).toISOString();
   const recorded = options.cassette?.request(req.method, path, req.headers, body);
-  let answer: Answer;
+  let res: Response;
+  let tapped: TappedBody;
   try {
-    const res = await fetch(`${options.target}${path}`, {
+    res = await fetch(`${options.target}${path}`, {
       method: req.method,
       headers: forwardHeaders(req.headers),
       body: body === '' ? undefined : body,
       redirect: 'manual',
       signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
     });
-    const bytes = Buffer.from(await res.arrayBuffer());
-    const headers = Object.fromEntries(res.headers);
-    answer = { status: res.status, headers, bytes, json: parseJson(headers, bytes) };
+    tapped = await tapBody(res.body);
   } catch (err) {
     const cause = (err as { cause?: { message?: string } }).cause?.message ?? String(err);
     const message = `The proxy could not reach ${maskUrl(options.target)}: ${cause}`;
-    return Response.json(errorEnvelope(apiError('launch_failed', { message }), null), {
-      status: 502,
-    });
+    return envelope(apiError('launch_failed', { message }), 502);
   }
+  const headers = Object.fromEntries(res.headers);
+  // An answer too large to keep is judged by its status and headers, and streamed on; its size
+  // and digest, known once it has all gone, replace these zeros in the cassette.
+  const answer: Answer = tapped.whole
+    ? { status: res.status, headers, bytes: tapped.bytes, json: parseJson(headers, tapped.bytes) }
+    : { status: res.status, headers, bytes: Buffer.alloc(0), over: { bytes: 0, sha256: '' } };
   const matched = matchOperation(options.contract, req.method, url.pathname);
-  const violations: Difference[] = matched
-    ? judge(options.contract, matched.op, { status: declaredStatuses(matched.op) }, answer)
-        .differences
-    : [
-        {
-          field: 'operation',
-          expected: 'an operation of the contract',
-          actual: `${req.method} ${url.pathname}`,
-        },
-      ];
-  if (recorded)
-    options.cassette!.write(at, matched?.op.operationId ?? null, recorded, answer, violations);
-  const headers = new Headers();
+  const violations = judgeAnswer(options.contract, matched?.op, req.method, url.pathname, answer);
+  const record = (shown: Answer) =>
+    recorded &&
+    options.cassette!.write(at, matched?.op.operationId ?? null, recorded, shown, violations);
+  if (tapped.whole) record(answer);
+  else void tapped.digest.then((over) => record({ ...answer, over }));
+  const out = new Headers();
   for (const [name, value] of Object.entries(answer.headers))
-    if (!HOP_BY_HOP.includes(name)) headers.set(name, value);
-  if (violations.length > 0) headers.set(VIOLATIONS_HEADER, violationsHeader(violations));
-  const bodyOut =
-    req.method === 'HEAD' || answer.status === 204 || answer.status === 304 ? null : answer.bytes;
-  return new Response(bodyOut, { status: answer.status, headers });
+    if (!HOP_BY_HOP.includes(name)) out.set(name, value);
+  if (violations.length > 0) out.set(VIOLATIONS_HEADER, violationsHeader(violations));
+  const noBody = req.method === 'HEAD' || answer.status === 204 || answer.status === 304;
+  return new Response(noBody ? null : tapped.whole ? tapped.bytes : tapped.stream, {
+    status: answer.status,
+    headers: out,
+  });
+}
+
+/** What differs from the contract; a path no operation has is one difference. */
+function judgeAnswer(
+  contract: Contract,
+  op: ContractOperation | undefined,
+  method: string,
+  pathname: string,
+  answer: Answer,
+): Difference[] {
+  if (op) return judge(contract, op, { status: declaredStatuses(op) }, answer).differences;
+  const actual = `${method} ${pathname}`;
+  return [{ field: 'operation', expected: 'an operation of the contract', actual }];
+}
+
+/** An error of the proxy's own, in the envelope (no request id: the target made none). */
+function envelope(err: ApiError, status = err.status): Response {
+  return Response.json(errorEnvelope(err, null), { status });
 }

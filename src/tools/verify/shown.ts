@@ -44,7 +44,8 @@ export function showAnswer(
   if (answer.json !== undefined) {
     const masked = maskJson(answer.json, secrets);
     shown.body = options.full ? masked : shortLists(masked);
-  } else if (answer.bytes.length > 0) shown.body = showBytes(answer.bytes);
+  } else if (answer.over) shown.body = { ...answer.over };
+  else if (answer.bytes.length > 0) shown.body = showBytes(answer.bytes);
   return shown;
 }
 

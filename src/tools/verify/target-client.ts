@@ -2,15 +2,18 @@
  * Every request verify sends goes through here: a budget (`--max-requests`) and a pace
  * (`--rps`), both counted at the client, so the target sees no more than it was promised.
  */
+import { type BodyDigest, MAX_KEPT_BODY_BYTES, readBody } from './body-tap.js';
 
-/** One answer, its body read whole. */
+/** One answer, its body read to its end. */
 export interface Answer {
   status: number;
   headers: Record<string, string>;
   /** The parsed body when it is JSON, else undefined. */
   json?: unknown;
-  /** The raw body. */
+  /** The raw body; empty when it was over the limit (`over`). */
   bytes: Buffer;
+  /** A body over the limit of what is kept (body-tap.ts): its size and SHA-256. */
+  over?: BodyDigest;
   /** Set when no answer came: the network error's message. */
   networkError?: string;
 }
@@ -37,6 +40,8 @@ export class TargetClient {
     private readonly base: string,
     private readonly maxRequests: number,
     private readonly rps: number,
+    /** The most of one answer's body kept; a larger one is read, counted and hashed. */
+    private readonly maxBodyBytes = MAX_KEPT_BODY_BYTES,
   ) {}
 
   /** Requests still allowed by the budget, the reserve left aside. */
@@ -58,8 +63,9 @@ export class TargetClient {
         redirect: 'manual',
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
-      const bytes = Buffer.from(await res.arrayBuffer());
+      const { bytes, over } = await readBody(res.body, this.maxBodyBytes);
       const headers = Object.fromEntries(res.headers);
+      if (over) return { status: res.status, headers, bytes, over };
       return { status: res.status, headers, bytes, json: parseJson(headers, bytes) };
     } catch (err) {
       const cause = (err as { cause?: { message?: string } }).cause?.message;

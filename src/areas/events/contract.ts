@@ -4,7 +4,6 @@
  * every registered kind, so the contract is made from the kinds (`eventContract`).
  */
 import { createRoute, z } from '@hono/zod-openapi';
-import { ENDPOINT_EVENT_TYPES, WebhookEndpoint } from '../../areas/webhooks/contract.js';
 import {
   INFERRED,
   jsonResponse,
@@ -15,22 +14,13 @@ import {
   Timestamp,
 } from '../../core/contract.js';
 import { EXAMPLE_ULID, errorAnswers } from '../../core/error-answers.js';
-import { RUN_STATUSES } from './run-shapes.js';
+import { RUN_STATUSES } from '../../engine/contract/run-shapes.js';
+import { ENDPOINT_EVENT_TYPES, WebhookEndpoint } from '../webhooks/contract.js';
 
 /** What the event contract needs of each kind: its name and its resource body. */
 export interface EventKind {
   name: string;
   resource: z.ZodType;
-}
-
-/** An event as the API shows it. */
-export interface Event {
-  id: string;
-  object: 'event';
-  type: string;
-  created_at: string;
-  data: { object: Record<string, unknown>; previous_status: string | null };
-  webhook_metadata: Record<string, unknown> | null;
 }
 
 /** Any run kind's body as events carry it (each kind's own schema describes its fields). */

@@ -1,7 +1,7 @@
 /** The catalog (API document section 1), all inferred: served from `fixtures/catalog.json`. */
 import { createRoute, z } from '@hono/zod-openapi';
-import { INFERRED, jsonResponse, listOf, operationGuards, Timestamp } from './contract.js';
-import { EXAMPLE_ULID, errorAnswers } from './error-answers.js';
+import { INFERRED, jsonResponse, listOf, operationGuards, Timestamp } from '../../core/contract.js';
+import { EXAMPLE_ULID, errorAnswers } from '../../core/error-answers.js';
 
 export const CatalogRobot = z
   .object({
