@@ -29,6 +29,7 @@ const SLOW = [
   'test/heap.test.ts',
   'test/scenarios/own-scenarios-cli.test.ts',
   'test/store/schema-version-cli.test.ts',
+  'test/reliability/settle-workers-exit.test.ts',
 ];
 
 /**

@@ -1,6 +1,7 @@
 // `npm run build`: compiles src/ to dist/ with tsc (the library, dist/index.js and
 // dist/tools/harness/, with declarations), then writes the bin, dist/main.js, as one esbuild bundle of
-// src/main.ts with its dependencies (hono, zod, @hono/zod-openapi, ...). Node 20 loads ES modules
+// src/main.ts with its dependencies (hono, zod, @hono/zod-openapi, ...), and the settle worker's
+// entry beside it, dist/settle-worker.js. Node 20 loads ES modules
 // one file at a time with no compile cache, and resolving, reading and linking some 450 of them
 // was about 180 ms of each cold start (issue 12 item 6, docs/development.md). better-sqlite3
 // (a native addon) stays in node_modules and is found from dist/, as the library finds it;
@@ -62,9 +63,15 @@ const yamlEsm = {
   },
 };
 
+// The settle worker's entry (src/settle-worker.ts) is a bundle of its own beside the bin,
+// dist/settle-worker.js, over tsc's output of it: the bin, the CommonJS entries and the library
+// (dist/emulator.js) all start it from there.
 await build({
-  entryPoints: [join(ROOT, 'src', 'main.ts')],
-  outfile: join(outDir, 'main.js'),
+  entryPoints: {
+    main: join(ROOT, 'src', 'main.ts'),
+    'settle-worker': join(ROOT, 'src', 'settle-worker.ts'),
+  },
+  outdir: outDir,
   bundle: true,
   platform: 'node',
   format: 'esm',

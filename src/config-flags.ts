@@ -107,7 +107,12 @@ export const FLAGS = {
   'settle-slice': {
     env: 'EMULATOR_SETTLE_SLICE',
     default: '2000',
-    help: 'most run events one settle window applies before serving others',
+    help: "most work one settle window applies before serving others: 1 a transition, 1 plus its steps a run's end",
+  },
+  'settle-threads': {
+    env: 'EMULATOR_SETTLE_THREADS',
+    default: '',
+    help: 'worker threads for the ends and archives of long runs (0: on the event loop; default the cores but one, 1 or 2)',
   },
   'headers-timeout': {
     env: 'EMULATOR_HEADERS_TIMEOUT',

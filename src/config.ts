@@ -80,6 +80,7 @@ const ConfigSchema = z.object({
   }, 'expected a duration from 1ms to 10m, like 10s or 500ms'),
   'webhook-timestamps': z.enum(['wall', 'virtual']),
   'settle-slice': z.coerce.number().int().min(1).max(1_000_000),
+  'settle-threads': z.union([z.literal(''), z.coerce.number().int().min(0).max(64)]),
   'headers-timeout': serverTimeout(),
   'request-timeout': serverTimeout(),
   'coverage-report': z.string(),
@@ -169,6 +170,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv) {
     /** Wall ms one attempt may take (`--webhook-timeout`). */
     webhookTimeoutMs: parseDuration(c['webhook-timeout'])!,
     settleSlice: c['settle-slice'],
+    /** `--settle-threads N`: the settle pool's size; null: the default (settle-pool.ts). */
+    settleThreads: c['settle-threads'] === '' ? null : c['settle-threads'],
     /** Wall ms to send a request's headers, and the whole request (0: none); node-server.ts. */
     headersTimeoutMs: parseDuration(c['headers-timeout'])!,
     requestTimeoutMs: parseDuration(c['request-timeout'])!,

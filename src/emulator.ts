@@ -25,8 +25,10 @@ import { RouteTable } from './core/route-table.js';
 import { openStore } from './core/sqlite/store.js';
 import type { AppConfig, Deps } from './engine/deps.js';
 import { errorCatalog, kindRegistry } from './engine/kind-registry.js';
+import { oweStoredArchives } from './engine/pending-archives.js';
 import type { RegisteredKind } from './engine/run-kind.js';
-import { DEFAULT_SETTLE_SLICE } from './engine/sliced-settle.js';
+import { createSettlePool } from './engine/settle-pool.js';
+import { type SettleOptions, settleConfig } from './engine/sliced-settle.js';
 import { createApp } from './http/app.js';
 import { createControlApp } from './http/control-app.js';
 import { CoverageCounts } from './http/coverage-counts.js';
@@ -53,7 +55,7 @@ const CATALOG_FILE = join(PACKAGE_ROOT, 'fixtures', 'catalog.json');
 /** The scenarios the package ships (`scenarios/`). */
 export const SHIPPED_SCENARIOS = join(PACKAGE_ROOT, 'scenarios');
 
-export interface EmulatorOptions {
+export interface EmulatorOptions extends SettleOptions {
   /** The run kinds served. Default every registered one (`src/kinds/index.ts`). */
   kinds?: readonly RegisteredKind[];
   /** `:memory:` (default) or a file path. */
@@ -104,8 +106,6 @@ export interface EmulatorOptions {
   webhookHistory?: number;
   /** `webhook-timestamp`: wall time at the attempt (default) or the event's virtual time. */
   webhookTimestamps?: WebhookTimestamps;
-  /** Most events one settle window applies (runtime/engine/sliced-settle.ts). Default 2000. */
-  settleSlice?: number;
   /**
    * Bytes of built archives kept in memory, least recently read dropped first; a dropped one is
    * rebuilt byte for byte when read (store/archive-cache.ts). Default 4 MiB.
@@ -142,7 +142,7 @@ export interface Emulator {
 /** The settings every part reads: the options, with their defaults. */
 function appConfig(options: EmulatorOptions): AppConfig {
   return {
-    settleSlice: options.settleSlice ?? DEFAULT_SETTLE_SLICE,
+    ...settleConfig(options),
     seed: options.seed ?? '0',
     strictVersions: options.strictVersions ?? false,
     strict: options.strict ?? false,
@@ -176,6 +176,8 @@ function createDeps(
   const journalStore = onFile ? new JournalStore(store.db, config.journalSize) : null;
   const settling: Deps['settling'] = new Map();
   const clocks = new ClockRegistry(store, wallNow);
+  const catalog = parseDataFile(CatalogSchema, readJsonFile(CATALOG_FILE), CATALOG_FILE);
+  const workers = { known: REGISTERED_KINDS, beside: import.meta.url }; // settle-worker.ts
   const deps: Deps = {
     config,
     store,
@@ -183,8 +185,9 @@ function createDeps(
     clocks,
     settling,
     pendingArchives: new Map(),
+    settlePool: createSettlePool(kinds.byName, catalog, options.settleWorkers, workers),
     ids: createIdFactory(config.seed, store.sequences),
-    catalog: parseDataFile(CatalogSchema, readJsonFile(CATALOG_FILE), CATALOG_FILE),
+    catalog,
     systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),
     startedAt: wallNow(),
     scenarios,
@@ -242,11 +245,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   } else {
     deps.faults.restore();
     if (journalStore) deps.journal.restore(journalStore.load());
-    // Archives a run owed when the emulator stopped are built by its account's next settle.
-    for (const { accountId, id } of store.runs.owingArchives()) {
-      const owed = deps.pendingArchives.get(accountId) ?? new Set<string>();
-      deps.pendingArchives.set(accountId, owed.add(id));
-    }
+    oweStoredArchives(deps);
   }
   if (start) restoreSnapshot(deps, start);
   const app = createApp(deps);
@@ -267,6 +266,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     close: () => {
       deps.journal.endSubscriptions();
       deps.webhooks.close();
+      void deps.settlePool.close();
       journalStore?.flush();
       store.close();
     },

@@ -61,6 +61,9 @@ function openEmulator(config: CliConfig): Emulator {
       webhookRetrySchedule: config.webhookRetrySchedule,
       webhookTimeoutMs: config.webhookTimeoutMs,
       settleSlice: config.settleSlice,
+      ...(config.settleThreads === null
+        ? {}
+        : { settleWorkers: { threads: config.settleThreads } }),
     });
   } catch (err) {
     const message = err instanceof DataFileError ? err.message : (err as Error).message;

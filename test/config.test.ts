@@ -28,6 +28,7 @@ test('defaults serve on 127.0.0.1:8710 with an in-memory database and realtime c
     webhookRetrySchedule: [0, 5000, 300000, 1800000, 7200000, 18000000, 36000000, 36000000],
     webhookTimeoutMs: 10000,
     settleSlice: 2000,
+    settleThreads: null,
     headersTimeoutMs: 20000,
     requestTimeoutMs: 60000,
     coverageReport: null,
@@ -136,6 +137,14 @@ test('--proxy takes an http(s) URL, --record a folder and needs --proxy', () => 
   expect(() => parseConfig(['--proxy', 'ftp://x'], {})).toThrow(/--proxy \(or EMULATOR_PROXY\)/);
   expect(() => parseConfig(['--record', 'cassette'], {})).toThrow(/--record .*needs --proxy/);
   expect(helpText()).toMatch(/svc-emulator verify --target URL --key KEY/);
+});
+
+test('--settle-threads takes a count from 0, from its flag or variable; unset, the default', () => {
+  expect(parseConfig(['--settle-threads', '0'], {}).settleThreads).toBe(0);
+  expect(parseConfig([], { EMULATOR_SETTLE_THREADS: '2' }).settleThreads).toBe(2);
+  expect(parseConfig([], {}).settleThreads).toBeNull();
+  expect(() => parseConfig(['--settle-threads', '-1'], {})).toThrow(/--settle-threads/);
+  expect(() => parseConfig(['--settle-threads', 'two'], {})).toThrow(/EMULATOR_SETTLE_THREADS/);
 });
 
 test('--snapshot-limit and --snapshot-space (in MiB) bound the snapshots', () => {

@@ -8,6 +8,8 @@ import { owesArchive } from './pending-archives.js';
 import type { RunRecord, RunRequest } from './records.js';
 import { appendStoredLog } from './run-attempt.js';
 import type { RunKind } from './run-kind.js';
+import { endKey, type ReadyEnd } from './settle-ends.js';
+import { type EndOutputs, endOutputs } from './settle-jobs.js';
 import { runSnapshot } from './timeline/event-view.js';
 import { logLine } from './timeline/log.js';
 import { phaseAt, progressAt } from './timeline/schedule.js';
@@ -28,7 +30,10 @@ export interface Applied {
   events: EventDraft[];
 }
 
-/** Applies the run's events due in (appliedUntil, upTo], pushing transitions and event drafts. */
+/**
+ * Applies the run's events due in (appliedUntil, upTo], pushing transitions and event drafts; the
+ * outputs of its end come from `ready` when they were computed ahead for this very end.
+ */
 export function applyDue(
   deps: Deps,
   kind: RunKind,
@@ -36,6 +41,7 @@ export function applyDue(
   record: RunRecord,
   upTo: number,
   out: Applied,
+  ready?: ReadyEnd,
 ): void {
   const run = record.state.run;
   if (!run) {
@@ -43,7 +49,6 @@ export function applyDue(
     return;
   }
   const { schedule } = run;
-  const ctx = kind.context(record.request, run.outcome, record.id, deps.catalog);
   const push = (at: number, from: string, to: string, phase: string | null) => {
     out.transitions.push({ at: toTimestamp(at), resource: record.id, from, to, phase });
     // Phase changes inside `processing` are not events; status changes are, once each.
@@ -60,7 +65,8 @@ export function applyDue(
       push(event.at, status, 'processing', event.phase);
       status = 'processing';
     } else if (event.kind !== 'step') {
-      finish(deps, kind, account, record, event.at, ctx);
+      const ahead = ready?.key === endKey(record, event.at) ? ready.outputs : undefined;
+      finish(deps, kind, account, record, event.at, ahead);
       push(event.at, status, event.outcome, event.phase);
     }
   }
@@ -113,27 +119,25 @@ function settleTokens(
   record.state.completed_at = toTimestamp(at);
 }
 
-/** The end of an attempt: the kind's failure, or its success with the archive built. */
-function finish<Ctx>(
+/** The end of an attempt: the kind's failure, or its success with the archive owed. */
+function finish(
   deps: Deps,
-  kind: RunKind<RunRequest, Ctx>,
+  kind: RunKind,
   account: Account,
   record: RunRecord,
   at: number,
-  ctx: Ctx,
+  ahead: EndOutputs | undefined,
 ): void {
   const run = record.state.run!;
-  const { outcome, schedule } = run;
-  if ('fail' in outcome) {
-    const { error, result } = kind.failure(ctx, outcome, schedule);
+  const job = { kind: record.kind, id: record.id, request: record.request, run };
+  const { error, result } = ahead ?? endOutputs(kind, job, deps.catalog);
+  record.state.result = result;
+  if (error) {
     record.state.error = error;
-    record.state.result = result;
     record.state.status_message = error.message;
-    settleTokens(deps, account, record, progressAt(schedule, at), at);
+    settleTokens(deps, account, record, progressAt(run.schedule, at), at);
     return;
   }
-  const { result } = kind.success(ctx, schedule.stepsAtEnd);
-  record.state.result = result;
   record.state.status_message = 'Succeeded';
   settleTokens(deps, account, record, 1, at);
   // A run seeded with a file listing of its own keeps it, and has no archive to serve.

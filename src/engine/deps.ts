@@ -11,11 +11,14 @@ import type { CoverageCounts } from '../http/coverage-counts.js';
 import type { RateLimiter } from '../http/rate-limiter.js';
 import type { ScenarioFile } from '../world/scenario-file.js';
 import type { Kinds } from './kind-registry.js';
+import type { SettlePool } from './settle-pool.js';
 
 export interface AppConfig {
   seed: string;
-  /** The most events one settle window applies (`--settle-slice`). */
+  /** The most work one settle window applies (`--settle-slice`): transitions, and ends' steps. */
   settleSlice: number;
+  /** About how long a settle window may hold the event loop; Infinity: `settleSlice` alone. */
+  settleWindowMs: number;
   /** Apply the per-operation version lists of the API document instead of accepting both. */
   strictVersions: boolean;
   /** Serve only the documented operations (plus /_control). */
@@ -55,6 +58,8 @@ export interface Deps {
   settling: Map<string, Promise<void>>;
   /** Per account, the succeeded runs whose archives are still to build, in order. */
   pendingArchives: Map<string, Set<string>>;
+  /** Worker threads for a settle's CPU-heavy work (ends and archives of long runs). */
+  settlePool: SettlePool;
   ids: IdFactory;
   catalog: Catalog;
   /** The emulator-wide clock: request ids and anything not owned by an account. */

@@ -23,6 +23,7 @@ import { controlDocument } from './control-document.js';
 import { controlToken, sameOrigin } from './control-guards.js';
 import { docsPage } from './docs-page.js';
 import { allowedHostsOnly } from './host-check.js';
+import { checkJsonDepth } from './json-depth.js';
 import { validationHook } from './validation-hook.js';
 
 /**
@@ -40,6 +41,8 @@ export function createControlApp(
   app.use('*', allowedHostsOnly(deps.config.allowedHosts));
   app.use('*', sameOrigin(deps.config.controlAllowOrigins));
   app.use('*', controlToken(deps.config.controlToken));
+  // Nearly every control operation takes a body; none is called often enough to tell them apart.
+  app.use('*', checkJsonDepth);
   registerWorld(app, deps);
   registerSnapshots(app, deps);
   registerScenarios(app, deps);

@@ -27,7 +27,8 @@ function parsesAs(schema: BodySchema | undefined, text: string): boolean {
  * `Idempotency-Key` on a POST (DESIGN.md section 3), per account: within 24 virtual hours the same
  * request replays its first 2xx byte for byte (`Idempotent-Replayed: true`); a different one (once
  * valid), or one while the first is in flight, answers 409. Failures are not kept, so they can be
- * retried.
+ * retried. The request is its method, path and body; an operation that takes no body (a resume)
+ * reads none, so whatever body was sent is not part of it.
  * @example idempotency(route.request.body.content['application/json'].schema)
  */
 export function idempotency(bodySchema: BodySchema | undefined): MiddlewareHandler<AppEnv> {
@@ -40,7 +41,7 @@ export function idempotency(bodySchema: BodySchema | undefined): MiddlewareHandl
     const { store, idempotencyInFlight } = c.get('deps');
     const { account } = c.get('auth');
     const now = c.get('now');
-    const text = await c.req.text();
+    const text = bodySchema ? await c.req.text() : '';
     const requestHash = createHash('sha256')
       .update(`${c.req.method} ${c.req.path}\n${text}`)
       .digest('hex');

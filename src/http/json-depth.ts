@@ -29,12 +29,16 @@ export function jsonDepth(text: string): number {
 }
 
 /**
- * After the body limit, on a request that may have a body: a JSON body nested deeper than
- * {@link MAX_JSON_DEPTH} answers 400 before anything parses it. Hono keeps the text, so
- * `c.req.json()` later reuses it.
+ * First of the steps of a route that takes a JSON body (pipeline.ts; every control route,
+ * control/app.ts): a body nested deeper than {@link MAX_JSON_DEPTH} answers 400 before anything
+ * parses it. This is the body's one read: Hono keeps the text, so the validator's `c.req.json()`
+ * and the journal reuse it. A route that takes no body never reads one.
+ * @example app.use('*', checkJsonDepth)
  */
 export async function checkJsonDepth(c: Context<AppEnv>, next: Next): Promise<void> {
-  const json = c.req.header('content-type')?.includes('json');
+  const method = c.req.method;
+  const json =
+    method !== 'GET' && method !== 'HEAD' && c.req.header('content-type')?.includes('json');
   if (json && jsonDepth(await c.req.text()) > MAX_JSON_DEPTH) {
     throw apiError('parameter_invalid', { message: MESSAGES.jsonTooDeep(MAX_JSON_DEPTH) });
   }

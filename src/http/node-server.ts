@@ -6,6 +6,7 @@ import {
   type ServerResponse,
   STATUS_CODES,
 } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { DEFAULT_VERSION } from '../core/contract.js';
@@ -175,19 +176,21 @@ function guardEarlyAnswer(
 ): void {
   const writeHead = outgoing.writeHead;
   outgoing.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    if (incoming.socket && bodyPending(incoming)) {
-      const socket = incoming.socket;
+    // Typed as always there, but null once the connection is gone (a client that left mid-body).
+    const socket = incoming.socket as Socket | null;
+    if (socket && bodyPending(incoming)) {
       answeredEarly.add(socket);
       incoming.once('end', () => answeredEarly.delete(socket));
     }
     if (!incoming.readableEnded && !smallBody(incoming)) {
       this.shouldKeepAlive = false;
       this.setHeader('Connection', 'close');
-      const socket = incoming.socket;
-      socket.destroySoon = () => {
-        socket.end();
-        lingerThenDestroy(socket);
-      };
+      if (socket) {
+        socket.destroySoon = () => {
+          socket.end();
+          lingerThenDestroy(socket);
+        };
+      }
     }
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   } as typeof outgoing.writeHead;

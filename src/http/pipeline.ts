@@ -1,13 +1,14 @@
 /**
  * The product API's request pipeline, top to bottom (docs/api.md "Order of checks"): each step is
  * Hono middleware that throws its error, which the one `onError` (render-error.ts) renders.
- * On the product paths, with `--cors`: a listed origin's preflight answers 204 (cors.ts), before all else.
+ * On the product paths, with `--cors`: a listed origin's preflight answers 204 (cors.ts: hono/cors), before all else.
  * On every path:
  *   requestContext    request id, served version; `X-Request-Id`/`Service-Version` on every answer
  *   journal           records every product request once answered, faulted and dropped included
  *   1. faults         `X-Emulator-Fault`, then the fault rules (product paths and /_downloads)
- *   2. bodyChecks     413 `request_too_large` over 1 MiB, then the JSON depth
+ *   2. bodySize       413 `request_too_large` over 1 MiB (by `Content-Length` where it is sent)
  * then on a product route, as its route data asks (`routeSteps`):
+ *      checkJsonDepth a route that takes a JSON body reads it here, once: 400 when nested too deep
  *   3. authenticate   401 `unauthenticated`                  (keyless routes skip it)
  *   4. checkVersion   400 `unsupported_version`
  *   5. settle         the caller's account brought to "now" on its clock
@@ -30,9 +31,10 @@ import { apiError, MESSAGES } from '../core/errors.js';
 import { assertAccess } from '../core/scopes.js';
 import type { Deps } from '../engine/deps.js';
 import { settleSliced } from '../engine/sliced-settle.js';
-import { bodyChecks } from './body-limit.js';
+import { bodySize } from './body-limit.js';
 import { cors } from './cors.js';
 import { type BodySchema, idempotency } from './idempotency.js';
+import { checkJsonDepth } from './json-depth.js';
 import { requestContext, serveAt } from './request-context.js';
 
 /** The steps every path takes, before any route's own. */
@@ -44,7 +46,7 @@ export function usePipeline(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.use(requestContext(deps));
   app.use(journal);
   app.use(faults);
-  app.use(bodyChecks);
+  app.use(bodySize);
 }
 
 /** The part of a `createRoute()` definition its steps are read from (`operationGuards()`). */
@@ -58,7 +60,8 @@ export interface GuardedRoute {
 }
 
 /**
- * Steps 3 to 9 for a product route, in order, as one middleware; the status area needs no key
+ * Steps 3 to 9 for a product route, in order, as one middleware, after the JSON depth check of a
+ * route that takes a body (a route that takes none never reads one); the status area needs no key
  * (API document section 5.1), so it is only version-checked.
  */
 export function routeSteps(route: GuardedRoute): MiddlewareHandler<AppEnv>[] {
@@ -76,6 +79,7 @@ export function routeSteps(route: GuardedRoute): MiddlewareHandler<AppEnv>[] {
   const body = route.request?.body?.content?.['application/json']?.schema as BodySchema | undefined;
   const idempotent = route.method.toUpperCase() === 'POST' ? idempotency(body) : undefined;
   return [
+    ...(body ? [checkJsonDepth] : []),
     async (c, next) => {
       authenticate(c);
       checkVersion(c);

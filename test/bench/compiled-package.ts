@@ -24,9 +24,13 @@ export interface CompiledPackage {
  * The package as users start it, `node dist/main.js`: `dist/main.js` when it is newer than every
  * file of `src/`, else a build into a temporary directory beside links to `package.json`,
  * `fixtures/`, `scenarios/` and `node_modules/` (the emulator finds them as `dist/..`), built as
- * `npm run build` builds (`scripts/build.mjs`: the bin is one bundle).
+ * `npm run build` builds (`scripts/build.mjs`: the bin is one bundle). `BENCH_DIST` names another
+ * `dist/` to measure instead (its `..` must hold package.json, fixtures/, scenarios/, node_modules/).
  */
 export function compiledPackage(): CompiledPackage {
+  // Another build to measure, e.g. main's, to compare a change against it in the same way.
+  const other = process.env.BENCH_DIST;
+  if (other) return { main: join(other, 'main.js'), source: `BENCH_DIST ${other}`, cleanup() {} };
   const dist = join(ROOT, 'dist', 'main.js');
   if (existsSync(dist) && statSync(dist).mtimeMs >= newest(join(ROOT, 'src'))) {
     return { main: dist, source: 'dist/main.js', cleanup() {} };

@@ -31,6 +31,8 @@ export interface ScenarioResult {
   name: string;
   rps?: number;
   p99Ms?: number;
+  /** The slowest answer, where a scenario times each call itself. */
+  worstMs?: number;
   /** One operation's wall time. */
   ms?: number;
   /** A server's resident memory in MB (Linux only). */

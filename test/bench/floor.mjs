@@ -7,6 +7,9 @@
 // It also serves GET /v1/evaluations with a query validated by the same route machinery and one
 // defaultHook that throws, rendered by onError as an error envelope: the stock path's own cost of
 // a 400 (`limit=0`), which the error-path scenario sets beside the emulator's.
+// And POST /v1/evaluations/{id}/resume, a route with a path parameter and no request body (the API
+// document: "Request body: none"), answering every id 404 with an error envelope: what the stock
+// path costs for a POST, with or without the `{}` body many SDKs send (post-body.ts).
 // Usage: node test/bench/floor.mjs ['{"id":"key_...",...}']
 import { serve } from '@hono/node-server';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
@@ -61,6 +64,19 @@ const list = createRoute({
   },
 });
 
+const resume = createRoute({
+  method: 'post',
+  path: '/v1/evaluations/{id}/resume',
+  request: {
+    headers: z.object({ authorization: z.string().startsWith('Bearer ') }),
+    params: z.object({ id: z.string() }),
+  },
+  responses: {
+    202: { content: { 'application/json': { schema: Key } }, description: 'The run' },
+    404: { description: 'No such evaluation' },
+  },
+});
+
 class ParamError extends Error {}
 const app = new OpenAPIHono({
   defaultHook: (result) => {
@@ -86,6 +102,21 @@ app.onError((err, c) =>
 );
 app.openapi(route, (c) => c.json(body, 200));
 app.openapi(list, (c) => c.json({ data: [] }, 200));
+app.openapi(resume, (c) =>
+  c.json(
+    {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_not_found',
+        message: `No such evaluation: '${c.req.valid('param').id}'.`,
+        param: 'evaluation_id',
+        request_id: 'req_floor',
+        details: null,
+      },
+    },
+    404,
+  ),
+);
 
 serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
   console.log(`floor listening on http://127.0.0.1:${info.port}`);

@@ -34,3 +34,21 @@ export function pinCores(): Pinning {
     summary: `servers pinned to core ${SERVER_CORE}, load generator to core ${LOAD_CORE} (taskset)`,
   };
 }
+
+/**
+ * Runs `fn` with this process on every core (its pinning restored after), for a scenario whose
+ * server uses both cores and whose own load is light: a load generator held to one core would
+ * wait for the server's busy threads there, and count that wait as the server's.
+ */
+export async function onAllCores<T>(pinning: Pinning, fn: () => Promise<T>): Promise<T> {
+  if (pinning.prefix.length === 0) return fn();
+  const all = `0-${os.availableParallelism() - 1}`;
+  const pin = (cores: string) =>
+    spawnSync('taskset', ['-a', '-p', '-c', cores, String(process.pid)], { stdio: 'ignore' });
+  pin(all);
+  try {
+    return await fn();
+  } finally {
+    pin(LOAD_CORE);
+  }
+}

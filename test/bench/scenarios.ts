@@ -1,3 +1,4 @@
+import { bigAdvanceScenario } from './big-advance.js';
 import { coldStartScenario } from './cold-start.js';
 import type { Scenario } from './context.js';
 import { controlCalls } from './control-calls.js';
@@ -6,6 +7,7 @@ import { inspectorPage } from './inspector-page.js';
 import { isolation } from './isolation.js';
 import { flatMemory } from './memory-flat.js';
 import { mixedMemory } from './memory-mixed.js';
+import { postWithBody } from './post-body.js';
 import { slowClients } from './slow-clients.js';
 import { snapshotMemory } from './snapshot-memory.js';
 import { snapshotRestore } from './snapshot-restore.js';
@@ -21,12 +23,14 @@ import { resumeWrites } from './writes.js';
 export function scenarios(): Scenario[] {
   return [
     floorAndKeysMe(),
+    postWithBody(),
     errorPaths(),
     resumeWrites(),
     flatMemory(),
     mixedMemory(),
     coldStartScenario(),
     isolation(),
+    bigAdvanceScenario(),
     webhookRetries(),
     snapshotRestore(),
     snapshotMemory(),

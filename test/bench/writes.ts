@@ -5,8 +5,12 @@ import { p99Line, ratioLine } from './targets.js';
 /** The baseline the resume write is compared with, measured in the same alternating rounds. */
 export const RESUME_BASELINE = 'emulator GET /v1/keys/me (resume baseline)';
 export const RESUME = 'emulator POST /v1/evaluations/{id}/resume (failed to queued)';
+export const RESUME_EMPTY_JSON =
+  'emulator POST /v1/evaluations/{id}/resume, body {} (failed to queued)';
 /** Issue 26: a real resume at least this fraction of keys/me's requests/s. */
 export const RESUME_TARGET = 0.15;
+/** Issue 36 item 11: the same with the `{}` JSON body many SDKs send on every POST. */
+export const RESUME_EMPTY_JSON_TARGET = 0.12;
 /** Issue 26: the write's p99 at most this many ms. */
 export const WRITE_P99_MS = 50;
 
@@ -61,11 +65,12 @@ async function resumeRun(
 
 /**
  * keys/me, then the resume write (a failed run back to `queued`, with its charge, log, event and
- * answer), round after round; each round's ratio is taken against the keys/me of that round.
+ * answer), then the same with `{}` and `Content-Type: application/json`, round after round; each
+ * round's ratios are taken against the keys/me of that round.
  */
 export function resumeWrites(): Scenario {
   return {
-    name: 'resume write against keys/me, alternating',
+    name: 'resume write (without a body, and with {}) against keys/me, alternating',
     async run(ctx) {
       const auth = await writerAccount(ctx);
       const keysMe: LoadSpec = { ...ctx.load, server: ctx.emulator, requests: [KEYS_ME] };
@@ -73,18 +78,44 @@ export function resumeWrites(): Scenario {
         ...keysMe,
         requests: [{ method: 'POST', path: '/v1/evaluations/{id}/resume', headers: auth }],
       };
+      const withBody: LoadSpec = {
+        ...resume,
+        requests: [
+          {
+            ...resume.requests[0]!,
+            headers: { ...auth, 'content-type': 'application/json' },
+            body: '{}',
+          },
+        ],
+      };
       await load({ ...keysMe, durationSec: WARMUP_SEC });
-      const warm = { ...resume, durationSec: WARMUP_SEC };
-      let { rate } = await resumeRun(ctx, warm, RESUME_ESTIMATE_RPS);
+      let { rate } = await resumeRun(
+        ctx,
+        { ...resume, durationSec: WARMUP_SEC },
+        RESUME_ESTIMATE_RPS,
+      );
+      await resumeRun(ctx, { ...withBody, durationSec: WARMUP_SEC }, rate);
       const baseline: LoadStats[] = [];
       const writes: LoadStats[] = [];
+      const writesWithBody: LoadStats[] = [];
       for (let i = 0; i < ctx.rounds; i++) {
         baseline.push(await load(keysMe));
-        const measured = await resumeRun(ctx, resume, rate);
-        writes.push(measured.stats);
-        rate = measured.rate;
+        // Each round's runs add to the world: the two resumes take turns at going first. Both
+        // pools are sized by the faster of the two; on a shared machine either may be the one.
+        const order = i % 2 === 0 ? [resume, withBody] : [withBody, resume];
+        const rates: number[] = [];
+        for (const spec of order) {
+          const measured = await resumeRun(ctx, spec, rate);
+          (spec === resume ? writes : writesWithBody).push(measured.stats);
+          rates.push(measured.rate);
+        }
+        rate = Math.max(...rates);
       }
-      return [fromRounds(RESUME_BASELINE, baseline), fromRounds(RESUME, writes)];
+      return [
+        fromRounds(RESUME_BASELINE, baseline),
+        fromRounds(RESUME, writes),
+        fromRounds(RESUME_EMPTY_JSON, writesWithBody),
+      ];
     },
     targets: (rows) => [
       ratioLine(rows, {
@@ -94,6 +125,13 @@ export function resumeWrites(): Scenario {
         atLeast: RESUME_TARGET,
       }),
       p99Line(rows, RESUME, WRITE_P99_MS),
+      ratioLine(rows, {
+        label: 'resume write with {} / keys/me',
+        measured: RESUME_EMPTY_JSON,
+        baseline: RESUME_BASELINE,
+        atLeast: RESUME_EMPTY_JSON_TARGET,
+      }),
+      p99Line(rows, RESUME_EMPTY_JSON, WRITE_P99_MS),
     ],
   };
 }

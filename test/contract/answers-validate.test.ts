@@ -154,9 +154,7 @@ test('the check is not vacuous: a result missing a field or null where none is a
   const schema = responseSchema(DOC, w.routes.get!.path, 'get', 200);
   const { total_frames: _gone, ...partial } = run.result;
   expect(schemaErrors(DOC, schema, { ...run, result: partial })).toEqual([
-    '$.result.total_frames: required, absent',
+    "$.result: must have required property 'total_frames'",
   ]);
-  expect(schemaErrors(DOC, schema, { ...run, tokens: null })).toEqual([
-    '$.tokens: null is not object',
-  ]);
+  expect(schemaErrors(DOC, schema, { ...run, tokens: null })).toEqual(['$.tokens: must be object']);
 });

@@ -102,6 +102,22 @@ describe('Idempotency-Key', () => {
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
   });
 
+  test('resume takes no body, so the same key replays whatever body comes with it', async () => {
+    const { api, control } = testEmulator();
+    const run = await control('POST', '/accounts/acct_00000000000000000000000001/evaluations', {
+      spec: SPEC.spec,
+      status: 'failed',
+    });
+    const resume = `/v1/evaluations/${run.id}/resume`;
+    const ok = await api('POST', resume, { body: {}, headers: key('sdk') });
+    expect(ok.status).toBe(202);
+    for (const body of [undefined, { anything: true }]) {
+      const replay = await api('POST', resume, { body, headers: key('sdk') });
+      expect(replay.text).toBe(ok.text);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    }
+  });
+
   test('a faulted call keeps nothing: the retry under the same key runs', async () => {
     const { api } = testEmulator();
     const faulted = await api('POST', '/v1/evaluations', {

@@ -21,6 +21,41 @@ async function read(res: Response) {
   return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined };
 }
 
+/** A list header's entries, however they are separated (`a, b` or `a,b`). */
+function entries(headers: Headers, name: string): string[] {
+  return (headers.get(name) ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+}
+
+/** The names of the `Access-Control-*` headers of an answer. */
+function corsHeaders(headers: Headers): string[] {
+  return [...headers.keys()].filter((k) => k.startsWith('access-control-'));
+}
+
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const ALLOWED_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'Idempotency-Key',
+  'Service-Version',
+  'X-Emulator-Fault',
+  'Range',
+  'If-Range',
+  'If-None-Match',
+];
+const EXPOSED_HEADERS = [
+  'X-Request-Id',
+  'Retry-After',
+  'Service-Version',
+  'Idempotent-Replayed',
+  'Content-Disposition',
+  'Content-Range',
+  'Accept-Ranges',
+  'ETag',
+];
+
 test('without --cors a preflight answers 401 and no answer carries CORS headers', async () => {
   const { app, api } = testEmulator();
   const res = await read(await app.request('/v1/augmentations', preflight()));
@@ -36,20 +71,33 @@ test('with --cors a listed origin preflight answers 204 before authentication, a
   const res = await app.request('/v1/augmentations', preflight());
   expect(res.status).toBe(204);
   expect(res.headers.get('access-control-allow-origin')).toBe(PAGE);
-  expect(res.headers.get('vary')).toBe('Origin');
-  expect(res.headers.get('access-control-allow-methods')).toContain('POST');
-  const allowed = res.headers.get('access-control-allow-headers')!.split(', ');
-  expect(allowed).toEqual(
-    expect.arrayContaining(['Authorization', 'Content-Type', 'Idempotency-Key', 'Service-Version']),
+  expect(entries(res.headers, 'vary')).toContain('Origin');
+  expect(entries(res.headers, 'access-control-allow-methods')).toEqual(
+    expect.arrayContaining(ALLOWED_METHODS),
   );
+  expect(entries(res.headers, 'access-control-allow-methods')).toHaveLength(ALLOWED_METHODS.length);
+  expect(entries(res.headers, 'access-control-allow-headers').sort()).toEqual(
+    [...ALLOWED_HEADERS].sort(),
+  );
+  expect(res.headers.get('access-control-max-age')).toBe('600');
+  expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+  expect(res.headers.get('x-request-id')).toBeNull();
   expect(await res.text()).toBe('');
   const journal = await control('GET', '/requests');
   expect(journal.data).toEqual([]);
 });
 
+test('any OPTIONS from a listed origin is answered as a preflight, as hono/cors answers it', async () => {
+  const { app, control } = testEmulator({ cors: [PAGE] });
+  const res = await app.request('/v1/keys/me', { method: 'OPTIONS', headers: { origin: PAGE } });
+  expect(res.status).toBe(204);
+  expect(res.headers.get('access-control-allow-origin')).toBe(PAGE);
+  expect(res.headers.get('access-control-max-age')).toBe('600');
+  expect((await control('GET', '/requests')).data).toEqual([]);
+});
+
 test('answers to a listed origin carry Allow-Origin, Vary and the exposed headers, errors too', async () => {
   const { api } = testEmulator({ cors: [PAGE] });
-  const exposed = ['X-Request-Id', 'Retry-After', 'Service-Version', 'Idempotent-Replayed'];
   const origin = { origin: PAGE };
   const me = await api('GET', '/v1/keys/me', { headers: origin });
   const unauthenticated = await api('GET', '/v1/keys/me', { headers: origin, secret: null });
@@ -62,10 +110,14 @@ test('answers to a listed origin carry Allow-Origin, Vary and the exposed header
   expect(limited.headers.get('retry-after')).toBe('7');
   for (const res of [me, unauthenticated, limited]) {
     expect(res.headers.get('access-control-allow-origin')).toBe(PAGE);
-    expect(res.headers.get('vary')).toBe('Origin');
-    expect(res.headers.get('access-control-expose-headers')!.split(', ')).toEqual(
-      expect.arrayContaining(exposed),
+    expect(entries(res.headers, 'vary')).toEqual(['Origin']);
+    expect(entries(res.headers, 'access-control-expose-headers').sort()).toEqual(
+      [...EXPOSED_HEADERS].sort(),
     );
+    expect(corsHeaders(res.headers).sort()).toEqual([
+      'access-control-allow-origin',
+      'access-control-expose-headers',
+    ]);
     expect(res.headers.get('x-request-id')).toMatch(/^req_/);
   }
 });
@@ -75,11 +127,12 @@ test('an origin not listed gets no CORS headers and the answer it gets without -
   const other = 'http://localhost:5174';
   const res = await read(await app.request('/v1/keys/me', preflight(other)));
   expectError(res, 401, 'unauthenticated');
-  expect(res.headers.get('access-control-allow-origin')).toBeNull();
+  expect(corsHeaders(res.headers)).toEqual([]);
+  expect(res.headers.get('vary')).toBeNull();
   const me = await api('GET', '/v1/keys/me', { headers: { origin: other } });
   expect(me.status).toBe(200);
-  expect(me.headers.get('access-control-allow-origin')).toBeNull();
-  expect(me.headers.get('access-control-expose-headers')).toBeNull();
+  expect(corsHeaders(me.headers)).toEqual([]);
+  expect(me.headers.get('vary')).toBeNull();
   const listed = await api('GET', '/v1/keys/me', {
     headers: { origin: 'https://sdk.example.test' },
   });
@@ -94,6 +147,12 @@ test('--cors * admits any origin; /_control still follows --control-allow-origin
   expect(res.headers.get('access-control-allow-origin')).toBe(any);
   const me = await api('GET', '/v1/keys/me', { headers: { origin: any } });
   expect(me.headers.get('access-control-allow-origin')).toBe(any);
+  expect(entries(me.headers, 'vary')).toEqual(['Origin']);
+  // A request without Origin is no CORS request: it gets none of it.
+  const { origin: _, ...headers } = preflight(any).headers;
+  const bare = await read(await app.request('/v1/keys/me', { method: 'OPTIONS', headers }));
+  expectError(bare, 401, 'unauthenticated');
+  expect(corsHeaders(bare.headers)).toEqual([]);
   const reset = await read(
     await app.request('/_control/reset', {
       method: 'POST',

@@ -1,8 +1,8 @@
 /**
- * A clock advance stalls only its own account (issue 27 item 1): settling is cut into windows,
- * runs that end at one instant are split across them, and archives are built after the windows,
- * one at a time with their compression off the event loop. Another account's call made while the
- * advance is under way is answered before the advance is.
+ * A clock advance stalls only its own account (issue 27 item 1, issue 36): settling is cut into
+ * windows, runs that end at one instant are split across them, their ends and archives computed in
+ * worker threads. Another account's call made while the advance is under way is answered before
+ * the advance is.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { TestAccount } from '../../src/tools/harness/index.js';

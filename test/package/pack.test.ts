@@ -1,4 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   copyFileSync,
   existsSync,
@@ -102,6 +103,7 @@ test('the tarball holds dist/ (ES modules, CommonJS, Swagger UI, the inspector),
   expect(packedPaths).toEqual(
     expect.arrayContaining([
       'dist/main.js',
+      'dist/settle-worker.js',
       'dist/index.js',
       'dist/index.d.ts',
       'dist/index.cjs',
@@ -221,6 +223,83 @@ test('require() of both entries works from CommonJS and starts an emulator', asy
     })();`,
   );
   expect(required.stdout.trim()).toBe(`${PKG.version} 200 200 true`);
+});
+
+/** A long run settled and its archive checked, in `emulator` (created by the caller's entry). */
+const LONG_RUN = `
+  const call = (m, p, b) => emulator.app.request(p, { method: m, body: b && JSON.stringify(b),
+    headers: { authorization: 'Bearer svc_test_emulator_default', 'content-type': 'application/json' } });
+  const run = await (await call('POST', '/v1/evaluations',
+    { spec: { path: 's.yaml', name: 's' }, options: { episodes: 500 } })).json();
+  await call('POST', '/_control/accounts/acct_00000000000000000000000001/clock/advance', { seconds: 3600 });
+  const { download } = await (await call('GET', '/v1/evaluations/' + run.id)).json();
+  const bytes = Buffer.from(await (await call('GET', '/v1/evaluations/' + run.id + '/archive')).arrayBuffer());
+  const same = require('node:crypto').createHash('sha256').update(bytes).digest('hex') === download.sha256;
+  console.log(same, JSON.stringify(emulator.deps.settlePool.stats()));
+  emulator.close();`;
+
+test('both entries and the bin settle a long run in a worker thread (dist/settle-worker.js)', async () => {
+  const done = 'true {"worker":2,"loop":0,"failed":0,"threads":1}';
+  const esm = await node(
+    'settle.mjs',
+    `import { createRequire } from 'node:module';
+    import { createEmulator } from 'svc-emulator';
+    const require = createRequire(import.meta.url);
+    const emulator = createEmulator({ clock: 'manual', settleWorkers: { threads: 1 } });
+    ${LONG_RUN}`,
+  );
+  expect(esm.stdout.trim()).toBe(done);
+  const cjs = await node(
+    'settle.cjs',
+    `const { createEmulator } = require('svc-emulator');
+    (async () => {
+      const emulator = createEmulator({ clock: 'manual', settleWorkers: { threads: 1 } });
+      ${LONG_RUN}
+    })();`,
+  );
+  expect(cjs.stdout.trim()).toBe(done);
+  // The bin: a worker that fails to start or dies is named on its stderr.
+  const bin = join(app, 'node_modules', '.bin', 'svc-emulator');
+  const child = spawn(bin, ['--port', '0', '--clock', 'manual', '--settle-threads', '1'], {
+    cwd: app,
+    env,
+  });
+  try {
+    let out = '';
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      err += chunk;
+    });
+    const baseUrl = await new Promise<string>((resolveUrl) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk;
+        const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+        if (url) resolveUrl(url);
+      });
+    });
+    const call = async (method: string, path: string, body?: unknown) =>
+      fetch(`${baseUrl}${path}`, {
+        method,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: {
+          authorization: 'Bearer svc_test_emulator_default',
+          'content-type': 'application/json',
+        },
+      });
+    const body = { spec: { path: 's.yaml', name: 's' }, options: { episodes: 500 } };
+    const run = (await (await call('POST', '/v1/evaluations', body)).json()) as { id: string };
+    const clock = '/_control/accounts/acct_00000000000000000000000001/clock/advance';
+    expect((await call('POST', clock, { seconds: 3600 })).status).toBe(200);
+    const { download } = (await (await call('GET', `/v1/evaluations/${run.id}`)).json()) as {
+      download: { sha256: string };
+    };
+    const archive = await call('GET', `/v1/evaluations/${run.id}/archive`);
+    const bytes = Buffer.from(await archive.arrayBuffer());
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(download.sha256);
+    expect(err).toBe('');
+  } finally {
+    child.kill('SIGKILL');
+  }
 });
 
 test('the shipped declarations compile in a consumer under tsc --strict, skipLibCheck false', async () => {

@@ -49,6 +49,15 @@ for (const depth of [MAX_JSON_DEPTH + 1, 5_000, 200_000]) {
   });
 }
 
+test('an operation that takes no body reads none: a deep one to resume answers as without it', async () => {
+  const { status, error } = await post(
+    '/v1/evaluations/eval_01KA0000000000000000000000/resume',
+    nested(5_000),
+  );
+  expect(status).toBe(404);
+  expect(error.code).toBe('resource_not_found');
+});
+
 test('a body exactly at the limit passes the depth check (validation answers instead)', async () => {
   const { status, error } = await post('/v1/evaluations', nested(MAX_JSON_DEPTH));
   expect(status).toBe(400);

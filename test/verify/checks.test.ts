@@ -1,9 +1,12 @@
 /** The pieces verify and drift judge with: the schema check, the masking, the shape comparison. */
 import { expect, test } from 'vitest';
 import { compareAnswers, compareShapes } from '../../src/tools/verify/compare-answers.js';
+import { responseSchema } from '../../src/tools/verify/contract.js';
 import { maskHeaders, maskJson, SecretSet } from '../../src/tools/verify/mask.js';
 import { violationsHeader } from '../../src/tools/verify/proxy.js';
-import { checkSchema } from '../../src/tools/verify/schema-check.js';
+import { schemaCheck } from '../../src/tools/verify/schema-check.js';
+import { testEmulator } from '../helpers.js';
+import { sharedContract } from './support.js';
 
 const components = {
   Run: {
@@ -18,16 +21,13 @@ const components = {
     required: ['id', 'status', 'guess'],
   },
 };
+const check = schemaCheck(components);
 
 test('the schema check names each field at fault, and whether the contract infers it', () => {
   const run = { $ref: '#/components/schemas/Run' };
-  expect(checkSchema({ id: 'r', status: 'queued', guess: 1 }, run, components)).toEqual([]);
+  expect(check({ id: 'r', status: 'queued', guess: 1 }, run)).toEqual([]);
   expect(
-    checkSchema(
-      { id: 7, status: 'done', progress: 2, completed_at: 'yesterday', extra: true },
-      run,
-      components,
-    ),
+    check({ id: 7, status: 'done', progress: 2, completed_at: 'yesterday', extra: true }, run),
   ).toEqual([
     { path: 'guess', expected: 'present (required)', actual: 'missing', inferred: true },
     { path: 'id', expected: 'string', actual: 'integer', inferred: false },
@@ -52,12 +52,106 @@ test('allOf merges the named fields; anyOf takes the closest branch; arrays chec
   const both = {
     allOf: [components.Run, { type: 'object', properties: { secret: { type: 'string' } } }],
   };
-  expect(
-    checkSchema({ id: 'r', status: 'queued', guess: 1, secret: 's' }, both, components),
-  ).toEqual([]);
+  expect(check({ id: 'r', status: 'queued', guess: 1, secret: 's' }, both)).toEqual([]);
   const list = { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'null' }] } };
-  expect(checkSchema(['a', null, 3], list, {})).toEqual([
+  expect(check(['a', null, 3], list)).toEqual([
     { path: '[2]', expected: 'string', actual: 'integer', inferred: false },
+  ]);
+});
+
+test('inside lists, maps and allOf: the item at fault by index, an inferred parent, extras', () => {
+  const list = {
+    type: 'object',
+    properties: {
+      data: { type: 'array', items: { $ref: '#/components/schemas/Run' }, maxItems: 3 },
+      labels: { type: 'object', additionalProperties: { type: 'string', maxLength: 4 } },
+      guessed: {
+        type: 'object',
+        'x-inferred': true,
+        properties: { n: { type: 'integer', exclusiveMinimum: 0 } },
+      },
+    },
+    required: ['data'],
+  };
+  const run = { id: 'r', status: 'queued', guess: 1 };
+  const body = {
+    data: [run, { ...run, status: 7, completed_at: 5 }, { ...run, id: 'x', extra: [1] }],
+    labels: { a: 'ok', b: 'too long' },
+    guessed: { n: 0 },
+  };
+  expect(check(body, list)).toEqual([
+    { path: 'data[1].status', expected: 'string', actual: 'integer', inferred: false },
+    {
+      path: 'data[1].completed_at',
+      expected: 'string or null',
+      actual: 'integer',
+      inferred: false,
+    },
+    {
+      path: 'data[2].extra',
+      expected: 'absent: the contract does not name it',
+      actual: '[1]',
+      inferred: false,
+    },
+    { path: 'labels.b', expected: 'at most 4 characters', actual: '8', inferred: false },
+    { path: 'guessed.n', expected: '> 0', actual: '0', inferred: true },
+  ]);
+  // The component closed on its own is open as a part of an allOf, which is closed instead.
+  const created = {
+    allOf: [
+      { $ref: '#/components/schemas/Run' },
+      { type: 'object', properties: { secret: { type: 'string' } }, required: ['secret'] },
+    ],
+  };
+  expect(check({ ...run, secret: 's' }, created)).toEqual([]);
+  expect(check({ ...run, secret: 's', more: 1 }, created)).toEqual([
+    {
+      path: 'more',
+      expected: 'absent: the contract does not name it',
+      actual: '1',
+      inferred: false,
+    },
+  ]);
+  expect(check({ ...run, secret: 's' }, { $ref: '#/components/schemas/Run' })).toEqual([
+    {
+      path: 'secret',
+      expected: 'absent: the contract does not name it',
+      actual: '"s"',
+      inferred: false,
+    },
+  ]);
+});
+
+test('the served document: each field at fault in a run, and in a run inside an event', async () => {
+  const { api } = testEmulator({ webhooks: false });
+  const spec = { path: 'specs/pick_place.yaml', name: 'pick_place' };
+  const run = (await api('POST', '/v1/evaluations', { body: { spec } })).json;
+  const events = (await api('GET', '/v1/events?limit=1')).json;
+  const contract = await sharedContract();
+  const schemaOf = (id: string, status: number) =>
+    responseSchema(contract.operations.find((o) => o.operationId === id)!, status)!;
+  expect(contract.checkBody(run, schemaOf('createEvaluation', 201))).toEqual([]);
+  expect(contract.checkBody(events, schemaOf('listEvents', 200))).toEqual([]);
+  const statuses = 'one of "queued", "processing", "canceling", "succeeded", "failed", "canceled"';
+  const absent = 'absent: the contract does not name it';
+  run.status = 'running';
+  run.episodes.done = '3';
+  run.surprise = true;
+  delete run.created_at;
+  expect(contract.checkBody(run, schemaOf('createEvaluation', 201))).toEqual([
+    { path: 'created_at', expected: 'present (required)', actual: 'missing', inferred: true },
+    { path: 'status', expected: statuses, actual: '"running"', inferred: false },
+    { path: 'episodes.done', expected: 'integer', actual: 'string', inferred: false },
+    { path: 'surprise', expected: absent, actual: 'true', inferred: false },
+  ]);
+  // `data.object` is any of the run kinds' bodies, or an open inferred one that comes closest.
+  events.data[0].type = 5;
+  events.data[0].data.object.status = 'running';
+  events.data[0].surprise = [1];
+  expect(contract.checkBody(events, schemaOf('listEvents', 200))).toEqual([
+    { path: 'data[0].type', expected: 'string', actual: 'integer', inferred: true },
+    { path: 'data[0].data.object.status', expected: statuses, actual: '"running"', inferred: true },
+    { path: 'data[0].surprise', expected: absent, actual: '[1]', inferred: true },
   ]);
 });
 

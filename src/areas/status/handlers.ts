@@ -1,7 +1,7 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../core/env.js';
 import type { Kinds } from '../../engine/kind-registry.js';
-import { getStatusRoute, OTHER_AREAS } from './contract.js';
+import { getStatusRoute, OTHER_AREAS, type ServiceStatus } from './contract.js';
 
 /**
  * Inferred only, and keyless (`security: []`), though faults still apply. It lists the areas the
@@ -14,7 +14,7 @@ export function registerStatus(
   served: ReadonlySet<string>,
 ): void {
   const areas = [...kinds.list.map(({ kind }) => kind.tag), ...OTHER_AREAS.map((a) => a.name)];
-  let body: unknown;
+  let body: z.infer<typeof ServiceStatus> | undefined;
   app.openapi(getStatusRoute, (c) => {
     body ??= {
       object: 'status' as const,
@@ -23,6 +23,6 @@ export function registerStatus(
         .filter((name) => served.has(name))
         .map((name) => ({ name, status: 'operational' as const })),
     };
-    return c.json(body as never, 200);
+    return c.json(body, 200);
   });
 }

@@ -20,6 +20,6 @@ export function registerUsage(app: OpenAPIHono<AppEnv>, kinds: Kinds): void {
       ];
     });
     const usage = summarizeUsage(store.accounts.balance(account.id), collections, runs);
-    return c.json(usage as never, 200);
+    return c.json(usage, 200);
   });
 }

@@ -27,11 +27,15 @@ export function parseRange(header: string | undefined, size: number): Range {
  * A succeeded run's archive (DESIGN.md section 4), HEAD, one `Range`, and the conditions of RFC 9110
  * section 13 on its ETag (preconditions.ts); 409 before success.
  */
-export function serveArchive(c: Context<AppEnv>, run: RunRecord, idParam = 'run_id'): Response {
+export async function serveArchive(
+  c: Context<AppEnv>,
+  run: RunRecord,
+  idParam = 'run_id',
+): Promise<Response> {
   if (run.state.status !== 'succeeded') {
     throw apiError('run_not_ready', { message: MESSAGES.noArchiveYet(run.state.status) });
   }
-  const archive = runArchive(c.get('deps'), run);
+  const archive = await runArchive(c.get('deps'), run);
   if (!archive) {
     throw apiError('resource_not_found', {
       message: MESSAGES.seededWithoutArchive,

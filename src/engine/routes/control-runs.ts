@@ -187,7 +187,7 @@ export function registerRuns(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     const { account, now, record } = await settledRun(deps, c.req.valid('param').run_id);
     const { state } = record;
     const succeeded = state.status === 'succeeded';
-    const files = succeeded ? runFilePage(deps, record, '', 100) : null;
+    const files = succeeded ? await runFilePage(deps, record, '', 100) : null;
     const archived = succeeded && state.download && !state.given_files && state.run;
     return c.json(
       {
@@ -200,7 +200,7 @@ export function registerRuns(app: OpenAPIHono<AppEnv>, deps: Deps): void {
           past: t.at <= now,
         })),
         next_transition_at: at(record.nextAt),
-        logs: runLog(deps, record, 200, now),
+        logs: await runLog(deps, record, 200, now),
         files: files?.data ?? null,
         files_has_more: files?.hasMore ?? false,
         archive_url: archived ? `/_control/runs/${record.id}/archive` : null,

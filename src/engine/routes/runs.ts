@@ -21,7 +21,7 @@ import { worldOf } from '../world-view.js';
 import { serveArchive } from './archive.js';
 
 type Ctx = Context<AppEnv>;
-type RunHandler = (c: Ctx) => Response;
+type RunHandler = (c: Ctx) => Response | Promise<Response>;
 
 /** The run's body as of the request's now. */
 function runView(c: Ctx, kind: RunKind, record: RunRecord) {
@@ -61,7 +61,7 @@ function findRun(c: Ctx, { kind, routes }: RegisteredKind, noun = kind.name): Ru
 }
 
 /** `GET .../files`: a page of a succeeded run's files; any other answers the kind's 409. */
-function files(c: Ctx, registered: RegisteredKind): Response {
+async function files(c: Ctx, registered: RegisteredKind): Promise<Response> {
   const { kind, routes } = registered;
   const { after, limit } = valid(c, 'query');
   const found = findRun(c, registered, routes.subresourceNoun);
@@ -72,7 +72,7 @@ function files(c: Ctx, registered: RegisteredKind): Response {
       message: MESSAGES.filesNotReady(own ? kind.name : 'run', found.state.status),
     });
   }
-  const page = runFilePage(c.get('deps'), found, after ?? '', limit);
+  const page = await runFilePage(c.get('deps'), found, after ?? '', limit);
   const body = listPage(page.data, page.hasMore, routes.objects.file, (f) => f.path);
   return c.json(body, 200);
 }
@@ -97,9 +97,9 @@ function runHandlers(registered: RegisteredKind): Record<RunRouteName, RunHandle
   return {
     // 202 with the run back in `queued`.
     resume: (c) => c.json(runView(c, kind, resumeRun(caller(c), kind, find(c))), 202),
-    logs(c) {
+    async logs(c) {
       const found = findRun(c, registered, routes.subresourceNoun);
-      const lines = runLog(c.get('deps'), found, valid(c, 'query').limit, c.get('now'));
+      const lines = await runLog(c.get('deps'), found, valid(c, 'query').limit, c.get('now'));
       return c.json({ id: found.id, object: routes.objects.logs, lines }, 200);
     },
     files: (c) => files(c, registered),

@@ -1,16 +1,12 @@
 import type { FileEntry } from '../../core/contract.js';
 /** Archives of succeeded runs in memory within a byte budget, least recently used dropped first. */
+import { listingBytes, type PackedListing } from './file-listing.js';
 
 /** The bytes served, their SHA-256 (`download.sha256`) and the file listing (not stored either). */
 export interface CachedArchive {
   bytes: Buffer;
   sha256: string;
-  files: FileEntry[];
-}
-
-/** What an entry's listing is counted as against the budget: its paths, digests and sizes. */
-function listingBytes(files: FileEntry[]): number {
-  return files.reduce((n, f) => n + f.path.length + f.sha256.length + 48, 0);
+  listing: PackedListing;
 }
 
 /** The default budget: a suite reads an archive soon after its run, so few are read twice. */
@@ -34,10 +30,10 @@ export function createArchiveCache(budgetBytes = ARCHIVE_CACHE_BYTES) {
   return {
     put(runId: string, archive: CachedArchive): void {
       remove(runId);
-      const { bytes, sha256, files } = archive;
-      const size = bytes.length + listingBytes(files);
+      const { bytes, sha256, listing } = archive;
+      const size = bytes.length + listingBytes(listing);
       if (size > budgetBytes) return;
-      entries.set(runId, { bytes: compact(bytes), sha256, files, size });
+      entries.set(runId, { bytes: compact(bytes), sha256, listing, size });
       held += size;
       for (const oldest of entries.keys()) {
         if (held <= budgetBytes) break;

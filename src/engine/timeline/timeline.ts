@@ -19,17 +19,34 @@ export function cutShort(run: RunAttempt): RunAttempt['cancel'] {
   return run.cancel && run.cancel.at < run.schedule.endMs ? run.cancel : null;
 }
 
-/** The instants of the run's transitions still to apply up to `upTo` (for sliced settling). */
-export function pendingInstants(record: RunRecord, upTo: number): number[] {
+/** A transition still to apply, with what applying it costs a settle window (sliced settling). */
+export interface PendingWork {
+  at: number;
+  /** 1, plus the attempt's steps at its end: its outputs derive from every step. */
+  work: number;
+  /** The attempt's end (its success or failure). */
+  ends: boolean;
+}
+
+/** The run's transitions still to apply up to `upTo`, in time order, each with its work. */
+export function pendingWork(record: RunRecord, upTo: number): PendingWork[] {
   const run = record.state.run;
-  if (!run) return record.nextAt !== null && record.nextAt <= upTo ? [record.nextAt] : [];
+  if (!run) {
+    const at = record.nextAt;
+    return at !== null && at <= upTo ? [{ at, work: 1, ends: false }] : [];
+  }
   const after = run.appliedUntil;
-  const at = pendingEvents(run, false)
+  const items = pendingEvents(run, false)
     .filter((e) => e.at > after && e.at <= upTo)
-    .map((e) => e.at);
+    .map((e) =>
+      e.kind === 'end'
+        ? { at: e.at, work: 1 + run.schedule.stepsAtEnd, ends: true }
+        : { at: e.at, work: 1, ends: false },
+    );
   const cancel = cutShort(run);
-  if (cancel && cancel.doneAt > after && cancel.doneAt <= upTo) at.push(cancel.doneAt);
-  return at;
+  if (cancel && cancel.doneAt > after && cancel.doneAt <= upTo)
+    items.push({ at: cancel.doneAt, work: 1, ends: false });
+  return items;
 }
 
 /** When the attempt's next transition after `after` is due; null when nothing is left. */

@@ -18,7 +18,7 @@ import {
 } from './plan.js';
 import type { EvaluationRequest } from './request.js';
 
-interface EvaluationContext {
+export interface EvaluationContext {
   request: EvaluationRequest;
   manifestHash: string;
   evaluators: string[];

@@ -42,7 +42,7 @@ const PLAN = {
 
 const DEFAULT_TWIN_TIER = 'gpu-a10';
 
-interface Context {
+export interface Context {
   request: TwinRequest;
   /** Undefined only for a seeded twin's default source missing from another catalog. */
   dataset: DatasetEntry | undefined;

@@ -10,7 +10,7 @@
 import type { Verdict } from './judge.js';
 import { MASK } from './mask.js';
 import type { Difference, ShownAnswer } from './report-types.js';
-import { jsonType } from './schema-check.js';
+import { jsonType } from './schema-terms.js';
 
 /** Number and integer are one type here: `2` and `2.5` are both numbers to a client. */
 function kind(value: unknown): string {

@@ -4,8 +4,10 @@
  * document, not the target's: the question is where the emulator and the service differ.
  */
 import { createEmulator } from '../../emulator.js';
+import type { SchemaCheck } from './schema-check.js';
+import type { Schema } from './schema-close.js';
 
-export type Schema = Record<string, unknown>;
+export type { Schema } from './schema-close.js';
 
 export interface ContractResponse {
   description?: string;
@@ -50,6 +52,8 @@ export interface Contract {
   /** The whole served document, for `$ref` lookups. */
   document: { components?: { schemas?: Record<string, Schema> } } & Record<string, unknown>;
   operations: ContractOperation[];
+  /** Checks a body against one of the document's schemas (ajv, each schema compiled once). */
+  checkBody: SchemaCheck;
   /** The emulator version that serves it. */
   version: string;
 }
@@ -96,9 +100,12 @@ export async function emulatorContract(options: { strict?: boolean } = {}): Prom
   try {
     const res = await emulator.app.request('/openapi.json');
     const document = (await res.json()) as Contract['document'];
+    // ajv is loaded here, not with the bin: the emulator's own cold start does not evaluate it.
+    const { schemaCheck } = await import('./schema-check.js');
     return {
       document,
       operations: operationsOf(document),
+      checkBody: schemaCheck(document.components?.schemas ?? {}),
       version: emulator.deps.config.version,
     };
   } finally {

@@ -11,7 +11,6 @@ import {
   responseSchema,
 } from './contract.js';
 import type { Difference } from './report-types.js';
-import { checkSchema } from './schema-check.js';
 import type { Answer } from './target-client.js';
 
 export interface Expectation {
@@ -143,7 +142,7 @@ function judgeBody(v: Verdict, contract: Contract, op: ContractOperation, answer
     agree(v, 'body', false, 'a JSON body', actual);
     return;
   }
-  const issues = checkSchema(answer.json, schema, contract.document.components?.schemas ?? {});
+  const issues = contract.checkBody(answer.json, schema);
   if (issues.length === 0) v.matched.push('body schema');
   for (const i of issues)
     v.differences.push({
