@@ -3,23 +3,17 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { HANG_MS } from './test/wait.js';
 
 /**
- * Tests that start other processes or outside tools (the documents' linters, codegen and tsc,
- * npm pack, the README's shell blocks, the CLI, a killed server, chromium): the "slow" project. Reading an
- * archive with `tar` does not count; those tests stay quick.
+ * The release checks: what a release needs besides behaviour (the documents' linters, codegen and
+ * tsc over the generated types, npm pack and the installed package, the README's shell blocks,
+ * the CI recipes in containers, the verify CLI). Each starts outside tools; `npm test` and CI run
+ * them, `npm run test:quick` does not.
  */
-const SLOW = [
+const RELEASE = [
   'test/contract/lint.test.ts',
   'test/contract/codegen.test.ts',
   'test/contract/result-types.test.ts',
   'test/package/**/*.test.ts',
   'test/readme.test.ts',
-  'test/reliability/kill-under-load.test.ts',
-  'test/control/coverage.test.ts',
-  'test/control/snapshot-cli.test.ts',
-  'test/heap.test.ts',
-  'test/scenarios/own-scenarios-cli.test.ts',
-  'test/http/cors-browser.test.ts',
-  'test/http/docs-browser.test.ts',
   'test/recipes/containers.test.ts',
   'test/verify/cli.test.ts',
   'test/lab/**/*.test.ts',
@@ -27,10 +21,24 @@ const SLOW = [
 ];
 
 /**
- * The inspector's browser tests: slow too, in a project of their own so that its global setup
- * starts one chromium for all of them (test/inspector/global-setup.ts), and only when they run.
+ * Behaviour that only a process shows (the CLI's output and exit, a killed server, a fresh Node's
+ * heap): the "slow" project. Reading an archive with `tar` does not count; those tests stay quick.
  */
-const INSPECTOR = ['test/inspector/**/*.test.ts'];
+const SLOW = [
+  'test/reliability/kill-under-load.test.ts',
+  'test/control/coverage.test.ts',
+  'test/control/snapshot-cli.test.ts',
+  'test/heap.test.ts',
+  'test/scenarios/own-scenarios-cli.test.ts',
+  'test/store/schema-version-cli.test.ts',
+  'test/reliability/settle-workers-exit.test.ts',
+];
+
+/**
+ * The browser tests (the inspector's, CORS, `/docs`): a project of their own so that its global
+ * setup starts one chromium for all of them (test/browser-setup.ts), and only when they run.
+ */
+const BROWSER = ['test/inspector/**/*.test.ts', 'test/http/*-browser.test.ts'];
 
 export default defineConfig({
   resolve: {
@@ -50,6 +58,13 @@ export default defineConfig({
     // One worker per core (vitest's default leaves one core to itself, which on two cores halves
     // the suite's speed; the slow tests mostly wait on the processes they start).
     maxWorkers: '100%',
+    // `npx vitest run --coverage`: line coverage of src/ (docs/development.md has the figures).
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.ts'],
+      exclude: ['src/**/*.test.ts'],
+      reporter: ['text-summary', 'json-summary'],
+    },
     // `vitest run` runs them all; `vitest run --project quick` is the edit loop (`npm run test:quick`).
     projects: [
       {
@@ -57,7 +72,7 @@ export default defineConfig({
         test: {
           name: 'quick',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'examples/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...SLOW, ...INSPECTOR],
+          exclude: [...configDefaults.exclude, ...RELEASE, ...SLOW, ...BROWSER],
           // The files share a worker's module cache instead of each importing the app afresh:
           // that import was most of the set's time, and every file builds its own emulators.
           isolate: false,
@@ -66,12 +81,9 @@ export default defineConfig({
       { extends: true, test: { name: 'slow', include: SLOW } },
       {
         extends: true,
-        test: {
-          name: 'inspector',
-          include: INSPECTOR,
-          globalSetup: ['test/inspector/global-setup.ts'],
-        },
+        test: { name: 'browser', include: BROWSER, globalSetup: ['test/browser-setup.ts'] },
       },
+      { extends: true, test: { name: 'release', include: RELEASE } },
     ],
   },
 });

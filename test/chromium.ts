@@ -25,7 +25,8 @@ const LAUNCH = {
 
 /**
  * Debian's chromium (`/usr/bin/chromium`, installed by .ci/run), headless, through playwright-core:
- * the browser tests' one way to start it. Each start is a process: those tests are in the SLOW list.
+ * the browser tests' one way to start it. Each start is a process: the browser tests connect to the
+ * one their project's global setup starts (test/browser-setup.ts).
  * No launch deadline of Playwright's own (30 s by default, which a busy machine can miss): the
  * test's limit (test/wait.ts) catches a hang.
  */
@@ -35,7 +36,7 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * The same chromium as a server that several test files connect to (`connectChromium`): the
- * inspector's tests start it once, in their project's global setup, instead of once per file.
+ * browser project starts it once, in its global setup, instead of once per file.
  */
 export function launchChromiumServer(): Promise<BrowserServer> {
   return chromium.launchServer(LAUNCH);

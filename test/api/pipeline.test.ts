@@ -221,15 +221,6 @@ test('with strict versions, resume accepts 2026-10-12 and records it on the run'
   expect(res.json).toMatchObject({ id: run.id, status: 'queued', service_version: '2026-10-12' });
 });
 
-test('a key with only evaluations:read gets 403 missing_scope on resume', async () => {
-  const emu = testEmulator();
-  const run = await seedFailed(emu);
-  const key = await makeKey(emu, ['evaluations:read']);
-  const res = await emu.api('POST', `/v1/evaluations/${run.id}/resume`, { secret: key.secret });
-  const error = expectApiError(res, 403, 'missing_scope');
-  expect(error.details).toEqual({ required_scope: 'evaluations:write' });
-});
-
 test('a key with only evaluations:read reads sim run logs', async () => {
   const emu = testEmulator();
   const run = await seedFailed(emu);

@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
-import { launchChromium, openPage } from '../chromium.js';
+import { connectChromium, openPage } from '../chromium.js';
 
 /**
  * `--cors` as a browser-based SDK test meets it: a page served from one origin (a plain HTTP
@@ -23,7 +23,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
   pageOrigin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
-  browser = await launchChromium();
+  browser = await connectChromium(inject('chromiumWsEndpoint'));
 });
 
 afterAll(async () => {

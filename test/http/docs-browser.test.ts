@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
-import { launchChromium, openPage } from '../chromium.js';
+import { connectChromium, openPage } from '../chromium.js';
 
 /**
  * `/docs` as a developer sees it: Debian's chromium, headless and offline (every request that
@@ -13,7 +13,7 @@ let emulator: RunningEmulator;
 
 beforeAll(async () => {
   emulator = await startEmulator();
-  browser = await launchChromium();
+  browser = await connectChromium(inject('chromiumWsEndpoint'));
 });
 
 afterAll(async () => {

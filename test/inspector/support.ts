@@ -19,7 +19,7 @@ const UPDATE_DOCS = process.env.UPDATE_DOCS_SCREENSHOTS === '1';
 export const NARROW = { width: 800, height: 1000 };
 export const WIDE = { width: 1400, height: 800 };
 
-/** The chromium of the project's global setup (global-setup.ts), connected to. */
+/** The chromium of the browser project's global setup (test/browser-setup.ts), connected to. */
 export function inspectorBrowser(): Promise<Browser> {
   return connectChromium(inject('chromiumWsEndpoint'));
 }

@@ -373,16 +373,6 @@ test('logs grow with every advance, in time order, and end equal to the archive 
   for (let i = 1; i <= 10; i++) expect(sdkLog).toContain(`episode ${i}/10`);
 });
 
-test('logs answer the last `limit` lines, oldest first', async () => {
-  const rt = runtime();
-  const { id } = await rt.create();
-  await rt.advance(DEFAULT_END);
-  const all = await rt.logs(id);
-  const res = await rt.call('GET', `/v1/sim_runs/${id}/logs?limit=3`);
-  expect(res.status).toBe(200);
-  expect(res.json).toEqual({ id, object: 'sim_run_logs', lines: all.slice(-3) });
-});
-
 // DESIGN.md section 4: "each transition ... is applied once, in time order, when the clock passes
 // it", and section 1.3: a test "can jump a run from queued to succeeded in one call and see every
 // phase in between in the event order". With a zero-second queue the materializing phase starts

@@ -3,7 +3,7 @@
  * twin seeded without a status is queued 1 s, then processing 4 s, then succeeded).
  */
 import { expect, test } from 'vitest';
-import { DEFAULT_ACCOUNT, expectError, NO_TWINS_ACCOUNT, NO_TWINS_SECRET } from '../helpers.js';
+import { DEFAULT_ACCOUNT, expectError, NO_TWINS_ACCOUNT } from '../helpers.js';
 import { at, HEX64, runtime } from './support.js';
 
 const TWIN_ID = /^twin_[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -57,36 +57,6 @@ test('a twin built on the clock answers 409 twin_not_ready until 5 s have passed
   for (const f of res.json.data) expect(f.bytes).toBeGreaterThan(0);
 });
 
-test('a twin built to fail never lists its files', async () => {
-  const rt = runtime();
-  const twin = await buildTwin(rt, { fail: true });
-  const { transitions } = await rt.advance(60);
-  expect(transitions.at(-1)).toMatchObject({ resource: twin.id, from: 'processing', to: 'failed' });
-  expectError(await rt.call('GET', `/v1/twins/${twin.id}/files`), 409, 'twin_not_ready');
-});
-
-test("a built twin's files page by path with limit and after", async () => {
-  const rt = runtime();
-  const twin = await buildTwin(rt, { generate_files: 5 });
-  await rt.advance(5);
-  const first = await rt.call('GET', `/v1/twins/${twin.id}/files?limit=2`);
-  expect(first.status).toBe(200);
-  const paths = (res: typeof first) => res.json.data.map((f: { path: string }) => f.path);
-  expect(paths(first)).toEqual(['scene/part_00000.usd', 'scene/part_00001.usd']);
-  expect(first.json).toMatchObject({ has_more: true, next_cursor: 'scene/part_00001.usd' });
-  const second = await rt.call(
-    'GET',
-    `/v1/twins/${twin.id}/files?limit=2&after=${first.json.next_cursor}`,
-  );
-  expect(paths(second)).toEqual(['scene/part_00002.usd', 'scene/part_00003.usd']);
-  const third = await rt.call(
-    'GET',
-    `/v1/twins/${twin.id}/files?limit=2&after=${second.json.next_cursor}`,
-  );
-  expect(paths(third)).toEqual(['scene/part_00004.usd']);
-  expect(third.json).toMatchObject({ has_more: false, next_cursor: null });
-});
-
 test("a twin moves on its own account's clock only", async () => {
   const rt = runtime();
   const twin = await buildTwin(rt);
@@ -95,23 +65,6 @@ test("a twin moves on its own account's clock only", async () => {
   expectError(await rt.call('GET', `/v1/twins/${twin.id}/files`), 409, 'twin_not_ready');
   await rt.advance(5);
   expect((await rt.call('GET', `/v1/twins/${twin.id}/files`)).status).toBe(200);
-});
-
-test('an account without the twins feature answers 403 feature_not_enabled, built or not', async () => {
-  const rt = runtime();
-  const twin = await rt.emu.control('POST', `/accounts/${NO_TWINS_ACCOUNT}/twins`, {});
-  const files = `/v1/twins/${twin.id}/files`;
-  expectError(
-    await rt.emu.api('GET', files, { secret: NO_TWINS_SECRET }),
-    403,
-    'feature_not_enabled',
-  );
-  await rt.emu.control('POST', `/accounts/${NO_TWINS_ACCOUNT}/clock/advance`, { seconds: 5 });
-  expectError(
-    await rt.emu.api('GET', files, { secret: NO_TWINS_SECRET }),
-    403,
-    'feature_not_enabled',
-  );
 });
 
 test('a twin built on the clock with given files lists exactly those once it has succeeded', async () => {

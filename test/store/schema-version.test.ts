@@ -1,7 +1,8 @@
 /**
  * The store opens a database of its own schema version, makes a new one with the baseline, and
  * refuses, without writing to it, a file written by a newer emulator or by the older layouts of
- * the unreleased emulator before the baseline (versions 1 to 13). The CLI exits 2 with that.
+ * the unreleased emulator before the baseline (versions 1 to 13). The CLI exits 2 with that
+ * (schema-version-cli.test.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,6 @@ import { Database } from '../../src/core/sqlite/driver.js';
 import { SCHEMA_VERSION } from '../../src/core/sqlite/migrate.js';
 import { baseline } from '../../src/core/sqlite/migrations/100-baseline.js';
 import { openStore } from '../../src/core/sqlite/store.js';
-import { runCli } from '../cli-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-schema-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -110,13 +110,4 @@ test('a file written by a newer emulator is refused, and left as it was', () => 
     "The database has schema version 103, newer than this emulator's 102. Use a newer svc-emulator or another --db file.",
   );
   expect(contents(file)).toEqual(before);
-});
-
-test('the CLI given a file of an older layout exits 2 and says why', async () => {
-  const file = fileAt('cli-old.db', 12);
-  const child = await runCli(['--db', file, '--port', '0']);
-  expect(child.code).toBe(2);
-  expect(child.stderr).toContain(
-    `svc-emulator: cannot start: The database file ${file} was written by an older, unreleased svc-emulator (schema version 12; this one reads 100 and later) and cannot be opened. Delete the file, or start with another --db file.`,
-  );
 });
