@@ -23,8 +23,6 @@ const WALL_TIME_ALLOWED: Record<string, string> = {
   'src/areas/requests/journal-store.ts': 'write-behind of journal batches to a --db file',
   'src/areas/webhooks/deliveries.ts':
     "a realtime or scaled clock reaches a retry's virtual instant after a wall-time wait",
-  'src/areas/webhooks/slots.ts':
-    'a slow receiver gives back its slot of the attempts under way after a wall-time while',
   'src/areas/webhooks/attempt.ts':
     'an attempt goes to a real receiver: its wall start, duration and webhook-timestamp are wall time',
   'src/main.ts': 'the shutdown grace period',
@@ -41,6 +39,10 @@ const WALL_TIME_ALLOWED: Record<string, string> = {
     'verify paces its requests to a real service (--rps) and waits for its runs (--max-wait) in wall time',
   'src/tools/verify/proxy.ts':
     "a cassette records each exchange's wall time, which drift replays as clock gaps",
+  'src/areas/bundles/recorder.ts':
+    "a bundle's mark says when it was set, in wall time (shown to the reader, never replayed)",
+  'src/tools/replay/attempt-gate.ts':
+    'a replay waits at most 30 wall seconds for the webhook attempts a recorded call came after',
 };
 const WALL_TIME = /\bwallNow\b|\bsetTimeout\(|\bsetInterval\(|performance\.now\(|process\.hrtime/;
 
