@@ -57,29 +57,53 @@ function heldBody(res: Response): Uint8Array | string | null | 'streamed' | unde
 }
 
 /**
- * The answer of a call as recorded: null status for a dropped connection. A body the response
- * holds is digested at once; any other is read from a clone (under `app.request()`, whose caller
- * reads the original), except a stream, which is compared by status and headers only.
- * @example await recordedAnswer(c.res, '/v1/keys/me', false)
+ * An answer as a recording holds it until a bundle is read: its headers and body as sent, so that
+ * a call costs no masking and no digest while the suite runs (`digestedAnswer` does both later).
  */
-export async function recordedAnswer(
+export interface HeldAnswer {
+  /** Null for a dropped connection. */
+  status: number | null;
+  headers: Headers | null;
+  body: Uint8Array | string | null | 'streamed';
+  path: string;
+}
+
+/**
+ * The answer of a call as held: null status for a dropped connection. A body the response holds
+ * is kept as it is; any other is read from a clone (under `app.request()`, whose caller reads the
+ * original), except a stream, which is compared by status and headers only.
+ * @example await heldAnswer(c.res, '/v1/keys/me', false)
+ */
+export async function heldAnswer(
   res: Response,
   path: string,
   dropped: boolean,
-): Promise<RecordedAnswer> {
-  if (dropped) return { status: null, headers: [], body: null };
-  const headers = answerHeaders(res.headers);
-  const type = res.headers.get('content-type');
+): Promise<HeldAnswer> {
+  if (dropped) return { status: null, headers: null, body: null, path };
   let body = heldBody(res);
   if (body === undefined) {
-    const native = res.body;
-    if (native === null) body = null;
-    else if (type?.includes('event-stream')) body = 'streamed';
+    if (res.body === null) body = null;
+    else if (res.headers.get('content-type')?.includes('event-stream')) body = 'streamed';
     else body = new Uint8Array(await res.clone().arrayBuffer());
   }
+  return { status: res.status, headers: res.headers, body, path };
+}
+
+/** The bytes a held answer keeps alive: what the recording counts against its limit. */
+export function heldBytes(held: HeldAnswer): number {
+  const { body } = held;
+  if (typeof body === 'string') return body === 'streamed' ? 0 : body.length;
+  return body === null ? 0 : body.byteLength;
+}
+
+/** A held answer as a bundle records it: headers compared, the body's masked digest. */
+export function digestedAnswer(held: HeldAnswer): RecordedAnswer {
+  if (held.headers === null) return { status: null, headers: [], body: null };
+  const { body } = held;
+  const type = held.headers.get('content-type');
   return {
-    status: res.status,
-    headers,
-    body: body === null || body === 'streamed' ? body : bodyDigest(body, type, path),
+    status: held.status,
+    headers: answerHeaders(held.headers),
+    body: body === null || body === 'streamed' ? body : bodyDigest(body, type, held.path),
   };
 }

@@ -9,7 +9,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../core/env.js';
 import type { Deps } from '../../engine/deps.js';
 import { isProductCall } from '../requests/journal-middleware.js';
-import { recordedAnswer } from './answer.js';
+import { heldAnswer } from './answer.js';
 import type { CallKind } from './bundle-contract.js';
 import { controlAccount, createdAccount, parsed, productAccount } from './call-account.js';
 import { Labeler } from './labels.js';
@@ -62,7 +62,7 @@ export function recordCalls(deps: Deps, recorder: BundleRecorder): MiddlewareHan
         call.account = call.creates_account ?? controlAccount(deps, new URL(c.req.url), body);
       }
     } finally {
-      recorder.end(call, await recordedAnswer(c.res, path, c.get('dropped') === true));
+      recorder.end(call, await heldAnswer(c.res, path, c.get('dropped') === true));
     }
     if (reset) await remark(c, deps, recorder, body);
   };

@@ -13,6 +13,7 @@ import { createSnapshotTables, type SnapshotTables } from '../snapshots/snapshot
 import { copyWorld, worldAtRest } from '../snapshots/snapshots.js';
 import type { AttemptRef, WebhookHooks } from '../webhooks/deliveries.js';
 import type { AttemptResult } from '../webhooks/send.js';
+import { digestedAnswer, type HeldAnswer, heldBytes } from './answer.js';
 import type { AttemptEvent, CallKind, MarkReason, RecordedCall } from './bundle-contract.js';
 
 /** Where the recording starts: the world's copy (none when only calls are recorded). */
@@ -26,9 +27,12 @@ export interface Mark {
   storedBytes: number;
 }
 
-/** A call being recorded: filled once answered; `answer` is null until then. */
+/**
+ * A call being recorded: filled once answered; `answer` is null until then, then held as sent
+ * until the bundle is read, which digests it once.
+ */
 export type PendingCall = Omit<RecordedCall, 'answer' | 'overlapped'> & {
-  answer: RecordedCall['answer'] | null;
+  answer: RecordedCall['answer'] | HeldAnswer | null;
   overlapped: boolean;
 };
 
@@ -135,13 +139,13 @@ export class BundleRecorder {
   }
 
   /** The call was answered (or dropped): counted against the limit, and its attempts noted. */
-  end(call: PendingCall, answer: RecordedCall['answer']): void {
+  end(call: PendingCall, answer: HeldAnswer): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
     // A mark taken meanwhile dropped it.
     if (this.calls[call.n - 1] !== call) return;
     call.answer = answer;
     call.webhooks.after = { started: this.attemptsStarted, answered: this.attemptsAnswered };
-    this.bytes += CALL_OVERHEAD + call.path.length + (call.body?.length ?? 0);
+    this.bytes += CALL_OVERHEAD + call.path.length + (call.body?.length ?? 0) + heldBytes(answer);
     for (const [name, value] of call.headers) this.bytes += name.length + value.length + 4;
     if (this.bytes > this.limitBytes && this.overflowAt === null) this.overflowAt = call.n;
   }
@@ -149,7 +153,10 @@ export class BundleRecorder {
   /** The recorded calls that were answered, in arrival order, up to the limit. */
   finishedCalls(): RecordedCall[] {
     const last = this.overflowAt ?? this.calls.length;
-    return this.calls.slice(0, last).filter((c): c is RecordedCall => c.answer !== null);
+    const calls = this.calls.slice(0, last).filter((c) => c.answer !== null);
+    for (const call of calls)
+      if (call.answer !== null && 'path' in call.answer) call.answer = digestedAnswer(call.answer);
+    return calls as RecordedCall[];
   }
 
   private attempt(event: 'started' | 'answered', ref: AttemptRef, result?: AttemptResult): void {
