@@ -1,3 +1,4 @@
+import type { ScenarioFile } from './areas/scenarios/scenario-file.js';
 import type { Emulator } from './emulator.js';
 import { liveFixedKey, liveFixedKeys } from './world/live-fixed-keys.js';
 import {
@@ -6,7 +7,6 @@ import {
   parseScenarioFile,
   readScenarioFile,
 } from './world/load-scenario.js';
-import type { ScenarioFile } from './world/scenario-file.js';
 
 /**
  * The start-up banner: where to reach the emulator and the keys that work. Keys come from the store

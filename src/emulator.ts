@@ -11,6 +11,7 @@ import { FaultRules } from './areas/faults/fault-rules.js';
 import { FaultRuleStore } from './areas/faults/fault-rules-store.js';
 import { Journal } from './areas/requests/journal.js';
 import { JournalStore } from './areas/requests/journal-store.js';
+import type { ScenarioFile } from './areas/scenarios/scenario-file.js';
 import { restoreSnapshot } from './areas/snapshots/snapshots.js';
 import { WebhookDispatcher, type WebhookTimestamps } from './areas/webhooks/deliveries.js';
 import { accountClocks, recordEndpointDisabled } from './areas/webhooks/events.js';
@@ -40,7 +41,6 @@ import { applyScenarioFile } from './world/apply-scenario.js';
 import { bundleScenario, openBundle, startBundles } from './world/bundle-start.js';
 import { loadScenario, parseDataFile, readJsonFile } from './world/load-scenario.js';
 import { installScenarioFaults, resetWorld } from './world/reset.js';
-import type { ScenarioFile } from './world/scenario-file.js';
 import { shelveStartSnapshot, startSnapshot } from './world/start-snapshot.js';
 
 /** The package root: where `scenarios/` and `fixtures/` live, from `src/` or `dist/`. */

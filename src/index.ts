@@ -1,5 +1,6 @@
 /** `svc-emulator`: build an emulator in this process (the CLI is `svc-emulator`, `dist/main.js`). */
 
+export type { ScenarioFile } from './areas/scenarios/scenario-file.js';
 export {
   createEmulator,
   type Emulator,
@@ -7,4 +8,3 @@ export {
   packageVersion,
 } from './emulator.js';
 export { resetWorld } from './world/reset.js';
-export type { ScenarioFile } from './world/scenario-file.js';

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { builtinScenarios } from '../src/core/builtin-scenarios.js';
+import { builtinScenarios } from '../src/areas/scenarios/builtin.js';
 import { type Catalog, CatalogSchema } from '../src/core/catalog.js';
 import { createEmulator } from '../src/emulator.js';
 import { createControlClient } from '../src/tools/harness/index.js';

@@ -12,7 +12,7 @@ import { sha256Hex } from '../../core/sha256.js';
 import { SCHEMA_VERSION } from '../../core/sqlite/migrate.js';
 import type { Deps } from '../../engine/deps.js';
 import { scopesOf } from '../../engine/kind-registry.js';
-import { scenarioSchema } from '../../world/load-scenario.js';
+import { scenarioSchema } from '../scenarios/scenario-file.js';
 import { columnChecks, firstBadCell } from './snapshot-columns.js';
 import {
   SNAPSHOT_FILE_MAX_BYTES,

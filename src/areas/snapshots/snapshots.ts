@@ -8,7 +8,7 @@
 import { type ClockMode, parseClockMode, wallNow } from '../../core/clock.js';
 import { invalidParam, MESSAGES, notFound } from '../../core/errors.js';
 import type { Deps } from '../../engine/deps.js';
-import type { ScenarioFile } from '../../world/scenario-file.js';
+import type { ScenarioFile } from '../scenarios/scenario-file.js';
 import type { SnapshotState } from './snapshot-file-contract.js';
 import { checkRoomAfter, checkRoomBefore } from './snapshot-limits.js';
 import type { SnapshotTables } from './snapshot-tables.js';
