@@ -13,6 +13,7 @@ import { Journal } from './areas/requests/journal.js';
 import { JournalStore } from './areas/requests/journal-store.js';
 import type { ScenarioFile } from './areas/scenarios/scenario-file.js';
 import { restoreSnapshot } from './areas/snapshots/snapshots.js';
+import { openStore } from './areas/store.js';
 import { WebhookDispatcher, type WebhookTimestamps } from './areas/webhooks/deliveries.js';
 import { accountClocks, recordEndpointDisabled } from './areas/webhooks/events.js';
 import { ClockRegistry } from './core/accounts/clock-registry.js';
@@ -21,7 +22,6 @@ import { type ClockMode, DEFAULT_CLOCK_START, VirtualClock, wallNow } from './co
 import type { AppEnv } from './core/env.js';
 import { createIdFactory } from './core/id-factory.js';
 import { RouteTable } from './core/route-table.js';
-import { openStore } from './core/sqlite/store.js';
 import type { AppConfig, Deps } from './engine/deps.js';
 import { errorCatalog, kindRegistry } from './engine/kind-registry.js';
 import { oweStoredArchives } from './engine/pending-archives.js';

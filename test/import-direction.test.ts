@@ -33,15 +33,6 @@ const LAYERS: readonly (readonly string[])[] = [
  */
 const KNOWN_UPWARD: readonly string[] = [
   'src/core/env.ts -> src/engine/deps.ts',
-  'src/core/sqlite/store.ts -> src/engine/store/archive-cache.ts',
-  'src/core/sqlite/store.ts -> src/engine/store/events.ts',
-  'src/core/sqlite/store.ts -> src/engine/store/files.ts',
-  'src/core/sqlite/store.ts -> src/http/idempotency-store.ts',
-  'src/core/sqlite/store.ts -> src/engine/store/runs.ts',
-  'src/core/sqlite/store.ts -> src/areas/scenarios/store.ts',
-  'src/core/sqlite/store.ts -> src/areas/snapshots/snapshots-store.ts',
-  'src/core/sqlite/store.ts -> src/areas/scenarios/assets-store.ts',
-  'src/core/sqlite/store.ts -> src/areas/webhooks/endpoints-store.ts',
   'src/emulator.ts -> src/tools/coverage/outcomes.ts',
   'src/emulator.ts -> src/tools/coverage/report.ts',
   'src/engine/deps.ts -> src/world/scenario-file.ts',

@@ -32,6 +32,7 @@ export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?
     }
     return;
   }
+  deps.store.archives.clear();
   deps.store.clear();
   deps.clocks.clear();
   deps.ids.resetRequests();
