@@ -33,8 +33,6 @@ const LAYERS: readonly (readonly string[])[] = [
  */
 const KNOWN_UPWARD: readonly string[] = [
   'src/core/env.ts -> src/engine/deps.ts',
-  'src/emulator.ts -> src/tools/coverage/outcomes.ts',
-  'src/emulator.ts -> src/tools/coverage/report.ts',
   'src/engine/deps.ts -> src/world/scenario-file.ts',
   'src/engine/deps.ts -> src/http/coverage-counts.ts',
   'src/engine/deps.ts -> src/areas/faults/fault-rules.ts',
@@ -43,10 +41,6 @@ const KNOWN_UPWARD: readonly string[] = [
   'src/engine/deps.ts -> src/areas/webhooks/deliveries.ts',
   'src/engine/event-log.ts -> src/areas/webhooks/deliveries-store.ts',
   'src/engine/event-log.ts -> src/areas/webhooks/signing.ts',
-  'src/http/control-app.ts -> src/tools/coverage/report.ts',
-  'src/http/control-app.ts -> src/tools/coverage/control-coverage.ts',
-  'src/http/control-app.ts -> src/tools/inspector/inspector.ts',
-  'src/http/control-app.ts -> src/tools/inspector/listings.ts',
 ];
 
 function layerOf(file: string): number {

@@ -32,6 +32,16 @@ export interface ControlPart {
   register(app: OpenAPIHono<AppEnv>, context: ControlContext): void;
 }
 
+/**
+ * What the layer above plugs into an emulator's control API (tools/emulator.ts: the inspector and
+ * the coverage report), given the emulator's product app, its parts and its served `/openapi.json`.
+ */
+export type ControlPlugIns = (built: {
+  app: OpenAPIHono<AppEnv>;
+  deps: Deps;
+  productDocument: () => unknown;
+}) => readonly ControlPart[];
+
 /** One area of the emulator, as `src/areas/index.ts` lists it (docs/development.md). */
 export interface Area {
   name: string;

@@ -1,19 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { registerKeys } from '../areas/accounts/keys-handlers.js';
-import { registerCatalog } from '../areas/catalog/handlers.js';
-import { registerEvents } from '../areas/events/handlers.js';
-import { registerOperations } from '../areas/operations/handlers.js';
-import { registerRequests } from '../areas/requests/handlers.js';
-import { registerAssets } from '../areas/scenarios/assets-handlers.js';
-import { registerScenarios } from '../areas/scenarios/handlers.js';
-import { registerStatus } from '../areas/status/handlers.js';
-import { registerUsage } from '../areas/usage/handlers.js';
-import { registerWebhooks } from '../areas/webhooks/handlers.js';
+import { AREAS } from '../areas/index.js';
 import type { AppEnv } from '../core/env.js';
 import type { Deps } from '../engine/deps.js';
 import { signedDownload } from '../engine/routes/archive.js';
-import { registerRunKind } from '../engine/routes/runs.js';
 import { docsPage, registerDocsAssets } from './docs-page.js';
 import { allowedHostsOnly } from './host-check.js';
 import { landingPage } from './landing-page.js';
@@ -56,19 +46,8 @@ export function createApp(
   const inferred = !deps.config.strict;
   // The areas served, by their routes' tags: what GET /v1/status lists.
   const served = new Set<string>();
-  if (inferred) registerStatus(app, deps.kinds, served);
-  // Every run kind on the one engine; under --strict only each kind's documented routes.
-  for (const registered of deps.kinds.list)
-    registerRunKind(app, registered, inferred ? 'all' : 'documented');
-  registerKeys(app);
-  registerScenarios(app, inferred);
-  if (inferred) registerAssets(app);
-  registerWebhooks(app, inferred);
-  registerRequests(app, inferred);
-  if (inferred) registerUsage(app, deps.kinds);
-  registerEvents(app, deps.kinds, inferred);
-  if (inferred) registerCatalog(app);
-  if (inferred) registerOperations(app, deps.kinds);
+  const context = { kinds: deps.kinds, inferred, served };
+  for (const area of AREAS) area.product?.(app, context);
   for (const def of app.openAPIRegistry.definitions)
     if (def.type === 'route') for (const tag of def.route.tags ?? []) served.add(tag);
   deps.routes.addFrom(app.openAPIRegistry.definitions as never);
