@@ -22,9 +22,8 @@ export interface Emulator extends ProductEmulator {
  * @example const { app } = createEmulator({ seed: '0' }); await app.request('/_control/health')
  */
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
-  let coverage: Emulator['coverage'] = () => {
-    throw new Error('no coverage before the emulator is built');
-  };
+  // Set when the product emulator plugs the tools in, before it returns.
+  let coverage!: Emulator['coverage'];
   const emulator = createProductEmulator(options, ({ deps, productDocument }) => {
     coverage = (account) =>
       coverageReport(
