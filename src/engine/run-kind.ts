@@ -167,7 +167,7 @@ export interface RegisteredKind {
   kind: RunKind;
   routes: RunRoutes;
   reads?: readonly RunRead[];
-  // biome-ignore lint/suspicious/noExplicitAny: each kind's seed keeps its own input and answer types
-  seed?: KindSeed<string, any, any>;
+  /** Its own seeding; `satisfies RegisteredKind` keeps each kind's input and answer types. */
+  seed?: KindSeed;
   errors?: Readonly<Record<string, KindError>>;
 }
