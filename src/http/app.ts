@@ -8,7 +8,7 @@ import { docsPage, registerDocsAssets } from './docs-page.js';
 import { allowedHostsOnly } from './host-check.js';
 import { landingPage } from './landing-page.js';
 import { productDocument } from './openapi-document.js';
-import { type GuardedRoute, routeSteps, unknownPath, usePipeline } from './pipeline.js';
+import { routeSteps, unknownPath, usePipeline } from './pipeline.js';
 import { renderError } from './render-error.js';
 import { validationHook } from './validation-hook.js';
 
@@ -50,7 +50,7 @@ export function createApp(
   for (const area of AREAS) area.product?.(app, context);
   for (const def of app.openAPIRegistry.definitions)
     if (def.type === 'route') for (const tag of def.route.tags ?? []) served.add(tag);
-  deps.routes.addFrom(app.openAPIRegistry.definitions as never);
+  deps.routes.addFrom(app.openAPIRegistry.definitions);
   if (!deps.config.strict) deps.routes.add('GET', '/_downloads/{token}', 'downloadSignedArchive');
   return app;
 }
@@ -61,8 +61,8 @@ export function createApp(
  */
 function withRouteSteps(app: OpenAPIHono<AppEnv>): void {
   const openapi = app.openapi;
-  app.openapi = ((route: GuardedRoute & { path: string }, handler: never, hook: never) => {
+  app.openapi = (route, handler, hook) => {
     if (!route.path.startsWith('/v1/')) throw new Error(`${route.path}: not a product route`);
-    return openapi({ ...route, middleware: routeSteps(route) } as never, handler, hook);
-  }) as typeof app.openapi;
+    return openapi({ ...route, middleware: routeSteps(route) }, handler, hook);
+  };
 }

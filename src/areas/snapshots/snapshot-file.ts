@@ -243,5 +243,5 @@ function checkWorld(deps: Deps, file: SnapshotFile): void {
   const scenario = scenarioSchema(deps.kinds).safeParse(state.scenario);
   if (!scenario.success)
     throw new SnapshotFileError(MESSAGES.snapshotCorrupt(`scenario: ${issueText(scenario.error)}`));
-  state.scenario = scenario.data as unknown as Record<string, unknown>;
+  state.scenario = scenario.data;
 }
