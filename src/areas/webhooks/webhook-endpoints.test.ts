@@ -4,9 +4,14 @@
  * and deleted endpoints gone, consistent with the documented DELETE (section 4.7).
  */
 import { describe, expect, test } from 'vitest';
-import { makeWebhookSecret } from '../../src/core/ids.js';
-import { DEFAULT_ACCOUNT, NO_TWINS_ACCOUNT, NO_TWINS_SECRET, testEmulator } from '../helpers.js';
-import { expectApiError, expectOk, T0 } from './support.js';
+import { expectApiError, expectOk, T0 } from '../../../test/api/support.js';
+import {
+  DEFAULT_ACCOUNT,
+  NO_TWINS_ACCOUNT,
+  NO_TWINS_SECRET,
+  testEmulator,
+} from '../../../test/helpers.js';
+import { makeWebhookSecret } from '../../core/ids.js';
 
 type Emu = ReturnType<typeof testEmulator>;
 

@@ -3,8 +3,13 @@
  * section 3 "DELETE webhook endpoint": 200, and 404 for a deleted or unknown id).
  */
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_ACCOUNT, NO_TWINS_ACCOUNT, NO_TWINS_SECRET, testEmulator } from '../helpers.js';
-import { expectApiError, expectOk } from './support.js';
+import { expectApiError, expectOk } from '../../../test/api/support.js';
+import {
+  DEFAULT_ACCOUNT,
+  NO_TWINS_ACCOUNT,
+  NO_TWINS_SECRET,
+  testEmulator,
+} from '../../../test/helpers.js';
 
 type Emu = ReturnType<typeof testEmulator>;
 

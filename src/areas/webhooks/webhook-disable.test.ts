@@ -4,9 +4,9 @@
  * delivered to the endpoints that subscribe, it gets nothing more, and one control call enables it.
  */
 import { afterEach, expect, test } from 'vitest';
-import { testEmulator } from '../helpers.js';
-import { eventually } from '../wait.js';
-import { type Receiver, startReceiver } from '../webhook-receiver.js';
+import { testEmulator } from '../../../test/helpers.js';
+import { eventually } from '../../../test/wait.js';
+import { type Receiver, startReceiver } from '../../../test/webhook-receiver.js';
 
 const SPEC = { path: 'specs/pick_place.py', name: 'pick_place' };
 const DAY = 86_400_000;

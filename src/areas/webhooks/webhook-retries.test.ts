@@ -4,10 +4,10 @@
  * harness, real local receivers verifying each delivery with `standardwebhooks`.
  */
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import type { ControlClient, RunningEmulator, TestAccount } from '../../src/tools/harness/index.js';
-import { startEmulator } from '../../src/tools/harness/index.js';
-import { eventually } from '../wait.js';
-import { type Receiver, startReceiver } from '../webhook-receiver.js';
+import { eventually } from '../../../test/wait.js';
+import { type Receiver, startReceiver } from '../../../test/webhook-receiver.js';
+import type { ControlClient, RunningEmulator, TestAccount } from '../../tools/harness/index.js';
+import { startEmulator } from '../../tools/harness/index.js';
 
 const SPEC = { path: 'specs/pick_place.py', name: 'pick_place' };
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');

@@ -4,12 +4,12 @@
  * chaos"): through the real app, with local receivers verifying with `standardwebhooks`.
  */
 import { afterEach, expect, test } from 'vitest';
-import type { EmulatorOptions } from '../../src/emulator.js';
-import type { ReceiverReport, WebhookDelivery } from '../../src/tools/harness/index.js';
-import { DEFAULT_ACCOUNT, expectError, testEmulator } from '../helpers.js';
-import { eventually } from '../wait.js';
-import { type Receiver, startReceiver } from '../webhook-receiver.js';
-import { expectApiError } from './support.js';
+import { expectApiError } from '../../../test/api/support.js';
+import { DEFAULT_ACCOUNT, expectError, testEmulator } from '../../../test/helpers.js';
+import { eventually } from '../../../test/wait.js';
+import { type Receiver, startReceiver } from '../../../test/webhook-receiver.js';
+import type { EmulatorOptions } from '../../emulator.js';
+import type { ReceiverReport, WebhookDelivery } from '../../tools/harness/index.js';
 
 const EVENT = {
   type: 'evaluation.succeeded',

@@ -5,9 +5,9 @@
  * (`BENCH_ONLY=healthy`), not asserted here.
  */
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import type { ControlClient, RunningEmulator, TestAccount } from '../../src/tools/harness/index.js';
-import { startEmulator } from '../../src/tools/harness/index.js';
-import { eventually, type Receiver, startReceiver } from '../webhook-receiver.js';
+import { eventually, type Receiver, startReceiver } from '../../../test/webhook-receiver.js';
+import type { ControlClient, RunningEmulator, TestAccount } from '../../tools/harness/index.js';
+import { startEmulator } from '../../tools/harness/index.js';
 
 const HANGING_ACCOUNTS = 4;
 const ENDPOINTS = 50;

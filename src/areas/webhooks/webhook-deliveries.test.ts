@@ -8,9 +8,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, expect, test } from 'vitest';
-import type { EmulatorOptions } from '../../src/emulator.js';
-import { testEmulator } from '../helpers.js';
-import { eventually } from '../wait.js';
+import { testEmulator } from '../../../test/helpers.js';
+import { eventually } from '../../../test/wait.js';
+import type { EmulatorOptions } from '../../emulator.js';
 
 const SPEC = { path: 'specs/pick_place.py', name: 'pick_place' };
 

@@ -5,10 +5,10 @@
  * and stale deliveries; one that answers 500 to an id it has seen fails on duplicates.
  */
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import type { ControlClient, RunningEmulator, TestAccount } from '../../src/tools/harness/index.js';
-import { startEmulator } from '../../src/tools/harness/index.js';
-import { eventually } from '../wait.js';
-import { type Received, type Receiver, startReceiver } from '../webhook-receiver.js';
+import { eventually } from '../../../test/wait.js';
+import { type Received, type Receiver, startReceiver } from '../../../test/webhook-receiver.js';
+import type { ControlClient, RunningEmulator, TestAccount } from '../../tools/harness/index.js';
+import { startEmulator } from '../../tools/harness/index.js';
 
 const SPEC = { path: 'specs/pick_place.py', name: 'pick_place' };
 const EVERY_KIND = {

@@ -6,8 +6,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, onTestFinished, test } from 'vitest';
-import { startEmulator } from '../../src/tools/harness/index.js';
-import { eventually } from '../webhook-receiver.js';
+import { eventually } from '../../../test/webhook-receiver.js';
+import { startEmulator } from '../../tools/harness/index.js';
 
 /** A receiver that refuses every delivery with `answer` as its body, and keeps what it got. */
 async function refusingReceiver(answer: string) {
