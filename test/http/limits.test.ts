@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { expectError } from '../helpers.js';
-import { SPEC, withAccount } from './support.js';
+import { SPEC, withAccount } from '../with-account.js';
 
 describe('requests_per_minute', () => {
   test('past the limit: 429 rate_limit_exceeded, Retry-After = seconds until a call would pass', async () => {

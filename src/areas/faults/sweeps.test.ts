@@ -3,7 +3,7 @@
  * order by a suite's own calls, and the matrix of what the client did next.
  */
 import { describe, expect, test } from 'vitest';
-import { testEmulator } from '../helpers.js';
+import { testEmulator } from '../../../test/helpers.js';
 
 const SEVEN = ['429', '502', '503', 'drop', '502_after', 'drop_after', 'hang_after'];
 

@@ -7,7 +7,7 @@ import {
   NO_TWINS_ACCOUNT,
   NO_TWINS_SECRET,
   testEmulator,
-} from '../helpers.js';
+} from '../../../test/helpers.js';
 
 const SPEC = { spec: { path: 'sdk/spec.yaml', name: 'pick-place' } };
 

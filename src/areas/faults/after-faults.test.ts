@@ -4,9 +4,9 @@
  */
 import { serve } from '@hono/node-server';
 import { describe, expect, test } from 'vitest';
-import { expectError } from '../helpers.js';
-import { eventually } from '../wait.js';
-import { SPEC, withAccount } from './support.js';
+import { expectError } from '../../../test/helpers.js';
+import { eventually } from '../../../test/wait.js';
+import { SPEC, withAccount } from '../../../test/with-account.js';
 
 const list = async (a: Awaited<ReturnType<typeof withAccount>>) =>
   (await a.call('GET', '/v1/evaluations')).json.data.map((e: { id: string }) => e.id);

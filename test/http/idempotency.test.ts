@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { expectError, testEmulator } from '../helpers.js';
-import { SPEC, withAccount } from './support.js';
+import { SPEC, withAccount } from '../with-account.js';
 
 const key = (k: string) => ({ 'idempotency-key': k });
 

@@ -1,4 +1,4 @@
-import { testEmulator } from '../helpers.js';
+import { testEmulator } from './helpers.js';
 
 /** A fresh emulator and a new account (control API) with the given account fields. */
 export async function withAccount(fields: Record<string, unknown> = {}) {
