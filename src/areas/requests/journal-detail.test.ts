@@ -3,8 +3,13 @@
  * class, and one call with its request and answer, every secret masked.
  */
 import { expect, test } from 'vitest';
-import { JournalDetails } from '../../src/areas/requests/journal-details.js';
-import { DEFAULT_ACCOUNT, DEFAULT_SECRET, expectError, testEmulator } from '../helpers.js';
+import {
+  DEFAULT_ACCOUNT,
+  DEFAULT_SECRET,
+  expectError,
+  testEmulator,
+} from '../../../test/helpers.js';
+import { JournalDetails } from './journal-details.js';
 
 type Emu = ReturnType<typeof testEmulator>;
 const ctl = (emu: Emu, method: string, path: string) =>

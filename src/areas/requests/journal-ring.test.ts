@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { Journal } from '../../src/areas/requests/journal.js';
-import type { JournalEntry } from '../../src/areas/requests/journal-entry.js';
+import { Journal } from './journal.js';
+import type { JournalEntry } from './journal-entry.js';
 
 const SHARED = ['GET', 'POST', '/v1/keys/me', 'getCurrentKey', 'acct_1', 'key_1'];
 

@@ -3,9 +3,9 @@
  * journal's filters; a client that does not read is cut off at a bound; shutdown ends the stream.
  */
 import { expect, test } from 'vitest';
-import { STREAM_QUEUE_MAX } from '../../src/areas/requests/control-journal-stream.js';
-import { startEmulator } from '../../src/tools/harness/index.js';
-import { DEFAULT_ACCOUNT, DEFAULT_SECRET, testEmulator } from '../helpers.js';
+import { DEFAULT_ACCOUNT, DEFAULT_SECRET, testEmulator } from '../../../test/helpers.js';
+import { startEmulator } from '../../tools/harness/index.js';
+import { STREAM_QUEUE_MAX } from './control-journal-stream.js';
 
 const KEY = { authorization: `Bearer ${DEFAULT_SECRET}` };
 

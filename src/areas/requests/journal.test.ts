@@ -5,8 +5,8 @@ import {
   NO_TWINS_ACCOUNT,
   NO_TWINS_SECRET,
   testEmulator,
-} from '../helpers.js';
-import { SPEC, withAccount } from './support.js';
+} from '../../../test/helpers.js';
+import { SPEC, withAccount } from '../../../test/with-account.js';
 
 describe('the request journal', () => {
   test('records every product call with its route, outcome, caller and times', async () => {
