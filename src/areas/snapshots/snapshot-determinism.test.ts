@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { createEmulator } from '../../src/tools/emulator.js';
-import { testEmulator } from '../helpers.js';
-import { buildWorld, call, type Requester, script } from './snapshot-world.js';
+import { testEmulator } from '../../../test/helpers.js';
+import { createEmulator } from '../../tools/emulator.js';
+import { buildWorld, call, type Requester, script } from './snapshot-world.test-support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'snapshot-determinism-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

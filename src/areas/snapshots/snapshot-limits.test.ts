@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { DEFAULT_ACCOUNT, expectError, testEmulator } from '../helpers.js';
+import { DEFAULT_ACCOUNT, expectError, testEmulator } from '../../../test/helpers.js';
 
 type Emu = ReturnType<typeof testEmulator>;
 const ctl = (emu: Emu, method: string, path: string, body?: unknown) =>

@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { Database } from '../../src/core/sqlite/driver.js';
-import { DEFAULT_ACCOUNT, expectError, testEmulator } from '../helpers.js';
+import { DEFAULT_ACCOUNT, expectError, testEmulator } from '../../../test/helpers.js';
+import { Database } from '../../core/sqlite/driver.js';
 
 type Emu = ReturnType<typeof testEmulator>;
 type File = {

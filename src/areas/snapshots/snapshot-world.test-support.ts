@@ -3,7 +3,7 @@
  * a restore must reproduce byte for byte. Shared by the snapshot tests.
  */
 import { expect } from 'vitest';
-import { DEFAULT_ACCOUNT, DEFAULT_SECRET } from '../helpers.js';
+import { DEFAULT_ACCOUNT, DEFAULT_SECRET } from '../../../test/helpers.js';
 
 /** Answers a call as sent: status, headers and body bytes. */
 export interface Exchange {

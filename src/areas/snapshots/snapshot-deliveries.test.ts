@@ -5,9 +5,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from 'vitest';
-import { testEmulator } from '../helpers.js';
-import { eventually } from '../wait.js';
-import { SPEC } from './snapshot-world.js';
+import { testEmulator } from '../../../test/helpers.js';
+import { eventually } from '../../../test/wait.js';
+import { SPEC } from './snapshot-world.test-support.js';
 
 interface Delivery {
   id: string;

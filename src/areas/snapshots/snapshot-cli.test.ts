@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startCli } from '../cli-process.js';
-import { testEmulator } from '../helpers.js';
-import { buildWorld, call, type Requester, script } from './snapshot-world.js';
+import { startCli } from '../../../test/cli-process.js';
+import { testEmulator } from '../../../test/helpers.js';
+import { buildWorld, call, type Requester, script } from './snapshot-world.test-support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'snapshot-cli-'));
 const file = join(dir, 'base.snapshot.json');
