@@ -9,11 +9,12 @@ import { expect, test } from 'vitest';
  */
 const MAX_UNKNOWN_CASTS = 3;
 
+/** The product's files: an area's tests beside it (`*.test.ts`, `*.test-support.ts`) are not. */
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sources(path);
-    return path.endsWith('.ts') ? [path] : [];
+    return path.endsWith('.ts') && !/\.test(?:-support)?\.ts$/.test(path) ? [path] : [];
   });
 }
 

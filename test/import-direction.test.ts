@@ -51,11 +51,17 @@ function layerOf(file: string): number {
   return i;
 }
 
+/**
+ * An area's tests sit in its folder (`*.test.ts`, and what several of them share,
+ * `*.test-support.ts`); they are not part of the product and import from test/ freely.
+ */
+const TEST_FILE = /\.test(?:-support)?\.ts$/;
+
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sources(path);
-    return path.endsWith('.ts') && !path.endsWith('.test.ts') ? [path] : [];
+    return path.endsWith('.ts') && !TEST_FILE.test(path) ? [path] : [];
   });
 }
 
