@@ -1,14 +1,14 @@
 import type { FaultRules } from '../areas/faults/fault-rules.js';
+import type { CoverageCounts } from '../areas/requests/coverage-counts.js';
 import type { Journal } from '../areas/requests/journal.js';
 import type { WebhookDispatcher } from '../areas/webhooks/deliveries.js';
 import type { ClockRegistry } from '../core/accounts/clock-registry.js';
+import type { RateLimiter } from '../core/accounts/rate-limiter.js';
 import type { Catalog } from '../core/catalog.js';
 import type { ClockMode, VirtualClock } from '../core/clock.js';
 import type { IdFactory } from '../core/id-factory.js';
 import type { RouteTable } from '../core/route-table.js';
 import type { Store } from '../core/sqlite/store.js';
-import type { CoverageCounts } from '../http/coverage-counts.js';
-import type { RateLimiter } from '../http/rate-limiter.js';
 import type { ScenarioFile } from '../world/scenario-file.js';
 import type { Kinds } from './kind-registry.js';
 import type { SettlePool } from './settle-pool.js';
