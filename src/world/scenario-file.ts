@@ -4,7 +4,7 @@ import { FaultRuleInput } from '../areas/faults/contract.js';
 import { UserAssetInput } from '../areas/scenarios/inputs.js';
 import { WebhookEndpointInput } from '../areas/webhooks/inputs.js';
 import { ClockInstant, ClockModeSchema } from '../core/clock-inputs.js';
-import { OutcomePlan } from '../engine/contract/outcomes.js';
+import { OutcomeRule } from '../engine/contract/outcomes.js';
 import { runSeedInput } from '../engine/contract/seed-input.js';
 import { scenarioSizeIssue } from './scenario-size.js';
 
@@ -46,22 +46,7 @@ export function scenarioFileSchema(kinds: ScenarioKinds) {
       accounts: z.array(ScenarioAccount).default([]),
       /** Fault rules installed on load and on every full reset. */
       faults: z.array(FaultRuleInput).optional(),
-      outcome_rules: z
-        .array(
-          z
-            .object({
-              match: z
-                .object({
-                  spec_name: z.string().optional(),
-                  label: z.string().optional(),
-                  kind: z.string().optional(),
-                })
-                .strict(),
-              outcomes: OutcomePlan,
-            })
-            .strict(),
-        )
-        .optional(),
+      outcome_rules: z.array(OutcomeRule).optional(),
     })
     .strict();
   // Counted on the data as given: a scenario past a limit is refused before it is parsed.
