@@ -24,6 +24,7 @@ import { createIdFactory } from './core/id-factory.js';
 import { RouteTable } from './core/route-table.js';
 import { openStore } from './core/sqlite/store.js';
 import type { AppConfig, Deps } from './engine/deps.js';
+import { Engine } from './engine/engine.js';
 import { errorCatalog, kindRegistry } from './engine/kind-registry.js';
 import { oweStoredArchives } from './engine/pending-archives.js';
 import type { RegisteredKind } from './engine/run-kind.js';
@@ -186,18 +187,18 @@ function createDeps(
   // Only a --db file keeps fault rules and the journal across a restart.
   const onFile = (options.db ?? ':memory:') !== ':memory:';
   const journalStore = onFile ? new JournalStore(store.db, config.journalSize) : null;
-  const settling: Deps['settling'] = new Map();
   const clocks = new ClockRegistry(store, wallNow);
   const catalog = parseDataFile(CatalogSchema, readJsonFile(CATALOG_FILE), CATALOG_FILE);
   const workers = { known: REGISTERED_KINDS, beside: import.meta.url }; // settle-worker.ts
+  const engine = new Engine(
+    createSettlePool(kinds.byName, catalog, options.settleWorkers, workers),
+  );
   const deps: Deps = {
     config,
     store,
     kinds,
     clocks,
-    settling,
-    pendingArchives: new Map(),
-    settlePool: createSettlePool(kinds.byName, catalog, options.settleWorkers, workers),
+    engine,
     ids: createIdFactory(config.seed, store.sequences),
     catalog,
     systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),
@@ -208,7 +209,6 @@ function createDeps(
     coverage: new CoverageCounts(),
     limiter: new RateLimiter(),
     routes: new RouteTable(),
-    idempotencyInFlight: new Set(),
     webhooks: new WebhookDispatcher({
       seed: config.seed,
       db: store.db,
@@ -216,7 +216,7 @@ function createDeps(
       endpoints: store.webhookEndpoints,
       clock: accountClocks(store, clocks),
       kinds: kinds.byName,
-      settled: (accountId) => settling.get(accountId),
+      settled: (accountId) => engine.settleOf(accountId),
       enabled: config.webhooks,
       historySize: options.webhookHistory ?? 10_000,
       timestamps: options.webhookTimestamps ?? 'wall',
@@ -289,7 +289,7 @@ export function createEmulator(given: EmulatorOptions = {}): Emulator {
     close: () => {
       deps.journal.endSubscriptions();
       deps.webhooks.close();
-      void deps.settlePool.close();
+      void deps.engine.settlePool.close();
       journalStore?.flush();
       store.close();
     },

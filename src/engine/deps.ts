@@ -10,8 +10,8 @@ import type { IdFactory } from '../core/id-factory.js';
 import type { RouteTable } from '../core/route-table.js';
 import type { Store } from '../core/sqlite/store.js';
 import type { ScenarioFile } from '../world/scenario-file.js';
+import type { Engine } from './engine.js';
 import type { Kinds } from './kind-registry.js';
-import type { SettlePool } from './settle-pool.js';
 
 export interface AppConfig {
   seed: string;
@@ -54,12 +54,8 @@ export interface Deps {
   /** The registered run kinds (`src/kinds/index.ts`): every list of kinds derives from it. */
   kinds: Kinds;
   clocks: ClockRegistry;
-  /** Per account, the settle in progress: the account's requests wait for it (sliced-settle.ts). */
-  settling: Map<string, Promise<void>>;
-  /** Per account, the succeeded runs whose archives are still to build, in order. */
-  pendingArchives: Map<string, Set<string>>;
-  /** Worker threads for a settle's CPU-heavy work (ends and archives of long runs). */
-  settlePool: SettlePool;
+  /** The run engine's state: settles in progress, owed archives, its workers (engine.ts). */
+  engine: Engine;
   ids: IdFactory;
   catalog: Catalog;
   /** The emulator-wide clock: request ids and anything not owned by an account. */
@@ -82,8 +78,6 @@ export interface Deps {
   limiter: RateLimiter;
   /** Route templates and operation ids of the product API, filled when the app is built. */
   routes: RouteTable;
-  /** `account\0key` of POSTs with an Idempotency-Key still being answered. */
-  idempotencyInFlight: Set<string>;
   /** Webhook deliveries of committed events (in memory). */
   webhooks: WebhookDispatcher;
 }
