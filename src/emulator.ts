@@ -15,6 +15,7 @@ import { JournalStore } from './areas/requests/journal-store.js';
 import { restoreSnapshot } from './areas/snapshots/snapshots.js';
 import { WebhookDispatcher, type WebhookTimestamps } from './areas/webhooks/deliveries.js';
 import { accountClocks, recordEndpointDisabled } from './areas/webhooks/events.js';
+import { subscribeWebhooks } from './areas/webhooks/subscribe.js';
 import { ClockRegistry } from './core/accounts/clock-registry.js';
 import { RateLimiter } from './core/accounts/rate-limiter.js';
 import { CatalogSchema } from './core/catalog.js';
@@ -225,7 +226,7 @@ function createDeps(
       onDisabled: (endpointId, at) => recordEndpointDisabled(deps, endpointId, at),
     }),
   };
-  clocks.onChange = (accountId) => deps.webhooks.wake(accountId);
+  subscribeWebhooks(deps);
   return { deps, journalStore };
 }
 

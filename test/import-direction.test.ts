@@ -54,8 +54,6 @@ const KNOWN_UPWARD: readonly string[] = [
   'src/engine/deps.ts -> src/areas/faults/fault-rules.ts',
   'src/engine/deps.ts -> src/areas/requests/journal.ts',
   'src/engine/deps.ts -> src/areas/webhooks/deliveries.ts',
-  'src/engine/event-log.ts -> src/areas/webhooks/deliveries-store.ts',
-  'src/engine/event-log.ts -> src/areas/webhooks/signing.ts',
   'src/http/control-app.ts -> src/tools/coverage/report.ts',
   'src/http/control-app.ts -> src/tools/coverage/control-coverage.ts',
   'src/http/control-app.ts -> src/tools/inspector/inspector.ts',

@@ -1,16 +1,33 @@
 /**
  * The run engine's own state (issue 37): each account's settle in progress, the archives its
- * succeeded runs still owe, the POSTs being answered under an Idempotency-Key, and the worker
- * pool. One per emulator (`deps.engine`), never module state.
+ * succeeded runs still owe, the POSTs being answered under an Idempotency-Key, the worker pool,
+ * and who hears of the events it records. One per emulator (`deps.engine`), never module state.
  */
 
 import type { SettlePool } from './settle-pool.js';
+
+/** An event as the event log wrote it (engine/event-log.ts), in the account's `evt` stream. */
+export interface RecordedEvent {
+  id: string;
+  accountId: string;
+  type: string;
+  resourceId: string;
+  previousStatus: string | null;
+  createdAt: string;
+}
+
+/**
+ * Hears the events one `recordEvents` wrote, in order, inside the transaction that commits them:
+ * work for after the commit goes through `store.onCommit` (a rollback drops it with the events).
+ */
+export type EventsListener = (events: readonly RecordedEvent[]) => void;
 
 export class Engine {
   /** Per account, the settle in progress: the account's requests wait for it (sliced-settle.ts). */
   private readonly settles = new Map<string, Promise<void>>();
   /** Per account, the succeeded runs whose archives are still to build, in the order owed. */
   private readonly owed = new Map<string, Set<string>>();
+  private readonly listeners: EventsListener[] = [];
   /** `account\0key` of POSTs with an Idempotency-Key still being answered (http/idempotency.ts). */
   readonly idempotencyInFlight = new Set<string>();
 
@@ -74,5 +91,15 @@ export class Engine {
     if (account === null) this.owed.clear();
     else this.owed.delete(account);
     for (const [id, runs] of Object.entries(owed)) this.owed.set(id, new Set(runs));
+  }
+
+  /** Adds a listener to the events recorded from now on (the webhooks' deliveries, emulator.ts). */
+  onEventsRecorded(listener: EventsListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** Tells every listener, in the order they subscribed, of the events just written. */
+  eventsRecorded(events: readonly RecordedEvent[]): void {
+    for (const listener of this.listeners) listener(events);
   }
 }
