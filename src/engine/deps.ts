@@ -1,7 +1,3 @@
-import type { FaultRules } from '../areas/faults/fault-rules.js';
-import type { CoverageCounts } from '../areas/requests/coverage-counts.js';
-import type { Journal } from '../areas/requests/journal.js';
-import type { WebhookDispatcher } from '../areas/webhooks/deliveries.js';
 import type { ClockRegistry } from '../core/accounts/clock-registry.js';
 import type { RateLimiter } from '../core/accounts/rate-limiter.js';
 import type { Catalog } from '../core/catalog.js';
@@ -9,7 +5,7 @@ import type { ClockMode, VirtualClock } from '../core/clock.js';
 import type { IdFactory } from '../core/id-factory.js';
 import type { RouteTable } from '../core/route-table.js';
 import type { Store } from '../core/sqlite/store.js';
-import type { ScenarioFile } from '../world/scenario-file.js';
+import type { OutcomeRule } from './contract/outcomes.js';
 import type { Engine } from './engine.js';
 import type { Kinds } from './kind-registry.js';
 
@@ -47,7 +43,21 @@ export interface AppConfig {
   snapshotSpaceBytes: number;
 }
 
-/** Everything a request handler may touch; built by `createEmulator()`, never module state. */
+/**
+ * What the engine reads of the loaded scenario. The world says it is a whole scenario file
+ * (world/scenario-file.ts adds `extends ScenarioFile` to this interface).
+ */
+export interface LoadedScenario {
+  name: string;
+  outcome_rules?: OutcomeRule[] | undefined;
+}
+
+/**
+ * Everything a request handler may touch; built by `createEmulator()`, never module state. This
+ * declares what the core and the engine need; each area above adds its own part in its own
+ * folder, as Hono's `ContextVariableMap` is extended, e.g. areas/faults/fault-rules.ts:
+ * `declare module '../../engine/deps.js' { interface Deps { faults: FaultRules } }`.
+ */
 export interface Deps {
   config: AppConfig;
   store: Store;
@@ -68,16 +78,18 @@ export interface Deps {
    */
   scenarios: {
     dirs: readonly string[];
-    loaded: ScenarioFile;
+    loaded: LoadedScenario;
     summaries: Map<string, { stamp: string; description: string | null; error: string | null }>;
   };
-  faults: FaultRules;
-  journal: Journal;
-  /** Outcomes per operation and account, for `GET /_control/coverage` (not persisted). */
-  coverage: CoverageCounts;
+  /** Requests per minute admitted per account (`requests_per_minute`). */
   limiter: RateLimiter;
   /** Route templates and operation ids of the product API, filled when the app is built. */
   routes: RouteTable;
-  /** Webhook deliveries of committed events (in memory). */
-  webhooks: WebhookDispatcher;
+}
+
+declare module '../core/env.js' {
+  /** A request's `deps` (core/env.ts names the rest of a request's variables). */
+  interface AppVariables {
+    deps: Deps;
+  }
 }

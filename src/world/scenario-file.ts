@@ -73,3 +73,8 @@ export type ScenarioAccount = z.infer<typeof AccountInput> & {
 export type ScenarioFile = Omit<z.infer<ReturnType<typeof scenarioFileSchema>>, 'accounts'> & {
   accounts: ScenarioAccount[];
 };
+
+declare module '../engine/deps.js' {
+  /** The loaded scenario (`deps.scenarios.loaded`) is a whole scenario file. */
+  interface LoadedScenario extends ScenarioFile {}
+}

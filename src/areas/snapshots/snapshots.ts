@@ -95,7 +95,7 @@ export function stateOf(deps: Deps, account: string | null): SnapshotState {
     request_ids: world ? [...deps.ids.requestState()] : null,
     faults: faults && { rules: faults.rules, draw: [...faults.draw] },
     system_clock: world ? { mode: deps.systemClock.mode, now: deps.systemClock.now() } : null,
-    scenario: world ? structuredClone(deps.scenarios.loaded) : null,
+    scenario: world ? structuredClone<ScenarioFile>(deps.scenarios.loaded) : null,
     journal,
     rate_limits: deps.limiter.windowsOf(account ?? undefined),
     archives_owed: deps.engine.archivesOwedState(account),

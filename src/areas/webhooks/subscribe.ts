@@ -5,8 +5,16 @@
 
 import type { Deps } from '../../engine/deps.js';
 import type { RecordedEvent } from '../../engine/engine.js';
+import type { WebhookDispatcher } from './deliveries.js';
 import type { StagedDelivery } from './deliveries-store.js';
 import { eventMatches } from './signing.js';
+
+declare module '../../engine/deps.js' {
+  interface Deps {
+    /** Webhook deliveries of committed events (in memory). */
+    webhooks: WebhookDispatcher;
+  }
+}
 
 /** Subscribes `deps.webhooks` to the engine's recorded events and to the accounts' clocks. */
 export function subscribeWebhooks(deps: Deps): void {
