@@ -44,13 +44,7 @@ import { loadScenario, parseDataFile, readJsonFile } from './world/load-scenario
 import { installScenarioFaults, resetWorld } from './world/reset.js';
 import type { ScenarioFile } from './world/scenario-file.js';
 import { shelveStartSnapshot, startSnapshot } from './world/start-snapshot.js';
-// Each area adds its part of Deps from its own folder (engine/deps.ts): these keep the parts in
-// the package's declaration files, for a typed `emulator.deps`.
-import './areas/faults/fault-rules.js';
-import './areas/requests/coverage-counts.js';
-import './areas/requests/journal.js';
-import './areas/webhooks/subscribe.js';
-import './world/scenario-file.js';
+import './deps-fields.js'; // what adds to Deps, kept in the package's declaration files
 
 /** The package root: where `scenarios/` and `fixtures/` live, from `src/` or `dist/`. */
 export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');

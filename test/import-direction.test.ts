@@ -20,7 +20,13 @@ const LAYERS: readonly (readonly string[])[] = [
   // The request pipeline, both apps and their documents, the Node server.
   ['src/http/'],
   // A settle worker thread's entry (beside emulator.ts, which starts it) imports the kinds.
-  ['src/emulator.ts', 'src/config.ts', 'src/config-flags.ts', 'src/settle-worker.ts'],
+  [
+    'src/emulator.ts',
+    'src/deps-fields.ts',
+    'src/config.ts',
+    'src/config-flags.ts',
+    'src/settle-worker.ts',
+  ],
   // Beside the product, in the same package: the product imports none of them.
   ['src/tools/'],
   ['src/banner.ts', 'src/index.ts'],
