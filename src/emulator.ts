@@ -13,9 +13,8 @@ import { CoverageCounts } from './areas/requests/coverage-counts.js';
 import { Journal } from './areas/requests/journal.js';
 import { JournalStore } from './areas/requests/journal-store.js';
 import { restoreSnapshot } from './areas/snapshots/snapshots.js';
-import { WebhookDispatcher, type WebhookTimestamps } from './areas/webhooks/deliveries.js';
-import { accountClocks, recordEndpointDisabled } from './areas/webhooks/events.js';
-import { subscribeWebhooks } from './areas/webhooks/subscribe.js';
+import type { WebhookTimestamps } from './areas/webhooks/deliveries.js';
+import { createWebhooks, subscribeWebhooks } from './areas/webhooks/subscribe.js';
 import { ClockRegistry } from './core/accounts/clock-registry.js';
 import { RateLimiter } from './core/accounts/rate-limiter.js';
 import { CatalogSchema } from './core/catalog.js';
@@ -195,13 +194,14 @@ function createDeps(
   const engine = new Engine(
     createSettlePool(kinds.byName, catalog, options.settleWorkers, workers),
   );
+  const ids = createIdFactory(config.seed, store.sequences);
   const deps: Deps = {
     config,
     store,
     kinds,
     clocks,
     engine,
-    ids: createIdFactory(config.seed, store.sequences),
+    ids,
     catalog,
     systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),
     startedAt: wallNow(),
@@ -211,21 +211,16 @@ function createDeps(
     coverage: new CoverageCounts(),
     limiter: new RateLimiter(),
     routes: new RouteTable(),
-    webhooks: new WebhookDispatcher({
-      seed: config.seed,
-      db: store.db,
-      events: store.events,
-      endpoints: store.webhookEndpoints,
-      clock: accountClocks(store, clocks),
-      kinds: kinds.byName,
-      settled: (accountId) => engine.settleOf(accountId),
-      enabled: config.webhooks,
-      historySize: options.webhookHistory ?? 10_000,
-      timestamps: options.webhookTimestamps ?? 'wall',
-      retryScheduleMs: options.webhookRetrySchedule,
-      timeoutMs: options.webhookTimeoutMs,
-      onDisabled: (endpointId, at) => recordEndpointDisabled(deps, endpointId, at),
-    }),
+    webhooks: createWebhooks(
+      { config, store, clocks, kinds, engine, ids },
+      {
+        enabled: config.webhooks,
+        historySize: options.webhookHistory ?? 10_000,
+        timestamps: options.webhookTimestamps ?? 'wall',
+        retryScheduleMs: options.webhookRetrySchedule,
+        timeoutMs: options.webhookTimeoutMs,
+      },
+    ),
   };
   subscribeWebhooks(deps);
   return { deps, journalStore };

@@ -5,8 +5,10 @@
 
 import type { Deps } from '../../engine/deps.js';
 import type { RecordedEvent } from '../../engine/engine.js';
-import type { WebhookDispatcher } from './deliveries.js';
+import { WebhookDispatcher } from './deliveries.js';
 import type { StagedDelivery } from './deliveries-store.js';
+import type { DispatcherOptions } from './dispatcher-options.js';
+import { accountClocks, recordEndpointDisabled } from './events.js';
 import { eventMatches } from './signing.js';
 
 declare module '../../engine/deps.js' {
@@ -14,6 +16,35 @@ declare module '../../engine/deps.js' {
     /** Webhook deliveries of committed events (in memory). */
     webhooks: WebhookDispatcher;
   }
+}
+
+/** What an emulator's options say of its deliveries (`webhook*` of EmulatorOptions). */
+export type WebhookSettings = Pick<
+  DispatcherOptions,
+  'enabled' | 'historySize' | 'timestamps' | 'retryScheduleMs' | 'timeoutMs'
+>;
+
+/**
+ * The emulator's deliveries (`deps.webhooks`), built from the parts of Deps they read: the
+ * accounts' clocks, the engine's settles in progress (an attempt waits for its account's), and the
+ * event log, where an endpoint disabled by its failures records `webhook_endpoint.disabled`.
+ */
+export function createWebhooks(
+  parts: Pick<Deps, 'config' | 'store' | 'clocks' | 'kinds' | 'engine' | 'ids'>,
+  settings: WebhookSettings,
+): WebhookDispatcher {
+  const { config, store, clocks, engine } = parts;
+  return new WebhookDispatcher({
+    seed: config.seed,
+    db: store.db,
+    events: store.events,
+    endpoints: store.webhookEndpoints,
+    clock: accountClocks(store, clocks),
+    kinds: parts.kinds.byName,
+    settled: (accountId) => engine.settleOf(accountId),
+    ...settings,
+    onDisabled: (endpointId, at) => recordEndpointDisabled(parts, endpointId, at),
+  });
 }
 
 /** Subscribes `deps.webhooks` to the engine's recorded events and to the accounts' clocks. */
