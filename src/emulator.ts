@@ -10,20 +10,23 @@ import { recordCalls } from './areas/bundles/record-calls.js';
 import type { BundleRecorder } from './areas/bundles/recorder.js';
 import { FaultRules } from './areas/faults/fault-rules.js';
 import { FaultRuleStore } from './areas/faults/fault-rules-store.js';
+import { CoverageCounts } from './areas/requests/coverage-counts.js';
 import { Journal } from './areas/requests/journal.js';
 import { JournalStore } from './areas/requests/journal-store.js';
 import type { ScenarioFile } from './areas/scenarios/scenario-file.js';
 import { restoreSnapshot } from './areas/snapshots/snapshots.js';
 import { openStore } from './areas/store.js';
-import { WebhookDispatcher, type WebhookTimestamps } from './areas/webhooks/deliveries.js';
-import { accountClocks, recordEndpointDisabled } from './areas/webhooks/events.js';
+import type { WebhookTimestamps } from './areas/webhooks/deliveries.js';
+import { createWebhooks, subscribeWebhooks } from './areas/webhooks/subscribe.js';
 import { ClockRegistry } from './core/accounts/clock-registry.js';
+import { RateLimiter } from './core/accounts/rate-limiter.js';
 import { CatalogSchema } from './core/catalog.js';
 import { type ClockMode, DEFAULT_CLOCK_START, VirtualClock, wallNow } from './core/clock.js';
 import type { AppEnv } from './core/env.js';
 import { createIdFactory } from './core/id-factory.js';
 import { RouteTable } from './core/route-table.js';
 import type { AppConfig, Deps } from './engine/deps.js';
+import { Engine } from './engine/engine.js';
 import { kindRegistry } from './engine/kind-registry.js';
 import { oweStoredArchives } from './engine/pending-archives.js';
 import type { RegisteredKind } from './engine/run-kind.js';
@@ -31,16 +34,15 @@ import { createSettlePool } from './engine/settle-pool.js';
 import { type SettleOptions, settleConfig } from './engine/sliced-settle.js';
 import { createApp } from './http/app.js';
 import { createControlApp } from './http/control-app.js';
-import { CoverageCounts } from './http/coverage-counts.js';
 import { LOOPBACK_HOSTS } from './http/host-check.js';
 import { productDocument } from './http/openapi-document.js';
-import { RateLimiter } from './http/rate-limiter.js';
 import { REGISTERED_KINDS } from './kinds/index.js';
 import { applyScenarioFile } from './world/apply-scenario.js';
 import { bundleScenario, openBundle, startBundles } from './world/bundle-start.js';
 import { loadScenario, parseDataFile, readJsonFile } from './world/load-scenario.js';
 import { installScenarioFaults, resetWorld } from './world/reset.js';
 import { shelveStartSnapshot, startSnapshot } from './world/start-snapshot.js';
+import './deps-fields.js'; // what adds to Deps, kept in the package's declaration files
 
 /** The package root: where `scenarios/` and `fixtures/` live, from `src/` or `dist/`. */
 export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -183,19 +185,20 @@ function createDeps(
   // Only a --db file keeps fault rules and the journal across a restart.
   const onFile = (options.db ?? ':memory:') !== ':memory:';
   const journalStore = onFile ? new JournalStore(store.db, config.journalSize) : null;
-  const settling: Deps['settling'] = new Map();
   const clocks = new ClockRegistry(store, wallNow);
   const catalog = parseDataFile(CatalogSchema, readJsonFile(CATALOG_FILE), CATALOG_FILE);
   const workers = { known: REGISTERED_KINDS, beside: import.meta.url }; // settle-worker.ts
+  const engine = new Engine(
+    createSettlePool(kinds.byName, catalog, options.settleWorkers, workers),
+  );
+  const ids = createIdFactory(config.seed, store.sequences);
   const deps: Deps = {
     config,
     store,
     kinds,
     clocks,
-    settling,
-    pendingArchives: new Map(),
-    settlePool: createSettlePool(kinds.byName, catalog, options.settleWorkers, workers),
-    ids: createIdFactory(config.seed, store.sequences),
+    engine,
+    ids,
     catalog,
     systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),
     startedAt: wallNow(),
@@ -205,24 +208,18 @@ function createDeps(
     coverage: new CoverageCounts(),
     limiter: new RateLimiter(),
     routes: new RouteTable(),
-    idempotencyInFlight: new Set(),
-    webhooks: new WebhookDispatcher({
-      seed: config.seed,
-      db: store.db,
-      events: store.events,
-      endpoints: store.webhookEndpoints,
-      clock: accountClocks(store, clocks),
-      kinds: kinds.byName,
-      settled: (accountId) => settling.get(accountId),
-      enabled: config.webhooks,
-      historySize: options.webhookHistory ?? 10_000,
-      timestamps: options.webhookTimestamps ?? 'wall',
-      retryScheduleMs: options.webhookRetrySchedule,
-      timeoutMs: options.webhookTimeoutMs,
-      onDisabled: (endpointId, at) => recordEndpointDisabled(deps, endpointId, at),
-    }),
+    webhooks: createWebhooks(
+      { config, store, clocks, kinds, engine, ids },
+      {
+        enabled: config.webhooks,
+        historySize: options.webhookHistory ?? 10_000,
+        timestamps: options.webhookTimestamps ?? 'wall',
+        retryScheduleMs: options.webhookRetrySchedule,
+        timeoutMs: options.webhookTimeoutMs,
+      },
+    ),
   };
-  clocks.onChange = (accountId) => deps.webhooks.wake(accountId);
+  subscribeWebhooks(deps);
   return { deps, journalStore };
 }
 
@@ -288,7 +285,7 @@ export function createProductEmulator(
     close: () => {
       deps.journal.endSubscriptions();
       deps.webhooks.close();
-      void deps.settlePool.close();
+      void deps.engine.settlePool.close();
       journalStore?.flush();
       store.close();
     },

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ClockInstant, ClockModeSchema } from '../../core/clock-inputs.js';
-import { OutcomePlan } from '../../engine/contract/outcomes.js';
+import { OutcomeRule } from '../../engine/contract/outcomes.js';
 import { runSeedInput } from '../../engine/contract/seed-input.js';
 import { type Kinds, scopesOf } from '../../engine/kind-registry.js';
 import { AccountInput, keyInput } from '../accounts/inputs.js';
@@ -47,22 +47,7 @@ export function scenarioFileSchema(kinds: ScenarioKinds) {
       accounts: z.array(ScenarioAccount).default([]),
       /** Fault rules installed on load and on every full reset. */
       faults: z.array(FaultRuleInput).optional(),
-      outcome_rules: z
-        .array(
-          z
-            .object({
-              match: z
-                .object({
-                  spec_name: z.string().optional(),
-                  label: z.string().optional(),
-                  kind: z.string().optional(),
-                })
-                .strict(),
-              outcomes: OutcomePlan,
-            })
-            .strict(),
-        )
-        .optional(),
+      outcome_rules: z.array(OutcomeRule).optional(),
     })
     .strict();
   // Counted on the data as given: a scenario past a limit is refused before it is parsed.
@@ -89,6 +74,11 @@ export type ScenarioAccount = z.infer<typeof AccountInput> & {
 export type ScenarioFile = Omit<z.infer<ReturnType<typeof scenarioFileSchema>>, 'accounts'> & {
   accounts: ScenarioAccount[];
 };
+
+declare module '../../engine/deps.js' {
+  /** The loaded scenario (`deps.scenarios.loaded`) is a whole scenario file. */
+  interface LoadedScenario extends ScenarioFile {}
+}
 
 /** The scenario file's schema for these kinds: their scopes, names and seeding inputs. */
 export function scenarioSchema(kinds: Kinds) {

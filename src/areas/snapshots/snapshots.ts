@@ -15,8 +15,8 @@ import type { SnapshotTables } from './snapshot-tables.js';
 import type { SavedSnapshot } from './snapshots-store.js';
 
 /** Waits until no account's settle is in progress, so the tables are at rest. */
-export async function worldAtRest(deps: Deps): Promise<void> {
-  while (deps.settling.size > 0) await Promise.all(deps.settling.values());
+export function worldAtRest(deps: Deps): Promise<void> {
+  return deps.engine.atRest();
 }
 
 /**
@@ -95,14 +95,10 @@ export function stateOf(deps: Deps, account: string | null): SnapshotState {
     request_ids: world ? [...deps.ids.requestState()] : null,
     faults: faults && { rules: faults.rules, draw: [...faults.draw] },
     system_clock: world ? { mode: deps.systemClock.mode, now: deps.systemClock.now() } : null,
-    scenario: world ? structuredClone(deps.scenarios.loaded) : null,
+    scenario: world ? structuredClone<ScenarioFile>(deps.scenarios.loaded) : null,
     journal,
     rate_limits: deps.limiter.windowsOf(account ?? undefined),
-    archives_owed: Object.fromEntries(
-      [...deps.pendingArchives]
-        .filter(([id]) => world || id === account)
-        .map(([id, owed]) => [id, [...owed]]),
-    ),
+    archives_owed: deps.engine.archivesOwedState(account),
   };
 }
 
@@ -138,7 +134,7 @@ export function restoreSnapshot(
   deps.store.archives.clear();
   if (account === null) restoreWorldState(deps, state);
   else restoreAccountState(deps, account, state);
-  owedArchives(deps, account, state.archives_owed);
+  deps.engine.restoreArchivesOwed(account, state.archives_owed);
   deps.webhooks.resume();
 }
 
@@ -169,13 +165,6 @@ function restoreAccountState(deps: Deps, account: string, state: SnapshotState):
   const others = [...deps.journal.entries()].filter((e) => e.account_id !== account);
   deps.journal.replace([...others, ...state.journal]);
   deps.limiter.restore(state.rate_limits, account);
-}
-
-/** The archives the restored runs still owed when saved, built by their accounts' next settle. */
-function owedArchives(deps: Deps, account: string | null, owed: Record<string, string[]>): void {
-  if (account === null) deps.pendingArchives.clear();
-  else deps.pendingArchives.delete(account);
-  for (const [id, runs] of Object.entries(owed)) deps.pendingArchives.set(id, new Set(runs));
 }
 
 /** A snapshot as `GET /_control/snapshots` lists it. */

@@ -66,3 +66,10 @@ export class CoverageCounts {
     this.byAccount.clear();
   }
 }
+
+declare module '../../engine/deps.js' {
+  interface Deps {
+    /** Outcomes per operation and account, for `GET /_control/coverage` (not persisted). */
+    coverage: CoverageCounts;
+  }
+}
