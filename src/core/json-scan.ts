@@ -25,6 +25,13 @@ export const CLOSE_BRACKET = 0x5d;
 /** What a value is, as `typeof` and `Array.isArray` tell it once parsed. */
 export type JsonType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
 
+/** What `skipValue` reads next: a value, an object's key, or what follows a value. */
+const VALUE = 0;
+const KEY = 1;
+const AFTER = 2;
+
+const LITERALS = ['true', 'false', 'null'] as const;
+
 const isDigit = (c: number) => c >= ZERO && c <= NINE;
 const isHex = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 
@@ -65,13 +72,16 @@ export class JsonScan {
     return this.fail();
   }
 
+  /** Whether the next value starts with this character (`{`, `[`). */
+  at(c: number): boolean {
+    this.space();
+    return this.text.charCodeAt(this.i) === c;
+  }
+
   /** Passes over the next value; its type. */
   value(): JsonType {
     const type = this.peek();
-    if (type === 'object' || type === 'array') this.nested();
-    else if (type === 'string') this.skipString();
-    else if (type === 'number') this.number();
-    else this.literal();
+    this.skipValue();
     return type;
   }
 
@@ -83,32 +93,54 @@ export class JsonScan {
     return this.text.slice(start, this.i);
   }
 
-  /** Passes over an object or array, however deep, without recursing. */
-  private nested(): void {
+  /**
+   * Passes over the next value, however deep, without recursing: one loop over the characters,
+   * with the closing brackets it is in on a stack.
+   */
+  private skipValue(): void {
+    const t = this.text;
     const closers: number[] = [];
+    let i = this.i;
+    let state = VALUE;
     for (;;) {
-      const type = this.peek();
-      if (type === 'object' || type === 'array') {
-        const open = type === 'object' ? OPEN_BRACE : OPEN_BRACKET;
-        if (this.open(open)) {
-          closers.push(open + 2);
-          if (open === OPEN_BRACE) this.key();
-          continue;
-        }
-      } else if (type === 'string') this.skipString();
-      else if (type === 'number') this.number();
-      else this.literal();
-      // After a value: the next member of the innermost, or its end and so on outwards.
-      for (;;) {
+      let c = t.charCodeAt(i);
+      while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = t.charCodeAt(++i);
+      if (state === AFTER) {
         const close = closers[closers.length - 1];
-        if (close === undefined) return;
-        if (this.next(close as typeof CLOSE_BRACE)) {
-          if (close === CLOSE_BRACE) this.key();
-          break;
+        if (close === undefined) break;
+        this.i = i++;
+        if (c === COMMA) state = close === CLOSE_BRACE ? KEY : VALUE;
+        else if (c === close) closers.pop();
+        else this.fail();
+      } else if (state === KEY) {
+        this.i = i;
+        this.skipString();
+        i = this.i;
+        c = t.charCodeAt(i);
+        while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = t.charCodeAt(++i);
+        this.i = i++;
+        if (c !== COLON) this.fail();
+        state = VALUE;
+      } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+        let d = t.charCodeAt(++i);
+        while (d === 0x20 || d === 0x0a || d === 0x0d || d === 0x09) d = t.charCodeAt(++i);
+        if (d === c + 2) {
+          i++;
+          state = AFTER;
+        } else {
+          closers.push(c + 2);
+          state = c === OPEN_BRACE ? KEY : VALUE;
         }
-        closers.pop();
+      } else {
+        this.i = i;
+        if (c === QUOTE) this.skipString();
+        else if (c === MINUS || isDigit(c)) this.skipNumber();
+        else this.literal();
+        i = this.i;
+        state = AFTER;
       }
     }
+    this.i = i;
   }
 
   /** Passes over the next value if it is an array, with its length; else undefined. */
@@ -176,9 +208,14 @@ export class JsonScan {
   /** Reads a number, as `JSON.parse` makes it. */
   number(): number {
     this.space();
-    const t = this.text;
     const start = this.i;
-    let i = start;
+    this.skipNumber();
+    return Number(this.text.slice(start, this.i));
+  }
+
+  private skipNumber(): void {
+    const t = this.text;
+    let i = this.i;
     if (t.charCodeAt(i) === MINUS) i++;
     if (t.charCodeAt(i) === ZERO) i++;
     else if (isDigit(t.charCodeAt(i))) while (isDigit(t.charCodeAt(i))) i++;
@@ -197,7 +234,6 @@ export class JsonScan {
       while (isDigit(t.charCodeAt(i))) i++;
     }
     this.i = i;
-    return Number(t.slice(start, i));
   }
 
   /** Reads a string, as `JSON.parse` makes it. */
@@ -251,7 +287,7 @@ export class JsonScan {
   }
 
   private literal(): void {
-    for (const word of ['true', 'false', 'null'])
+    for (const word of LITERALS)
       if (this.text.startsWith(word, this.i)) {
         this.i += word.length;
         return;

@@ -150,21 +150,21 @@ const isIndexKey = (key: string) => /^(0|[1-9]\d*)$/.test(key) && Number(key) < 
 
 /** An item's rows, read from the text; the cursor on the item. */
 function scanItem(scan: JsonScan, index: number): ItemRows | undefined {
-  if (scan.peek() !== 'object') {
+  if (!scan.at(OPEN_BRACE)) {
     scan.value();
     return undefined;
   }
+  if (!scan.open(OPEN_BRACE)) return undefined;
   let files = 0;
   let logs = 0;
   let generate: number | undefined;
-  if (scan.open(OPEN_BRACE))
-    do {
-      const key = scan.key();
-      if (key === 'files') files = scan.arrayLength() ?? 0;
-      else if (key === 'logs') logs = scan.arrayLength() ?? 0;
-      else if (key === 'generate_files') generate = scan.numberValue();
-      else scan.value();
-    } while (scan.next(CLOSE_BRACE));
+  do {
+    const key = scan.key();
+    if (key === 'files') files = scan.arrayLength() ?? 0;
+    else if (key === 'logs') logs = scan.arrayLength() ?? 0;
+    else if (key === 'generate_files') generate = scan.numberValue();
+    else scan.value();
+  } while (scan.next(CLOSE_BRACE));
   return itemRows(index, files, logs, generate);
 }
 
