@@ -1,10 +1,12 @@
 /** The control API's scenario routes (DESIGN.md section 5): list the files, load one. */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import { type ScenarioFile, scenarioSchema } from '../areas/scenarios/scenario-file.js';
+import { scenarioBodySizeIssue } from '../areas/scenarios/scenario-size.js';
 import { errorResponses, jsonResponse } from '../core/contract.js';
 import { json, route } from '../core/control-routes.js';
 import type { AppEnv } from '../core/env.js';
 import { apiError, MESSAGES } from '../core/errors.js';
+import { issueError } from '../core/zod-issue.js';
 import type { Deps } from '../engine/deps.js';
 import { DataFileError, isScenarioName, loadScenario, ScenarioNotFound } from './load-scenario.js';
 import { replaceWorld } from './replace-world.js';
@@ -87,12 +89,25 @@ export function scenarioByName(deps: Deps, name: string): { file: string; scenar
   }
 }
 
+/** The media types whose bodies the route's validator reads as JSON (Hono's `validator`). */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
 export function registerScenarios(app: OpenAPIHono<AppEnv>, deps: Deps): void {
   app.openapi(listScenariosRoute, async (c) => {
     const data = await scenarioSummaries(deps);
     return c.json({ object: 'list' as const, loaded: deps.scenarios.loaded.name, data }, 200);
   });
 
+  // An inline scenario past a limit is refused from the body's text, with the answer its schema
+  // gives (scenario-file.ts), before the body is parsed: parsing 300,000 empty twins held the
+  // event loop 150 to 500 ms (docs/development.md, "Targets").
+  app.post('/scenarios/load', async (c, next) => {
+    if (!JSON_MEDIA_TYPE.test(c.req.header('content-type')?.split(';')[0]?.trim() ?? ''))
+      return next();
+    const issue = scenarioBodySizeIssue(await c.req.text());
+    if (!issue) return next();
+    throw issueError({ code: 'custom', path: ['scenario', ...issue.path], message: issue.message });
+  });
   app.openapi(loadScenarioRoute(scenarioSchema(deps.kinds)), async (c) => {
     const body = c.req.valid('json') as { name?: string; scenario?: ScenarioFile };
     const named = body.name === undefined ? null : scenarioByName(deps, body.name);

@@ -7,6 +7,7 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../core/env.js';
+import { jsonMember } from '../../core/json-scan.js';
 import type { Deps } from '../../engine/deps.js';
 
 /** The control routes that name something of one account by its id, and how to find the owner. */
@@ -38,7 +39,7 @@ export function controlAccount(deps: Deps, url: URL, body: string | null): strin
   }
   const asked = url.searchParams.get('account');
   if (asked) return asked;
-  const named = parsed(body)?.account;
+  const named = bodyAccount(body);
   return typeof named === 'string' ? named : null;
 }
 
@@ -51,15 +52,10 @@ export async function createdAccount(c: Context<AppEnv>): Promise<string | null>
   return typeof answer.account?.id === 'string' ? answer.account.id : null;
 }
 
-/** A JSON body's object, if it is one. */
-export function parsed(body: string | null): Record<string, unknown> | undefined {
-  if (body === null) return undefined;
-  try {
-    const value: unknown = JSON.parse(body);
-    return value !== null && typeof value === 'object'
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * A JSON body's `account` member, if the body is an object that has one: read from the text
+ * without parsing the rest (a refused 1 MiB scenario load took `JSON.parse` 50 to 200 ms).
+ */
+export function bodyAccount(body: string | null): unknown {
+  return body === null ? undefined : jsonMember(body, 'account');
 }

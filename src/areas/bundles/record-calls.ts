@@ -11,7 +11,7 @@ import type { Deps } from '../../engine/deps.js';
 import { isProductCall } from '../requests/journal-middleware.js';
 import { heldAnswer } from './answer.js';
 import type { CallKind } from './bundle-contract.js';
-import { controlAccount, createdAccount, parsed, productAccount } from './call-account.js';
+import { bodyAccount, controlAccount, createdAccount, productAccount } from './call-account.js';
 import { Labeler } from './labels.js';
 import type { BundleRecorder } from './recorder.js';
 
@@ -75,7 +75,7 @@ async function remark(
   recorder: BundleRecorder,
   body: string | null,
 ) {
-  if (c.res.status !== 200 || parsed(body)?.account !== undefined) return;
+  if (c.res.status !== 200 || bodyAccount(body) !== undefined) return;
   await recorder.markNow(deps, 'reset');
 }
 
