@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
 import { FileRefused, readRegularFile } from '../core/bounded-read.js';
-import { type Kinds, scopesOf } from '../engine/kind-registry.js';
+import { type Kinds, kindRegistry, scopesOf } from '../engine/kind-registry.js';
+import { REGISTERED_KINDS } from '../kinds/index.js';
 import { SCENARIO_FILE_MAX_BYTES, type ScenarioFile, scenarioFileSchema } from './scenario-file.js';
 
 /** A scenario or fixture file that cannot be used, with the file and the field at fault. */
@@ -139,10 +140,15 @@ export function readScenarioFile(
   );
 }
 
+/** Every registered kind's scopes: those of a kind not served are dropped from a scenario's keys. */
+const REGISTERED_SCOPES = scopesOf(kindRegistry(REGISTERED_KINDS));
+
 /** The scenario file's schema for these kinds: their scopes, names and seeding inputs. */
 export function scenarioSchema(kinds: Kinds) {
+  const scopes = scopesOf(kinds);
   return scenarioFileSchema({
-    scopes: scopesOf(kinds),
+    scopes,
+    unservedScopes: REGISTERED_SCOPES.filter((s) => !scopes.includes(s)),
     kindNames: kinds.list.map(({ kind }) => kind.name),
     seeds: kinds.list.flatMap(({ kind, seed }) =>
       seed ? [{ collection: kind.collection, input: seed.input }] : [],
