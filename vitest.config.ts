@@ -27,7 +27,7 @@ const RELEASE = [
 const SLOW = [
   'test/reliability/kill-under-load.test.ts',
   'test/control/coverage.test.ts',
-  'test/control/snapshot-cli.test.ts',
+  'src/areas/snapshots/snapshot-cli.test.ts',
   'test/heap.test.ts',
   'test/scenarios/own-scenarios-cli.test.ts',
   'test/store/schema-version-cli.test.ts',
@@ -65,7 +65,7 @@ export default defineConfig({
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
-      exclude: ['src/**/*.test.ts'],
+      exclude: ['src/**/*.test.ts', 'src/**/*.test-support.ts'],
       reporter: ['text-summary', 'json-summary'],
     },
     // `vitest run` runs them all; `vitest run --project quick` is the edit loop (`npm run test:quick`).

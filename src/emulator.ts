@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { ControlPlugIns } from './areas/area.js';
 import type { BundleSettings } from './areas/bundles/bundle-contract.js';
 import type { Bundle } from './areas/bundles/bundle-read.js';
 import { bundleOptions } from './areas/bundles/load-bundle.js';
@@ -9,39 +10,39 @@ import { recordCalls } from './areas/bundles/record-calls.js';
 import type { BundleRecorder } from './areas/bundles/recorder.js';
 import { FaultRules } from './areas/faults/fault-rules.js';
 import { FaultRuleStore } from './areas/faults/fault-rules-store.js';
+import { CoverageCounts } from './areas/requests/coverage-counts.js';
 import { Journal } from './areas/requests/journal.js';
 import { JournalStore } from './areas/requests/journal-store.js';
+import type { ScenarioFile } from './areas/scenarios/scenario-file.js';
 import { restoreSnapshot } from './areas/snapshots/snapshots.js';
-import { WebhookDispatcher, type WebhookTimestamps } from './areas/webhooks/deliveries.js';
-import { accountClocks, recordEndpointDisabled } from './areas/webhooks/events.js';
+import { openStore } from './areas/store.js';
+import type { WebhookTimestamps } from './areas/webhooks/deliveries.js';
+import { createWebhooks, subscribeWebhooks } from './areas/webhooks/subscribe.js';
 import { ClockRegistry } from './core/accounts/clock-registry.js';
+import { RateLimiter } from './core/accounts/rate-limiter.js';
 import { CatalogSchema } from './core/catalog.js';
 import { type ClockMode, DEFAULT_CLOCK_START, VirtualClock, wallNow } from './core/clock.js';
 import type { AppEnv } from './core/env.js';
 import { createIdFactory } from './core/id-factory.js';
 import { RouteTable } from './core/route-table.js';
-import { openStore } from './core/sqlite/store.js';
 import type { AppConfig, Deps } from './engine/deps.js';
-import { errorCatalog, kindRegistry } from './engine/kind-registry.js';
+import { Engine } from './engine/engine.js';
+import { kindRegistry } from './engine/kind-registry.js';
 import { oweStoredArchives } from './engine/pending-archives.js';
 import type { RegisteredKind } from './engine/run-kind.js';
 import { createSettlePool } from './engine/settle-pool.js';
 import { type SettleOptions, settleConfig } from './engine/sliced-settle.js';
 import { createApp } from './http/app.js';
 import { createControlApp } from './http/control-app.js';
-import { CoverageCounts } from './http/coverage-counts.js';
 import { LOOPBACK_HOSTS } from './http/host-check.js';
 import { productDocument } from './http/openapi-document.js';
-import { RateLimiter } from './http/rate-limiter.js';
 import { REGISTERED_KINDS } from './kinds/index.js';
-import type { CoverageDocument } from './tools/coverage/outcomes.js';
-import { type CoverageReport, coverageReport } from './tools/coverage/report.js';
 import { applyScenarioFile } from './world/apply-scenario.js';
 import { bundleScenario, openBundle, startBundles } from './world/bundle-start.js';
 import { loadScenario, parseDataFile, readJsonFile } from './world/load-scenario.js';
 import { installScenarioFaults, resetWorld } from './world/reset.js';
-import type { ScenarioFile } from './world/scenario-file.js';
 import { shelveStartSnapshot, startSnapshot } from './world/start-snapshot.js';
+import './deps-fields.js'; // what adds to Deps, kept in the package's declaration files
 
 /** The package root: where `scenarios/` and `fixtures/` live, from `src/` or `dist/`. */
 export const PACKAGE_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -133,7 +134,7 @@ export interface EmulatorOptions extends SettleOptions {
   bundleLimitBytes?: number;
 }
 
-export interface Emulator {
+export interface ProductEmulator {
   app: OpenAPIHono<AppEnv>;
   deps: Deps;
   /** False when a `--db` file already held a world, which was kept instead of the scenario. */
@@ -144,8 +145,6 @@ export interface Emulator {
   recorder: BundleRecorder;
   /** The settings a bundle of this emulator records. */
   bundleSettings(): BundleSettings;
-  /** The coverage report (`GET /_control/coverage`): every call, or one account's. */
-  coverage(account?: string): CoverageReport;
   /** Back to the loaded scenario: everything, or one account. */
   reset(options?: { scenario?: ScenarioFile; account?: string }): void;
   close(): void;
@@ -186,19 +185,20 @@ function createDeps(
   // Only a --db file keeps fault rules and the journal across a restart.
   const onFile = (options.db ?? ':memory:') !== ':memory:';
   const journalStore = onFile ? new JournalStore(store.db, config.journalSize) : null;
-  const settling: Deps['settling'] = new Map();
   const clocks = new ClockRegistry(store, wallNow);
   const catalog = parseDataFile(CatalogSchema, readJsonFile(CATALOG_FILE), CATALOG_FILE);
   const workers = { known: REGISTERED_KINDS, beside: import.meta.url }; // settle-worker.ts
+  const engine = new Engine(
+    createSettlePool(kinds.byName, catalog, options.settleWorkers, workers),
+  );
+  const ids = createIdFactory(config.seed, store.sequences);
   const deps: Deps = {
     config,
     store,
     kinds,
     clocks,
-    settling,
-    pendingArchives: new Map(),
-    settlePool: createSettlePool(kinds.byName, catalog, options.settleWorkers, workers),
-    ids: createIdFactory(config.seed, store.sequences),
+    engine,
+    ids,
     catalog,
     systemClock: new VirtualClock(DEFAULT_CLOCK_START, config.clockMode),
     startedAt: wallNow(),
@@ -208,33 +208,31 @@ function createDeps(
     coverage: new CoverageCounts(),
     limiter: new RateLimiter(),
     routes: new RouteTable(),
-    idempotencyInFlight: new Set(),
-    webhooks: new WebhookDispatcher({
-      seed: config.seed,
-      db: store.db,
-      events: store.events,
-      endpoints: store.webhookEndpoints,
-      clock: accountClocks(store, clocks),
-      kinds: kinds.byName,
-      settled: (accountId) => settling.get(accountId),
-      enabled: config.webhooks,
-      historySize: options.webhookHistory ?? 10_000,
-      timestamps: options.webhookTimestamps ?? 'wall',
-      retryScheduleMs: options.webhookRetrySchedule,
-      timeoutMs: options.webhookTimeoutMs,
-      onDisabled: (endpointId, at) => recordEndpointDisabled(deps, endpointId, at),
-    }),
+    webhooks: createWebhooks(
+      { config, store, clocks, kinds, engine, ids },
+      {
+        enabled: config.webhooks,
+        historySize: options.webhookHistory ?? 10_000,
+        timestamps: options.webhookTimestamps ?? 'wall',
+        retryScheduleMs: options.webhookRetrySchedule,
+        timeoutMs: options.webhookTimeoutMs,
+      },
+    ),
   };
-  clocks.onChange = (accountId) => deps.webhooks.wake(accountId);
+  subscribeWebhooks(deps);
   return { deps, journalStore };
 }
 
 /**
- * Builds a complete emulator: store, clocks, ids, the loaded scenario and the app. No module
- * state: two emulators in one process share nothing.
- * @example const { app } = createEmulator({ seed: '0' }); await app.request('/_control/health')
+ * Builds an emulator of the product alone: store, clocks, ids, the loaded scenario and the app,
+ * with the control parts `plugIns` gives. No module state: two emulators in one process share
+ * nothing. Users call tools/emulator.ts's `createEmulator()`, which plugs the tools in.
+ * @example const { app } = createProductEmulator({ seed: '0' }); await app.request('/_control/health')
  */
-export function createEmulator(given: EmulatorOptions = {}): Emulator {
+export function createProductEmulator(
+  given: EmulatorOptions = {},
+  plugIns: ControlPlugIns = () => [],
+): ProductEmulator {
   const bundle =
     given.bundle === undefined ? undefined : openBundle(given.bundle, packageVersion(), given.seed);
   const options: EmulatorOptions = bundle ? { ...given, ...bundleOptions(bundle) } : given;
@@ -269,14 +267,13 @@ export function createEmulator(given: EmulatorOptions = {}): Emulator {
   if (start) restoreSnapshot(deps, start);
   const { recorder, settings } = startBundles(deps, bundle, options);
   const app = createApp(deps, recordCalls(deps, recorder));
-  // Built once every route is registered (the first report asks), as the app serves it.
-  let document: CoverageDocument | undefined;
-  const served = () => (document ??= productDocument(app, kinds) as CoverageDocument);
-  const coverage = (account?: string) =>
-    coverageReport(served(), errorCatalog(kinds), deps.coverage, account ?? null);
+  // Built once every route is registered (the first that asks), as the app serves it.
+  let document: unknown;
+  const served = () => (document ??= productDocument(app, kinds));
+  const plugged = plugIns({ app, deps, productDocument: served });
   // The control API is composed here, beside the product API: neither imports the other.
   if (config.control)
-    app.route('/_control', createControlApp(deps, coverage, served, { recorder, settings }));
+    app.route('/_control', createControlApp({ deps, bundles: { recorder, settings } }, plugged));
   return {
     app,
     deps,
@@ -284,12 +281,11 @@ export function createEmulator(given: EmulatorOptions = {}): Emulator {
     startedFrom: start?.name ?? (bundle ? 'bundle' : null),
     recorder,
     bundleSettings: settings,
-    coverage,
     reset: (opts = {}) => resetWorld(deps, opts),
     close: () => {
       deps.journal.endSubscriptions();
       deps.webhooks.close();
-      void deps.settlePool.close();
+      void deps.engine.settlePool.close();
       journalStore?.flush();
       store.close();
     },

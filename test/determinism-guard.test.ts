@@ -46,10 +46,15 @@ const WALL_TIME_ALLOWED: Record<string, string> = {
 };
 const WALL_TIME = /\bwallNow\b|\bsetTimeout\(|\bsetInterval\(|performance\.now\(|process\.hrtime/;
 
+/**
+ * The product's files. An area's tests beside it (`*.test.ts`, `*.test-support.ts`) are not: they
+ * wait on real servers as the tests under test/ do, and nothing they read reaches an answer.
+ */
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
+    if (statSync(path).isDirectory()) return sources(path);
+    return path.endsWith('.ts') && !/\.test(?:-support)?\.ts$/.test(path) ? [path] : [];
   });
 }
 

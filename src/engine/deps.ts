@@ -1,17 +1,13 @@
-import type { FaultRules } from '../areas/faults/fault-rules.js';
-import type { Journal } from '../areas/requests/journal.js';
-import type { WebhookDispatcher } from '../areas/webhooks/deliveries.js';
 import type { ClockRegistry } from '../core/accounts/clock-registry.js';
+import type { RateLimiter } from '../core/accounts/rate-limiter.js';
 import type { Catalog } from '../core/catalog.js';
 import type { ClockMode, VirtualClock } from '../core/clock.js';
 import type { IdFactory } from '../core/id-factory.js';
 import type { RouteTable } from '../core/route-table.js';
 import type { Store } from '../core/sqlite/store.js';
-import type { CoverageCounts } from '../http/coverage-counts.js';
-import type { RateLimiter } from '../http/rate-limiter.js';
-import type { ScenarioFile } from '../world/scenario-file.js';
+import type { OutcomeRule } from './contract/outcomes.js';
+import type { Engine } from './engine.js';
 import type { Kinds } from './kind-registry.js';
-import type { SettlePool } from './settle-pool.js';
 
 export interface AppConfig {
   seed: string;
@@ -47,19 +43,29 @@ export interface AppConfig {
   snapshotSpaceBytes: number;
 }
 
-/** Everything a request handler may touch; built by `createEmulator()`, never module state. */
+/**
+ * What the engine reads of the loaded scenario. The world says it is a whole scenario file
+ * (areas/scenarios/scenario-file.ts adds `extends ScenarioFile` to this interface).
+ */
+export interface LoadedScenario {
+  name: string;
+  outcome_rules?: OutcomeRule[] | undefined;
+}
+
+/**
+ * Everything a request handler may touch; built by `createEmulator()`, never module state. This
+ * declares what the core and the engine need; each area above adds its own part in its own
+ * folder, as Hono's `ContextVariableMap` is extended, e.g. areas/faults/fault-rules.ts:
+ * `declare module '../../engine/deps.js' { interface Deps { faults: FaultRules } }`.
+ */
 export interface Deps {
   config: AppConfig;
   store: Store;
   /** The registered run kinds (`src/kinds/index.ts`): every list of kinds derives from it. */
   kinds: Kinds;
   clocks: ClockRegistry;
-  /** Per account, the settle in progress: the account's requests wait for it (sliced-settle.ts). */
-  settling: Map<string, Promise<void>>;
-  /** Per account, the succeeded runs whose archives are still to build, in order. */
-  pendingArchives: Map<string, Set<string>>;
-  /** Worker threads for a settle's CPU-heavy work (ends and archives of long runs). */
-  settlePool: SettlePool;
+  /** The run engine's state: settles in progress, owed archives, its workers (engine.ts). */
+  engine: Engine;
   ids: IdFactory;
   catalog: Catalog;
   /** The emulator-wide clock: request ids and anything not owned by an account. */
@@ -72,18 +78,18 @@ export interface Deps {
    */
   scenarios: {
     dirs: readonly string[];
-    loaded: ScenarioFile;
+    loaded: LoadedScenario;
     summaries: Map<string, { stamp: string; description: string | null; error: string | null }>;
   };
-  faults: FaultRules;
-  journal: Journal;
-  /** Outcomes per operation and account, for `GET /_control/coverage` (not persisted). */
-  coverage: CoverageCounts;
+  /** Requests per minute admitted per account (`requests_per_minute`). */
   limiter: RateLimiter;
   /** Route templates and operation ids of the product API, filled when the app is built. */
   routes: RouteTable;
-  /** `account\0key` of POSTs with an Idempotency-Key still being answered. */
-  idempotencyInFlight: Set<string>;
-  /** Webhook deliveries of committed events (in memory). */
-  webhooks: WebhookDispatcher;
+}
+
+declare module '../core/env.js' {
+  /** A request's `deps` (core/env.ts names the rest of a request's variables). */
+  interface AppVariables {
+    deps: Deps;
+  }
 }

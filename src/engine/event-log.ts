@@ -1,9 +1,8 @@
 /** The event log (DESIGN.md section 4), written in the transaction that applies the transition. */
 
-import type { StagedDelivery } from '../areas/webhooks/deliveries-store.js';
-import { eventMatches } from '../areas/webhooks/signing.js';
 import { toTimestamp } from '../core/clock.js';
 import type { Deps } from './deps.js';
+import type { RecordedEvent } from './engine.js';
 import type { RunRecord, RunState } from './records.js';
 import { type EventSnapshot, snapshotSubject } from './timeline/event-view.js';
 
@@ -60,14 +59,16 @@ export function runEventOf(
 
 /**
  * Writes the drafts (in time order) with ids from the account's `evt` stream at their instants,
- * inside the transaction that applied them.
+ * inside the transaction that applied them, and tells the engine's listeners of them there (the
+ * webhooks pick their endpoints from the ones live now, and enqueue once it commits).
  * @example store.tx(() => recordEvents(deps, [runEventOf(record, now, null, 'queued')]))
  */
-export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
-  const { store, webhooks } = deps;
-  // Who each event goes to is decided here, in the transaction, from the endpoints live now;
-  // the deliveries are enqueued only once it commits (a rollback drops them with the events).
-  const staged: StagedDelivery[] = [];
+export function recordEvents(
+  deps: Pick<Deps, 'store' | 'ids' | 'engine'>,
+  drafts: readonly EventDraft[],
+): void {
+  const { store } = deps;
+  const recorded: RecordedEvent[] = [];
   for (const d of drafts) {
     const n = store.events.nextNumber(d.accountId);
     const event = {
@@ -85,9 +86,7 @@ export function recordEvents(deps: Deps, drafts: readonly EventDraft[]): void {
       attempt: d.attempt ?? null,
       previous: d.previous ?? null,
     });
-    if (!webhooks.enabled) continue;
-    for (const endpoint of store.webhookEndpoints.liveOfAccount(d.accountId))
-      if (eventMatches(endpoint.events, d.type)) staged.push({ event, endpoint });
+    recorded.push(event);
   }
-  if (staged.length > 0) store.onCommit(() => webhooks.enqueue(staged));
+  deps.engine.eventsRecorded(recorded);
 }

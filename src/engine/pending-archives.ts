@@ -16,26 +16,21 @@ import type { CachedArchive } from './store/archive-cache.js';
 export function owesArchive(deps: Deps, record: RunRecord): void {
   record.state.archive_pending = true;
   const { accountId, id } = record;
-  deps.store.onCommit(() => {
-    const owed = deps.pendingArchives.get(accountId) ?? new Set<string>();
-    deps.pendingArchives.set(accountId, owed.add(id));
-  });
+  deps.store.onCommit(() => deps.engine.oweArchive(accountId, id));
 }
 
 /** Notes the archives runs owed when a `--db` file's emulator stopped: its accounts' next settles build them. */
 export function oweStoredArchives(deps: Deps): void {
-  for (const { accountId, id } of deps.store.runs.owingArchives()) {
-    const owed = deps.pendingArchives.get(accountId) ?? new Set<string>();
-    deps.pendingArchives.set(accountId, owed.add(id));
-  }
+  for (const { accountId, id } of deps.store.runs.owingArchives())
+    deps.engine.oweArchive(accountId, id);
 }
 
 /** Builds every archive the account owes, in the order they were owed. */
 export async function buildPendingArchives(deps: Deps, account: Account): Promise<void> {
-  const owed = deps.pendingArchives.get(account.id);
+  const owed = deps.engine.archivesOwed(account.id);
   if (!owed) return;
   // Workers build the next few while the first is applied; on the event loop, one at a time.
-  const ahead = Math.max(1, 2 * deps.settlePool.options.threads);
+  const ahead = Math.max(1, 2 * deps.engine.settlePool.options.threads);
   const started: { id: string; built: ReturnType<typeof start> }[] = [];
   const startNext = () => {
     const id = owed.values().next().value;
@@ -58,14 +53,14 @@ export async function buildPendingArchives(deps: Deps, account: Account): Promis
     for (const { id } of started) owed.add(id);
     throw err;
   }
-  if (owed.size === 0) deps.pendingArchives.delete(account.id);
+  if (owed.size === 0) deps.engine.archivesBuilt(account.id);
 }
 
 /** The archive `id` owes, under way; resolves undefined when it owes none (any more). */
 function start(deps: Deps, account: Account, id: string) {
   const record = deps.store.runs.get(account.id, id);
   if (!record?.state.archive_pending) return Promise.resolve(undefined);
-  const built = deps.settlePool.archive(record);
+  const built = deps.engine.settlePool.archive(record);
   // Awaited in turn; one that fails after an earlier failure must not go unheard.
   built.catch(() => undefined);
   return built;

@@ -18,7 +18,7 @@ export async function runArchive(
   const cached = deps.store.archives.get(record.id);
   // A stale entry (a transaction that built it rolled back) shows as another digest.
   if (cached?.sha256 === download.sha256) return cached;
-  const { at: _at, ...rebuilt } = await deps.settlePool.archive(record);
+  const { at: _at, ...rebuilt } = await deps.engine.settlePool.archive(record);
   const { bytes, sha256 } = rebuilt;
   if (sha256 !== download.sha256 || bytes.length !== download.bytes) {
     throw new Error(

@@ -21,7 +21,7 @@ export async function runLog(
   if (storesOutputs(record) || !record.state.run || !deps.kinds.byName[record.kind]) {
     return deps.store.runLogs.tail(record.id, limit);
   }
-  return deps.settlePool.log(record, now, limit);
+  return deps.engine.settlePool.log(record, now, limit);
 }
 
 /**

@@ -39,8 +39,8 @@ export class SettleEnds {
   /** Starts the outputs of every end the pool takes; `ends`: the runs and the instants they end. */
   constructor(deps: Deps, ends: readonly { record: RunRecord; at: number }[]) {
     for (const { record, at } of ends) {
-      if (!deps.settlePool.takes(record)) continue;
-      const outputs = deps.settlePool.end(record);
+      if (!deps.engine.settlePool.takes(record)) continue;
+      const outputs = deps.engine.settlePool.end(record);
       // Awaited by its window; a settle that stops before it must not leave a rejection unheard.
       outputs.catch(() => undefined);
       this.pending.set(record.id, { at, key: endKey(record, at), outputs });

@@ -59,7 +59,7 @@ function dueWork(deps: Deps, account: Account, upTo: number) {
   const byInstant = new Map<number, Map<string, number>>();
   const ends: { record: RunRecord; at: number }[] = [];
   for (const record of deps.store.runs.due(account.id, upTo)) {
-    const elsewhere = deps.settlePool.takes(record);
+    const elsewhere = deps.engine.settlePool.takes(record);
     for (const { at, work, ends: end } of pendingWork(record, upTo)) {
       const runs = byInstant.get(at) ?? new Map<string, number>();
       byInstant.set(
@@ -172,20 +172,10 @@ export function settleSliced(
   account: Account,
   upTo: number,
 ): Promise<Transition[]> | undefined {
-  const locks = deps.settling;
-  const running = locks.get(account.id);
-  if (!running && !deps.pendingArchives.has(account.id)) {
+  const { engine } = deps;
+  if (!engine.settleOf(account.id) && !engine.archivesOwed(account.id)) {
     const due = deps.store.earliestDue(account.id);
     if (due === null || due > upTo) return undefined;
   }
-  const mine = (running ?? Promise.resolve()).then(() => settleInWindows(deps, account, upTo));
-  const done = mine.then(
-    () => undefined,
-    () => undefined,
-  );
-  locks.set(account.id, done);
-  void done.then(() => {
-    if (locks.get(account.id) === done) locks.delete(account.id);
-  });
-  return mine;
+  return engine.settleAfter(account.id, () => settleInWindows(deps, account, upTo));
 }

@@ -38,7 +38,7 @@ export function idempotency(bodySchema: BodySchema | undefined): MiddlewareHandl
     if (!KEY_FORMAT.test(key)) {
       throw invalidParam('Idempotency-Key', MESSAGES.idempotencyKeyFormat);
     }
-    const { store, idempotencyInFlight } = c.get('deps');
+    const { store, engine } = c.get('deps');
     const { account } = c.get('auth');
     const now = c.get('now');
     const text = bodySchema ? await c.req.text() : '';
@@ -48,7 +48,7 @@ export function idempotency(bodySchema: BodySchema | undefined): MiddlewareHandl
     const slot = `${account.id}\0${key}`;
     const reused = (message: string) =>
       apiError('idempotency_key_reused', { param: 'Idempotency-Key', message });
-    if (idempotencyInFlight.has(slot)) throw reused(MESSAGES.keyInFlight);
+    if (engine.idempotencyInFlight.has(slot)) throw reused(MESSAGES.keyInFlight);
     const found = store.idempotency.get(account.id, key);
     if (found && found.createdAtMs + IDEMPOTENCY_TTL_MS > now) {
       if (found.requestHash !== requestHash) {
@@ -63,11 +63,11 @@ export function idempotency(bodySchema: BodySchema | undefined): MiddlewareHandl
         'Idempotent-Replayed': 'true',
       });
     }
-    idempotencyInFlight.add(slot);
+    engine.idempotencyInFlight.add(slot);
     try {
       await next();
     } finally {
-      idempotencyInFlight.delete(slot);
+      engine.idempotencyInFlight.delete(slot);
     }
     await keep(c, key, requestHash);
   };

@@ -27,7 +27,7 @@ async function play(registered: Registered, settleWorkers: Partial<SettleWorkers
   for (const path of reads) texts.push((await w.emu.api('GET', path)).text);
   const archive = await w.archive(run.id);
   expect(archive.status).toBe(200);
-  return { texts, archive: archive.bytes, done: w.emu.emulator.deps.settlePool.stats() };
+  return { texts, archive: archive.bytes, done: w.emu.emulator.deps.engine.settlePool.stats() };
 }
 
 describe.each(KINDS)('%s', (_name, registered) => {

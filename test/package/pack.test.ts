@@ -235,7 +235,7 @@ const LONG_RUN = `
   const { download } = await (await call('GET', '/v1/evaluations/' + run.id)).json();
   const bytes = Buffer.from(await (await call('GET', '/v1/evaluations/' + run.id + '/archive')).arrayBuffer());
   const same = require('node:crypto').createHash('sha256').update(bytes).digest('hex') === download.sha256;
-  console.log(same, JSON.stringify(emulator.deps.settlePool.stats()));
+  console.log(same, JSON.stringify(emulator.deps.engine.settlePool.stats()));
   emulator.close();`;
 
 test('both entries and the bin settle a long run in a worker thread (dist/settle-worker.js)', async () => {

@@ -24,10 +24,10 @@ const call = (path, body) => emu.app.request(path, { method: 'POST', body: JSON.
   headers: { authorization: 'Bearer svc_test_emulator_default', 'content-type': 'application/json' } });
 await call('/v1/evaluations', ${JSON.stringify(LONG)});
 const advance = call('/_control/accounts/${DEFAULT_ACCOUNT}/clock/advance', { seconds: 3600 });
-while (emu.deps.settlePool.stats().threads === 0) await new Promise((r) => setTimeout(r, 5));
+while (emu.deps.engine.settlePool.stats().threads === 0) await new Promise((r) => setTimeout(r, 5));
 emu.close();
 const answered = await advance;
-console.log(JSON.stringify({ status: answered.status, threads: emu.deps.settlePool.stats().threads }));
+console.log(JSON.stringify({ status: answered.status, threads: emu.deps.engine.settlePool.stats().threads }));
 `,
   );
   const child = spawn(process.execPath, ['--import', 'tsx', script], {

@@ -28,17 +28,22 @@ async function download(emu: Emu, id: string) {
 /** The emulator's pool replaced by one whose workers are ended as they start, `times` times. */
 function killWorkers(emu: Emu, times: number) {
   const { deps } = emu.emulator;
-  const { known, spawn } = deps.settlePool.worker;
+  const { known, spawn } = deps.engine.settlePool.worker;
   let started = 0;
-  deps.settlePool = new SettlePool(deps.kinds.byName, deps.catalog, deps.settlePool.options, {
-    known,
-    spawn: () => {
-      const worker: Worker = spawn();
-      started += 1;
-      if (started <= times) worker.once('online', () => void worker.terminate());
-      return worker;
+  deps.engine.settlePool = new SettlePool(
+    deps.kinds.byName,
+    deps.catalog,
+    deps.engine.settlePool.options,
+    {
+      known,
+      spawn: () => {
+        const worker: Worker = spawn();
+        started += 1;
+        if (started <= times) worker.once('online', () => void worker.terminate());
+        return worker;
+      },
     },
-  });
+  );
   return { started: () => started };
 }
 
@@ -52,7 +57,11 @@ afterEach(() => {
 test('an archive built in a worker downloads and extracts, and a rebuild after eviction is the same', async () => {
   const emu = testEmulator({ settleWorkers: { threads: 1 } });
   const { run, archive } = await longRun(emu);
-  expect(emu.emulator.deps.settlePool.stats()).toMatchObject({ worker: 2, loop: 0, failed: 0 });
+  expect(emu.emulator.deps.engine.settlePool.stats()).toMatchObject({
+    worker: 2,
+    loop: 0,
+    failed: 0,
+  });
   expect(sha256(archive)).toBe(run.download.sha256);
   const files = extractArchive(archive);
   expect([...files.keys()].filter((p) => p.includes('/episodes/'))).toHaveLength(2000);
@@ -66,7 +75,11 @@ test('a worker that dies mid-job is replaced and the job run again, the bytes un
   const killed = killWorkers(emu, 1);
   const { archive } = await longRun(emu);
   expect(killed.started()).toBe(2);
-  expect(emu.emulator.deps.settlePool.stats()).toMatchObject({ worker: 2, loop: 0, failed: 0 });
+  expect(emu.emulator.deps.engine.settlePool.stats()).toMatchObject({
+    worker: 2,
+    loop: 0,
+    failed: 0,
+  });
   expect(Buffer.compare(archive, await plainArchive())).toBe(0);
 });
 
@@ -85,7 +98,11 @@ test('when no worker stays alive, the work is done on the event loop and other a
   const run = (await emu.api('GET', `/v1/evaluations/${created.json.id}`)).json;
   expect(run.status).toBe('succeeded');
   const archive = await download(emu, run.id);
-  expect(emu.emulator.deps.settlePool.stats()).toMatchObject({ worker: 0, loop: 2, failed: 2 });
+  expect(emu.emulator.deps.engine.settlePool.stats()).toMatchObject({
+    worker: 0,
+    loop: 2,
+    failed: 2,
+  });
   expect(warned).toHaveBeenCalledTimes(1);
   expect(Buffer.compare(archive, await plainArchive())).toBe(0);
 });

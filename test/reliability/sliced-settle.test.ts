@@ -126,7 +126,10 @@ test('other accounts are served while a long advance is applied, and it equals o
   const [advanced, otherRes] = await Promise.all([advance, other]);
   expect(otherRes.status).toBe(200);
   expect(order).toEqual(['other account', 'advance']);
-  expect(sliced.emulator.deps.settlePool.stats()).toMatchObject({ worker: 2 * RUNS, failed: 0 });
+  expect(sliced.emulator.deps.engine.settlePool.stats()).toMatchObject({
+    worker: 2 * RUNS,
+    failed: 0,
+  });
 
   const oneShot = testEmulator({
     settleSlice: 1_000_000,

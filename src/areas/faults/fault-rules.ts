@@ -175,3 +175,10 @@ function matches(rule: FaultRule, target: FaultTarget): boolean {
   if (m.account !== undefined && m.account !== c?.accountId) return false;
   return m.key === undefined || m.key === c?.keyId;
 }
+
+declare module '../../engine/deps.js' {
+  interface Deps {
+    /** The fault rules in force, and their draws (`/_control/faults`). */
+    faults: FaultRules;
+  }
+}

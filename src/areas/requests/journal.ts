@@ -181,3 +181,10 @@ export function matches(e: JournalEntry, f: JournalFilter): boolean {
     (f.statusClass === undefined || inClass(e.status, f.statusClass))
   );
 }
+
+declare module '../../engine/deps.js' {
+  interface Deps {
+    /** The request journal (`/_control/requests`). */
+    journal: Journal;
+  }
+}

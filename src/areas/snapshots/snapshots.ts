@@ -8,15 +8,15 @@
 import { type ClockMode, parseClockMode, wallNow } from '../../core/clock.js';
 import { invalidParam, MESSAGES, notFound } from '../../core/errors.js';
 import type { Deps } from '../../engine/deps.js';
-import type { ScenarioFile } from '../../world/scenario-file.js';
+import type { ScenarioFile } from '../scenarios/scenario-file.js';
 import type { SnapshotState } from './snapshot-file-contract.js';
 import { checkRoomAfter, checkRoomBefore } from './snapshot-limits.js';
 import type { SnapshotTables } from './snapshot-tables.js';
 import type { SavedSnapshot } from './snapshots-store.js';
 
 /** Waits until no account's settle is in progress, so the tables are at rest. */
-export async function worldAtRest(deps: Deps): Promise<void> {
-  while (deps.settling.size > 0) await Promise.all(deps.settling.values());
+export function worldAtRest(deps: Deps): Promise<void> {
+  return deps.engine.atRest();
 }
 
 /**
@@ -95,14 +95,10 @@ export function stateOf(deps: Deps, account: string | null): SnapshotState {
     request_ids: world ? [...deps.ids.requestState()] : null,
     faults: faults && { rules: faults.rules, draw: [...faults.draw] },
     system_clock: world ? { mode: deps.systemClock.mode, now: deps.systemClock.now() } : null,
-    scenario: world ? structuredClone(deps.scenarios.loaded) : null,
+    scenario: world ? structuredClone<ScenarioFile>(deps.scenarios.loaded) : null,
     journal,
     rate_limits: deps.limiter.windowsOf(account ?? undefined),
-    archives_owed: Object.fromEntries(
-      [...deps.pendingArchives]
-        .filter(([id]) => world || id === account)
-        .map(([id, owed]) => [id, [...owed]]),
-    ),
+    archives_owed: deps.engine.archivesOwedState(account),
   };
 }
 
@@ -138,8 +134,18 @@ export function restoreSnapshot(
   deps.store.archives.clear();
   if (account === null) restoreWorldState(deps, state);
   else restoreAccountState(deps, account, state);
-  owedArchives(deps, account, state.archives_owed);
+  deps.engine.restoreArchivesOwed(account, state.archives_owed);
   deps.webhooks.resume();
+}
+
+/**
+ * The scenario a whole world's snapshot holds, as a copy. The state keeps it as plain JSON (its
+ * contract sits below the scenario file's types), but it is a scenario file: either the loaded
+ * one (`stateOf`) or one checked against the registered kinds when its file was read
+ * (snapshot-file.ts). The one place a snapshot's state is taken at its word.
+ */
+function heldScenario(state: SnapshotState): ScenarioFile {
+  return structuredClone(state.scenario) as ScenarioFile;
 }
 
 function restoreWorldState(deps: Deps, state: SnapshotState): void {
@@ -149,8 +155,7 @@ function restoreWorldState(deps: Deps, state: SnapshotState): void {
   const clock = state.system_clock!;
   deps.systemClock.setMode(parseClockMode(clock.mode) as ClockMode);
   deps.systemClock.set(clock.now);
-  // Checked against the registered kinds when it was read (world/snapshot-file.ts).
-  deps.scenarios.loaded = structuredClone(state.scenario) as unknown as ScenarioFile;
+  deps.scenarios.loaded = heldScenario(state);
   deps.journal.replace(state.journal);
   deps.limiter.restore(state.rate_limits);
 }
@@ -160,13 +165,6 @@ function restoreAccountState(deps: Deps, account: string, state: SnapshotState):
   const others = [...deps.journal.entries()].filter((e) => e.account_id !== account);
   deps.journal.replace([...others, ...state.journal]);
   deps.limiter.restore(state.rate_limits, account);
-}
-
-/** The archives the restored runs still owed when saved, built by their accounts' next settle. */
-function owedArchives(deps: Deps, account: string | null, owed: Record<string, string[]>): void {
-  if (account === null) deps.pendingArchives.clear();
-  else deps.pendingArchives.delete(account);
-  for (const [id, runs] of Object.entries(owed)) deps.pendingArchives.set(id, new Set(runs));
 }
 
 /** A snapshot as `GET /_control/snapshots` lists it. */

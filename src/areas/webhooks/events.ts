@@ -36,7 +36,11 @@ export function accountClocks(store: Store, clocks: ClockRegistry): DeliveryCloc
 }
 
 /** Records `webhook_endpoint.disabled` at virtual ms `at`, showing the endpoint as it now is. */
-export function recordEndpointDisabled(deps: Deps, endpointId: string, at: number): void {
+export function recordEndpointDisabled(
+  deps: Pick<Deps, 'store' | 'ids' | 'engine'>,
+  endpointId: string,
+  at: number,
+): void {
   const endpoint = deps.store.webhookEndpoints.find(endpointId);
   if (!endpoint) return;
   const object = toWebhookEndpoint(endpoint) as ShownObject;

@@ -19,3 +19,18 @@ export const OutcomeEntry = z.union([
 ]);
 export type OutcomeEntry = z.infer<typeof OutcomeEntry>;
 export const OutcomePlan = z.array(OutcomeEntry).max(100);
+
+/** A scenario's outcome rule: the plan of the runs it matches (engine/run-commands.ts `planFor`). */
+export const OutcomeRule = z
+  .object({
+    match: z
+      .object({
+        spec_name: z.string().optional(),
+        label: z.string().optional(),
+        kind: z.string().optional(),
+      })
+      .strict(),
+    outcomes: OutcomePlan,
+  })
+  .strict();
+export type OutcomeRule = z.infer<typeof OutcomeRule>;

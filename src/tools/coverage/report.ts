@@ -3,7 +3,7 @@
  * often the traffic got it (counts.ts), so an SDK author reads "never saw a 429 on resume" off it.
  * Outcomes seen but not listed (there should be none) are shown apart: nothing seen is hidden.
  */
-import type { CoverageCount, CoverageCounts } from '../../http/coverage-counts.js';
+import type { CoverageCount, CoverageCounts } from '../../areas/requests/coverage-counts.js';
 import { type CoverageDocument, type ErrorStatuses, expectedOutcomes } from './outcomes.js';
 
 export interface CoverageOutcome {
