@@ -32,6 +32,9 @@ const SLOW = [
   'test/scenarios/own-scenarios-cli.test.ts',
   'test/store/schema-version-cli.test.ts',
   'test/reliability/settle-workers-exit.test.ts',
+  // Starts a settle worker per kind, each loading the source through tsx as a process would
+  // (seconds of CPU apiece); test/reliability/settle-workers.test.ts keeps the pool in quick.
+  'test/engine/settle-pool.test.ts',
 ];
 
 /**

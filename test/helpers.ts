@@ -7,9 +7,20 @@ export const NO_TWINS_SECRET = 'svc_test_emulator_no_twins';
 export const DEFAULT_ACCOUNT = 'acct_00000000000000000000000001';
 export const NO_TWINS_ACCOUNT = 'acct_00000000000000000000000002';
 
-/** A fresh emulator (in-memory, seed 0, manual clocks, default scenario) per test. */
+/**
+ * A fresh emulator (in-memory, seed 0, manual clocks, default scenario) per test. Its settles run
+ * on the event loop (`settleWorkers: { threads: 0 }`) unless `options` ask for workers: a worker
+ * thread loads the source through tsx, about a second and a half of CPU per emulator, and a run
+ * of 100 steps (an RL run's example body) would start one. The tests of the workers ask for them
+ * (test/reliability/settle-workers.test.ts, sliced-settle, test/engine/settle-pool.test.ts).
+ */
 export function testEmulator(options: EmulatorOptions = {}) {
-  const emulator = createEmulator({ seed: '0', clock: 'manual', ...options });
+  const emulator = createEmulator({
+    seed: '0',
+    clock: 'manual',
+    settleWorkers: { threads: 0 },
+    ...options,
+  });
   const { app } = emulator;
 
   /** A product API call with the default key unless `secret` is given (null: no key). */

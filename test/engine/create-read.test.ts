@@ -14,6 +14,7 @@ import {
   KINDS,
   kindWorld,
   pathOf,
+  type Registered,
   T0,
   ULID,
 } from './support.js';
@@ -23,9 +24,17 @@ test('every registered kind has a minimal create body in test/engine/support.ts'
   expect(missing, 'give the create request schema of each of these kinds an example').toEqual([]);
 });
 
-/** A run of another registered kind than `name` on the default account, seeded on the clock. */
-async function otherKindRun(world: ReturnType<typeof kindWorld>) {
-  const other = REGISTERED_KINDS.find(({ kind }) => kind.name !== world.kind.name)!;
+/** Another registered kind than this one. */
+const otherOf = (registered: Registered) =>
+  REGISTERED_KINDS.find(({ kind }) => kind.name !== registered.kind.name)!;
+
+/** The kind's world that also serves another kind, for the tests that need another kind's run. */
+const withOther = (registered: Registered) =>
+  kindWorld(registered, { kinds: [registered, otherOf(registered)] });
+
+/** A run of the other kind `withOther` serves, on the default account, seeded on the clock. */
+async function otherKindRun(world: ReturnType<typeof kindWorld>, registered: Registered) {
+  const other = otherOf(registered);
   const seeded = await world.emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/runs`, {
     kind: other.kind.name,
     ...createBodyOf(other.kind.name),
@@ -106,9 +115,9 @@ describe.each(KINDS)('%s', (_name, registered) => {
   });
 
   test("a cursor that is not one of the caller's runs of this kind answers 400 naming after", async () => {
-    const w = kindWorld(registered);
+    const w = withOther(registered);
     await w.create();
-    const other = await otherKindRun(w);
+    const other = await otherKindRun(w, registered);
     for (const after of [`${w.kind.prefix}_${'0'.repeat(26)}`, other.id]) {
       const res = await w.emu.api('GET', `${w.path('list')}?after=${after}`);
       expectApiError(res, 400, 'parameter_invalid', 'after');
@@ -116,13 +125,13 @@ describe.each(KINDS)('%s', (_name, registered) => {
   });
 
   test("an unknown id, another kind's id and another account's id answer 404 on every run route", async () => {
-    const w = kindWorld(registered);
+    const w = withOther(registered);
     const run = await w.create();
     const account = await w.emu.control('POST', '/accounts', {
       ...(w.kind.feature ? { features: [w.kind.feature] } : {}),
     });
     const stranger = account.key.secret as string;
-    const other = await otherKindRun(w);
+    const other = await otherKindRun(w, registered);
     const calls = [
       ['GET', 'get'],
       ['POST', 'cancel'],
@@ -147,9 +156,9 @@ describe.each(KINDS)('%s', (_name, registered) => {
   });
 
   test("a key without the kind's scope answers 403 missing_scope; read does not allow write", async () => {
-    const w = kindWorld(registered);
+    const w = withOther(registered);
     const run = await w.create();
-    const other = await otherKindRun(w);
+    const other = await otherKindRun(w, registered);
     const key = async (scopes: string[]) =>
       (await w.emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/keys`, { name: 'k', scopes }))
         .secret as string;

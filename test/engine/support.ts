@@ -80,9 +80,12 @@ export function withOutcomes(body: Record<string, unknown>, outcomes: unknown[])
   return { ...body, options: { ...options, emulator: { outcomes } } };
 }
 
-/** A fresh emulator (seed 0 unless `options` say otherwise, manual clocks) with shortcuts for one kind on the default account. */
+/**
+ * A fresh emulator serving this kind only (seed 0 unless `options` say otherwise, manual clocks),
+ * with shortcuts for the kind on the default account; `options.kinds` serves others beside it.
+ */
 export function kindWorld(registered: Registered, options: EmulatorOptions = {}) {
-  const emu = testEmulator(options);
+  const emu = testEmulator({ kinds: [registered], ...options });
   const body = createBodyOf(registered.kind.name);
   const path = (name: RouteName, id?: string) => pathOf(registered, name, id);
   const advance = (seconds: number) =>

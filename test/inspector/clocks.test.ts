@@ -4,28 +4,15 @@
  * `POST .../clock/advance` does; a clock moved from outside the page shows too (issue 35); a run
  * seeded from the page's form is on the account's clock.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
-import { inspectorBrowser, openInspector, screenshot } from './support.js';
+import { expect, test } from 'vitest';
+import { inspectorSetup, openInspector, screenshot } from './support.js';
 
-let browser: Browser;
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator();
-  browser = await inspectorBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await emulator?.stop();
-});
+const ui = inspectorSetup();
 
 const SPEC = { path: 'specs/pick_place.yaml', name: 'pick_place' };
 
 test('advancing the clock from the page moves a run to its next phase', async () => {
-  const { control } = emulator;
+  const { control } = ui.emulator;
   const { account } = await control.createAccount({ name: 'nightly' });
   const run = await control.seedRun(account.id, {
     kind: 'evaluation',
@@ -33,8 +20,8 @@ test('advancing the clock from the page moves a run to its next phase', async ()
     label: 'nightly',
   });
   const { page, expectClean } = await openInspector(
-    browser,
-    emulator.baseUrl,
+    ui.browser,
+    ui.emulator.baseUrl,
     `view=runs&account=${account.id}`,
   );
   await page.locator(`tr[data-id="${run.id}"]`).click();
@@ -50,7 +37,7 @@ test('advancing the clock from the page moves a run to its next phase', async ()
     .waitFor();
 
   // The accounts view's button does the same, for the account's earliest transition.
-  await page.goto(`${emulator.baseUrl}/_control/ui#view=accounts&account=${account.id}`);
+  await page.goto(`${ui.emulator.baseUrl}/_control/ui#view=accounts&account=${account.id}`);
   await page.locator('[data-action="next-transition"]').click();
   await page.getByText('Transitions applied').waitFor();
   expect(await page.locator('section.view').innerText()).toMatch(
@@ -61,7 +48,7 @@ test('advancing the clock from the page moves a run to its next phase', async ()
   await page.locator('[data-clock-now]', { hasText: '00:00:02.000' }).waitFor();
   await screenshot(page, 'accounts');
 
-  await page.goto(`${emulator.baseUrl}/_control/ui#view=runs&account=${account.id}`);
+  await page.goto(`${ui.emulator.baseUrl}/_control/ui#view=runs&account=${account.id}`);
   await page.locator(`tr[data-id="${run.id}"]`).click();
   await detail.locator('ol.timeline li.future').first().waitFor();
   await screenshot(page, 'runs');
@@ -70,10 +57,10 @@ test('advancing the clock from the page moves a run to its next phase', async ()
 });
 
 test('a run seeded from the form is on the clock, and its failure shows where it was planned', async () => {
-  const { account } = await emulator.control.createAccount({ name: 'seeding' });
+  const { account } = await ui.emulator.control.createAccount({ name: 'seeding' });
   const { page, expectClean } = await openInspector(
-    browser,
-    emulator.baseUrl,
+    ui.browser,
+    ui.emulator.baseUrl,
     `view=runs&account=${account.id}`,
   );
   const form = page.locator('form.seed');
@@ -85,7 +72,7 @@ test('a run seeded from the form is on the clock, and its failure shows where it
   await row.waitFor();
   const id = await row.getAttribute('data-id');
   expect(id).toMatch(/^eval_/);
-  await emulator.control.advanceClock(account.id, { seconds: 60 });
+  await ui.emulator.control.advanceClock(account.id, { seconds: 60 });
   await page.locator(`tr[data-id="${id}"] .badge`, { hasText: 'failed' }).waitFor();
 
   // The form sends what it is given; the emulator's error names the field.
@@ -97,12 +84,12 @@ test('a run seeded from the form is on the clock, and its failure shows where it
 });
 
 test('the runs view follows a clock moved outside the page; a succeeded run shows no phase', async () => {
-  const { control } = emulator;
+  const { control } = ui.emulator;
   const { account } = await control.createAccount({ name: 'outside' });
   const run = await control.seedRun(account.id, { kind: 'evaluation', spec: SPEC });
   const { page, expectClean } = await openInspector(
-    browser,
-    emulator.baseUrl,
+    ui.browser,
+    ui.emulator.baseUrl,
     `view=runs&account=${account.id}`,
   );
   const row = page.locator(`tr[data-id="${run.id}"]`);

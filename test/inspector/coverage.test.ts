@@ -4,29 +4,17 @@
  * inferred outcomes are told apart; the report downloads as Markdown.
  */
 import { text } from 'node:stream/consumers';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
-import { call, inspectorBrowser, openInspector, screenshot } from './support.js';
+import { expect, test } from 'vitest';
+import { startEmulator } from '../../src/tools/harness/index.js';
+import { call, inspectorSetup, openInspector, screenshot } from './support.js';
 
-let browser: Browser;
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator();
-  browser = await inspectorBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await emulator?.stop();
-});
+const ui = inspectorSetup();
 
 test('the coverage matrix marks a status seen after a call produces it', async () => {
-  const { account, key } = await emulator.control.createAccount({ name: 'sdk-suite' });
+  const { account, key } = await ui.emulator.control.createAccount({ name: 'sdk-suite' });
   const secret = key.secret!;
-  const base = emulator.baseUrl;
-  const run = await emulator.control.seedRun(account.id, {
+  const base = ui.emulator.baseUrl;
+  const run = await ui.emulator.control.seedRun(account.id, {
     kind: 'evaluation',
     spec: { path: 'specs/a.yaml', name: 'a' },
   });
@@ -34,7 +22,7 @@ test('the coverage matrix marks a status seen after a call produces it', async (
   await call(base, 'POST', `/v1/evaluations/${run.id}/resume`, { secret });
   await call(base, 'GET', '/v1/evaluations?limit=500', { secret });
   const { page, expectClean } = await openInspector(
-    browser,
+    ui.browser,
     base,
     `view=coverage&account=${account.id}`,
   );
@@ -76,7 +64,7 @@ test('the coverage matrix marks a status seen after a call produces it', async (
 test('with --control-token the page asks for the token once, then shows the world', async () => {
   const guarded = await startEmulator({ controlToken: 'sesame' });
   try {
-    const { page, expectClean } = await openInspector(browser, guarded.baseUrl, 'view=accounts');
+    const { page, expectClean } = await openInspector(ui.browser, guarded.baseUrl, 'view=accounts');
     const dialog = page.locator('#token-dialog');
     await dialog.locator('input').fill('sesame');
     await dialog.getByRole('button', { name: 'Use this token' }).click();

@@ -3,27 +3,14 @@
  * page's form answers the next call; the form's values are validated by the emulator, whose error
  * the form shows at the field it names; a rule is changed and deleted from the page.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
-import { call, inspectorBrowser, openInspector, screenshot } from './support.js';
+import { expect, test } from 'vitest';
+import { call, inspectorSetup, openInspector, screenshot } from './support.js';
 
-let browser: Browser;
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator();
-  browser = await inspectorBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await emulator?.stop();
-});
+const ui = inspectorSetup();
 
 test('a fault rule added from the page answers the next call', async () => {
-  const { account, key } = await emulator.control.createAccount({ name: 'retries' });
-  const { page, expectClean } = await openInspector(browser, emulator.baseUrl, 'view=faults');
+  const { account, key } = await ui.emulator.control.createAccount({ name: 'retries' });
+  const { page, expectClean } = await openInspector(ui.browser, ui.emulator.baseUrl, 'view=faults');
   const form = page.locator('form.fault-form');
   await form.locator('input[name="match.operation"]').fill('getCurrentKey');
   await form.locator('input[name="match.account"]').fill(account.id);
@@ -32,23 +19,23 @@ test('a fault rule added from the page answers the next call', async () => {
   await form.locator('input[name="times"]').fill('1');
   await form.getByRole('button', { name: 'Add rule' }).click();
   await page.locator('table.faults tbody tr').first().waitFor();
-  const [rule] = (await emulator.control.listFaults()).data;
+  const [rule] = (await ui.emulator.control.listFaults()).data;
   expect(rule).toMatchObject({
     match: { operation: 'getCurrentKey', account: account.id },
     respond: { status: 503, retry_after: 2 },
     times: 1,
   });
 
-  const faulted = await call(emulator.baseUrl, 'GET', '/v1/keys/me', { secret: key.secret });
+  const faulted = await call(ui.emulator.baseUrl, 'GET', '/v1/keys/me', { secret: key.secret });
   expect(faulted.status).toBe(503);
   expect(faulted.headers['retry-after']).toBe('2');
-  const [entry] = (await emulator.control.listRequests({ account: account.id })).data;
+  const [entry] = (await ui.emulator.control.listRequests({ account: account.id })).data;
   expect(entry?.fault_id).toBe(rule!.id);
   // Its counters follow the calls it answered.
   await page.locator(`[data-hits="${rule!.id}"]`, { hasText: '1' }).waitFor();
-  expect((await call(emulator.baseUrl, 'GET', '/v1/keys/me', { secret: key.secret })).status).toBe(
-    200,
-  );
+  expect(
+    (await call(ui.emulator.baseUrl, 'GET', '/v1/keys/me', { secret: key.secret })).status,
+  ).toBe(200);
 
   // The form sends what it is given; the emulator's error marks the field it names.
   await form.locator('input[name="probability"]').fill('2');
@@ -72,12 +59,12 @@ test('a fault rule added from the page answers the next call', async () => {
 });
 
 test('a rule is changed and deleted from the page', async () => {
-  await emulator.control.clearFaults();
-  const rule = await emulator.control.createFault({
+  await ui.emulator.control.clearFaults();
+  const rule = await ui.emulator.control.createFault({
     match: { method: 'GET' },
     respond: { status: 502 },
   });
-  const { page, expectClean } = await openInspector(browser, emulator.baseUrl, 'view=faults');
+  const { page, expectClean } = await openInspector(ui.browser, ui.emulator.baseUrl, 'view=faults');
   await page.locator('table.faults tbody tr').first().getByRole('button', { name: 'Edit' }).click();
   const form = page.locator('form.fault-form', { hasText: `Change ${rule.id}` });
   await form.waitFor();
@@ -86,7 +73,7 @@ test('a rule is changed and deleted from the page', async () => {
   await form.locator('input[name="respond.delay_ms"]').fill('10');
   await form.getByRole('button', { name: 'Save' }).click();
   await page.locator('table.faults', { hasText: 'delay 10 ms' }).waitFor();
-  expect((await emulator.control.listFaults()).data).toEqual([
+  expect((await ui.emulator.control.listFaults()).data).toEqual([
     expect.objectContaining({ id: rule.id, respond: { delay_ms: 10 } }),
   ]);
   await page
@@ -95,18 +82,18 @@ test('a rule is changed and deleted from the page', async () => {
     .getByRole('button', { name: 'Delete' })
     .click();
   await page.getByText('No fault rules').waitFor();
-  expect((await emulator.control.listFaults()).data).toEqual([]);
+  expect((await ui.emulator.control.listFaults()).data).toEqual([]);
   expectClean();
   await page.close();
 });
 
 test('a rule added with an account chosen at the top applies to that account only', async () => {
-  await emulator.control.clearFaults();
-  const chosen = await emulator.control.createAccount({ name: 'chosen' });
-  const unrelated = await emulator.control.createAccount({ name: 'unrelated' });
+  await ui.emulator.control.clearFaults();
+  const chosen = await ui.emulator.control.createAccount({ name: 'chosen' });
+  const unrelated = await ui.emulator.control.createAccount({ name: 'unrelated' });
   const { page, expectClean } = await openInspector(
-    browser,
-    emulator.baseUrl,
+    ui.browser,
+    ui.emulator.baseUrl,
     `view=faults&account=${chosen.account.id}`,
   );
   const form = page.locator('form.fault-form');
@@ -118,12 +105,12 @@ test('a rule added with an account chosen at the top applies to that account onl
   await form.locator('select[name="respond.status"]').selectOption('503');
   await form.getByRole('button', { name: 'Add rule' }).click();
   await page.locator('table.faults tbody tr').first().waitFor();
-  expect((await emulator.control.listFaults()).data).toEqual([
+  expect((await ui.emulator.control.listFaults()).data).toEqual([
     expect.objectContaining({
       match: { operation: 'getCurrentKey', account: chosen.account.id },
     }),
   ]);
-  const base = emulator.baseUrl;
+  const base = ui.emulator.baseUrl;
   expect((await call(base, 'GET', '/v1/keys/me', { secret: unrelated.key.secret })).status).toBe(
     200,
   );

@@ -3,35 +3,22 @@
  * coverage matrix, each fault sweep's matrix and the account's client report, read again as calls
  * arrive.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
-import { call, inspectorBrowser, openInspector } from './support.js';
+import { expect, test } from 'vitest';
+import { call, inspectorSetup, openInspector } from './support.js';
 
-let browser: Browser;
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator();
-  browser = await inspectorBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await emulator?.stop();
-});
+const ui = inspectorSetup();
 
 test('the coverage view shows a sweep matrix and the client report beside the coverage matrix', async () => {
-  const { account, key } = await emulator.control.createAccount({ name: 'sdk-lab' });
+  const { account, key } = await ui.emulator.control.createAccount({ name: 'sdk-lab' });
   const secret = key.secret!;
-  const base = emulator.baseUrl;
-  const sweep = await emulator.control.createSweep({
+  const base = ui.emulator.baseUrl;
+  const sweep = await ui.emulator.control.createSweep({
     account: account.id,
     operations: ['getCurrentKey'],
     faults: ['503', 'drop'],
   });
   const { page, expectClean } = await openInspector(
-    browser,
+    ui.browser,
     base,
     `view=coverage&account=${account.id}`,
   );

@@ -4,23 +4,11 @@
  * running off the detail's title), an outcome's code is never broken inside, and the coverage
  * legend's chips read as examples, not as counts.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
-import { call, inspectorBrowser, NARROW, openInspector, screenshot, WIDE } from './support.js';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { call, inspectorSetup, NARROW, openInspector, screenshot, WIDE } from './support.js';
 
-let browser: Browser;
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator();
-  browser = await inspectorBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await emulator?.stop();
-});
+const ui = inspectorSetup();
 
 /**
  * What runs past its box in the page as shown: an element whose content is wider than it (cut
@@ -62,8 +50,8 @@ async function everyView(page: Page, views: [view: string, ready: () => Promise<
 }
 
 test('no view runs past its box at 800 or 1400 px: columns, the picker, a long path', async () => {
-  const { control } = emulator;
-  const base = emulator.baseUrl;
+  const { control } = ui.emulator;
+  const base = ui.emulator.baseUrl;
   const { account, key } = await control.createAccount({ name: 'nightly-regression-suite' });
   const secret = key.secret!;
   await call(base, 'GET', '/v1/keys/me', { secret });
@@ -88,7 +76,7 @@ test('no view runs past its box at 800 or 1400 px: columns, the picker, a long p
     data: { object: { id: run.id, object: 'evaluation', status: 'succeeded' } },
   });
   const { page, expectClean } = await openInspector(
-    browser,
+    ui.browser,
     base,
     `view=requests&account=${account.id}`,
   );
@@ -130,7 +118,11 @@ test('no view runs past its box at 800 or 1400 px: columns, the picker, a long p
 });
 
 test("coverage: an outcome's code is never broken inside, and the legend's chips are examples", async () => {
-  const { page, expectClean } = await openInspector(browser, emulator.baseUrl, 'view=coverage');
+  const { page, expectClean } = await openInspector(
+    ui.browser,
+    ui.emulator.baseUrl,
+    'view=coverage',
+  );
   await page.locator('table.matrix tbody tr').first().waitFor();
   for (const size of [NARROW, WIDE]) {
     await page.setViewportSize(size);

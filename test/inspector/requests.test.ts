@@ -7,32 +7,20 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
+import { expect, onTestFinished, test } from 'vitest';
+import { startEmulator } from '../../src/tools/harness/index.js';
 import { openPage } from '../chromium.js';
-import { call, inspectorBrowser, openInspector, screenshot } from './support.js';
+import { call, inspectorSetup, openInspector, screenshot } from './support.js';
 
 const run = promisify(execFile);
 
-let browser: Browser;
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator();
-  browser = await inspectorBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await emulator?.stop();
-});
+const ui = inspectorSetup();
 
 test('a request made by a test appears in the live view, pushed by the stream', async () => {
-  const { account, key } = await emulator.control.createAccount({ name: 'sdk-tests' });
+  const { account, key } = await ui.emulator.control.createAccount({ name: 'sdk-tests' });
   const { page, requests, expectClean } = await openInspector(
-    browser,
-    emulator.baseUrl,
+    ui.browser,
+    ui.emulator.baseUrl,
     `view=requests&account=${account.id}`,
   );
   const listCalls = () => requests.filter((p) => p === '/_control/requests').length;
@@ -40,7 +28,7 @@ test('a request made by a test appears in the live view, pushed by the stream', 
   // The first page, read once the stream is open; nothing after it.
   await expect.poll(listCalls).toBe(1);
   const sent = Date.now();
-  const answer = await call(emulator.baseUrl, 'GET', '/v1/keys/me', { secret: key.secret });
+  const answer = await call(ui.emulator.baseUrl, 'GET', '/v1/keys/me', { secret: key.secret });
   const row = page.locator(`tr[data-id="${answer.headers['x-request-id']}"]`);
   await row.waitFor();
   console.log(
@@ -81,7 +69,7 @@ test('the detail pane shows the request, the answer with secrets masked, and why
   });
   const faulted = await call(base, 'GET', '/v1/keys/me', { secret });
   const { page, expectClean } = await openInspector(
-    browser,
+    ui.browser,
     base,
     `view=requests&account=${account.id}`,
   );
@@ -110,25 +98,25 @@ test('the detail pane shows the request, the answer with secrets masked, and why
 });
 
 test('"Copy as curl" gives a command that makes the call again', async () => {
-  const { account, key } = await emulator.control.createAccount({ name: 'curl' });
+  const { account, key } = await ui.emulator.control.createAccount({ name: 'curl' });
   const secret = key.secret!;
   const body = { spec: { path: "specs/it's.yaml", name: 'quoted' }, label: 'nightly' };
-  const first = await call(emulator.baseUrl, 'POST', '/v1/evaluations?expand=none', {
+  const first = await call(ui.emulator.baseUrl, 'POST', '/v1/evaluations?expand=none', {
     secret,
     body,
     headers: { 'idempotency-key': 'curl-1' },
   });
   expect(first.status).toBe(201);
   const { page, expectClean } = await openInspector(
-    browser,
-    emulator.baseUrl,
+    ui.browser,
+    ui.emulator.baseUrl,
     `view=requests&account=${account.id}`,
   );
   await page.locator(`tr[data-id="${first.headers['x-request-id']}"]`).click();
   const detail = page.locator('aside.detail');
   await detail.getByRole('button', { name: 'Copy as curl' }).click();
   const command = await detail.locator('pre.curl').innerText();
-  expect(command).toContain(`'${emulator.baseUrl}/v1/evaluations?expand=none'`);
+  expect(command).toContain(`'${ui.emulator.baseUrl}/v1/evaluations?expand=none'`);
   expect(command).toContain('"authorization: Bearer $API_KEY"');
   expect(command).not.toContain(secret);
   await screenshot(page, 'requests-curl', { docs: false });
@@ -144,13 +132,13 @@ test('"Copy as curl" gives a command that makes the call again', async () => {
 });
 
 test('a call is found by its X-Request-Id, as an SDK logs it', async () => {
-  const { account, key } = await emulator.control.createAccount({ name: 'find-me' });
+  const { account, key } = await ui.emulator.control.createAccount({ name: 'find-me' });
   const secret = key.secret!;
-  const wanted = await call(emulator.baseUrl, 'GET', '/v1/evaluations/eval_nope', { secret });
-  for (let i = 0; i < 60; i++) await call(emulator.baseUrl, 'GET', '/v1/keys/me', { secret });
+  const wanted = await call(ui.emulator.baseUrl, 'GET', '/v1/evaluations/eval_nope', { secret });
+  for (let i = 0; i < 60; i++) await call(ui.emulator.baseUrl, 'GET', '/v1/keys/me', { secret });
   const { page, expectClean } = await openInspector(
-    browser,
-    emulator.baseUrl,
+    ui.browser,
+    ui.emulator.baseUrl,
     `view=requests&account=${account.id}`,
   );
   const find = page.locator('form.find input[name="request_id"]');
@@ -170,7 +158,7 @@ test('a call is found by its X-Request-Id, as an SDK logs it', async () => {
 test("the docs page's own requests are not in the journal nor counted", async () => {
   const emulator = await startEmulator();
   onTestFinished(() => emulator.stop());
-  const docs = await openPage(browser);
+  const docs = await openPage(ui.browser);
   await docs.goto(`${emulator.baseUrl}/docs`);
   await docs.locator('.opblock-tag').first().waitFor();
   for (const path of ['/openapi.json', '/favicon.ico', '/'])
@@ -179,7 +167,7 @@ test("the docs page's own requests are not in the journal nor counted", async ()
   const { key } = await emulator.control.createAccount({ name: 'sdk' });
   const sdk = await call(emulator.baseUrl, 'GET', '/v1/keys/me', { secret: key.secret });
 
-  const { page, expectClean } = await openInspector(browser, emulator.baseUrl, 'view=requests');
+  const { page, expectClean } = await openInspector(ui.browser, emulator.baseUrl, 'view=requests');
   await page.locator(`tr[data-id="${sdk.headers['x-request-id']}"]`).waitFor();
   await expect(page.locator('table.requests tbody tr').count()).resolves.toBe(1);
   await page.locator('#nav a[data-view="coverage"]').click();

@@ -6,7 +6,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import type { EmulatorOptions } from '../../src/emulator.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 import { connectChromium } from '../chromium.js';
 
 /** Where every run writes its screenshots, at each width: git-ignored, for looking at. */
@@ -22,6 +24,25 @@ export const WIDE = { width: 1400, height: 800 };
 /** The chromium of the browser project's global setup (test/browser-setup.ts), connected to. */
 export function inspectorBrowser(): Promise<Browser> {
   return connectChromium(inject('chromiumWsEndpoint'));
+}
+
+/**
+ * Every inspector test file's setup: an emulator started with `options` and a connection to the
+ * global chromium before the file's tests, both closed after them. Read `ui.emulator` and
+ * `ui.browser` inside the tests.
+ * @example const ui = inspectorSetup(); ... openInspector(ui.browser, ui.emulator.baseUrl, 'runs')
+ */
+export function inspectorSetup(options: EmulatorOptions = {}) {
+  const ui = {} as { emulator: RunningEmulator; browser: Browser };
+  beforeAll(async () => {
+    ui.emulator = await startEmulator(options);
+    ui.browser = await inspectorBrowser();
+  });
+  afterAll(async () => {
+    await ui.browser?.close();
+    await ui.emulator?.stop();
+  });
+  return ui;
 }
 
 /**

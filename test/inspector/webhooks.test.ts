@@ -4,26 +4,19 @@
  * the receiver's answers (issue 35), and a redelivery from the page that reaches a local receiver,
  * signed as every delivery is.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 import { eventually, type Receiver, startReceiver } from '../webhook-receiver.js';
-import { inspectorBrowser, openInspector, screenshot } from './support.js';
+import { inspectorSetup, openInspector, screenshot } from './support.js';
 
-let browser: Browser;
-let emulator: RunningEmulator;
+const ui = inspectorSetup({ webhookRetrySchedule: [0, 5_000, 300_000] });
 let receiver: Receiver;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ webhookRetrySchedule: [0, 5_000, 300_000] });
-  browser = await inspectorBrowser();
   receiver = await startReceiver(() => ({ status: 200, body: '{"received": true}' }));
 });
 
 afterAll(async () => {
-  await browser?.close();
   await receiver?.close();
-  await emulator?.stop();
 });
 
 const EVENT = {
@@ -34,7 +27,7 @@ const EVENT = {
 } as const;
 
 test('a delivery shows its payload and the answers; a redelivery from the page reaches a local receiver', async () => {
-  const { control } = emulator;
+  const { control } = ui.emulator;
   const { account } = await control.createAccount({ name: 'hooks' });
   const endpoint = await control.seedWebhookEndpoint(account.id, {
     url: receiver.url,
@@ -56,8 +49,8 @@ test('a delivery shows its payload and the answers; a redelivery from the page r
   }, 'delivered');
 
   const { page, expectClean } = await openInspector(
-    browser,
-    emulator.baseUrl,
+    ui.browser,
+    ui.emulator.baseUrl,
     `view=webhooks&account=${account.id}`,
   );
   const row = page.locator(`tr[data-delivery="${delivered.id}"]`);
@@ -95,7 +88,7 @@ test('a delivery shows its payload and the answers; a redelivery from the page r
 });
 
 test("an endpoint's chaos and its receiver's verdict, and each delivery's chaos, are shown", async () => {
-  const { control } = emulator;
+  const { control } = ui.emulator;
   // A receiver that never verifies: it takes the forged delivery too.
   const naive = await startReceiver(() => 204);
   try {
@@ -112,8 +105,8 @@ test("an endpoint's chaos and its receiver's verdict, and each delivery's chaos,
     }, 'the forged delivery answered');
 
     const { page, expectClean } = await openInspector(
-      browser,
-      emulator.baseUrl,
+      ui.browser,
+      ui.emulator.baseUrl,
       `view=webhooks&account=${account.id}`,
     );
     // The first table is the endpoints' (the deliveries' rows name the endpoint too).

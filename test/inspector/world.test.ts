@@ -5,29 +5,16 @@
  * call a test could make.
  */
 import { text } from 'node:stream/consumers';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
-import { call, inspectorBrowser, openInspector, screenshot } from './support.js';
+import { expect, test } from 'vitest';
+import { call, inspectorSetup, openInspector, screenshot } from './support.js';
 
-let browser: Browser;
-let emulator: RunningEmulator;
-
-beforeAll(async () => {
-  emulator = await startEmulator();
-  browser = await inspectorBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await emulator?.stop();
-});
+const ui = inspectorSetup();
 
 const SPEC = { path: 'specs/pick_place.yaml', name: 'pick_place' };
 
 test('an account and a key made from the page work; a key revoked there answers 401', async () => {
-  const base = emulator.baseUrl;
-  const { page, expectClean } = await openInspector(browser, base, 'view=accounts');
+  const base = ui.emulator.baseUrl;
+  const { page, expectClean } = await openInspector(ui.browser, base, 'view=accounts');
   const accountForm = page.locator('form.account-form');
   await accountForm.locator('input[name="name"]').fill('made-here');
   await accountForm.getByRole('button', { name: 'Make the account and its key' }).click();
@@ -35,9 +22,9 @@ test('an account and a key made from the page work; a key revoked there answers 
   await secret.waitFor();
   const made = await call(base, 'GET', '/v1/keys/me', { secret: await secret.innerText() });
   expect(made.status).toBe(200);
-  const { data } = await emulator.control.listRequests({ order: 'newest', limit: 1 });
+  const { data } = await ui.emulator.control.listRequests({ order: 'newest', limit: 1 });
   const account = data[0]!.account_id!;
-  expect((await emulator.control.getAccount(account)).name).toBe('made-here');
+  expect((await ui.emulator.control.getAccount(account)).name).toBe('made-here');
 
   await page.locator('select#account').selectOption(account);
   // The panel of the account chosen (before, the oldest one's showed, with a form of its own).
@@ -66,12 +53,12 @@ test('an account and a key made from the page work; a key revoked there answers 
 });
 
 test('reset, a scenario loaded, a snapshot saved, downloaded and restored from the page', async () => {
-  const { control } = emulator;
+  const { control } = ui.emulator;
   const { account } = await control.createAccount({ name: 'ci-run-7' });
   await control.seedRun(account.id, { kind: 'evaluation', spec: SPEC });
   const { page, expectClean } = await openInspector(
-    browser,
-    emulator.baseUrl,
+    ui.browser,
+    ui.emulator.baseUrl,
     `view=world&account=${account.id}`,
   );
   // Each button that replaces state asks first.
@@ -100,7 +87,7 @@ test('reset, a scenario loaded, a snapshot saved, downloaded and restored from t
   await page.getByRole('button', { name: 'Reset ci-run-7 only' }).click();
   await done.filter({ hasText: `Reset ${account.id}.` }).waitFor();
   expect((await control.getAccount(account.id)).name).toBe('ci-run-7');
-  const runs = await call(emulator.baseUrl, 'GET', `/_control/accounts/${account.id}/runs`);
+  const runs = await call(ui.emulator.baseUrl, 'GET', `/_control/accounts/${account.id}/runs`);
   expect(runs.json.data).toEqual([]);
 
   await page.locator('table.scenarios tr', { hasText: 'rate-limited' }).getByRole('button').click();

@@ -95,14 +95,17 @@ describe('windowed settling equals one settle', () => {
 });
 
 test('other accounts are served while a long advance is applied, and it equals one settle', async () => {
+  const RUNS = 6;
   const big = async (emu: Emu) => {
     const acct = await emu.control('POST', '/accounts', {
       id: 'acct_big',
       token_balance: 10_000_000,
       limits: { concurrent_runs: 1000 },
     });
-    for (let i = 0; i < 30; i++) {
-      const res = await create(emu, { episodes: 1000 }, acct.key.secret);
+    // Each run long enough that its end and archive go to a worker (DEFAULT_MIN_STEPS, 100
+    // steps), so the advance waits on the worker while the other account is served.
+    for (let i = 0; i < RUNS; i++) {
+      const res = await create(emu, { episodes: 150 }, acct.key.secret);
       expect(res.status).toBe(201);
     }
     return acct.key.secret as string;
@@ -123,7 +126,10 @@ test('other accounts are served while a long advance is applied, and it equals o
   const [advanced, otherRes] = await Promise.all([advance, other]);
   expect(otherRes.status).toBe(200);
   expect(order).toEqual(['other account', 'advance']);
-  expect(sliced.emulator.deps.engine.settlePool.stats()).toMatchObject({ worker: 60, failed: 0 });
+  expect(sliced.emulator.deps.engine.settlePool.stats()).toMatchObject({
+    worker: 2 * RUNS,
+    failed: 0,
+  });
 
   const oneShot = testEmulator({
     settleSlice: 1_000_000,

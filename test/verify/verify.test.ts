@@ -83,7 +83,11 @@ test('a key whose account has the feature: a 403 feature_not_enabled is a differ
 });
 
 test('--writes against an identical target: no difference, and only what verify made is deleted', async () => {
-  const target = await startEmulator({ clock: 'scaled:100', webhooks: false });
+  const target = await startEmulator({
+    clock: 'scaled:100',
+    webhooks: false,
+    settleWorkers: { threads: 0 },
+  });
   const spy = await tee(target.baseUrl);
   try {
     const auth = { authorization: `Bearer ${DEFAULT_SECRET}`, 'content-type': 'application/json' };
@@ -201,7 +205,11 @@ test('--max-requests is the most the target receives', async () => {
 });
 
 test('--writes on a small budget still cleans up what it made, within the budget', async () => {
-  const target = await startEmulator({ clock: 'scaled:100', webhooks: false });
+  const target = await startEmulator({
+    clock: 'scaled:100',
+    webhooks: false,
+    settleWorkers: { threads: 0 },
+  });
   try {
     const { report, session } = await verifyAgainst(target.baseUrl, {
       writes: true,

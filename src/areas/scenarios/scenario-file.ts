@@ -2,7 +2,8 @@ import { z } from '@hono/zod-openapi';
 import { ClockInstant, ClockModeSchema } from '../../core/clock-inputs.js';
 import { OutcomeRule } from '../../engine/contract/outcomes.js';
 import { runSeedInput } from '../../engine/contract/seed-input.js';
-import { type Kinds, scopesOf } from '../../engine/kind-registry.js';
+import { type Kinds, kindRegistry, scopesOf } from '../../engine/kind-registry.js';
+import { REGISTERED_KINDS } from '../../kinds/index.js';
 import { AccountInput, keyInput } from '../accounts/inputs.js';
 import { FaultRuleInput } from '../faults/contract.js';
 import { WebhookEndpointInput } from '../webhooks/inputs.js';
@@ -15,6 +16,11 @@ export const SCENARIO_FILE_MAX_BYTES = 1024 * 1024;
 /** What a scenario file takes from the registered kinds: scopes, names and seeding inputs. */
 export interface ScenarioKinds {
   scopes: readonly string[];
+  /**
+   * Scopes of registered kinds this emulator does not serve (`createEmulator({ kinds })`): a key
+   * that lists one loses it, so the shipped scenarios load with any subset of the kinds.
+   */
+  unservedScopes?: readonly string[];
   kindNames: readonly string[];
   /** A kind's own seeding input, listed under `accounts[].<collection>`. */
   seeds: readonly { collection: string; input: z.ZodObject }[];
@@ -55,9 +61,30 @@ export function scenarioFileSchema(kinds: ScenarioKinds) {
     .preprocess((raw, ctx) => {
       const issue = scenarioSizeIssue(raw);
       if (issue) ctx.addIssue({ code: 'custom', ...issue });
-      return raw;
+      return kinds.unservedScopes?.length ? withoutScopes(raw, kinds.unservedScopes) : raw;
     }, scenario)
     .openapi('ScenarioFile');
+}
+
+type Json = Record<string, unknown>;
+const objectOf = (v: unknown): Json | undefined =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
+
+/** `raw` with `dropped` taken out of its keys' scopes; what is not a scenario's shape is kept as given. */
+function withoutScopes(raw: unknown, dropped: readonly string[]): unknown {
+  const scenario = objectOf(raw);
+  if (!scenario || !Array.isArray(scenario.accounts)) return raw;
+  const keyWithout = (k: unknown) => {
+    const key = objectOf(k);
+    if (!key || !Array.isArray(key.scopes)) return k;
+    return { ...key, scopes: key.scopes.filter((s) => !dropped.includes(s as string)) };
+  };
+  const accounts = scenario.accounts.map((a) => {
+    const account = objectOf(a);
+    if (!account || !Array.isArray(account.keys)) return a;
+    return { ...account, keys: account.keys.map(keyWithout) };
+  });
+  return { ...scenario, accounts };
 }
 
 /** One account of a scenario; each kind's own seeding inputs are under its collection. */
@@ -80,10 +107,15 @@ declare module '../../engine/deps.js' {
   interface LoadedScenario extends ScenarioFile {}
 }
 
+/** Every registered kind's scopes: those of a kind not served are dropped from a scenario's keys. */
+const REGISTERED_SCOPES = scopesOf(kindRegistry(REGISTERED_KINDS));
+
 /** The scenario file's schema for these kinds: their scopes, names and seeding inputs. */
 export function scenarioSchema(kinds: Kinds) {
+  const scopes = scopesOf(kinds);
   return scenarioFileSchema({
-    scopes: scopesOf(kinds),
+    scopes,
+    unservedScopes: REGISTERED_SCOPES.filter((s) => !scopes.includes(s)),
     kindNames: kinds.list.map(({ kind }) => kind.name),
     seeds: kinds.list.flatMap(({ kind, seed }) =>
       seed ? [{ collection: kind.collection, input: seed.input }] : [],

@@ -8,13 +8,19 @@ import { expect, test } from 'vitest';
 import { expectApiError, expectOk } from '../../../test/api/support.js';
 import { DEFAULT_ACCOUNT, testEmulator } from '../../../test/helpers.js';
 import { extractArchive, raw } from '../../../test/runtime/support.js';
+import type { EmulatorOptions } from '../../emulator.js';
+import { augmentations } from './index.js';
+
+/** An emulator serving this kind only, as the kind's own tests need no other. */
+const ownKind = (options: EmulatorOptions = {}) =>
+  testEmulator({ kinds: [augmentations], ...options });
 
 const PANDA = 'ds_01KA0000000000000000PANDA1';
 const BODY = { dataset: PANDA, config: { episode_count: 3 } };
 const AUG_ID = /^aug_[0-9A-HJKMNP-TV-Z]{26}$/;
 
 function setup() {
-  const emu = testEmulator();
+  const emu = ownKind();
   const advance = (seconds: number) =>
     emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/clock/advance`, { seconds });
   const create = async (body: Record<string, unknown> = BODY) => {

@@ -21,6 +21,10 @@ import {
   SPEC,
   sha256,
 } from '../../../test/runtime/support.js';
+import { evaluations } from './index.js';
+
+/** An emulator serving this kind only, as the kind's own tests need no other. */
+const ownKind = () => runtime({ kinds: [evaluations] });
 
 type Transition = { at: string; resource: string; from: string; to: string; phase: string };
 
@@ -60,7 +64,7 @@ type EpisodeFile = { index: number; success: boolean; evaluators: Record<string,
 const EVALUATED = { ...SPEC, evaluators: ['collision', 'success_rate'] };
 
 /** A succeeded default run with its body and served archive. */
-async function succeeded(rt: Runtime = runtime(), spec: Record<string, unknown> = EVALUATED) {
+async function succeeded(rt: Runtime = ownKind(), spec: Record<string, unknown> = EVALUATED) {
   const { id } = await rt.create({ spec });
   await rt.advance(DEFAULT_END);
   const run = await rt.get(id);
@@ -82,7 +86,7 @@ const episodePaths = (n: number) =>
   Array.from({ length: n }, (_, i) => `episodes/${String(i + 1).padStart(4, '0')}.json`);
 
 test('spec_invalid fails in materializing with error.param, not resumable: resume answers 409 not_resumable', async () => {
-  const rt = runtime();
+  const rt = ownKind();
   const { id } = await planned(rt, [
     { fail: 'spec_invalid', param: 'evaluators[0]', message: 'Unknown evaluator.' },
     { succeed: {} },
@@ -117,7 +121,7 @@ test('spec_invalid fails in materializing with error.param, not resumable: resum
 });
 
 test('spec_invalid without a param still names the spec field concerned', async () => {
-  const rt = runtime();
+  const rt = ownKind();
   const { id } = await planned(rt, [{ fail: 'spec_invalid' }]);
   await settleRun(rt, id);
   const { error } = await rt.get(id);
@@ -126,7 +130,7 @@ test('spec_invalid without a param still names the spec field concerned', async 
 });
 
 test('policy_failed fails in running after after_episodes, with error.details.location', async () => {
-  const rt = runtime();
+  const rt = ownKind();
   const { id } = await planned(rt, [{ fail: 'policy_failed', after_episodes: 3 }]);
   const end = await settleRun(rt, id);
   expect(end).toMatchObject({ from: 'processing', to: 'failed', phase: 'running' });
@@ -151,7 +155,7 @@ test('policy_failed fails in running after after_episodes, with error.details.lo
 });
 
 test('verification_failed fails in verifying with result.verified false and no archive', async () => {
-  const rt = runtime();
+  const rt = ownKind();
   const { id } = await planned(rt, [{ fail: 'verification_failed' }]);
   const end = await settleRun(rt, id);
   expect(end).toMatchObject({ from: 'processing', to: 'failed', phase: 'verifying' });
@@ -176,7 +180,7 @@ test('verification_failed fails in verifying with result.verified false and no a
 });
 
 test("a succeed entry's success_rate shapes the scorecard", async () => {
-  const rt = runtime();
+  const rt = ownKind();
   const none = await planned(rt, [{ succeed: { success_rate: 0 } }]);
   const all = await planned(rt, [{ succeed: { success_rate: 1 } }]);
   await rt.advance(60);
@@ -192,7 +196,7 @@ test("a succeed entry's success_rate shapes the scorecard", async () => {
 });
 
 test('the token estimate, 10 + 5 per episode, is charged at create and taken from the balance', async () => {
-  const rt = await freshAccount(runtime(), { token_balance: 1000 });
+  const rt = await freshAccount(ownKind(), { token_balance: 1000 });
   expect(await rt.balance()).toBe(1000);
   const small = await rt.create({ spec: SPEC, options: { episodes: 4 } });
   expect(small.tokens).toEqual({ charged: 30, refunded: 0 });
@@ -209,7 +213,7 @@ test('the token estimate, 10 + 5 per episode, is charged at create and taken fro
 });
 
 test('the estimate decides 402 at the boundary: 59 tokens cover 9 episodes, not 10; 60 cover 10', async () => {
-  const short = await freshAccount(runtime(), { token_balance: 59 });
+  const short = await freshAccount(ownKind(), { token_balance: 59 });
   expectError(
     await short.call('POST', '/v1/evaluations', { spec: SPEC }),
     402,
@@ -219,7 +223,7 @@ test('the estimate decides 402 at the boundary: 59 tokens cover 9 episodes, not 
   expect(nine.tokens).toEqual({ charged: 55, refunded: 0 });
   expect(await short.balance()).toBe(4);
 
-  const exact = await freshAccount(runtime(), { token_balance: 60 });
+  const exact = await freshAccount(ownKind(), { token_balance: 60 });
   await exact.create();
   expect(await exact.balance()).toBe(0);
   expectError(

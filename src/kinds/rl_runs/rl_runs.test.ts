@@ -9,6 +9,11 @@ import { expect, test } from 'vitest';
 import { expectApiError, expectOk } from '../../../test/api/support.js';
 import { DEFAULT_ACCOUNT, DEFAULT_SECRET, testEmulator } from '../../../test/helpers.js';
 import { at, BASE, extractArchive, raw, wilson } from '../../../test/runtime/support.js';
+import type { EmulatorOptions } from '../../emulator.js';
+import { rlRuns } from './index.js';
+
+/** An emulator serving this kind only, as the kind's own tests need no other. */
+const ownKind = (options: EmulatorOptions = {}) => testEmulator({ kinds: [rlRuns], ...options });
 
 type Emu = ReturnType<typeof testEmulator>;
 
@@ -43,7 +48,7 @@ const links = (id: string) => ({
 });
 
 test('create answers 201 queued with the whole body, every default resolved', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const run = await create(emu);
   expect(run.id).toMatch(ID);
   expect(run).toEqual({
@@ -76,7 +81,7 @@ test('create answers 201 queued with the whole body, every default resolved', as
 });
 
 test('create keeps the given environment, tier, config, name, label and webhook metadata', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const run = await create(emu, {
     robot: 'ur5e',
     task: 'suction_transfer',
@@ -102,7 +107,7 @@ test('create keeps the given environment, tier, config, name, label and webhook 
 });
 
 test('advancing the clock walks building_scene, training, evaluating, packaging to succeeded with the result', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const { id } = await create(emu);
   const seen: [string, string | null, number | undefined][] = [];
   // Cumulative: 0.5, 1.5, 2.5, 5.5, 7, 7.5 seconds after creation.
@@ -157,7 +162,7 @@ test('advancing the clock walks building_scene, training, evaluating, packaging 
 });
 
 test('an outcome success_rate sets the verdict, and one below the threshold still succeeds not passed', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const pass = await create(emu, {
     ...BODY,
     options: { emulator: { outcomes: [{ succeed: { success_rate: 0.8 } }] } },
@@ -181,7 +186,7 @@ test('an outcome success_rate sets the verdict, and one below the threshold stil
 });
 
 test('the archive holds the policy, the scene, the training curve, the verdict and the log', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const { id } = await create(emu);
   await advance(emu, END);
   const run = await get(emu, id);
@@ -231,7 +236,7 @@ test('the archive holds the policy, the scene, the training curve, the verdict a
 });
 
 test('after success the catalog lists the produced policy with source_run naming the run', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const { id } = await create(emu, { ...BODY, name: 'My RL policy' });
   const before = await emu.api('GET', '/v1/catalog/policies');
   expect(before.json.data.some((p: { source_run: string | null }) => p.source_run === id)).toBe(
@@ -252,7 +257,7 @@ test('after success the catalog lists the produced policy with source_run naming
 });
 
 test('a training_diverged outcome fails in training at its iteration and refunds the rest', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const start = await balance(emu);
   const { id } = await create(emu, {
     ...BODY,
@@ -281,7 +286,7 @@ test('a training_diverged outcome fails in training at its iteration and refunds
 });
 
 test('a task_invalid outcome fails in building_scene, not resumable, param task, refunding most', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const { id } = await create(emu, {
     ...BODY,
     options: { emulator: { outcomes: [{ fail: 'task_invalid' }] } },
@@ -304,7 +309,7 @@ test('a task_invalid outcome fails in building_scene, not resumable, param task,
 });
 
 test('an interrupted outcome fails at the phase it names and is resumable', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const { id } = await create(emu, {
     ...BODY,
     options: { emulator: { outcomes: [{ fail: 'interrupted', at: 'evaluating' }] } },
@@ -320,7 +325,7 @@ test('an interrupted outcome fails at the phase it names and is resumable', asyn
 });
 
 test('an outcome plan naming an unknown failure code or phase answers 400 parameter_invalid', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const bad = (outcomes: unknown[]) =>
     emu.api('POST', '/v1/rl_runs', { body: { ...BODY, options: { emulator: { outcomes } } } });
   expectApiError(
@@ -347,7 +352,7 @@ test('an outcome plan naming an unknown failure code or phase answers 400 parame
 });
 
 test('unknown robot, task, environment and hardware tier answer 400 naming the field', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const post = (body: Record<string, unknown>) => emu.api('POST', '/v1/rl_runs', { body });
   expectApiError(await post({ ...BODY, robot: 'r2d2' }), 400, 'parameter_invalid', 'robot');
   expectApiError(await post({ ...BODY, task: 'juggle' }), 400, 'parameter_invalid', 'task');
@@ -366,7 +371,7 @@ test('unknown robot, task, environment and hardware tier answer 400 naming the f
 });
 
 test('a task that accepts none of the robot embodiments answers 400 parameter_invalid param task', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const res = await emu.api('POST', '/v1/rl_runs', {
     body: { robot: 'aloha', task: 'suction_transfer' },
   });
@@ -375,7 +380,7 @@ test('a task that accepts none of the robot embodiments answers 400 parameter_in
 });
 
 test('schema rules answer 400 parameter_invalid naming the field', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const post = (body: unknown) => emu.api('POST', '/v1/rl_runs', { body });
   const cases: [unknown, string][] = [
     [{ task: 'pick_place' }, 'robot'],

@@ -9,6 +9,12 @@ import { expect, test } from 'vitest';
 import { expectApiError, expectOk } from '../../../test/api/support.js';
 import { DEFAULT_ACCOUNT, DEFAULT_SECRET, testEmulator } from '../../../test/helpers.js';
 import { at, BASE, extractArchive, raw, wilson } from '../../../test/runtime/support.js';
+import type { EmulatorOptions } from '../../emulator.js';
+import { scenarioRuns } from './index.js';
+
+/** An emulator serving this kind only, as the kind's own tests need no other. */
+const ownKind = (options: EmulatorOptions = {}) =>
+  testEmulator({ kinds: [scenarioRuns], ...options });
 
 const POLICY = 'pol_01KA0000000000000000PANDA1';
 const PICK = 'scn_builtin_pick_place';
@@ -21,7 +27,7 @@ const ESTIMATE = 50;
 type Emu = ReturnType<typeof testEmulator>;
 
 function setup() {
-  const emu = testEmulator();
+  const emu = ownKind();
   const create = async (body: Record<string, unknown> = BODY) => {
     const res = await emu.api('POST', '/v1/scenario_runs', { body });
     expectOk(res, 201);

@@ -9,6 +9,13 @@ import { expect, test } from 'vitest';
 import { expectApiError, expectOk } from '../../../test/api/support.js';
 import { DEFAULT_ACCOUNT, testEmulator } from '../../../test/helpers.js';
 import { BASE, extractArchive, raw, sha256 } from '../../../test/runtime/support.js';
+import type { EmulatorOptions } from '../../emulator.js';
+import { evaluations } from '../evaluations/index.js';
+import { trainingRuns } from './index.js';
+
+/** An emulator serving this kind only, as the kind's own tests need no other. */
+const ownKind = (options: EmulatorOptions = {}) =>
+  testEmulator({ kinds: [trainingRuns], ...options });
 
 type Emu = ReturnType<typeof testEmulator>;
 
@@ -44,7 +51,7 @@ const links = (id: string) => ({
 });
 
 test('create answers 201 queued with the whole body, its defaults resolved', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const res = await emu.api('POST', '/v1/training_runs', {
     body: { ...BODY, label: 'ft-1', webhook_metadata: { team: 'a' } },
   });
@@ -79,7 +86,7 @@ test('create answers 201 queued with the whole body, its defaults resolved', asy
 });
 
 test('create keeps the given tier, config and name', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const run = await create(emu, {
     ...BODY,
     hardware_tier: 'gpu-h100',
@@ -96,7 +103,7 @@ test('create keeps the given tier, config and name', async () => {
 });
 
 test('advancing the clock walks the phases to succeeded with the fine-tuned policy as result', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const { id } = await create(emu);
   const seen: Record<string, unknown>[] = [];
   for (const step of [0.25, 0.75, 1, 1.5, 1.25, 0.5, 1.25]) {
@@ -151,7 +158,7 @@ test('advancing the clock walks the phases to succeeded with the fine-tuned poli
 });
 
 test('the archive holds the checkpoint, metrics and config of the result, and the log', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const { id } = await create(emu);
   await advance(emu, DEFAULT_END_S);
   const run = await get(emu, id);
@@ -206,7 +213,7 @@ test('the archive holds the checkpoint, metrics and config of the result, and th
 });
 
 test('the fine-tuned policy joins the catalog, can be evaluated and fine-tuned again', async () => {
-  const emu = testEmulator();
+  const emu = ownKind({ kinds: [trainingRuns, evaluations] });
   const { id } = await create(emu);
   await advance(emu, DEFAULT_END_S);
   const { result } = await get(emu, id);
@@ -231,7 +238,7 @@ test('the fine-tuned policy joins the catalog, can be evaluated and fine-tuned a
 });
 
 test('an outcome plan fails the run at its phase and refunds the unconsumed tokens', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const before = await balance(emu);
   const { id } = await create(emu, {
     ...BODY,
@@ -262,7 +269,7 @@ test('an outcome plan fails the run at its phase and refunds the unconsumed toke
 });
 
 test('dataset_invalid fails at preparing naming the dataset, and is not resumable', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const { id } = await create(emu, {
     ...BODY,
     options: { emulator: { outcomes: [{ fail: 'dataset_invalid' }] } },
@@ -281,7 +288,7 @@ test('dataset_invalid fails at preparing naming the dataset, and is not resumabl
 });
 
 test('interrupted fails at the phase its outcome names; the resumed run yields the same policy id', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const { id } = await create(emu, {
     ...BODY,
     options: { emulator: { outcomes: [{ fail: 'interrupted', at: 'evaluating' }] } },
@@ -302,7 +309,7 @@ test('interrupted fails at the phase its outcome names; the resumed run yields t
 });
 
 test('an unknown failure code or phase in the outcome plan answers 400 naming it', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const bad = async (outcome: Record<string, unknown>, param: string) =>
     expectApiError(
       await emu.api('POST', '/v1/training_runs', {
@@ -325,7 +332,7 @@ test('an unknown failure code or phase in the outcome plan answers 400 naming it
 });
 
 test('each invalid create field answers 400 parameter_invalid naming it', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const cases: [Record<string, unknown>, string][] = [
     [{ dataset: PANDA_DATASET }, 'policy'],
     [{ policy: PANDA_POLICY }, 'dataset'],
@@ -359,7 +366,7 @@ test('each invalid create field answers 400 parameter_invalid naming it', async 
 });
 
 test("a dataset of another robot than the policy's answers 400 naming dataset", async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const error = expectApiError(
     await emu.api('POST', '/v1/training_runs', {
       body: { policy: PANDA_POLICY, dataset: ALOHA_DATASET },
@@ -373,7 +380,7 @@ test("a dataset of another robot than the policy's answers 400 naming dataset", 
 });
 
 test('a second run for a policy in training answers 409 policy_in_training until the first ends', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const first = await create(emu);
   const error = expectApiError(
     await emu.api('POST', '/v1/training_runs', { body: BODY }),
@@ -396,7 +403,7 @@ test('a second run for a policy in training answers 409 policy_in_training until
 });
 
 test('resuming a run whose policy another training run has taken meanwhile answers 409 policy_in_training', async () => {
-  const emu = testEmulator();
+  const emu = ownKind();
   const first = await create(emu, {
     ...BODY,
     options: { emulator: { outcomes: [{ fail: 'diverged' }] } },

@@ -13,6 +13,11 @@ import {
   testEmulator,
 } from '../../../test/helpers.js';
 import { extractArchive, raw } from '../../../test/runtime/support.js';
+import type { EmulatorOptions } from '../../emulator.js';
+import { twins } from './index.js';
+
+/** An emulator serving this kind only, as the kind's own tests need no other. */
+const ownKind = (options: EmulatorOptions = {}) => testEmulator({ kinds: [twins], ...options });
 
 const PANDA = 'ds_01KA0000000000000000PANDA1';
 const ALOHA = 'ds_01KA0000000000000000ALOHA1';
@@ -22,7 +27,7 @@ const T0 = '2026-01-01T00:00:00.000Z';
 const at = (seconds: number) => new Date(Date.parse(T0) + seconds * 1000).toISOString();
 
 function setup() {
-  const emu = testEmulator();
+  const emu = ownKind();
   const advance = async (seconds: number) =>
     emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/clock/advance`, { seconds });
   const create = async (body: Record<string, unknown> = BODY) => {
@@ -306,7 +311,7 @@ test('a twin seeded through the control API on the clock keeps its seeded listin
 });
 
 test('under --strict only the documented file listing of twins is served, and it is not flagged inferred', async () => {
-  const emu = testEmulator({ strict: true });
+  const emu = ownKind({ strict: true });
   const seeded = await emu.control('POST', `/accounts/${DEFAULT_ACCOUNT}/twins`, {
     status: 'succeeded',
   });
