@@ -22,12 +22,32 @@ export function maskedText(text: string, path: string): string {
   return out;
 }
 
-/** The headers compared: lower-case, in order, without `date` and `server-timing`. */
-export function answerHeaders(headers: Headers): [string, string][] {
+/**
+ * An answer's headers as names and values in turn, in the order its `Headers` iterates them
+ * (lower-case names, sorted): a flat list of the strings the answer already holds.
+ */
+export function flatHeaders(headers: Headers): string[] {
+  const flat: string[] = [];
+  headers.forEach((value, name) => {
+    flat.push(name, value);
+  });
+  return flat;
+}
+
+/** The headers compared, from `flatHeaders`: in order, without `date` and `server-timing`. */
+export function answerHeaders(flat: readonly string[]): [string, string][] {
   const out: [string, string][] = [];
-  for (const [name, value] of headers)
-    if (!LEFT_OUT.includes(name)) out.push([name, value.replace(REQUEST_ID, 'req_*')]);
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    const name = flat[i]!;
+    if (!LEFT_OUT.includes(name)) out.push([name, flat[i + 1]!.replace(REQUEST_ID, 'req_*')]);
+  }
   return out;
+}
+
+/** The value of a header in a `flatHeaders` list (names are lower-case there), or null. */
+function headerOf(flat: readonly string[], name: string): string | null {
+  for (let i = 0; i + 1 < flat.length; i += 2) if (flat[i] === name) return flat[i + 1]!;
+  return null;
 }
 
 /** The digest of a body as the bundle keeps it: text masked (JSON, plain text), bytes as sent. */
@@ -42,6 +62,9 @@ export function bodyDigest(
   return { sha256: createHash('sha256').update(hashed).digest('hex'), bytes: bytes.byteLength };
 }
 
+/** @hono/node-server's `Symbol(cache)`, once a response has shown it (see `heldBody`). */
+let cacheSymbol: symbol | undefined;
+
 /**
  * The body a response holds without reading it: @hono/node-server's lightweight Response keeps a
  * string or bytes under a symbol (`Symbol(cache)`), which it writes out itself; reading it
@@ -49,21 +72,24 @@ export function bodyDigest(
  * longer read the answer. `undefined` when the response is not of that kind.
  */
 function heldBody(res: Response): Uint8Array | string | null | 'streamed' | undefined {
-  const symbol = Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
-  if (!symbol) return undefined;
-  const held = (res as unknown as Record<symbol, unknown[]>)[symbol]?.[1];
+  cacheSymbol ??= Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
+  if (cacheSymbol === undefined || !Object.hasOwn(res, cacheSymbol)) return undefined;
+  const cache: unknown = Reflect.get(res, cacheSymbol);
+  const held: unknown = Array.isArray(cache) ? cache[1] : undefined;
   if (held === null || typeof held === 'string' || held instanceof Uint8Array) return held;
   return 'streamed';
 }
 
 /**
- * An answer as a recording holds it until a bundle is read: its headers and body as sent, so that
- * a call costs no masking and no digest while the suite runs (`digestedAnswer` does both later).
+ * An answer as a recording holds it until a bundle is read: its status, its headers (`flatHeaders`)
+ * and body as sent, so that a call costs no masking and no digest while the suite runs
+ * (`digestedAnswer` does both later), and keeps alive only strings the answer made.
  */
 export interface HeldAnswer {
   /** Null for a dropped connection. */
   status: number | null;
-  headers: Headers | null;
+  /** Null for a dropped connection. */
+  headers: readonly string[] | null;
   body: Uint8Array | string | null | 'streamed';
   path: string;
 }
@@ -86,7 +112,7 @@ export async function heldAnswer(
     else if (res.headers.get('content-type')?.includes('event-stream')) body = 'streamed';
     else body = new Uint8Array(await res.clone().arrayBuffer());
   }
-  return { status: res.status, headers: res.headers, body, path };
+  return { status: res.status, headers: flatHeaders(res.headers), body, path };
 }
 
 /** The bytes a held answer keeps alive: what the recording counts against its limit. */
@@ -100,7 +126,7 @@ export function heldBytes(held: HeldAnswer): number {
 export function digestedAnswer(held: HeldAnswer): RecordedAnswer {
   if (held.headers === null) return { status: null, headers: [], body: null };
   const { body } = held;
-  const type = held.headers.get('content-type');
+  const type = headerOf(held.headers, 'content-type');
   return {
     status: held.status,
     headers: answerHeaders(held.headers),
