@@ -96,22 +96,28 @@ export interface HeldAnswer {
 
 /**
  * The answer of a call as held: null status for a dropped connection. A body the response holds
- * is kept as it is; any other is read from a clone (under `app.request()`, whose caller reads the
- * original), except a stream, which is compared by status and headers only.
- * @example await heldAnswer(c.res, '/v1/keys/me', false)
+ * is kept as it is, at once; any other is read from a clone (under `app.request()`, whose caller
+ * reads the original), except a stream, which is compared by status and headers only.
+ * @example const held = heldAnswer(c.res, '/v1/keys/me', false)
  */
-export async function heldAnswer(
+export function heldAnswer(
   res: Response,
   path: string,
   dropped: boolean,
-): Promise<HeldAnswer> {
+): HeldAnswer | Promise<HeldAnswer> {
   if (dropped) return { status: null, headers: null, body: null, path };
-  let body = heldBody(res);
-  if (body === undefined) {
-    if (res.body === null) body = null;
-    else if (res.headers.get('content-type')?.includes('event-stream')) body = 'streamed';
-    else body = new Uint8Array(await res.clone().arrayBuffer());
-  }
+  const body = heldBody(res);
+  if (body !== undefined)
+    return { status: res.status, headers: flatHeaders(res.headers), body, path };
+  return readAnswer(res, path);
+}
+
+/** `heldAnswer` of a response that holds no body of its own. */
+async function readAnswer(res: Response, path: string): Promise<HeldAnswer> {
+  let body: Uint8Array | null | 'streamed';
+  if (res.body === null) body = null;
+  else if (res.headers.get('content-type')?.includes('event-stream')) body = 'streamed';
+  else body = new Uint8Array(await res.clone().arrayBuffer());
   return { status: res.status, headers: flatHeaders(res.headers), body, path };
 }
 
