@@ -1,4 +1,5 @@
-import type { Emulator } from './emulator.js';
+import type { ScenarioFile } from './areas/scenarios/scenario-file.js';
+import type { ProductEmulator } from './emulator.js';
 import { liveFixedKey, liveFixedKeys } from './world/live-fixed-keys.js';
 import {
   DataFileError,
@@ -6,14 +7,13 @@ import {
   parseScenarioFile,
   readScenarioFile,
 } from './world/load-scenario.js';
-import type { ScenarioFile } from './world/scenario-file.js';
 
 /**
  * The start-up banner: where to reach the emulator and the keys that work. Keys come from the store
  * (a `--db` world may predate the scenario); any scenario file's fixed secrets may open one.
  */
 export function banner(
-  emulator: Emulator,
+  emulator: ProductEmulator,
   url: string,
   options: { scenario: string; seed: string; clock: string; db: string },
 ): string {
@@ -47,7 +47,7 @@ export function banner(
  * or an account's own `clock` (or a kept `--db` world) may have set others.
  * @example clockLine(emulator, 'realtime') // 'manual (the accounts of the world); realtime for new ones'
  */
-function clockLine(emulator: Emulator, mode: string): string {
+function clockLine(emulator: ProductEmulator, mode: string): string {
   const modes = [...new Set(emulator.deps.store.accounts.list().map((a) => a.clockMode))];
   if (modes.every((m) => m === mode)) return mode;
   return `${modes.join(', ')} (the accounts of the world); ${mode} for new ones`;
@@ -58,7 +58,7 @@ function clockLine(emulator: Emulator, mode: string): string {
  * Read only when the world was not just built from the loaded scenario (a kept `--db` world, a
  * snapshot), whose keys another file may have made; each as a regular file of at most 1 MiB.
  */
-function otherScenarios(emulator: Emulator): ScenarioFile[] {
+function otherScenarios(emulator: ProductEmulator): ScenarioFile[] {
   if (emulator.scenarioApplied && emulator.startedFrom === null) return [];
   const { deps } = emulator;
   const { dirs, loaded } = deps.scenarios;

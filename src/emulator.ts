@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { ControlPlugIns } from './areas/area.js';
 import type { BundleSettings } from './areas/bundles/bundle-contract.js';
 import type { Bundle } from './areas/bundles/bundle-read.js';
 import { bundleOptions } from './areas/bundles/load-bundle.js';
@@ -11,7 +12,9 @@ import { FaultRules } from './areas/faults/fault-rules.js';
 import { FaultRuleStore } from './areas/faults/fault-rules-store.js';
 import { Journal } from './areas/requests/journal.js';
 import { JournalStore } from './areas/requests/journal-store.js';
+import type { ScenarioFile } from './areas/scenarios/scenario-file.js';
 import { restoreSnapshot } from './areas/snapshots/snapshots.js';
+import { openStore } from './areas/store.js';
 import { WebhookDispatcher, type WebhookTimestamps } from './areas/webhooks/deliveries.js';
 import { accountClocks, recordEndpointDisabled } from './areas/webhooks/events.js';
 import { ClockRegistry } from './core/accounts/clock-registry.js';
@@ -20,9 +23,8 @@ import { type ClockMode, DEFAULT_CLOCK_START, VirtualClock, wallNow } from './co
 import type { AppEnv } from './core/env.js';
 import { createIdFactory } from './core/id-factory.js';
 import { RouteTable } from './core/route-table.js';
-import { openStore } from './core/sqlite/store.js';
 import type { AppConfig, Deps } from './engine/deps.js';
-import { errorCatalog, kindRegistry } from './engine/kind-registry.js';
+import { kindRegistry } from './engine/kind-registry.js';
 import { oweStoredArchives } from './engine/pending-archives.js';
 import type { RegisteredKind } from './engine/run-kind.js';
 import { createSettlePool } from './engine/settle-pool.js';
@@ -34,13 +36,10 @@ import { LOOPBACK_HOSTS } from './http/host-check.js';
 import { productDocument } from './http/openapi-document.js';
 import { RateLimiter } from './http/rate-limiter.js';
 import { REGISTERED_KINDS } from './kinds/index.js';
-import type { CoverageDocument } from './tools/coverage/outcomes.js';
-import { type CoverageReport, coverageReport } from './tools/coverage/report.js';
 import { applyScenarioFile } from './world/apply-scenario.js';
 import { bundleScenario, openBundle, startBundles } from './world/bundle-start.js';
 import { loadScenario, parseDataFile, readJsonFile } from './world/load-scenario.js';
 import { installScenarioFaults, resetWorld } from './world/reset.js';
-import type { ScenarioFile } from './world/scenario-file.js';
 import { shelveStartSnapshot, startSnapshot } from './world/start-snapshot.js';
 
 /** The package root: where `scenarios/` and `fixtures/` live, from `src/` or `dist/`. */
@@ -133,7 +132,7 @@ export interface EmulatorOptions extends SettleOptions {
   bundleLimitBytes?: number;
 }
 
-export interface Emulator {
+export interface ProductEmulator {
   app: OpenAPIHono<AppEnv>;
   deps: Deps;
   /** False when a `--db` file already held a world, which was kept instead of the scenario. */
@@ -144,8 +143,6 @@ export interface Emulator {
   recorder: BundleRecorder;
   /** The settings a bundle of this emulator records. */
   bundleSettings(): BundleSettings;
-  /** The coverage report (`GET /_control/coverage`): every call, or one account's. */
-  coverage(account?: string): CoverageReport;
   /** Back to the loaded scenario: everything, or one account. */
   reset(options?: { scenario?: ScenarioFile; account?: string }): void;
   close(): void;
@@ -230,11 +227,15 @@ function createDeps(
 }
 
 /**
- * Builds a complete emulator: store, clocks, ids, the loaded scenario and the app. No module
- * state: two emulators in one process share nothing.
- * @example const { app } = createEmulator({ seed: '0' }); await app.request('/_control/health')
+ * Builds an emulator of the product alone: store, clocks, ids, the loaded scenario and the app,
+ * with the control parts `plugIns` gives. No module state: two emulators in one process share
+ * nothing. Users call tools/emulator.ts's `createEmulator()`, which plugs the tools in.
+ * @example const { app } = createProductEmulator({ seed: '0' }); await app.request('/_control/health')
  */
-export function createEmulator(given: EmulatorOptions = {}): Emulator {
+export function createProductEmulator(
+  given: EmulatorOptions = {},
+  plugIns: ControlPlugIns = () => [],
+): ProductEmulator {
   const bundle =
     given.bundle === undefined ? undefined : openBundle(given.bundle, packageVersion(), given.seed);
   const options: EmulatorOptions = bundle ? { ...given, ...bundleOptions(bundle) } : given;
@@ -269,14 +270,13 @@ export function createEmulator(given: EmulatorOptions = {}): Emulator {
   if (start) restoreSnapshot(deps, start);
   const { recorder, settings } = startBundles(deps, bundle, options);
   const app = createApp(deps, recordCalls(deps, recorder));
-  // Built once every route is registered (the first report asks), as the app serves it.
-  let document: CoverageDocument | undefined;
-  const served = () => (document ??= productDocument(app, kinds) as CoverageDocument);
-  const coverage = (account?: string) =>
-    coverageReport(served(), errorCatalog(kinds), deps.coverage, account ?? null);
+  // Built once every route is registered (the first that asks), as the app serves it.
+  let document: unknown;
+  const served = () => (document ??= productDocument(app, kinds));
+  const plugged = plugIns({ app, deps, productDocument: served });
   // The control API is composed here, beside the product API: neither imports the other.
   if (config.control)
-    app.route('/_control', createControlApp(deps, coverage, served, { recorder, settings }));
+    app.route('/_control', createControlApp({ deps, bundles: { recorder, settings } }, plugged));
   return {
     app,
     deps,
@@ -284,7 +284,6 @@ export function createEmulator(given: EmulatorOptions = {}): Emulator {
     startedFrom: start?.name ?? (bundle ? 'bundle' : null),
     recorder,
     bundleSettings: settings,
-    coverage,
     reset: (opts = {}) => resetWorld(deps, opts),
     close: () => {
       deps.journal.endSubscriptions();

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, onTestFinished, test } from 'vitest';
 import { banner } from '../src/banner.js';
-import { createEmulator, type EmulatorOptions, PACKAGE_ROOT } from '../src/emulator.js';
+import { type EmulatorOptions, PACKAGE_ROOT } from '../src/emulator.js';
+import { createEmulator } from '../src/tools/emulator.js';
 import { DEFAULT_ACCOUNT, DEFAULT_SECRET, NO_TWINS_SECRET } from './helpers.js';
 
 const URL = 'http://127.0.0.1:8710';

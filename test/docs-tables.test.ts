@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
-import { builtinScenarios } from '../src/core/builtin-scenarios.js';
+import { builtinScenarios } from '../src/areas/scenarios/builtin.js';
 import { type Catalog, CatalogSchema } from '../src/core/catalog.js';
-import { createEmulator } from '../src/emulator.js';
+import { createEmulator } from '../src/tools/emulator.js';
 import { createControlClient } from '../src/tools/harness/index.js';
 
 /** Path parameters compared by place, not name: `{id}` in prose is `{fault_id}` in the document. */

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { createEmulator, type EmulatorOptions } from '../src/emulator.js';
+import type { EmulatorOptions } from '../src/emulator.js';
+import { createEmulator } from '../src/tools/emulator.js';
 
 export const DEFAULT_SECRET = 'svc_test_emulator_default';
 export const NO_TWINS_SECRET = 'svc_test_emulator_no_twins';

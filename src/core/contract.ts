@@ -1,5 +1,7 @@
 /** Shapes every area shares: the error and list envelopes, timestamps, the version header. */
 import { z } from '@hono/zod-openapi';
+import type { TypedResponse } from 'hono';
+import type { StatusCode } from 'hono/utils/http-status';
 import { ERROR_TYPES } from './errors.js';
 
 export const SUPPORTED_VERSIONS = ['2026-09-27', '2026-10-12'] as const;
@@ -173,4 +175,17 @@ export function operationGuards({ versions, scope, feature, keyless }: Operation
     ...(scope ? { 'x-required-scope': scope } : {}),
     ...(feature ? { 'x-required-feature': feature } : {}),
   };
+}
+
+/**
+ * A route's declared JSON answer sent as bytes made elsewhere (a file's text streamed as it was
+ * written, not parsed and re-serialised by `c.json()`). A typed route takes only `c.json()`'s typed
+ * answer for a JSON response; those types mark nothing at run time, so the same Response is that
+ * answer. The one place `src/` vouches for a body its types cannot see.
+ * @example return jsonAnswer(c.body(stream, 200, { 'Content-Type': 'application/json' }))
+ */
+export function jsonAnswer<T, S extends StatusCode>(
+  res: Response,
+): Response & TypedResponse<T, S, 'json'> {
+  return res as Response & TypedResponse<T, S, 'json'>;
 }

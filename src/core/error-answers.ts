@@ -40,9 +40,12 @@ export function defaultFaultCode(status: number, conflict: string | null): strin
  * @example conflictOf(route.responses) // 'not_resumable' for a resume
  */
 export function conflictOf(
-  responses: Record<string, { 'x-error-codes'?: readonly string[] } | undefined> = {},
+  responses: Readonly<Record<string, object | undefined>> = {},
 ): string | null {
-  return responses['409']?.['x-error-codes']?.find((c) => c !== 'idempotency_key_reused') ?? null;
+  const conflict = responses['409'];
+  const codes = conflict && 'x-error-codes' in conflict ? conflict['x-error-codes'] : undefined;
+  if (!Array.isArray(codes)) return null;
+  return codes.find((c) => c !== 'idempotency_key_reused') ?? null;
 }
 
 /** The 429s of a call that starts a run (runtime/engine/limits.ts). */

@@ -7,7 +7,8 @@ export interface RouteDefinition {
     method: string;
     path: string;
     operationId?: string;
-    responses?: Record<string, { 'x-error-codes'?: readonly string[] } | undefined>;
+    /** Each status's answer; a 409's `x-error-codes` names its conflict (`conflictOf`). */
+    responses?: Readonly<Record<string, object | undefined>>;
   };
 }
 

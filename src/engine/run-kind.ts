@@ -2,12 +2,12 @@
  * A run kind (DESIGN.md section 7, "The run engine"): the data and pure functions of one kind of
  * job. The engine in `runtime/` does the rest: clock, plans, cancel, resume, tokens, files, events.
  */
-import type { RouteConfig, z } from '@hono/zod-openapi';
+import type { z } from '@hono/zod-openapi';
 import type { ArchiveEntry } from '../core/archive.js';
 import type { Catalog } from '../core/catalog.js';
 import type { FileEntry } from '../core/contract.js';
 import type { OutcomeEntry } from './contract/outcomes.js';
-import type { RunRoutes } from './contract/run-routes.js';
+import type { RunParams, RunRoute, RunRoutes } from './contract/run-routes.js';
 import type { RunError, RunKindAddress } from './contract/run-shapes.js';
 import type { RunSeedFields } from './contract/seed-input.js';
 import type { RunRecord, RunRequest, RunState } from './records.js';
@@ -96,7 +96,7 @@ export interface RunKind<
 
 /** A read-only route on one run beyond the engine's eight; the engine finds the run (else 404). */
 export interface RunRead {
-  route: RouteConfig;
+  route: RunRoute<{ params: RunParams }>;
   read(run: RunRecord, state: RunState, catalog: Catalog): unknown;
 }
 
@@ -167,7 +167,7 @@ export interface RegisteredKind {
   kind: RunKind;
   routes: RunRoutes;
   reads?: readonly RunRead[];
-  // biome-ignore lint/suspicious/noExplicitAny: each kind's seed keeps its own input and answer types
-  seed?: KindSeed<string, any, any>;
+  /** Its own seeding; `satisfies RegisteredKind` keeps each kind's input and answer types. */
+  seed?: KindSeed;
   errors?: Readonly<Record<string, KindError>>;
 }

@@ -1,4 +1,4 @@
-import { builtinScenarios } from '../core/builtin-scenarios.js';
+import { builtinScenarioRefs } from '../core/builtin-scenarios.js';
 import type { Account } from '../core/records.js';
 import type { Deps } from './deps.js';
 import type { PolicyEntry, World } from './run-kind.js';
@@ -30,7 +30,7 @@ export function worldOf(deps: Deps, account: Account): World {
       deps.store.runs.producedPolicies(account.id).find((p) => p.id === id),
     scenario: (id) => {
       const found =
-        builtinScenarios(deps.catalog).find((s) => s.id === id) ??
+        builtinScenarioRefs(deps.catalog).find((s) => s.id === id) ??
         deps.store.scenarios.get(account.id, id);
       return found && { id: found.id, task: found.task, robot: found.robot };
     },

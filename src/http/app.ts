@@ -1,24 +1,14 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { registerKeys } from '../areas/accounts/keys-handlers.js';
-import { registerCatalog } from '../areas/catalog/handlers.js';
-import { registerEvents } from '../areas/events/handlers.js';
-import { registerOperations } from '../areas/operations/handlers.js';
-import { registerRequests } from '../areas/requests/handlers.js';
-import { registerAssets } from '../areas/scenarios/assets-handlers.js';
-import { registerScenarios } from '../areas/scenarios/handlers.js';
-import { registerStatus } from '../areas/status/handlers.js';
-import { registerUsage } from '../areas/usage/handlers.js';
-import { registerWebhooks } from '../areas/webhooks/handlers.js';
+import { AREAS } from '../areas/index.js';
 import type { AppEnv } from '../core/env.js';
 import type { Deps } from '../engine/deps.js';
 import { signedDownload } from '../engine/routes/archive.js';
-import { registerRunKind } from '../engine/routes/runs.js';
 import { docsPage, registerDocsAssets } from './docs-page.js';
 import { allowedHostsOnly } from './host-check.js';
 import { landingPage } from './landing-page.js';
 import { productDocument } from './openapi-document.js';
-import { type GuardedRoute, routeSteps, unknownPath, usePipeline } from './pipeline.js';
+import { routeSteps, unknownPath, usePipeline } from './pipeline.js';
 import { renderError } from './render-error.js';
 import { validationHook } from './validation-hook.js';
 
@@ -56,22 +46,11 @@ export function createApp(
   const inferred = !deps.config.strict;
   // The areas served, by their routes' tags: what GET /v1/status lists.
   const served = new Set<string>();
-  if (inferred) registerStatus(app, deps.kinds, served);
-  // Every run kind on the one engine; under --strict only each kind's documented routes.
-  for (const registered of deps.kinds.list)
-    registerRunKind(app, registered, inferred ? 'all' : 'documented');
-  registerKeys(app);
-  registerScenarios(app, inferred);
-  if (inferred) registerAssets(app);
-  registerWebhooks(app, inferred);
-  registerRequests(app, inferred);
-  if (inferred) registerUsage(app, deps.kinds);
-  registerEvents(app, deps.kinds, inferred);
-  if (inferred) registerCatalog(app);
-  if (inferred) registerOperations(app, deps.kinds);
+  const context = { kinds: deps.kinds, inferred, served };
+  for (const area of AREAS) area.product?.(app, context);
   for (const def of app.openAPIRegistry.definitions)
     if (def.type === 'route') for (const tag of def.route.tags ?? []) served.add(tag);
-  deps.routes.addFrom(app.openAPIRegistry.definitions as never);
+  deps.routes.addFrom(app.openAPIRegistry.definitions);
   if (!deps.config.strict) deps.routes.add('GET', '/_downloads/{token}', 'downloadSignedArchive');
   return app;
 }
@@ -82,8 +61,8 @@ export function createApp(
  */
 function withRouteSteps(app: OpenAPIHono<AppEnv>): void {
   const openapi = app.openapi;
-  app.openapi = ((route: GuardedRoute & { path: string }, handler: never, hook: never) => {
+  app.openapi = (route, handler, hook) => {
     if (!route.path.startsWith('/v1/')) throw new Error(`${route.path}: not a product route`);
-    return openapi({ ...route, middleware: routeSteps(route) } as never, handler, hook);
-  }) as typeof app.openapi;
+    return openapi({ ...route, middleware: routeSteps(route) }, handler, hook);
+  };
 }

@@ -1,28 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { registerAccounts } from '../areas/accounts/control.js';
-import { registerClock } from '../areas/accounts/control-clock.js';
-import type { BundleSettings } from '../areas/bundles/bundle-contract.js';
-import { registerBundles } from '../areas/bundles/control-bundles.js';
-import type { BundleRecorder } from '../areas/bundles/recorder.js';
-import { registerClientReport } from '../areas/client-report/control.js';
-import { registerWebhookEvents } from '../areas/events/control.js';
-import { registerDiagnostics } from '../areas/faults/control-faults.js';
-import { registerSweeps } from '../areas/faults/control-sweeps.js';
-import { registerJournal } from '../areas/requests/control-journal.js';
-import { registerJournalStream } from '../areas/requests/control-journal-stream.js';
-import { registerAssetSeeding } from '../areas/scenarios/control-seeding.js';
-import { registerSnapshots } from '../areas/snapshots/control-snapshots.js';
-import { registerWebhookChaos } from '../areas/webhooks/control-chaos.js';
-import { registerWebhookDeliveries } from '../areas/webhooks/control-deliveries.js';
-import { registerWebhookSeeding } from '../areas/webhooks/control-seeding.js';
+import type { ControlContext, ControlPart } from '../areas/area.js';
+import { AREAS } from '../areas/index.js';
 import type { AppEnv } from '../core/env.js';
-import type { Deps } from '../engine/deps.js';
-import { registerRuns } from '../engine/routes/control-runs.js';
-import { registerSeeding } from '../engine/routes/control-seeding.js';
-import { registerCoverage } from '../tools/coverage/control-coverage.js';
-import type { CoverageReport } from '../tools/coverage/report.js';
-import { registerInspector } from '../tools/inspector/inspector.js';
-import { registerListings } from '../tools/inspector/listings.js';
 import { registerScenarios } from '../world/control-scenarios.js';
 import { registerWorld } from '../world/control-world.js';
 import { controlDocument } from './control-document.js';
@@ -32,47 +11,69 @@ import { allowedHostsOnly } from './host-check.js';
 import { checkJsonDepth } from './json-depth.js';
 import { validationHook } from './validation-hook.js';
 
+/** The world's own control routes: health, reset, and the scenario files. */
+const WORLD: readonly ControlPart[] = [
+  { name: 'world', register: (app, { deps }) => registerWorld(app, deps) },
+  { name: 'scenario files', register: (app, { deps }) => registerScenarios(app, deps) },
+];
+
 /**
- * The control API (`/_control`, DESIGN.md section 5): no API key, its own OpenAPI document, a file
- * per area; `coverage` reports on the product API, which the control API does not import.
- * @example app.route('/_control', createControlApp(deps, emulator.coverage, productDocument))
+ * The order the control parts are registered in, and so the order `/_control/openapi.json` lists
+ * their paths (the world's, the areas' and those plugged in from above: the inspector's listings,
+ * the coverage report). A part named nowhere here comes after these, in the order given.
+ */
+const CONTROL_ORDER = [
+  'world',
+  'snapshots',
+  'scenario files',
+  'accounts',
+  'listings',
+  'clock',
+  'seeding',
+  'webhook seeding',
+  'asset seeding',
+  'runs',
+  'faults',
+  'sweeps',
+  'journal',
+  'journal stream',
+  'client report',
+  'webhook deliveries',
+  'webhook events',
+  'webhook chaos',
+  'coverage',
+  'bundles',
+];
+
+/** The parts in `CONTROL_ORDER`, the others after them as given. */
+function inControlOrder(parts: readonly ControlPart[]): ControlPart[] {
+  const place = (part: ControlPart) => {
+    const at = CONTROL_ORDER.indexOf(part.name);
+    return at < 0 ? CONTROL_ORDER.length : at;
+  };
+  return [...parts].sort((a, b) => place(a) - place(b));
+}
+
+/**
+ * The control API (`/_control`, DESIGN.md section 5): no API key, its own OpenAPI document, the
+ * world's routes and every area's (src/areas/index.ts); `plugged`: the parts the layer above adds
+ * (tools/with-tools.ts: the inspector and the coverage report).
+ * @example app.route('/_control', createControlApp({ deps, bundles }, plugged))
  */
 export function createControlApp(
-  deps: Deps,
-  coverage: (account?: string) => CoverageReport,
-  /** The served `/openapi.json` (the example create bodies of `GET /_control/kinds`). */
-  productDocument: () => unknown,
-  /** Replay bundles: the recording and the settings a bundle records. */
-  bundles?: { recorder: BundleRecorder; settings: () => BundleSettings },
+  context: ControlContext,
+  plugged: readonly ControlPart[] = [],
 ): OpenAPIHono<AppEnv> {
+  const { deps } = context;
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('*', allowedHostsOnly(deps.config.allowedHosts));
   app.use('*', sameOrigin(deps.config.controlAllowOrigins));
   app.use('*', controlToken(deps.config.controlToken));
   // Nearly every control operation takes a body; none is called often enough to tell them apart.
   app.use('*', checkJsonDepth);
-  registerWorld(app, deps);
-  registerSnapshots(app, deps);
-  registerScenarios(app, deps);
-  registerAccounts(app, deps);
-  registerListings(app, deps, productDocument);
-  registerClock(app, deps);
-  registerSeeding(app, deps);
-  registerWebhookSeeding(app, deps);
-  registerAssetSeeding(app, deps);
-  registerRuns(app, deps);
-  registerDiagnostics(app, deps);
-  registerSweeps(app, deps);
-  registerJournal(app, deps);
-  registerJournalStream(app, deps);
-  registerClientReport(app, deps);
-  registerWebhookDeliveries(app, deps);
-  registerWebhookEvents(app, deps);
-  registerWebhookChaos(app, deps);
-  registerCoverage(app, deps, coverage);
-  if (bundles) registerBundles(app, deps, bundles.recorder, bundles.settings);
+  const parts = [...WORLD, ...AREAS.flatMap((area) => area.control ?? []), ...plugged];
+  for (const part of inControlOrder(parts)) part.register(app, context);
   app.get('/openapi.json', (c) => c.json(controlDocument(app, deps.config.version)));
   app.get('/docs', docsPage('svc-emulator control API', '/_control/openapi.json'));
-  registerInspector(app);
   return app;
 }

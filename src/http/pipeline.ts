@@ -56,7 +56,7 @@ export interface GuardedRoute {
   'x-service-versions'?: readonly string[];
   'x-required-scope'?: string;
   'x-required-feature'?: string;
-  request?: { body?: { content?: Record<string, { schema?: unknown }> } };
+  request?: { body?: { content?: Readonly<Record<string, object | undefined>> } };
 }
 
 /**
@@ -76,7 +76,8 @@ export function routeSteps(route: GuardedRoute): MiddlewareHandler<AppEnv>[] {
         return next();
       },
     ];
-  const body = route.request?.body?.content?.['application/json']?.schema as BodySchema | undefined;
+  const media = route.request?.body?.content?.['application/json'];
+  const body = (media && 'schema' in media ? media.schema : undefined) as BodySchema | undefined;
   const idempotent = route.method.toUpperCase() === 'POST' ? idempotency(body) : undefined;
   return [
     ...(body ? [checkJsonDepth] : []),

@@ -1,4 +1,5 @@
 import { createAccount, createKey } from '../areas/accounts/make-account.js';
+import type { ScenarioFile } from '../areas/scenarios/scenario-file.js';
 import { seedUserAsset } from '../areas/scenarios/seed-asset.js';
 import { seedWebhookEndpoint } from '../areas/webhooks/endpoints.js';
 import { parseClockMode } from '../core/clock.js';
@@ -7,7 +8,6 @@ import type { Deps } from '../engine/deps.js';
 import { fullScopes } from '../engine/kind-registry.js';
 import { seedKind, seedRun } from '../engine/seed-run.js';
 import { DataFileError } from './load-scenario.js';
-import type { ScenarioFile } from './scenario-file.js';
 
 /**
  * Runs `apply` for the part of a scenario at `field` (`accounts.0.runs.1`): a refusal names that

@@ -7,12 +7,12 @@ import type { BundleSettings } from '../areas/bundles/bundle-contract.js';
 import { type Bundle, BundleFileError, readBundleFile } from '../areas/bundles/bundle-read.js';
 import { isRecordedScenario, loadBundle, useReplaySecrets } from '../areas/bundles/load-bundle.js';
 import { BundleRecorder } from '../areas/bundles/recorder.js';
+import { type ScenarioFile, scenarioSchema } from '../areas/scenarios/scenario-file.js';
 import type { WebhookTimestamps } from '../areas/webhooks/deliveries.js';
 import { MESSAGES } from '../core/errors.js';
 import type { Deps } from '../engine/deps.js';
 import type { Kinds } from '../engine/kind-registry.js';
-import { loadScenario, parseDataFile, scenarioSchema } from './load-scenario.js';
-import type { ScenarioFile } from './scenario-file.js';
+import { loadScenario, parseDataFile } from './load-scenario.js';
 
 /** The bundle of `--bundle`: read from its file, or given read; `seed`, if given, must be its own. */
 export function openBundle(given: string | Bundle, version: string, seed?: string): Bundle {

@@ -1,19 +1,13 @@
 /** The control API's scenario routes (DESIGN.md section 5): list the files, load one. */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
+import { type ScenarioFile, scenarioSchema } from '../areas/scenarios/scenario-file.js';
 import { errorResponses, jsonResponse } from '../core/contract.js';
 import { json, route } from '../core/control-routes.js';
 import type { AppEnv } from '../core/env.js';
 import { apiError, MESSAGES } from '../core/errors.js';
 import type { Deps } from '../engine/deps.js';
-import {
-  DataFileError,
-  isScenarioName,
-  loadScenario,
-  ScenarioNotFound,
-  scenarioSchema,
-} from './load-scenario.js';
+import { DataFileError, isScenarioName, loadScenario, ScenarioNotFound } from './load-scenario.js';
 import { replaceWorld } from './replace-world.js';
-import type { ScenarioFile } from './scenario-file.js';
 import { scenarioSummaries } from './scenario-summaries.js';
 
 export const listScenariosRoute = route({

@@ -1,6 +1,6 @@
+import type { ScenarioFile } from '../areas/scenarios/scenario-file.js';
 import { digestSecret } from '../core/sha256.js';
 import type { Deps } from '../engine/deps.js';
-import type { ScenarioFile } from './scenario-file.js';
 
 export interface LiveFixedKey {
   secret: string;

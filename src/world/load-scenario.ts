@@ -2,9 +2,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
+import {
+  SCENARIO_FILE_MAX_BYTES,
+  type ScenarioFile,
+  scenarioSchema,
+} from '../areas/scenarios/scenario-file.js';
 import { FileRefused, readRegularFile } from '../core/bounded-read.js';
-import { type Kinds, scopesOf } from '../engine/kind-registry.js';
-import { SCENARIO_FILE_MAX_BYTES, type ScenarioFile, scenarioFileSchema } from './scenario-file.js';
+import type { Kinds } from '../engine/kind-registry.js';
 
 /** A scenario or fixture file that cannot be used, with the file and the field at fault. */
 export class DataFileError extends Error {
@@ -137,17 +141,6 @@ export function readScenarioFile(
     null,
     `no scenario of that name in ${folders.join(' or ')} (<name>.json, .yaml or .yml)`,
   );
-}
-
-/** The scenario file's schema for these kinds: their scopes, names and seeding inputs. */
-export function scenarioSchema(kinds: Kinds) {
-  return scenarioFileSchema({
-    scopes: scopesOf(kinds),
-    kindNames: kinds.list.map(({ kind }) => kind.name),
-    seeds: kinds.list.flatMap(({ kind, seed }) =>
-      seed ? [{ collection: kind.collection, input: seed.input }] : [],
-    ),
-  });
 }
 
 export function parseScenarioFile(

@@ -4,11 +4,11 @@
  * nothing of it stays.
  */
 
+import type { ScenarioFile } from '../areas/scenarios/scenario-file.js';
 import { restoreSnapshot, saveSnapshot, worldAtRest } from '../areas/snapshots/snapshots.js';
 import { ApiError } from '../core/errors.js';
 import type { Deps } from '../engine/deps.js';
 import { resetWorld } from './reset.js';
-import type { ScenarioFile } from './scenario-file.js';
 
 /** The shelf name of the world as it stood before a load; no snapshot name can take it. */
 const BEFORE_LOAD = ' before scenario load';

@@ -1,7 +1,7 @@
 import { addFaultRule } from '../areas/faults/install-faults.js';
+import type { ScenarioFile } from '../areas/scenarios/scenario-file.js';
 import type { Deps } from '../engine/deps.js';
 import { applyScenario } from './apply-scenario.js';
-import type { ScenarioFile } from './scenario-file.js';
 
 /** DESIGN.md section 5 `POST /_control/reset`: new state, not cleanup. */
 export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?: string }): void {
@@ -32,6 +32,7 @@ export function resetWorld(deps: Deps, opts: { scenario?: ScenarioFile; account?
     }
     return;
   }
+  deps.store.archives.clear();
   deps.store.clear();
   deps.clocks.clear();
   deps.ids.resetRequests();

@@ -5,6 +5,7 @@
  * time with other requests served between them (issue 36).
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { SCENARIO_FILE_MAX_BYTES } from '../areas/scenarios/scenario-file.js';
 import { regularFileStats } from '../core/bounded-read.js';
 import type { Deps } from '../engine/deps.js';
 import {
@@ -14,7 +15,6 @@ import {
   readScenarioFile,
   scenarioFileOf,
 } from './load-scenario.js';
-import { SCENARIO_FILE_MAX_BYTES } from './scenario-file.js';
 
 export interface ScenarioSummary {
   name: string;

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { createEmulator } from '../../src/emulator.js';
+import { createEmulator } from '../../src/tools/emulator.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);

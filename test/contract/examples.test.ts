@@ -3,8 +3,8 @@
  * documents, sent with the path parameters' examples to a fresh emulator, succeeds (issue 13).
  */
 import { expect, test } from 'vitest';
-import { createEmulator } from '../../src/emulator.js';
 import { EVALUATION_EXAMPLE } from '../../src/kinds/evaluations/example.js';
+import { createEmulator } from '../../src/tools/emulator.js';
 import { DOCUMENTS } from './documents.js';
 
 interface Operation {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { createEmulator } from '../../src/emulator.js';
+import { createEmulator } from '../../src/tools/emulator.js';
 import { testEmulator } from '../helpers.js';
 import { buildWorld, call, type Requester, script } from './snapshot-world.js';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { MIN_VIRTUAL_TIMESTAMP } from '../../src/core/clock-mode.js';
-import { createEmulator } from '../../src/emulator.js';
+import { createEmulator } from '../../src/tools/emulator.js';
 import { DEFAULT_ACCOUNT, DEFAULT_SECRET, expectError, testEmulator } from '../helpers.js';
 
 const SPEC = { path: 'specs/pick.yaml', name: 'pick' };

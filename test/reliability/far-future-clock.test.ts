@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { VirtualClock } from '../../src/core/clock.js';
 import { MAX_VIRTUAL_MS, MAX_VIRTUAL_TIMESTAMP } from '../../src/core/clock-mode.js';
-import { createEmulator } from '../../src/emulator.js';
+import { createEmulator } from '../../src/tools/emulator.js';
 import { DEFAULT_ACCOUNT, DEFAULT_SECRET, expectError, testEmulator } from '../helpers.js';
 
 const SPEC = { path: 'specs/pick.yaml', name: 'pick' };

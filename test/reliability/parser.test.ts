@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createEmulator } from '../../src/emulator.js';
 import { createNodeServer } from '../../src/http/node-server.js';
+import { createEmulator } from '../../src/tools/emulator.js';
 import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 import { expectEnvelope, rawRequest } from './raw-http.js';
 

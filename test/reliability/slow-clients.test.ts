@@ -7,8 +7,8 @@
 import type { Server } from 'node:http';
 import { type AddressInfo, connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { createEmulator, type Emulator } from '../../src/emulator.js';
 import { createNodeServer } from '../../src/http/node-server.js';
+import { createEmulator, type Emulator } from '../../src/tools/emulator.js';
 import { expectEnvelope, type RawAnswer } from './raw-http.js';
 
 const HEADERS_TIMEOUT_MS = 300;

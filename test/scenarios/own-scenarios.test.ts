@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { createEmulator, SHIPPED_SCENARIOS } from '../../src/emulator.js';
+import { SHIPPED_SCENARIOS } from '../../src/emulator.js';
+import { createEmulator } from '../../src/tools/emulator.js';
 import { DataFileError } from '../../src/world/load-scenario.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-own-scenarios-'));

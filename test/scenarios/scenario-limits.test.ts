@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { createEmulator, SHIPPED_SCENARIOS } from '../../src/emulator.js';
+import { SHIPPED_SCENARIOS } from '../../src/emulator.js';
+import { createEmulator } from '../../src/tools/emulator.js';
 import { DEFAULT_ACCOUNT, expectError, testEmulator } from '../helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-scenario-limits-'));

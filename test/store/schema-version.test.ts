@@ -8,10 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
+import { openStore } from '../../src/areas/store.js';
 import { Database } from '../../src/core/sqlite/driver.js';
 import { SCHEMA_VERSION } from '../../src/core/sqlite/migrate.js';
 import { baseline } from '../../src/core/sqlite/migrations/100-baseline.js';
-import { openStore } from '../../src/core/sqlite/store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-schema-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-import { openStore } from '../../src/core/sqlite/store.js';
+import { openStore } from '../../src/areas/store.js';
 
 /**
  * An in-memory store holding bare accounts with these ids (no keys, no runs), for tests of the

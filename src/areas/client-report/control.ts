@@ -19,7 +19,7 @@ export function registerClientReport(app: OpenAPIHono<AppEnv>, deps: Deps): void
     if (markdown)
       return c.body(clientReportMarkdown(report), 200, {
         'Content-Type': 'text/markdown; charset=utf-8',
-      }) as never;
+      });
     return c.json(report, 200);
   });
 }

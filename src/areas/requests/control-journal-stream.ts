@@ -75,6 +75,6 @@ export function registerJournalStream(app: OpenAPIHono<AppEnv>, deps: Deps): voi
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
       'X-Accel-Buffering': 'no',
-    }) as never;
+    });
   });
 }

@@ -1,9 +1,9 @@
-import type { UserAssetRecord } from './records.js';
+import type { UserAssetKind, UserAssetRecord } from './records.js';
 
 /** How long a created asset is `validating`, in virtual ms (our inference). */
 export const VALIDATION_MS = 2000;
 
-type AssetStatus = 'validating' | 'validated' | 'rejected';
+export type AssetStatus = 'validating' | 'validated' | 'rejected';
 
 /**
  * The status a user asset shows (inferred, DESIGN.md section 7): seeded ones keep the control
@@ -28,11 +28,11 @@ export function storedStatuses(status: AssetStatus): string[] {
   return ['validated'];
 }
 
-/** The object the environment and object operations answer. */
-export function toUserAsset(asset: UserAssetRecord) {
+/** The object the environment and object operations of `kind` (the asset's own) answer. */
+export function toUserAsset<K extends UserAssetKind>(asset: UserAssetRecord, kind: K) {
   return {
     id: asset.id,
-    object: asset.kind,
+    object: kind,
     name: asset.name,
     description: asset.description ?? null,
     metadata: asset.metadata ?? {},

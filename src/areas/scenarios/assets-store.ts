@@ -90,3 +90,9 @@ export function createUserAssetRepo(db: Database) {
   };
 }
 export type UserAssetRepo = ReturnType<typeof createUserAssetRepo>;
+
+declare module '../../core/sqlite/store.js' {
+  interface Repositories {
+    userAssets: UserAssetRepo;
+  }
+}

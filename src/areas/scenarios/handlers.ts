@@ -1,12 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { builtinScenarios } from '../../core/builtin-scenarios.js';
 import { toTimestamp } from '../../core/clock.js';
 import { checkCursor } from '../../core/cursor.js';
 import type { AppEnv } from '../../core/env.js';
 import { apiError, notFound } from '../../core/errors.js';
 import { listPage } from '../../core/paging.js';
 import { assetAt } from './asset-view.js';
+import { builtinScenarios } from './builtin.js';
 import {
   createScenarioRoute,
   deleteScenarioRoute,

@@ -31,3 +31,9 @@ export function createScenarioRepo(db: Database) {
   };
 }
 export type ScenarioRepo = ReturnType<typeof createScenarioRepo>;
+
+declare module '../../core/sqlite/store.js' {
+  interface Repositories {
+    scenarios: ScenarioRepo;
+  }
+}

@@ -4,7 +4,7 @@
  */
 import { type OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { errorResponses, jsonResponse } from '../../core/contract.js';
+import { errorResponses, jsonAnswer, jsonResponse } from '../../core/contract.js';
 import { json, route } from '../../core/control-routes.js';
 import type { AppEnv } from '../../core/env.js';
 import { apiError, invalidParam, MESSAGES } from '../../core/errors.js';
@@ -196,8 +196,8 @@ export function registerSnapshots(app: OpenAPIHono<AppEnv>, deps: Deps): void {
 
   app.openapi(downloadSnapshotRoute, (c) => {
     const snapshot = snapshotNamed(deps, c.req.valid('param').name);
-    // The file's text as made, not re-serialised: typed routes expect c.json, hence the cast.
-    return fileResponse(c, snapshot.name, snapshotFileStream(deps, snapshot)) as never;
+    // The file's text as made, not re-serialised: the JSON the route declares, sent as bytes.
+    return jsonAnswer(fileResponse(c, snapshot.name, snapshotFileStream(deps, snapshot)));
   });
 }
 

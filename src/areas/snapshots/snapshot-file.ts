@@ -12,7 +12,7 @@ import { sha256Hex } from '../../core/sha256.js';
 import { SCHEMA_VERSION } from '../../core/sqlite/migrate.js';
 import type { Deps } from '../../engine/deps.js';
 import { scopesOf } from '../../engine/kind-registry.js';
-import { scenarioSchema } from '../../world/load-scenario.js';
+import { scenarioSchema } from '../scenarios/scenario-file.js';
 import { columnChecks, firstBadCell } from './snapshot-columns.js';
 import {
   SNAPSHOT_FILE_MAX_BYTES,
@@ -243,5 +243,5 @@ function checkWorld(deps: Deps, file: SnapshotFile): void {
   const scenario = scenarioSchema(deps.kinds).safeParse(state.scenario);
   if (!scenario.success)
     throw new SnapshotFileError(MESSAGES.snapshotCorrupt(`scenario: ${issueText(scenario.error)}`));
-  state.scenario = scenario.data as unknown as Record<string, unknown>;
+  state.scenario = scenario.data;
 }

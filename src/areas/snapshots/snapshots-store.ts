@@ -81,3 +81,10 @@ export function createSnapshotShelf(db: Database) {
   };
 }
 export type SnapshotShelf = ReturnType<typeof createSnapshotShelf>;
+
+declare module '../../core/sqlite/store.js' {
+  interface Repositories {
+    /** Named world snapshots: copies of the tables, apart from the world (a reset keeps them). */
+    snapshots: SnapshotShelf;
+  }
+}

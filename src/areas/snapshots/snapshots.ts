@@ -8,7 +8,7 @@
 import { type ClockMode, parseClockMode, wallNow } from '../../core/clock.js';
 import { invalidParam, MESSAGES, notFound } from '../../core/errors.js';
 import type { Deps } from '../../engine/deps.js';
-import type { ScenarioFile } from '../../world/scenario-file.js';
+import type { ScenarioFile } from '../scenarios/scenario-file.js';
 import type { SnapshotState } from './snapshot-file-contract.js';
 import { checkRoomAfter, checkRoomBefore } from './snapshot-limits.js';
 import type { SnapshotTables } from './snapshot-tables.js';
@@ -142,6 +142,16 @@ export function restoreSnapshot(
   deps.webhooks.resume();
 }
 
+/**
+ * The scenario a whole world's snapshot holds, as a copy. The state keeps it as plain JSON (its
+ * contract sits below the scenario file's types), but it is a scenario file: either the loaded
+ * one (`stateOf`) or one checked against the registered kinds when its file was read
+ * (snapshot-file.ts). The one place a snapshot's state is taken at its word.
+ */
+function heldScenario(state: SnapshotState): ScenarioFile {
+  return structuredClone(state.scenario) as ScenarioFile;
+}
+
 function restoreWorldState(deps: Deps, state: SnapshotState): void {
   deps.clocks.clear();
   deps.ids.restoreRequests(state.request_ids!);
@@ -149,8 +159,7 @@ function restoreWorldState(deps: Deps, state: SnapshotState): void {
   const clock = state.system_clock!;
   deps.systemClock.setMode(parseClockMode(clock.mode) as ClockMode);
   deps.systemClock.set(clock.now);
-  // Checked against the registered kinds when it was read (world/snapshot-file.ts).
-  deps.scenarios.loaded = structuredClone(state.scenario) as unknown as ScenarioFile;
+  deps.scenarios.loaded = heldScenario(state);
   deps.journal.replace(state.journal);
   deps.limiter.restore(state.rate_limits);
 }

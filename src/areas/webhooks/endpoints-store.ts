@@ -108,3 +108,9 @@ export function createWebhookEndpointRepo(db: Database) {
   };
 }
 export type WebhookEndpointRepo = ReturnType<typeof createWebhookEndpointRepo>;
+
+declare module '../../core/sqlite/store.js' {
+  interface Repositories {
+    webhookEndpoints: WebhookEndpointRepo;
+  }
+}

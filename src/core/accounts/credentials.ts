@@ -4,7 +4,6 @@
  * file, forgets all. Nothing read inside a transaction, which may still roll back, is kept.
  */
 
-import type { RunRepo } from '../../engine/store/runs.js';
 import type { Account } from '../records.js';
 import { digestSecret } from '../sha256.js';
 import type { Database } from '../sqlite/sqlite.js';
@@ -20,12 +19,15 @@ export interface Credentials {
 /** Secrets remembered at most; the map empties when full, so it stays bounded. */
 const SECRETS_MAX = 1024;
 
-/** @example const lookups = rememberedLookups(db, keys, accounts, runs); lookups.credentials(secret) */
+/**
+ * `runs`: where the earliest due instant of an account's runs is read (the engine's run store).
+ * @example const lookups = rememberedLookups(db, keys, accounts, runs); lookups.credentials(secret)
+ */
 export function rememberedLookups(
   db: Database,
   keys: KeyRepo,
   accounts: AccountRepo,
-  runs: RunRepo,
+  runs: { earliestDue(accountId: string): number | null },
 ) {
   const bySecret = new Map<string, Credentials>();
   const dueOf = new Map<string, number | null>();

@@ -1,36 +1,38 @@
-import { createUserAssetRepo } from '../../areas/scenarios/assets-store.js';
-import { createScenarioRepo } from '../../areas/scenarios/store.js';
-import { createSnapshotShelf } from '../../areas/snapshots/snapshots-store.js';
-import { createWebhookEndpointRepo } from '../../areas/webhooks/endpoints-store.js';
-import { type ArchiveCache, createArchiveCache } from '../../engine/store/archive-cache.js';
-import { createEventRepo } from '../../engine/store/events.js';
-import { createFileRepo } from '../../engine/store/files.js';
-import { createRunLogRepo, createRunRepo } from '../../engine/store/runs.js';
-import { createIdempotencyRepo } from '../../http/idempotency-store.js';
 import { createAccountRepo } from '../accounts/accounts-store.js';
-import { rememberedLookups } from '../accounts/credentials.js';
 import { createKeyRepo } from '../accounts/keys-store.js';
+import { createIdempotencyRepo } from '../idempotency-store.js';
 import { Database } from './driver.js';
 import { checkSchemaVersion, runMigrations } from './migrate.js';
 import { createSequenceRepo } from './sequences.js';
 import type { Database as SqliteDatabase } from './sqlite.js';
 
-export interface StoreOptions {
-  /** Bytes of built archives kept in memory (store/archive-cache.ts). Default 4 MiB. */
-  archiveCacheBytes?: number;
-  /** What a step of a run kind is called (`episode`), for the status messages events show. */
-  stepNounOf?: (kind: string) => string | undefined;
-}
+/**
+ * The repositories of the layers above, over the same database: each layer names its own here
+ * (module augmentation: engine/store/repositories.ts, and each area's store module), and
+ * areas/store.ts composes them all.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by the layers above (declaration merging).
+export interface Repositories {}
+
+/** What the core keeps in the database itself: accounts, keys, sequences, idempotency records. */
+export type CoreStore = ReturnType<typeof coreRepositories> & { db: SqliteDatabase };
+
+/** The whole store: the core's repositories and those of the layers above. */
+export type Store = CoreStore & Repositories;
 
 /** The most an in-memory world holds: past it a write answers 500 saying to reset or use --db. */
 const MEMORY_DB_BYTES = 1024 * 1024 * 1024;
 
 /**
  * Opens the database (`:memory:` by default; a file runs in WAL mode and survives restarts),
- * migrates it and prepares every statement once.
- * @example const store = openStore(':memory:'); store.tx(() => store.accounts.list())
+ * migrates it, prepares the core's statements once and adds the repositories `above` makes over
+ * it (areas/store.ts passes every layer's).
+ * @example const store = openDatabase(':memory:', (db, core) => aboveRepositories(db, core))
  */
-export function openStore(path = ':memory:', options: StoreOptions = {}): Store {
+export function openDatabase(
+  path: string,
+  above: (db: SqliteDatabase, core: CoreStore) => Repositories,
+): Store {
   const db = new Database(path);
   checkSchemaVersion(db);
   if (path === ':memory:') {
@@ -41,40 +43,19 @@ export function openStore(path = ':memory:', options: StoreOptions = {}): Store 
   db.pragma('foreign_keys = ON');
   db.pragma('synchronous = NORMAL');
   runMigrations(db);
-  return { db, ...repositories(db, options) };
+  const core: CoreStore = { db, ...coreRepositories(db) };
+  return { ...core, ...above(db, core) };
 }
 
-export type Store = ReturnType<typeof repositories> & { db: SqliteDatabase };
-
-/** Every repository of the store, over one database. */
-function repositories(db: SqliteDatabase, options: StoreOptions) {
-  const accounts = createAccountRepo(db);
-  const keys = createKeyRepo(db);
-  const runs = createRunRepo(db);
-  const lookups = rememberedLookups(db, keys, accounts, runs);
-  const archives = createArchiveCache(options.archiveCacheBytes);
+/** The core's repositories over one database, its transactions and its upkeep. */
+function coreRepositories(db: SqliteDatabase) {
   return {
-    accounts,
-    keys,
-    /** The key with this bearer secret and its account, for authentication; remembered. */
-    credentials: lookups.credentials,
-    /** The earliest `next_at` of the account's runs, null if none; remembered. */
-    earliestDue: lookups.earliestDue,
-    runs,
-    runLogs: createRunLogRepo(db),
-    runFiles: createFileRepo(db),
-    /** Built archives of succeeded runs, within a byte budget; runtime/engine/run-archive.ts reads them. */
-    archives,
-    scenarios: createScenarioRepo(db),
-    userAssets: createUserAssetRepo(db),
-    webhookEndpoints: createWebhookEndpointRepo(db),
-    events: createEventRepo(db, options.stepNounOf ?? (() => undefined)),
+    accounts: createAccountRepo(db),
+    keys: createKeyRepo(db),
     sequences: createSequenceRepo(db),
     idempotency: createIdempotencyRepo(db),
-    /** Named world snapshots: copies of the tables, apart from the world (a reset keeps them). */
-    snapshots: createSnapshotShelf(db),
     ...transactions(db),
-    ...maintenance(db, archives),
+    ...maintenance(db),
   };
 }
 
@@ -110,11 +91,10 @@ function transactions(db: SqliteDatabase) {
 }
 
 /** Emptying the store, all of it or one account's resources, and closing it. */
-function maintenance(db: SqliteDatabase, archives: ArchiveCache) {
+function maintenance(db: SqliteDatabase) {
   return {
-    /** Deletes every row of every table (reset), keeping the schema. */
+    /** Deletes every row of every table (reset), keeping the schema; caches are their owners' to forget. */
     clear(): void {
-      archives.clear();
       const tables = db
         .prepare<[], { name: string }>(
           "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",

@@ -28,16 +28,25 @@ export type RunRouteName =
   | 'files'
   | 'logs';
 
-/** The routes of one kind, as the engine serves them (`api/runs.ts`). */
+/** An object schema, as a route's path or query takes, whose output is `O`. */
+type ObjectOf<O> = z.ZodObject & z.ZodType<O>;
+/** The path parameter naming the run (`run_id`, or the kind's `idParam`). */
+export type RunParams = ObjectOf<Record<string, string>>;
+/** A route of a kind, with the inputs the engine's handler of it reads (`routes/runs.ts`). */
+export type RunRoute<Request> = Omit<RouteConfig, 'request'> & { request: Request };
+
+/** The routes of one kind, as the engine serves them (`routes/runs.ts`). */
 export interface RunRoutes {
-  create?: RouteConfig;
-  get?: RouteConfig;
-  list?: RouteConfig;
-  cancel?: RouteConfig;
-  resume: RouteConfig;
-  archive?: RouteConfig;
-  files: RouteConfig;
-  logs: RouteConfig;
+  create?: RunRoute<{
+    body: { content: { 'application/json': { schema: z.ZodType<Record<string, unknown>> } } };
+  }>;
+  get?: RunRoute<{ params: RunParams }>;
+  list?: RunRoute<{ query: ObjectOf<{ status?: string; after?: string; limit: number }> }>;
+  cancel?: RunRoute<{ params: RunParams }>;
+  resume: RunRoute<{ params: RunParams }>;
+  archive?: RunRoute<{ params: RunParams }>;
+  files: RunRoute<{ params: RunParams; query: ObjectOf<{ after?: string; limit: number }> }>;
+  logs: RunRoute<{ params: RunParams; query: ObjectOf<{ limit: number }> }>;
   /** The `object` of a file listing's items and of the logs body. */
   objects: { file: string; logs: string };
   /** How a 404 of the logs and files routes names the run (`sim run` for evaluations). */

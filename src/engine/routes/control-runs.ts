@@ -211,6 +211,6 @@ export function registerRuns(app: OpenAPIHono<AppEnv>, deps: Deps): void {
 
   app.openapi(runArchiveRoute, async (c) => {
     const { record } = await settledRun(deps, c.req.valid('param').run_id);
-    return serveArchive(c, record) as never;
+    return serveArchive(c, record);
   });
 }

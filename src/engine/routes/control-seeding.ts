@@ -74,9 +74,9 @@ export function registerSeeding(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     const { kind, seed } = registered;
     if (!seed) continue;
     app.openapi(kindSeedRoute(kind.collection, seed), async (c) => {
-      const input = c.req.valid('json' as never);
+      const input = c.req.valid('json');
       const { record, body } = await seeded(c, (acct) => seedKind(deps, acct, registered, input));
-      return c.json((seed.view ? seed.view(record) : body) as never, 201);
+      return c.json(seed.view ? seed.view(record) : body, 201);
     });
   }
 

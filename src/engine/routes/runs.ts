@@ -21,7 +21,6 @@ import { worldOf } from '../world-view.js';
 import { serveArchive } from './archive.js';
 
 type Ctx = Context<AppEnv>;
-type RunHandler = (c: Ctx) => Response | Promise<Response>;
 
 /** The run's body as of the request's now. */
 function runView(c: Ctx, kind: RunKind, record: RunRecord) {
@@ -39,21 +38,19 @@ function caller(c: Ctx): Caller {
   };
 }
 
-/** What the routes' schemas validated; each kind's routes are typed by the kind's schemas. */
-// biome-ignore lint/suspicious/noExplicitAny: one handler serves every kind's differently typed routes
-type Valid = Record<string, any>;
-
-/** Handlers read their input through this: the generic routes are typed per kind. */
-function valid(c: Ctx, target: 'json' | 'param' | 'query'): Valid {
-  return (c.req.valid as (t: string) => Valid)(target);
+/** The run id the route's path names: its `idParam`, as the route validated it. */
+function runIdOf(
+  c: Context<AppEnv, string, { out: { param: Record<string, string> } }>,
+  idParam: string,
+) {
+  return c.req.valid('param')[idParam] ?? '';
 }
 
 /**
  * The caller's run of this kind, or the 404 naming the kind's own path parameter (`noun` says
  * what a logs or files route calls it). Commands take it as read: the handler is synchronous.
  */
-function findRun(c: Ctx, { kind, routes }: RegisteredKind, noun = kind.name): RunRecord {
-  const runId = valid(c, 'param')[routes.idParam] as string;
+function findRun(c: Ctx, { kind, routes }: RegisteredKind, runId: string, noun = kind.name) {
   const found = c.get('deps').store.runs.get(c.get('auth').account.id, runId);
   // A run of another kind is not one of this kind's: the same 404 as an unknown id.
   if (!found || found.kind !== kind.name) throw notFound(noun, runId, routes.idParam);
@@ -61,10 +58,14 @@ function findRun(c: Ctx, { kind, routes }: RegisteredKind, noun = kind.name): Ru
 }
 
 /** `GET .../files`: a page of a succeeded run's files; any other answers the kind's 409. */
-async function files(c: Ctx, registered: RegisteredKind): Promise<Response> {
+async function files(
+  c: Ctx,
+  registered: RegisteredKind,
+  runId: string,
+  { after, limit }: { after?: string; limit: number },
+): Promise<Response> {
   const { kind, routes } = registered;
-  const { after, limit } = valid(c, 'query');
-  const found = findRun(c, registered, routes.subresourceNoun);
+  const found = findRun(c, registered, runId, routes.subresourceNoun);
   if (found.state.status !== 'succeeded') {
     const own = registered.errors?.[routes.notReadyCode];
     throw ApiError.of(routes.notReadyCode, {
@@ -78,8 +79,11 @@ async function files(c: Ctx, registered: RegisteredKind): Promise<Response> {
 }
 
 /** `GET /v1/<collection>`: a page of the caller's runs of the kind, newest first. */
-function list(c: Ctx, kind: RunKind): Response {
-  const { status, after, limit } = valid(c, 'query');
+function list(
+  c: Ctx,
+  kind: RunKind,
+  { status, after, limit }: { status?: string; after?: string; limit: number },
+): Response {
   const { store } = c.get('deps');
   const accountId = c.get('auth').account.id;
   const noun = `a ${kind.name.replace('_', ' ')}`;
@@ -90,38 +94,10 @@ function list(c: Ctx, kind: RunKind): Response {
   return c.json(body, 200);
 }
 
-/** The handler of each of a kind's routes, in the order they are registered. */
-function runHandlers(registered: RegisteredKind): Record<RunRouteName, RunHandler> {
-  const { kind, routes } = registered;
-  const find = (c: Ctx) => findRun(c, registered);
-  return {
-    // 202 with the run back in `queued`.
-    resume: (c) => c.json(runView(c, kind, resumeRun(caller(c), kind, find(c))), 202),
-    async logs(c) {
-      const found = findRun(c, registered, routes.subresourceNoun);
-      const lines = await runLog(c.get('deps'), found, valid(c, 'query').limit, c.get('now'));
-      return c.json({ id: found.id, object: routes.objects.logs, lines }, 200);
-    },
-    files: (c) => files(c, registered),
-    create(c) {
-      const deps = c.get('deps');
-      const { account } = c.get('auth');
-      const request = kind.prepare(valid(c, 'json'), worldOf(deps, account));
-      const id = deps.ids.next(kind.prefix, account.id, c.get('now'));
-      c.set('resourceId', id);
-      return c.json(runView(c, kind, createRunCommand(caller(c), kind, { id, request })), 201);
-    },
-    get: (c) => c.json(runView(c, kind, find(c)), 200),
-    list: (c) => list(c, kind),
-    // 202 with the run `canceling`.
-    cancel: (c) => c.json(runView(c, kind, cancelRun(caller(c), find(c))), 202),
-    archive: (c) => serveArchive(c, find(c), routes.idParam),
-  };
-}
-
 /**
- * Registers a kind's routes; `documented` (`--strict`) only those the kind lists as documented
- * (API document sections 4.1, 4.4 to 4.6), and not its own reads, which are inferred.
+ * Registers a kind's routes, each handler typed by its route's inputs; `documented` (`--strict`)
+ * only those the kind lists as documented (API document sections 4.1, 4.4 to 4.6), and not its
+ * own reads, which are inferred.
  * @example registerRunKind(app, registered, 'all')
  */
 export function registerRunKind(
@@ -130,16 +106,50 @@ export function registerRunKind(
   set: 'all' | 'documented',
 ): void {
   const { kind, routes } = registered;
-  for (const [name, handler] of Object.entries(runHandlers(registered))) {
-    const route = routes[name as RunRouteName];
-    if (route && (set === 'all' || routes.documented.includes(name as RunRouteName)))
-      app.openapi(route, handler as never);
-  }
+  const { idParam } = routes;
+  const served = (name: RunRouteName) => set === 'all' || routes.documented.includes(name);
+  const find = (c: Parameters<typeof runIdOf>[0]) => findRun(c, registered, runIdOf(c, idParam));
+  // In this order: the served documents list the routes as they are registered.
+  if (served('resume'))
+    // 202 with the run back in `queued`.
+    app.openapi(routes.resume, (c) =>
+      c.json(runView(c, kind, resumeRun(caller(c), kind, find(c))), 202),
+    );
+  if (served('logs'))
+    app.openapi(routes.logs, async (c) => {
+      const runId = runIdOf(c, idParam);
+      const found = findRun(c, registered, runId, routes.subresourceNoun);
+      const { limit } = c.req.valid('query');
+      const lines = await runLog(c.get('deps'), found, limit, c.get('now'));
+      return c.json({ id: found.id, object: routes.objects.logs, lines }, 200);
+    });
+  if (served('files'))
+    app.openapi(routes.files, (c) =>
+      files(c, registered, runIdOf(c, idParam), c.req.valid('query')),
+    );
+  if (routes.create && served('create'))
+    app.openapi(routes.create, (c) => {
+      const deps = c.get('deps');
+      const { account } = c.get('auth');
+      const request = kind.prepare(c.req.valid('json'), worldOf(deps, account));
+      const id = deps.ids.next(kind.prefix, account.id, c.get('now'));
+      c.set('resourceId', id);
+      return c.json(runView(c, kind, createRunCommand(caller(c), kind, { id, request })), 201);
+    });
+  if (routes.get && served('get'))
+    app.openapi(routes.get, (c) => c.json(runView(c, kind, find(c)), 200));
+  if (routes.list && served('list'))
+    app.openapi(routes.list, (c) => list(c, kind, c.req.valid('query')));
+  if (routes.cancel && served('cancel'))
+    // 202 with the run `canceling`.
+    app.openapi(routes.cancel, (c) => c.json(runView(c, kind, cancelRun(caller(c), find(c))), 202));
+  if (routes.archive && served('archive'))
+    app.openapi(routes.archive, (c) => serveArchive(c, find(c), idParam));
   if (set === 'documented') return;
   for (const { route, read } of registered.reads ?? [])
     app.openapi(route, (c) => {
-      const run = findRun(c, registered);
+      const run = find(c);
       const state = deriveState(run.state, c.get('now'), kind.stepNoun);
-      return c.json(read(run, state, c.get('deps').catalog) as never, 200);
+      return c.json(read(run, state, c.get('deps').catalog), 200);
     });
 }

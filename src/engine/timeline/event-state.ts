@@ -20,10 +20,9 @@ const ENDS: readonly string[] = ['succeeded', 'failed', 'canceled'];
  */
 export function eventState(attempt: RunState, at: number, to: string, stepNoun: string): RunState {
   const run = attempt.run!;
-  const record = { state: attempt };
   // An ended attempt's state shows the phase it ended in (as its end event recorded it).
   if (ENDS.includes(to))
-    return shownState(shownAt(record as never, at, to, attempt.phase, stepNoun));
+    return shownState(shownAt({ state: attempt }, at, to, attempt.phase, stepNoun));
   const start: RunState = {
     ...attempt,
     error: null,
@@ -45,7 +44,7 @@ export function eventState(attempt: RunState, at: number, to: string, stepNoun: 
     });
   if (to === 'canceling') return shownState(deriveState(start, at, stepNoun));
   const first = run.schedule.segments[0]?.name ?? null;
-  return shownState(shownAt({ state: start } as never, at, to, first, stepNoun));
+  return shownState(shownAt({ state: start }, at, to, first, stepNoun));
 }
 
 /**

@@ -63,7 +63,7 @@ export function nextDue(run: RunAttempt, after: number): number | null {
  * until its end, but for its one `processing` instant.
  */
 export function shownAt(
-  record: RunRecord,
+  record: Pick<RunRecord, 'state'>,
   at: number,
   to: string,
   phase: string | null,

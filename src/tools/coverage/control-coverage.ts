@@ -101,7 +101,7 @@ export function registerCoverage(
     if (format === 'markdown')
       return c.body(coverageMarkdown(coverage(account), sweepViews(deps, account)), 200, {
         'Content-Type': 'text/markdown; charset=utf-8',
-      }) as never;
+      });
     return c.json(coverage(account), 200);
   });
 }

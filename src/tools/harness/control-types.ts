@@ -10,6 +10,7 @@ import type * as sweeps from '../../areas/faults/control-sweeps.js';
 import type * as journal from '../../areas/requests/control-journal.js';
 import type * as assetSeeding from '../../areas/scenarios/control-seeding.js';
 import type * as assetInputs from '../../areas/scenarios/inputs.js';
+import type { ScenarioFile } from '../../areas/scenarios/scenario-file.js';
 import type * as snapshots from '../../areas/snapshots/control-snapshots.js';
 import type * as webhookChaos from '../../areas/webhooks/control-chaos.js';
 import type * as deliveries from '../../areas/webhooks/control-deliveries.js';
@@ -21,7 +22,6 @@ import type * as seeding from '../../engine/routes/control-seeding.js';
 import type { REGISTERED_KINDS } from '../../kinds/index.js';
 import type * as scenarios from '../../world/control-scenarios.js';
 import type * as world from '../../world/control-world.js';
-import type { ScenarioFile } from '../../world/scenario-file.js';
 import type * as coverage from '../coverage/control-coverage.js';
 import type * as listings from '../inspector/listings.js';
 

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { createEmulator, type Emulator, type EmulatorOptions } from '../../emulator.js';
+import type { EmulatorOptions } from '../../emulator.js';
 import { createNodeServer } from '../../http/node-server.js';
+import { createEmulator, type Emulator } from '../emulator.js';
 import { type ControlClient, createControlClient } from './control-client.js';
 
 export interface StartOptions extends EmulatorOptions {

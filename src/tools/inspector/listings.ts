@@ -111,7 +111,8 @@ function pageOf<T extends { id: string }>(items: T[], after: string | undefined,
 /** The value at `path` in parsed JSON, or undefined. */
 function dig(value: unknown, ...path: string[]): unknown {
   let v = value;
-  for (const key of path) v = typeof v === 'object' && v !== null ? (v as never)[key] : undefined;
+  for (const key of path)
+    v = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[key] : undefined;
   return v;
 }
 

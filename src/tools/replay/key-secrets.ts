@@ -1,6 +1,6 @@
 import type { Bundle } from '../../areas/bundles/bundle-read.js';
 import { REPLAY_CONTROL_TOKEN, replaySecret } from '../../areas/bundles/labels.js';
-import type { Emulator } from '../../emulator.js';
+import type { Emulator } from '../emulator.js';
 
 const LABEL = /\{\{(key|unknown-key|control-token|wrong-control-token|masked)(?::([\w-]+))?\}\}/g;
 

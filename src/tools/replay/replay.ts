@@ -8,7 +8,7 @@ import { answerHeaders, bodyDigest, flatHeaders } from '../../areas/bundles/answ
 import type { RecordedAnswer, RecordedCall } from '../../areas/bundles/bundle-contract.js';
 import type { Bundle } from '../../areas/bundles/bundle-read.js';
 import { REPLAY_CONTROL_TOKEN } from '../../areas/bundles/labels.js';
-import { createEmulator, type Emulator } from '../../emulator.js';
+import { createEmulator, type Emulator } from '../emulator.js';
 import { AttemptGate, counts } from './attempt-gate.js';
 import { KeySecrets } from './key-secrets.js';
 

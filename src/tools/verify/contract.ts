@@ -3,7 +3,7 @@
  * the emulator serves (`GET /openapi.json`), indexed by operation. It is the emulator's own
  * document, not the target's: the question is where the emulator and the service differ.
  */
-import { createEmulator } from '../../emulator.js';
+import { createEmulator } from '../emulator.js';
 import type { SchemaCheck } from './schema-check.js';
 import type { Schema } from './schema-close.js';
 

@@ -4,7 +4,7 @@
  * service answered are mapped to the ones the emulator answered, and the account's clock moves
  * by the recorded gaps between requests.
  */
-import { createEmulator, type Emulator } from '../../emulator.js';
+import { createEmulator, type Emulator } from '../emulator.js';
 import { type Exchange, readCassette } from './cassette.js';
 import { compareAnswers } from './compare-answers.js';
 import type { Contract } from './contract.js';

@@ -4,8 +4,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { CliConfig } from '../../config.js';
-import { createEmulator, type Emulator } from '../../emulator.js';
 import { createNodeServer, serverTimeouts } from '../../http/node-server.js';
+import { createEmulator, type Emulator } from '../emulator.js';
 import { CassetteError, CassetteWriter } from './cassette.js';
 import { emulatorContract } from './contract.js';
 import { maskUrl } from './mask.js';

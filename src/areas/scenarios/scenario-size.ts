@@ -3,7 +3,7 @@
  * (issue 36): a 1 MiB scenario of 200 twins with `generate_files: 100000` each, or of 300,000
  * empty twins, is refused before any of it is read further.
  */
-import { MESSAGES } from '../core/messages.js';
+import { MESSAGES } from '../../core/messages.js';
 
 /** Records one scenario makes at most: accounts, keys, runs, endpoints, assets, fault and outcome rules. */
 export const SCENARIO_MAX_RECORDS = 2_000;

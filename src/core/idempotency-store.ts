@@ -1,4 +1,4 @@
-import type { Database } from '../core/sqlite/sqlite.js';
+import type { Database } from './sqlite/sqlite.js';
 
 /** A first response kept for `Idempotency-Key` replays (DESIGN.md section 3). */
 export interface IdempotencyRecord {
