@@ -62,9 +62,6 @@ export function bodyDigest(
   return { sha256: createHash('sha256').update(hashed).digest('hex'), bytes: bytes.byteLength };
 }
 
-/** @hono/node-server's `Symbol(cache)`, once a response has shown it (see `heldBody`). */
-let cacheSymbol: symbol | undefined;
-
 /**
  * The body a response holds without reading it: @hono/node-server's lightweight Response keeps a
  * string or bytes under a symbol (`Symbol(cache)`), which it writes out itself; reading it
@@ -72,9 +69,9 @@ let cacheSymbol: symbol | undefined;
  * longer read the answer. `undefined` when the response is not of that kind.
  */
 function heldBody(res: Response): Uint8Array | string | null | 'streamed' | undefined {
-  cacheSymbol ??= Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
-  if (cacheSymbol === undefined || !Object.hasOwn(res, cacheSymbol)) return undefined;
-  const cache: unknown = Reflect.get(res, cacheSymbol);
+  const symbol = Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
+  if (!symbol) return undefined;
+  const cache: unknown = Reflect.get(res, symbol);
   const held: unknown = Array.isArray(cache) ? cache[1] : undefined;
   if (held === null || typeof held === 'string' || held instanceof Uint8Array) return held;
   return 'streamed';
