@@ -12,7 +12,7 @@ import type { Deps } from '../engine/deps.js';
  * @example app.use(requestContext(deps))
  */
 export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     c.set('deps', deps);
     c.set('requestId', deps.ids.requestId(deps.systemClock.now()));
     c.header('X-Request-Id', c.get('requestId'));
@@ -20,7 +20,7 @@ export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {
     const known = SUPPORTED_VERSIONS.find((v) => v === asked);
     serveAt(c, (known ?? DEFAULT_VERSION) as ServiceVersion);
     if (asked !== undefined && !known) c.set('unsupportedVersion', asked);
-    await next();
+    return next();
   };
 }
 

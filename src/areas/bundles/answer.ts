@@ -22,12 +22,32 @@ export function maskedText(text: string, path: string): string {
   return out;
 }
 
-/** The headers compared: lower-case, in order, without `date` and `server-timing`. */
-export function answerHeaders(headers: Headers): [string, string][] {
+/**
+ * An answer's headers as names and values in turn, in the order its `Headers` iterates them
+ * (lower-case names, sorted): a flat list of the strings the answer already holds.
+ */
+export function flatHeaders(headers: Headers): string[] {
+  const flat: string[] = [];
+  headers.forEach((value, name) => {
+    flat.push(name, value);
+  });
+  return flat;
+}
+
+/** The headers compared, from `flatHeaders`: in order, without `date` and `server-timing`. */
+export function answerHeaders(flat: readonly string[]): [string, string][] {
   const out: [string, string][] = [];
-  for (const [name, value] of headers)
-    if (!LEFT_OUT.includes(name)) out.push([name, value.replace(REQUEST_ID, 'req_*')]);
+  for (let i = 0; i + 1 < flat.length; i += 2) {
+    const name = flat[i]!;
+    if (!LEFT_OUT.includes(name)) out.push([name, flat[i + 1]!.replace(REQUEST_ID, 'req_*')]);
+  }
   return out;
+}
+
+/** The value of a header in a `flatHeaders` list (names are lower-case there), or null. */
+function headerOf(flat: readonly string[], name: string): string | null {
+  for (let i = 0; i + 1 < flat.length; i += 2) if (flat[i] === name) return flat[i + 1]!;
+  return null;
 }
 
 /** The digest of a body as the bundle keeps it: text masked (JSON, plain text), bytes as sent. */
@@ -51,42 +71,51 @@ export function bodyDigest(
 function heldBody(res: Response): Uint8Array | string | null | 'streamed' | undefined {
   const symbol = Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
   if (!symbol) return undefined;
-  const held = (res as unknown as Record<symbol, unknown[]>)[symbol]?.[1];
+  const cache: unknown = Reflect.get(res, symbol);
+  const held: unknown = Array.isArray(cache) ? cache[1] : undefined;
   if (held === null || typeof held === 'string' || held instanceof Uint8Array) return held;
   return 'streamed';
 }
 
 /**
- * An answer as a recording holds it until a bundle is read: its headers and body as sent, so that
- * a call costs no masking and no digest while the suite runs (`digestedAnswer` does both later).
+ * An answer as a recording holds it until a bundle is read: its status, its headers (`flatHeaders`)
+ * and body as sent, so that a call costs no masking and no digest while the suite runs
+ * (`digestedAnswer` does both later), and keeps alive only strings the answer made.
  */
 export interface HeldAnswer {
   /** Null for a dropped connection. */
   status: number | null;
-  headers: Headers | null;
+  /** Null for a dropped connection. */
+  headers: readonly string[] | null;
   body: Uint8Array | string | null | 'streamed';
   path: string;
 }
 
 /**
  * The answer of a call as held: null status for a dropped connection. A body the response holds
- * is kept as it is; any other is read from a clone (under `app.request()`, whose caller reads the
- * original), except a stream, which is compared by status and headers only.
- * @example await heldAnswer(c.res, '/v1/keys/me', false)
+ * is kept as it is, at once; any other is read from a clone (under `app.request()`, whose caller
+ * reads the original), except a stream, which is compared by status and headers only.
+ * @example const held = heldAnswer(c.res, '/v1/keys/me', false)
  */
-export async function heldAnswer(
+export function heldAnswer(
   res: Response,
   path: string,
   dropped: boolean,
-): Promise<HeldAnswer> {
+): HeldAnswer | Promise<HeldAnswer> {
   if (dropped) return { status: null, headers: null, body: null, path };
-  let body = heldBody(res);
-  if (body === undefined) {
-    if (res.body === null) body = null;
-    else if (res.headers.get('content-type')?.includes('event-stream')) body = 'streamed';
-    else body = new Uint8Array(await res.clone().arrayBuffer());
-  }
-  return { status: res.status, headers: res.headers, body, path };
+  const body = heldBody(res);
+  if (body !== undefined)
+    return { status: res.status, headers: flatHeaders(res.headers), body, path };
+  return readAnswer(res, path);
+}
+
+/** `heldAnswer` of a response that holds no body of its own. */
+async function readAnswer(res: Response, path: string): Promise<HeldAnswer> {
+  let body: Uint8Array | null | 'streamed';
+  if (res.body === null) body = null;
+  else if (res.headers.get('content-type')?.includes('event-stream')) body = 'streamed';
+  else body = new Uint8Array(await res.clone().arrayBuffer());
+  return { status: res.status, headers: flatHeaders(res.headers), body, path };
 }
 
 /** The bytes a held answer keeps alive: what the recording counts against its limit. */
@@ -100,7 +129,7 @@ export function heldBytes(held: HeldAnswer): number {
 export function digestedAnswer(held: HeldAnswer): RecordedAnswer {
   if (held.headers === null) return { status: null, headers: [], body: null };
   const { body } = held;
-  const type = held.headers.get('content-type');
+  const type = headerOf(held.headers, 'content-type');
   return {
     status: held.status,
     headers: answerHeaders(held.headers),

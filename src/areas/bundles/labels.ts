@@ -39,14 +39,20 @@ export class Labeler {
     return `{{unknown-key:${numbered(this.unknown, secret)}}}`;
   }
 
-  /** Request headers as name, value pairs (Node's flat list), secrets labelled. */
-  headers(flat: readonly string[]): [string, string][] {
-    const out: [string, string][] = [];
+  /**
+   * Request headers as Node's flat list of names and values, secrets labelled: the list itself
+   * when none is, else a copy.
+   */
+  headers(flat: readonly string[]): readonly string[] {
+    let out: string[] | undefined;
     for (let i = 0; i + 1 < flat.length; i += 2) {
-      const name = flat[i]!;
-      out.push([name, this.header(name.toLowerCase(), flat[i + 1]!)]);
+      const value = flat[i + 1]!;
+      const shown = this.header(flat[i]!.toLowerCase(), value);
+      if (shown === value) continue;
+      out ??= flat.slice();
+      out[i + 1] = shown;
     }
-    return out;
+    return out ?? flat;
   }
 
   private header(name: string, value: string): string {

@@ -8,7 +8,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../core/env.js';
 import type { Deps } from '../../engine/deps.js';
-import { isProductCall } from '../requests/journal-middleware.js';
+import { bodyRead, isProductCall } from '../requests/journal-middleware.js';
 import { heldAnswer } from './answer.js';
 import type { CallKind } from './bundle-contract.js';
 import { bodyAccount, controlAccount, createdAccount, productAccount } from './call-account.js';
@@ -52,7 +52,8 @@ export function recordCalls(deps: Deps, recorder: BundleRecorder): MiddlewareHan
     let body: string | null = null;
     try {
       await next();
-      body = await bodyOf(c);
+      const read = bodyOf(c);
+      body = read ? await read : null;
       const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
       call.headers = labeler.headers(incoming?.rawHeaders ?? [...c.req.raw.headers].flat());
       call.body = body === null ? null : labeler.body(body);
@@ -62,7 +63,8 @@ export function recordCalls(deps: Deps, recorder: BundleRecorder): MiddlewareHan
         call.account = call.creates_account ?? controlAccount(deps, new URL(c.req.url), body);
       }
     } finally {
-      recorder.end(call, await heldAnswer(c.res, path, c.get('dropped') === true));
+      const answer = heldAnswer(c.res, path, c.get('dropped') === true);
+      recorder.end(call, answer instanceof Promise ? await answer : answer);
     }
     if (reset) await remark(c, deps, recorder, body);
   };
@@ -88,9 +90,13 @@ function target(c: Context<AppEnv>): string {
 }
 
 /** The request body the pipeline read (JSON bodies are read by json-depth.ts), else null. */
-async function bodyOf(c: Context<AppEnv>): Promise<string | null> {
-  const cache = c.req.bodyCache as { text?: Promise<string>; json?: Promise<unknown> };
-  if (cache.text) return cache.text.catch(() => null);
-  if (cache.json) return cache.json.then((v) => JSON.stringify(v)).catch(() => null);
-  return null;
+function bodyOf(c: Context<AppEnv>): Promise<string | null> | null {
+  const text = bodyRead(c);
+  if (text) return text;
+  const { json }: { json?: unknown } = c.req.bodyCache;
+  if (!(json instanceof Promise)) return null;
+  return json.then(
+    (value: unknown) => JSON.stringify(value),
+    () => null,
+  );
 }

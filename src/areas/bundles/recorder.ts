@@ -28,13 +28,31 @@ export interface Mark {
 }
 
 /**
- * A call being recorded: filled once answered; `answer` is null until then, then held as sent
- * until the bundle is read, which digests it once.
+ * A call being recorded, as references to what the call made: its request headers as Node's flat
+ * list of names and values (secrets labelled), its answer held as sent (`HeldAnswer`, null until
+ * it came) and the webhook attempts' counts as numbers. Reading the bundle makes each a
+ * `RecordedCall` once (`finishedCalls`), its answer masked and digested then.
  */
-export type PendingCall = Omit<RecordedCall, 'answer' | 'overlapped'> & {
-  answer: RecordedCall['answer'] | HeldAnswer | null;
+export interface PendingCall {
+  n: number;
+  kind: CallKind;
+  method: string;
+  path: string;
+  headers: readonly string[];
+  body: string | null;
+  account: string | null;
+  creates_account: string | null;
   overlapped: boolean;
-};
+  /** Attempts started and answered since the mark when the call arrived. */
+  startedBefore: number;
+  answeredBefore: number;
+  /** The same when it was answered. */
+  startedAfter: number;
+  answeredAfter: number;
+  answer: HeldAnswer | null;
+  /** The call as a bundle holds it, once read. */
+  recorded?: RecordedCall;
+}
 
 /** What each recorded call is counted for against the limit, besides its path, headers and body. */
 const CALL_OVERHEAD = 400;
@@ -125,10 +143,10 @@ export class BundleRecorder {
       account: null,
       creates_account: null,
       overlapped: this.inFlight > 0,
-      webhooks: {
-        before: { started: this.attemptsStarted, answered: this.attemptsAnswered },
-        after: { started: this.attemptsStarted, answered: this.attemptsAnswered },
-      },
+      startedBefore: this.attemptsStarted,
+      answeredBefore: this.attemptsAnswered,
+      startedAfter: this.attemptsStarted,
+      answeredAfter: this.attemptsAnswered,
       answer: null,
     };
     if (this.inFlight > 0)
@@ -144,19 +162,23 @@ export class BundleRecorder {
     // A mark taken meanwhile dropped it.
     if (this.calls[call.n - 1] !== call) return;
     call.answer = answer;
-    call.webhooks.after = { started: this.attemptsStarted, answered: this.attemptsAnswered };
+    call.startedAfter = this.attemptsStarted;
+    call.answeredAfter = this.attemptsAnswered;
     this.bytes += CALL_OVERHEAD + call.path.length + (call.body?.length ?? 0) + heldBytes(answer);
-    for (const [name, value] of call.headers) this.bytes += name.length + value.length + 4;
+    for (const text of call.headers) this.bytes += text.length + 2;
     if (this.bytes > this.limitBytes && this.overflowAt === null) this.overflowAt = call.n;
   }
 
   /** The recorded calls that were answered, in arrival order, up to the limit. */
   finishedCalls(): RecordedCall[] {
     const last = this.overflowAt ?? this.calls.length;
-    const calls = this.calls.slice(0, last).filter((c) => c.answer !== null);
-    for (const call of calls)
-      if (call.answer !== null && 'path' in call.answer) call.answer = digestedAnswer(call.answer);
-    return calls as RecordedCall[];
+    const calls: RecordedCall[] = [];
+    for (const call of this.calls.slice(0, last)) {
+      if (call.answer === null) continue;
+      call.recorded ??= recordedCall(call, call.answer);
+      calls.push(call.recorded);
+    }
+    return calls;
   }
 
   private attempt(event: 'started' | 'answered', ref: AttemptRef, result?: AttemptResult): void {
@@ -182,4 +204,27 @@ export class BundleRecorder {
   private dropCopy(): void {
     if (this.mark?.tag) this.tables.drop(this.mark.tag, null);
   }
+}
+
+/** A call as `calls.jsonl` holds it (its keys in this order), its answer masked and digested. */
+function recordedCall(call: PendingCall, answer: HeldAnswer): RecordedCall {
+  const headers: [string, string][] = [];
+  for (let i = 0; i + 1 < call.headers.length; i += 2)
+    headers.push([call.headers[i]!, call.headers[i + 1]!]);
+  return {
+    n: call.n,
+    kind: call.kind,
+    method: call.method,
+    path: call.path,
+    headers,
+    body: call.body,
+    account: call.account,
+    creates_account: call.creates_account,
+    overlapped: call.overlapped,
+    webhooks: {
+      before: { started: call.startedBefore, answered: call.answeredBefore },
+      after: { started: call.startedAfter, answered: call.answeredAfter },
+    },
+    answer: digestedAnswer(answer),
+  };
 }

@@ -34,13 +34,26 @@ export const journal: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!isProductCall(c.req.path)) return next();
   const startedWall = wallNow();
   await next();
-  // Only a body the pipeline already read (JSON bodies: json-depth.ts): reading one here would
-  // wait for a body the answer did not need.
-  const read = c.req.bodyCache.text as unknown as Promise<string> | undefined;
-  const text = read ? await read.catch(() => null) : null;
+  // Only a body the pipeline already read: reading one here would wait for a body the answer
+  // did not need.
+  const read = bodyRead(c);
+  const text = read ? await read : null;
   const body = text === null ? null : cutText(text);
   recordRequest(c, startedWall, detailOf(c, body), text === null ? null : bodyDigest(text));
 };
+
+/**
+ * The text of the body the pipeline read (a JSON body, once: json-depth.ts), which Hono keeps as
+ * a promise; null when it read none.
+ */
+export function bodyRead(c: Context<AppEnv>): Promise<string | null> | null {
+  const read: unknown = c.req.bodyCache.text;
+  if (!(read instanceof Promise)) return null;
+  return read.then(
+    (text: unknown) => (typeof text === 'string' ? text : null),
+    () => null,
+  );
+}
 
 /** The first 16 hex digits of the body's sha256: enough to tell a resend unchanged (issue 38). */
 function bodyDigest(text: string): string {

@@ -32,13 +32,14 @@ export function rememberedLookups(
   const bySecret = new Map<string, Credentials>();
   const dueOf = new Map<string, number | null>();
   const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
-  const version = db.prepare<[], number>('PRAGMA data_version').pluck();
+  // Only another connection to the same file changes `data_version`: an in-memory database has none.
+  const version = db.memory ? null : db.prepare<[], number>('PRAGMA data_version').pluck();
   let seenChanges = -1;
   let seenVersion = -1;
   /** Forgets all when the database changed since the last lookup. */
   const fresh = () => {
     const changed = changes.get() ?? 0;
-    const versioned = version.get() ?? 0;
+    const versioned = version?.get() ?? 0;
     if (changed === seenChanges && versioned === seenVersion) return;
     seenChanges = changed;
     seenVersion = versioned;

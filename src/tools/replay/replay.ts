@@ -4,7 +4,7 @@
  * recorded one (request ids, secrets, wall times and dates aside). Webhook attempts are not sent:
  * each answers as it was recorded, and runs as far before each call as it had then.
  */
-import { answerHeaders, bodyDigest } from '../../areas/bundles/answer.js';
+import { answerHeaders, bodyDigest, flatHeaders } from '../../areas/bundles/answer.js';
 import type { RecordedAnswer, RecordedCall } from '../../areas/bundles/bundle-contract.js';
 import type { Bundle } from '../../areas/bundles/bundle-read.js';
 import { REPLAY_CONTROL_TOKEN } from '../../areas/bundles/labels.js';
@@ -102,7 +102,11 @@ async function send(
   if (recorded === 'streamed' || type?.includes('event-stream')) {
     await res.body?.cancel();
     return {
-      answer: { status: res.status, headers: answerHeaders(res.headers), body: 'streamed' },
+      answer: {
+        status: res.status,
+        headers: answerHeaders(flatHeaders(res.headers)),
+        body: 'streamed',
+      },
       text: null,
     };
   }
@@ -112,7 +116,7 @@ async function send(
   return {
     answer: {
       status: res.status,
-      headers: answerHeaders(res.headers),
+      headers: answerHeaders(flatHeaders(res.headers)),
       body: body === null ? null : bodyDigest(body, type, path),
     },
     text: type?.includes('json') ? Buffer.from(bytes).toString() : null,

@@ -1,0 +1,112 @@
+// Server CPU per call, which a busy machine hardly changes (unlike answers per second): starts a
+// server (the compiled emulator as the bench starts it, or the floor), sends `--calls` calls with
+// autocannon over 50 connections after a warm-up of as many, and prints the server's user and
+// system CPU (from /proc, every thread) over the measured calls, divided by their number. Linux only.
+// Usage: node test/bench/cpu-per-call.mjs [--floor] [--post] [--pin] [--calls N] [--rounds N] [--dist D]
+//   [--cpu-prof-dir D] [--heap-prof-dir D] [--node-flags 'F ...'] [-- emulator flags]
+//   e.g. node test/bench/cpu-per-call.mjs -- --no-bundle-record
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const argv = process.argv.slice(2);
+const cut = argv.indexOf('--');
+const own = cut < 0 ? argv : argv.slice(0, cut);
+const extra = cut < 0 ? [] : argv.slice(cut + 1);
+const option = (name, fallback) => {
+  const i = own.indexOf(name);
+  return i < 0 ? fallback : own[i + 1];
+};
+const floor = own.includes('--floor');
+const post = own.includes('--post');
+const calls = Number(option('--calls', 20000));
+const rounds = Number(option('--rounds', 3));
+const dist = option('--dist', 'dist');
+/** `--cpu-prof-dir D`: the server writes a V8 CPU profile there when it stops. */
+const profDir = option('--cpu-prof-dir', null);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const args = floor
+  ? [fileURLToPath(new URL('./floor.mjs', import.meta.url))]
+  : [`${dist}/main.js`, '--port', '0', '--host', '127.0.0.1', '--clock', 'manual', '--seed', '0'];
+// The floor has no SIGINT handler of its own; without one the profile would not be written.
+const exitOnSigint = 'data:text/javascript,process.on("SIGINT",()=>process.exit(0))';
+const profile = profDir ? ['--cpu-prof', '--cpu-prof-dir', profDir] : [];
+const heapDir = option('--heap-prof-dir', null);
+if (heapDir) profile.push('--heap-prof', '--heap-prof-dir', heapDir);
+if ((profDir || heapDir) && floor) profile.push('--import', exitOnSigint);
+const nodeFlags = (option('--node-flags', '') ?? '').split(' ').filter(Boolean);
+// --pin: the server on core 0 and this process (the load) on core 1, as `npm run bench` pins them.
+const pin = own.includes('--pin');
+if (pin) spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
+const command = [process.execPath, ...nodeFlags, ...profile, ...args, ...(floor ? [] : extra)];
+if (pin) command.unshift('taskset', '-c', '0');
+const child = spawn(command[0], command.slice(1), {
+  cwd: ROOT,
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const url = await new Promise((resolve, reject) => {
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    // CPU_ECHO=1: the server's output on stderr (e.g. with --node-flags --trace-gc).
+    if (process.env.CPU_ECHO) process.stderr.write(chunk);
+    out += chunk.toString();
+    const found = /listening on (http:\/\/[^\s/]+:\d+)/.exec(out)?.[1];
+    if (found) resolve(found);
+  });
+  child.once('exit', () => reject(new Error(`exited: ${out}`)));
+});
+
+/** utime + stime of the process, in ms (Linux's 100 ticks a second). */
+function cpuMs() {
+  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const request = post
+  ? {
+      method: 'POST',
+      path: '/v1/evaluations/eval_00000000000000000000000000/resume',
+      headers: {
+        authorization: 'Bearer svc_test_emulator_default',
+        'content-type': 'application/json',
+      },
+      body: '{}',
+    }
+  : {
+      method: 'GET',
+      path: '/v1/keys/me',
+      headers: { authorization: 'Bearer svc_test_emulator_default' },
+    };
+const load = (amount) =>
+  autocannon({ url, connections: 50, amount, requests: [request], timeout: 30 });
+
+await load(calls);
+const perCall = [];
+for (let round = 0; round < rounds; round += 1) {
+  const before = cpuMs();
+  const result = await load(calls);
+  const used = cpuMs() - before;
+  const done = result.requests.total;
+  perCall.push(Math.round((used * 1000) / done));
+  const statuses = Object.keys(result.statusCodeStats ?? {}).join(',');
+  console.log(`round ${round + 1}: ${done} calls (${statuses}), ${used} ms CPU`);
+}
+// The emulator's bin collects its heap once it has been quiet for a second (src/heap.ts).
+await new Promise((resolve) => setTimeout(resolve, 3000));
+const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+console.log(
+  `RSS after ${(rounds + 1) * calls} calls and 3 s idle: ${Math.round(Number(rss) / 1024)} MB`,
+);
+perCall.sort((a, b) => a - b);
+const median = perCall[Math.floor(perCall.length / 2)];
+console.log(
+  `${floor ? 'floor' : `${dist} ${extra.join(' ')}`}: ${perCall.join(', ')} us/call, median ${median}`,
+);
+if (profDir || heapDir) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGINT');
+  await exited;
+} else child.kill('SIGKILL');
