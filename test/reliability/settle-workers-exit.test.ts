@@ -15,7 +15,7 @@ const LONG = { spec: { path: 'specs/long.yaml', name: 'long' }, options: { episo
 
 test('closing the emulator while a worker builds ends the pool, and the process exits', async () => {
   const script = join(tmpdir(), `settle-close-${process.pid}.mjs`);
-  const emulator = fileURLToPath(new URL('../../src/emulator.ts', import.meta.url));
+  const emulator = fileURLToPath(new URL('../../src/tools/emulator.ts', import.meta.url));
   writeFileSync(
     script,
     `import { createEmulator } from ${JSON.stringify(emulator)};
