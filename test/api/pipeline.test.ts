@@ -291,10 +291,11 @@ test('a body over 1 MiB under a fault header that only delays still answers 413 
   // The faults step runs, and the size check after it as its `next` (pipeline.ts).
   const { api } = testEmulator();
   const body = JSON.stringify({ robot: 'franka_panda', task: 'push', tags: ['x'.repeat(1 << 20)] });
-  for (const headers of [
+  const sent: Record<string, string>[] = [
     { 'content-length': String(Buffer.byteLength(body)), 'x-emulator-fault': 'delay=0' },
     { 'x-emulator-fault': 'delay=0' },
-  ]) {
+  ];
+  for (const headers of sent) {
     const res = await api('POST', '/v1/scenarios', { body, headers });
     expectApiError(res, 413, 'request_too_large');
     expect(res.headers.get('x-request-id')).toMatch(/^req_/);
