@@ -21,7 +21,7 @@ export function createIdFactory(seed: string, sequences: SequenceRepo) {
     /** The next request id: the same sequence for the same seed after every full reset. */
     requestId(timeMs: number): string {
       for (let i = 0; i < 12; i += 4) bytes.writeUInt32BE(Math.floor(draw() * 2 ** 32), i);
-      return idOf('req', timeMs, bytes.subarray(0, 10));
+      return idOf('req', timeMs, bytes);
     },
     resetRequests(): void {
       draw = createPrng(seed, 'requests');

@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { DEFAULT_VERSION, type ServiceVersion, SUPPORTED_VERSIONS } from '../core/contract.js';
 import type { AppEnv } from '../core/env.js';
 import type { Deps } from '../engine/deps.js';
@@ -9,10 +9,12 @@ import type { Deps } from '../engine/deps.js';
  * 2.1 and 9.3); an unsupported version is served at the default until `checkVersion` rejects it.
  * The headers are set before the response is made, so every `c.json()` and `c.body()` carries
  * them (setting them on a made response would make Hono rebuild it).
- * @example app.use(requestContext(deps))
+ * It never throws and does nothing once the call is answered, so it runs as part of the first
+ * layer (pipeline.ts), not as a Hono middleware of its own.
+ * @example const setContext = requestContext(deps); setContext(c)
  */
-export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {
-  return (c, next) => {
+export function requestContext(deps: Deps): (c: Context<AppEnv>) => void {
+  return (c) => {
     c.set('deps', deps);
     c.set('requestId', deps.ids.requestId(deps.systemClock.now()));
     c.header('X-Request-Id', c.get('requestId'));
@@ -20,7 +22,6 @@ export function requestContext(deps: Deps): MiddlewareHandler<AppEnv> {
     const known = SUPPORTED_VERSIONS.find((v) => v === asked);
     serveAt(c, (known ?? DEFAULT_VERSION) as ServiceVersion);
     if (asked !== undefined && !known) c.set('unsupportedVersion', asked);
-    return next();
   };
 }
 

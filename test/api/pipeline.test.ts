@@ -287,6 +287,21 @@ test('a body over 1 MiB with a Content-Length header answers 413 request_too_lar
   expectApiError(res, 413, 'request_too_large');
 });
 
+test('a body over 1 MiB under a fault header that only delays still answers 413 request_too_large', async () => {
+  // The faults step runs, and the size check after it as its `next` (pipeline.ts).
+  const { api } = testEmulator();
+  const body = JSON.stringify({ robot: 'franka_panda', task: 'push', tags: ['x'.repeat(1 << 20)] });
+  const sent: Record<string, string>[] = [
+    { 'content-length': String(Buffer.byteLength(body)), 'x-emulator-fault': 'delay=0' },
+    { 'x-emulator-fault': 'delay=0' },
+  ];
+  for (const headers of sent) {
+    const res = await api('POST', '/v1/scenarios', { body, headers });
+    expectApiError(res, 413, 'request_too_large');
+    expect(res.headers.get('x-request-id')).toMatch(/^req_/);
+  }
+});
+
 test('a body of exactly 1 MiB is not too large', async () => {
   const { api } = testEmulator();
   const head = JSON.stringify({ robot: 'franka_panda', task: 'push', env_args: { pad: '' } });
