@@ -68,7 +68,8 @@ export class BundleRecorder {
   overflowAt: number | null = null;
   private tablesOf: SnapshotTables | null = null;
   private tags = 0;
-  private inFlight = 0;
+  /** The calls begun and not yet answered (a mark keeps them: they are still under way). */
+  private readonly open = new Set<PendingCall>();
   private attemptsStarted = 0;
   private attemptsAnswered = 0;
 
@@ -142,23 +143,24 @@ export class BundleRecorder {
       body: null,
       account: null,
       creates_account: null,
-      overlapped: this.inFlight > 0,
+      overlapped: this.open.size > 0,
       startedBefore: this.attemptsStarted,
       answeredBefore: this.attemptsAnswered,
       startedAfter: this.attemptsStarted,
       answeredAfter: this.attemptsAnswered,
       answer: null,
     };
-    if (this.inFlight > 0)
-      for (const other of this.calls) if (!other.answer) other.overlapped = true;
-    this.inFlight += 1;
+    // Only the calls under way are looked at: scanning every recorded call made each call cost
+    // as much as the recording was long.
+    for (const other of this.open) other.overlapped = true;
+    this.open.add(call);
     this.calls.push(call);
     return call;
   }
 
   /** The call was answered (or dropped): counted against the limit, and its attempts noted. */
   end(call: PendingCall, answer: HeldAnswer): void {
-    this.inFlight = Math.max(0, this.inFlight - 1);
+    this.open.delete(call);
     // A mark taken meanwhile dropped it.
     if (this.calls[call.n - 1] !== call) return;
     call.answer = answer;
