@@ -15,6 +15,7 @@ import { Journal } from './areas/requests/journal.js';
 import { JournalStore } from './areas/requests/journal-store.js';
 import type { ScenarioFile } from './areas/scenarios/scenario-file.js';
 import { restoreSnapshot } from './areas/snapshots/snapshots.js';
+import { shelveStartSnapshot, startSnapshot } from './areas/snapshots/start-snapshot.js';
 import { openStore } from './areas/store.js';
 import type { WebhookTimestamps } from './areas/webhooks/deliveries.js';
 import { createWebhooks, subscribeWebhooks } from './areas/webhooks/subscribe.js';
@@ -41,7 +42,6 @@ import { applyScenarioFile } from './world/apply-scenario.js';
 import { bundleScenario, openBundle, startBundles } from './world/bundle-start.js';
 import { loadScenario, parseDataFile, readJsonFile } from './world/load-scenario.js';
 import { installScenarioFaults, resetWorld } from './world/reset.js';
-import { shelveStartSnapshot, startSnapshot } from './world/start-snapshot.js';
 import './deps-fields.js'; // what adds to Deps, kept in the package's declaration files
 
 /** The package root: where `scenarios/` and `fixtures/` live, from `src/` or `dist/`. */

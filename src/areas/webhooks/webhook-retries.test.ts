@@ -166,7 +166,7 @@ test('triggerEvent fires any type: listed by GET /v1/events and delivered, as th
     policy: 'pol_01KA0000000000000000PANDA1',
     dataset: 'ds_01KA0000000000000000PANDA1',
     status: 'failed',
-  } as never);
+  });
   const event = await account.triggerEvent('training_run.failed', { resource: run.id as string });
   expect(event).toMatchObject({
     object: 'event',

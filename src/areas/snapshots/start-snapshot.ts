@@ -2,14 +2,15 @@
  * An emulator started from a snapshot file (`--snapshot FILE`): the file read with the seed it
  * brings, then shelved under its own name; a bad file throws naming the file.
  */
+
+import { MESSAGES } from '../../core/errors.js';
+import type { Deps } from '../../engine/deps.js';
 import {
   readSnapshotFile,
   SnapshotFileError,
   shelveSnapshotFile,
   snapshotSeed,
-} from '../areas/snapshots/snapshot-file.js';
-import { MESSAGES } from '../core/errors.js';
-import type { Deps } from '../engine/deps.js';
+} from './snapshot-file.js';
 
 /** The snapshot file read, with the seed to start with: its own, unless `seed` names another. */
 export function startSnapshot(
