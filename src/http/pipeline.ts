@@ -21,8 +21,8 @@
  */
 
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context, MiddlewareHandler, Next } from 'hono';
-import { faults, faultsApply } from '../areas/faults/faults-middleware.js';
+import type { Context, MiddlewareHandler } from 'hono';
+import { faults } from '../areas/faults/faults-middleware.js';
 import { journal } from '../areas/requests/journal-middleware.js';
 import { authenticate } from '../core/accounts/authenticate.js';
 import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from '../core/contract.js';
@@ -35,7 +35,6 @@ import { bodySize } from './body-limit.js';
 import { cors } from './cors.js';
 import { type BodySchema, idempotency } from './idempotency.js';
 import { checkJsonDepth } from './json-depth.js';
-import { renderError } from './render-error.js';
 import { requestContext, serveAt } from './request-context.js';
 
 /** The steps every path takes, before any route's own. */
@@ -52,35 +51,8 @@ export function usePipeline(app: OpenAPIHono<AppEnv>, deps: Deps): void {
     setContext(c);
     return journal(c, next);
   });
-  app.use(faultsThenSize);
-}
-
-/**
- * Steps 1 and 2 as one Hono layer. Most calls have no fault to decide: only the size check runs.
- * Otherwise the size check runs as the faults step's `next`, and an error it throws is rendered
- * there (`caught`), as Hono's dispatch did when it was a layer of its own: a fault that strikes
- * `after` the work sees an answer, never a throw.
- */
-const faultsThenSize: MiddlewareHandler<AppEnv> = (c, next) =>
-  faultsApply(c) ? faults(c, () => caught(c, bodySize, next)) : bodySize(c, next);
-
-/** What Hono's dispatch (hono/compose) does around a middleware: its thrown Error rendered. */
-async function caught(
-  c: Context<AppEnv>,
-  step: MiddlewareHandler<AppEnv>,
-  next: Next,
-): Promise<void> {
-  let res: Response | undefined;
-  let isError = false;
-  try {
-    res = (await step(c, next)) || undefined;
-  } catch (err) {
-    if (!(err instanceof Error)) throw err;
-    c.error = err;
-    res = renderError(err, c);
-    isError = true;
-  }
-  if (res && (c.finalized === false || isError)) c.res = res;
+  app.use(faults);
+  app.use(bodySize);
 }
 
 /** The part of a `createRoute()` definition its steps are read from (`operationGuards()`). */

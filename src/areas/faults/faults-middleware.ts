@@ -21,17 +21,6 @@ export function faultable(path: string): boolean {
   return path.startsWith('/v1/') || path.startsWith('/_downloads/');
 }
 
-/** Whether `faults` has anything to do for this call: false for most (no header, no rule, no sweep). */
-export function faultsApply(c: Context<AppEnv>): boolean {
-  if (!faultable(c.req.path)) return false;
-  const rules = c.get('deps').faults;
-  return (
-    (c.req.header('x-emulator-fault') || undefined) !== undefined ||
-    rules.size > 0 ||
-    rules.sweeps.armed
-  );
-}
-
 /**
  * The first check (docs/api.md "Order of checks"): `X-Emulator-Fault`, then the fault rules, then
  * the sweeps. A fault answers before the call does anything (an envelope, a dropped connection, a
