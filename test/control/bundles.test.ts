@@ -4,6 +4,7 @@
  * fresh one to the same answers; an edited answer named; a bound; no key secret in the file;
  * `--bundle` serving the marked world.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -195,6 +196,37 @@ test('a suite of about 50 calls, bundled, replays to the same answers on a fresh
   // The bundle's bytes do not depend on when it was downloaded.
   const again = Buffer.from(await (await fetch(`${base}/_control/bundle`)).arrayBuffer());
   expect(again.equals(bytes)).toBe(true);
+});
+
+test('answers of bytes and of UTF-8 text are recorded as the client got them', async () => {
+  const { base, call } = await listening();
+  const label = 'pick ✓ 置き場 🤖';
+  const run = await call('POST', '/v1/evaluations', { spec: SPEC, label });
+  expect(run.status).toBe(201);
+  await call('POST', `/_control/accounts/${DEFAULT_ACCOUNT}/clock/advance`, { seconds: 3600 });
+  const done = await call('GET', `/v1/evaluations/${run.json.id}`);
+  expect(done.json.status).toBe('succeeded');
+  const archive = await fetch(`${base}/v1/evaluations/${run.json.id}/archive`, {
+    headers: { authorization: `Bearer ${DEFAULT_SECRET}` },
+  });
+  expect(archive.status).toBe(200);
+  const bytes = Buffer.from(await archive.arrayBuffer());
+
+  const bundle = parseBundle(
+    Buffer.from(await (await fetch(`${base}/_control/bundle`)).arrayBuffer()),
+    packageVersion(),
+  );
+  const created = bundle.calls.find((c) => c.method === 'POST' && c.path === '/v1/evaluations')!;
+  expect(JSON.parse(created.body!)).toEqual({ spec: SPEC, label });
+  const downloaded = bundle.calls.find((c) => c.path.endsWith('/archive'))!;
+  expect(downloaded.answer.body).toEqual({
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+    bytes: bytes.length,
+  });
+  expect(bundle.calls.map((c) => c.n)).toEqual(bundle.calls.map((_, i) => i + 1));
+  const file = join(dir(), 'bytes.tar.gz');
+  writeFileSync(file, await (await fetch(`${base}/_control/bundle`)).bytes());
+  expect((await replay(readBundleFile(file, packageVersion()))).code).toBe(0);
 });
 
 test('a bundle whose recorded answer was edited replays to 1, naming that call', async () => {

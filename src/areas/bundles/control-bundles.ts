@@ -114,7 +114,7 @@ export function registerBundles(
       reason: mark?.reason ?? null,
       marked_at: mark?.wallAt ?? null,
       auto: recorder.auto,
-      calls: recorder.calls.length,
+      calls: recorder.calls,
       webhook_attempts: recorder.attempts.length,
       bytes: recorder.bytes,
       limit_bytes: recorder.limitBytes,

@@ -28,13 +28,15 @@ export interface Mark {
 }
 
 /**
- * A call being recorded, as references to what the call made: its request headers as Node's flat
- * list of names and values (secrets labelled), its answer held as sent (`HeldAnswer`, null until
- * it came) and the webhook attempts' counts as numbers. Reading the bundle makes each a
- * `RecordedCall` once (`finishedCalls`), its answer masked and digested then.
+ * A call being recorded while it is under way, as references to what the call made: its request
+ * headers as Node's flat list of names and values (secrets labelled) and the webhook attempts'
+ * counts as numbers. Once answered it is written to the recording's store (`CallStore`) and
+ * nothing of it stays on the heap.
  */
 export interface PendingCall {
   n: number;
+  /** The mark it was recorded under: a mark taken while it was under way drops it. */
+  mark: number;
   kind: CallKind;
   method: string;
   path: string;
@@ -46,12 +48,78 @@ export interface PendingCall {
   /** Attempts started and answered since the mark when the call arrived. */
   startedBefore: number;
   answeredBefore: number;
-  /** The same when it was answered. */
-  startedAfter: number;
-  answeredAfter: number;
-  answer: HeldAnswer | null;
-  /** The call as a bundle holds it, once read. */
-  recorded?: RecordedCall;
+}
+
+/**
+ * An answered call as the store keeps it (a JSON array, its answer held as sent): `Stored` in
+ * the order of `stored()`'s array. A body of bytes stays beside the line (`binary` true).
+ */
+type Stored = [
+  n: number,
+  kind: CallKind,
+  method: string,
+  path: string,
+  headers: readonly string[],
+  body: string | null,
+  account: string | null,
+  createsAccount: string | null,
+  overlapped: boolean,
+  startedBefore: number,
+  answeredBefore: number,
+  startedAfter: number,
+  answeredAfter: number,
+  status: number | null,
+  answerHeaders: readonly string[] | null,
+  answerBody: string | null,
+  binary: boolean,
+  answerPath: string,
+];
+
+/** Bytes of a chunk of the store, unless a line needs more. */
+const CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * The answered calls, one JSON line each, in chunks of memory outside the JS heap. Holding each
+ * call as objects (its header strings, its answer's) kept them alive through every collection
+ * until the bundle was read: about half of `GET /v1/keys/me`'s garbage-collection time, and
+ * mark-compact pauses of hundreds of milliseconds as the recording grew. A line is read back
+ * only when a bundle is made.
+ */
+class CallStore {
+  private chunks: { bytes: Buffer; used: number }[] = [];
+  /** Answer bodies of bytes (archives), by call number: rare, and outside the heap already. */
+  private readonly binaries = new Map<number, Uint8Array>();
+
+  add(line: Stored, binary: Uint8Array | null): void {
+    if (binary) this.binaries.set(line[0], binary);
+    const text = JSON.stringify(line);
+    // A UTF-16 unit takes at most 3 bytes in UTF-8; the newline one more.
+    const most = text.length * 3 + 1;
+    let chunk = this.chunks.at(-1);
+    if (!chunk || chunk.bytes.length - chunk.used < most) {
+      chunk = { bytes: Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, most)), used: 0 };
+      this.chunks.push(chunk);
+    }
+    chunk.used += chunk.bytes.write(text, chunk.used);
+    chunk.bytes[chunk.used++] = 0x0a;
+  }
+
+  /** Every call stored, in the order they were answered. */
+  *lines(): Generator<{ line: Stored; binary: Uint8Array | undefined }> {
+    for (const { bytes, used } of this.chunks) {
+      for (let start = 0; start < used; ) {
+        const end = bytes.indexOf(0x0a, start);
+        const line = JSON.parse(bytes.toString('utf8', start, end)) as Stored;
+        yield { line, binary: line[16] ? this.binaries.get(line[0]) : undefined };
+        start = end + 1;
+      }
+    }
+  }
+
+  clear(): void {
+    this.chunks = [];
+    this.binaries.clear();
+  }
 }
 
 /** What each recorded call is counted for against the limit, besides its path, headers and body. */
@@ -60,7 +128,8 @@ const CALL_OVERHEAD = 400;
 export class BundleRecorder {
   /** The current mark; null while nothing is recorded. */
   mark: Mark | null = null;
-  readonly calls: PendingCall[] = [];
+  /** The calls begun since the mark (answered or not). */
+  calls = 0;
   readonly attempts: AttemptEvent[] = [];
   /** Bytes the recorded calls take (about their JSON); past `limitBytes` the recording stops. */
   bytes = 0;
@@ -68,6 +137,12 @@ export class BundleRecorder {
   overflowAt: number | null = null;
   private tablesOf: SnapshotTables | null = null;
   private tags = 0;
+  /** Marks taken so far: a call is stored only under the mark it began under. */
+  private marks = 0;
+  /** The answered calls since the mark. */
+  private readonly store = new CallStore();
+  /** Calls as a bundle holds them, once read (each read digests only the calls new since). */
+  private readonly read = new Map<number, RecordedCall>();
   /** The calls begun and not yet answered (a mark keeps them: they are still under way). */
   private readonly open = new Set<PendingCall>();
   private attemptsStarted = 0;
@@ -112,6 +187,7 @@ export class BundleRecorder {
   /** `markNow` for a world known to be at rest (at start). */
   markAtRest(deps: Deps, reason: MarkReason, copy = true): Mark {
     this.dropCopy();
+    this.marks += 1;
     const tag = copy ? `m${++this.tags}` : null;
     const copied = tag ? copyWorld(deps, this.tables, tag, null) : null;
     this.mark = {
@@ -122,7 +198,9 @@ export class BundleRecorder {
       counts: copied?.counts ?? {},
       storedBytes: copied?.storedBytes ?? 0,
     };
-    this.calls.length = 0;
+    this.calls = 0;
+    this.store.clear();
+    this.read.clear();
     this.attempts.length = 0;
     this.bytes = 0;
     this.overflowAt = null;
@@ -135,7 +213,8 @@ export class BundleRecorder {
   begin(kind: CallKind, method: string, path: string): PendingCall | undefined {
     if (!this.recording) return undefined;
     const call: PendingCall = {
-      n: this.calls.length + 1,
+      n: ++this.calls,
+      mark: this.marks,
       kind,
       method,
       path,
@@ -146,26 +225,44 @@ export class BundleRecorder {
       overlapped: this.open.size > 0,
       startedBefore: this.attemptsStarted,
       answeredBefore: this.attemptsAnswered,
-      startedAfter: this.attemptsStarted,
-      answeredAfter: this.attemptsAnswered,
-      answer: null,
     };
     // Only the calls under way are looked at: scanning every recorded call made each call cost
     // as much as the recording was long.
     for (const other of this.open) other.overlapped = true;
     this.open.add(call);
-    this.calls.push(call);
     return call;
   }
 
-  /** The call was answered (or dropped): counted against the limit, and its attempts noted. */
+  /** The call was answered (or dropped): stored, counted against the limit, its attempts noted. */
   end(call: PendingCall, answer: HeldAnswer): void {
     this.open.delete(call);
     // A mark taken meanwhile dropped it.
-    if (this.calls[call.n - 1] !== call) return;
-    call.answer = answer;
-    call.startedAfter = this.attemptsStarted;
-    call.answeredAfter = this.attemptsAnswered;
+    if (call.mark !== this.marks || this.mark === null) return;
+    const { body } = answer;
+    const binary = body instanceof Uint8Array ? body : null;
+    this.store.add(
+      [
+        call.n,
+        call.kind,
+        call.method,
+        call.path,
+        call.headers,
+        call.body,
+        call.account,
+        call.creates_account,
+        call.overlapped,
+        call.startedBefore,
+        call.answeredBefore,
+        this.attemptsStarted,
+        this.attemptsAnswered,
+        answer.status,
+        answer.headers,
+        binary ? null : (body as string | null),
+        binary !== null,
+        answer.path,
+      ],
+      binary,
+    );
     this.bytes += CALL_OVERHEAD + call.path.length + (call.body?.length ?? 0) + heldBytes(answer);
     for (const text of call.headers) this.bytes += text.length + 2;
     if (this.bytes > this.limitBytes && this.overflowAt === null) this.overflowAt = call.n;
@@ -173,14 +270,19 @@ export class BundleRecorder {
 
   /** The recorded calls that were answered, in arrival order, up to the limit. */
   finishedCalls(): RecordedCall[] {
-    const last = this.overflowAt ?? this.calls.length;
+    const last = this.overflowAt ?? this.calls;
     const calls: RecordedCall[] = [];
-    for (const call of this.calls.slice(0, last)) {
-      if (call.answer === null) continue;
-      call.recorded ??= recordedCall(call, call.answer);
-      calls.push(call.recorded);
+    for (const { line, binary } of this.store.lines()) {
+      const n = line[0];
+      if (n > last) continue;
+      let recorded = this.read.get(n);
+      if (!recorded) {
+        recorded = recordedCall(line, binary);
+        this.read.set(n, recorded);
+      }
+      calls.push(recorded);
     }
-    return calls;
+    return calls.sort((a, b) => a.n - b.n);
   }
 
   private attempt(event: 'started' | 'answered', ref: AttemptRef, result?: AttemptResult): void {
@@ -209,23 +311,29 @@ export class BundleRecorder {
 }
 
 /** A call as `calls.jsonl` holds it (its keys in this order), its answer masked and digested. */
-function recordedCall(call: PendingCall, answer: HeldAnswer): RecordedCall {
+function recordedCall(line: Stored, binary: Uint8Array | undefined): RecordedCall {
+  const [n, kind, method, path, flat, body, account, createsAccount, overlapped] = line;
   const headers: [string, string][] = [];
-  for (let i = 0; i + 1 < call.headers.length; i += 2)
-    headers.push([call.headers[i]!, call.headers[i + 1]!]);
+  for (let i = 0; i + 1 < flat.length; i += 2) headers.push([flat[i]!, flat[i + 1]!]);
+  const answer: HeldAnswer = {
+    status: line[13],
+    headers: line[14],
+    body: binary ?? line[15],
+    path: line[17],
+  };
   return {
-    n: call.n,
-    kind: call.kind,
-    method: call.method,
-    path: call.path,
+    n,
+    kind,
+    method,
+    path,
     headers,
-    body: call.body,
-    account: call.account,
-    creates_account: call.creates_account,
-    overlapped: call.overlapped,
+    body,
+    account,
+    creates_account: createsAccount,
+    overlapped,
     webhooks: {
-      before: { started: call.startedBefore, answered: call.answeredBefore },
-      after: { started: call.startedAfter, answered: call.answeredAfter },
+      before: { started: line[9], answered: line[10] },
+      after: { started: line[11], answered: line[12] },
     },
     answer: digestedAnswer(answer),
   };
