@@ -225,7 +225,7 @@ test('answers of bytes and of UTF-8 text are recorded as the client got them', a
   });
   expect(bundle.calls.map((c) => c.n)).toEqual(bundle.calls.map((_, i) => i + 1));
   const file = join(dir(), 'bytes.tar.gz');
-  writeFileSync(file, await (await fetch(`${base}/_control/bundle`)).bytes());
+  writeFileSync(file, Buffer.from(await (await fetch(`${base}/_control/bundle`)).arrayBuffer()));
   expect((await replay(readBundleFile(file, packageVersion()))).code).toBe(0);
 });
 

@@ -15,6 +15,7 @@ import type { AttemptRef, WebhookHooks } from '../webhooks/deliveries.js';
 import type { AttemptResult } from '../webhooks/send.js';
 import { digestedAnswer, type HeldAnswer, heldBytes } from './answer.js';
 import type { AttemptEvent, CallKind, MarkReason, RecordedCall } from './bundle-contract.js';
+import { CallStore, type PendingCall, type StoredCall } from './call-store.js';
 
 /** Where the recording starts: the world's copy (none when only calls are recorded). */
 export interface Mark {
@@ -25,101 +26,6 @@ export interface Mark {
   state: SnapshotState | null;
   counts: Record<string, number>;
   storedBytes: number;
-}
-
-/**
- * A call being recorded while it is under way, as references to what the call made: its request
- * headers as Node's flat list of names and values (secrets labelled) and the webhook attempts'
- * counts as numbers. Once answered it is written to the recording's store (`CallStore`) and
- * nothing of it stays on the heap.
- */
-export interface PendingCall {
-  n: number;
-  /** The mark it was recorded under: a mark taken while it was under way drops it. */
-  mark: number;
-  kind: CallKind;
-  method: string;
-  path: string;
-  headers: readonly string[];
-  body: string | null;
-  account: string | null;
-  creates_account: string | null;
-  overlapped: boolean;
-  /** Attempts started and answered since the mark when the call arrived. */
-  startedBefore: number;
-  answeredBefore: number;
-}
-
-/**
- * An answered call as the store keeps it (a JSON array, its answer held as sent): `Stored` in
- * the order of `stored()`'s array. A body of bytes stays beside the line (`binary` true).
- */
-type Stored = [
-  n: number,
-  kind: CallKind,
-  method: string,
-  path: string,
-  headers: readonly string[],
-  body: string | null,
-  account: string | null,
-  createsAccount: string | null,
-  overlapped: boolean,
-  startedBefore: number,
-  answeredBefore: number,
-  startedAfter: number,
-  answeredAfter: number,
-  status: number | null,
-  answerHeaders: readonly string[] | null,
-  answerBody: string | null,
-  binary: boolean,
-  answerPath: string,
-];
-
-/** Bytes of a chunk of the store, unless a line needs more. */
-const CHUNK_BYTES = 1024 * 1024;
-
-/**
- * The answered calls, one JSON line each, in chunks of memory outside the JS heap. Holding each
- * call as objects (its header strings, its answer's) kept them alive through every collection
- * until the bundle was read: about half of `GET /v1/keys/me`'s garbage-collection time, and
- * mark-compact pauses of hundreds of milliseconds as the recording grew. A line is read back
- * only when a bundle is made.
- */
-class CallStore {
-  private chunks: { bytes: Buffer; used: number }[] = [];
-  /** Answer bodies of bytes (archives), by call number: rare, and outside the heap already. */
-  private readonly binaries = new Map<number, Uint8Array>();
-
-  add(line: Stored, binary: Uint8Array | null): void {
-    if (binary) this.binaries.set(line[0], binary);
-    const text = JSON.stringify(line);
-    // A UTF-16 unit takes at most 3 bytes in UTF-8; the newline one more.
-    const most = text.length * 3 + 1;
-    let chunk = this.chunks.at(-1);
-    if (!chunk || chunk.bytes.length - chunk.used < most) {
-      chunk = { bytes: Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, most)), used: 0 };
-      this.chunks.push(chunk);
-    }
-    chunk.used += chunk.bytes.write(text, chunk.used);
-    chunk.bytes[chunk.used++] = 0x0a;
-  }
-
-  /** Every call stored, in the order they were answered. */
-  *lines(): Generator<{ line: Stored; binary: Uint8Array | undefined }> {
-    for (const { bytes, used } of this.chunks) {
-      for (let start = 0; start < used; ) {
-        const end = bytes.indexOf(0x0a, start);
-        const line = JSON.parse(bytes.toString('utf8', start, end)) as Stored;
-        yield { line, binary: line[16] ? this.binaries.get(line[0]) : undefined };
-        start = end + 1;
-      }
-    }
-  }
-
-  clear(): void {
-    this.chunks = [];
-    this.binaries.clear();
-  }
 }
 
 /** What each recorded call is counted for against the limit, besides its path, headers and body. */
@@ -238,31 +144,7 @@ export class BundleRecorder {
     this.open.delete(call);
     // A mark taken meanwhile dropped it.
     if (call.mark !== this.marks || this.mark === null) return;
-    const { body } = answer;
-    const binary = body instanceof Uint8Array ? body : null;
-    this.store.add(
-      [
-        call.n,
-        call.kind,
-        call.method,
-        call.path,
-        call.headers,
-        call.body,
-        call.account,
-        call.creates_account,
-        call.overlapped,
-        call.startedBefore,
-        call.answeredBefore,
-        this.attemptsStarted,
-        this.attemptsAnswered,
-        answer.status,
-        answer.headers,
-        binary ? null : (body as string | null),
-        binary !== null,
-        answer.path,
-      ],
-      binary,
-    );
+    this.store.add(call, this.attemptsStarted, this.attemptsAnswered, answer);
     this.bytes += CALL_OVERHEAD + call.path.length + (call.body?.length ?? 0) + heldBytes(answer);
     for (const text of call.headers) this.bytes += text.length + 2;
     if (this.bytes > this.limitBytes && this.overflowAt === null) this.overflowAt = call.n;
@@ -272,13 +154,12 @@ export class BundleRecorder {
   finishedCalls(): RecordedCall[] {
     const last = this.overflowAt ?? this.calls;
     const calls: RecordedCall[] = [];
-    for (const { line, binary } of this.store.lines()) {
-      const n = line[0];
-      if (n > last) continue;
-      let recorded = this.read.get(n);
+    for (const stored of this.store.calls()) {
+      if (stored.n > last) continue;
+      let recorded = this.read.get(stored.n);
       if (!recorded) {
-        recorded = recordedCall(line, binary);
-        this.read.set(n, recorded);
+        recorded = recordedCall(stored);
+        this.read.set(stored.n, recorded);
       }
       calls.push(recorded);
     }
@@ -311,30 +192,24 @@ export class BundleRecorder {
 }
 
 /** A call as `calls.jsonl` holds it (its keys in this order), its answer masked and digested. */
-function recordedCall(line: Stored, binary: Uint8Array | undefined): RecordedCall {
-  const [n, kind, method, path, flat, body, account, createsAccount, overlapped] = line;
+function recordedCall(call: StoredCall): RecordedCall {
   const headers: [string, string][] = [];
-  for (let i = 0; i + 1 < flat.length; i += 2) headers.push([flat[i]!, flat[i + 1]!]);
-  const answer: HeldAnswer = {
-    status: line[13],
-    headers: line[14],
-    body: binary ?? line[15],
-    path: line[17],
-  };
+  for (let i = 0; i + 1 < call.headers.length; i += 2)
+    headers.push([call.headers[i]!, call.headers[i + 1]!]);
   return {
-    n,
-    kind,
-    method,
-    path,
+    n: call.n,
+    kind: call.kind,
+    method: call.method,
+    path: call.path,
     headers,
-    body,
-    account,
-    creates_account: createsAccount,
-    overlapped,
+    body: call.body,
+    account: call.account,
+    creates_account: call.creates_account,
+    overlapped: call.overlapped,
     webhooks: {
-      before: { started: line[9], answered: line[10] },
-      after: { started: line[11], answered: line[12] },
+      before: { started: call.startedBefore, answered: call.answeredBefore },
+      after: { started: call.startedAfter, answered: call.answeredAfter },
     },
-    answer: digestedAnswer(answer),
+    answer: digestedAnswer(call.answer),
   };
 }
