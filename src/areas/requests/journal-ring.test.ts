@@ -25,7 +25,15 @@ const entry = (path: fc.Arbitrary<string>) =>
     at_ms: fc.integer({ min: 0, max: 2 ** 45 }),
     wall_ms: fc.integer({ min: 0, max: 2 ** 45 }),
     duration_ms: fc.double({ min: 0, max: 1e6, noNaN: true }),
-  }) as fc.Arbitrary<JournalEntry>;
+    idempotency_key: fc.option(fc.string({ maxLength: 40 })),
+    body_digest: fc.option(fc.stringMatching(/^[0-9a-f]{16}$/)),
+    retry_after: fc.option(fc.integer({ min: 0, max: 3600 })),
+    fault_after: fc.boolean(),
+    work_status: fc.option(fc.integer({ min: 100, max: 599 })),
+    hang_ms: fc.option(fc.double({ min: 0, max: 1e6, noNaN: true })),
+    client_closed: fc.boolean(),
+    resource_id: fc.option(fc.stringMatching(/^eval_[0-9A-Z]{26}$/)),
+  }) satisfies fc.Arbitrary<JournalEntry>;
 
 const anyPath = fc.oneof(
   fc.string({ maxLength: 80, unit: 'grapheme' }).map((s) => `/v1/${s}`),

@@ -1,4 +1,5 @@
 /** The request journal (DESIGN.md section 5): a fixed ring, copied to a `--db` file's sink. */
+import { EntrySlots } from './entry-slots.js';
 import { type JournalDetail, JournalDetails } from './journal-details.js';
 import type { JournalEntry } from './journal-entry.js';
 import type { JournalStore } from './journal-store.js';
@@ -29,8 +30,9 @@ export interface JournalFilter {
 }
 
 export class Journal {
-  /** The ring's slots; `next` is where the next entry goes, over the oldest once it is full. */
-  private readonly slots: JournalEntry[] = [];
+  /** The ring's slots (`length` of them used); `next` is where the next entry goes, over the oldest once it is full. */
+  private readonly slots: EntrySlots;
+  private length = 0;
   private next = 0;
   private readonly listeners = new Set<JournalListener>();
   /** The newest calls' requests and answers (journal-details.ts). */
@@ -42,6 +44,7 @@ export class Journal {
     private readonly sink: JournalStore | null = null,
   ) {
     this.details = new JournalDetails(capacity);
+    this.slots = new EntrySlots(capacity);
   }
 
   /** Calls `listener` for each entry recorded from now on; answers the way to stop. */
@@ -62,7 +65,7 @@ export class Journal {
   }
 
   get size(): number {
-    return this.slots.length;
+    return this.length;
   }
 
   record(entry: JournalEntry, detail?: JournalDetail): void {
@@ -75,23 +78,27 @@ export class Journal {
 
   private push(entry: JournalEntry): void {
     if (this.capacity === 0) return;
-    if (this.slots.length < this.capacity) this.slots.push(entry);
-    else this.slots[this.next] = entry;
+    this.slots.set(this.next, entry);
+    if (this.length < this.capacity) this.length += 1;
     this.next = (this.next + 1) % this.capacity;
   }
 
   /** Oldest first. */
   *entries(): Generator<JournalEntry> {
-    const n = this.slots.length;
-    const start = n < this.capacity ? 0 : this.next;
-    for (let i = 0; i < n; i++) yield this.slots[(start + i) % n]!;
+    for (const i of this.order('oldest')) yield this.slots.get(i);
   }
 
   /** Newest first. */
   *newest(): Generator<JournalEntry> {
-    const n = this.slots.length;
-    const end = n < this.capacity ? n : this.next;
-    for (let i = 1; i <= n; i++) yield this.slots[(end - i + n) % n]!;
+    for (const i of this.order('newest')) yield this.slots.get(i);
+  }
+
+  /** The slots in use, in either order. */
+  private *order(order: 'oldest' | 'newest'): Generator<number> {
+    const n = this.length;
+    const start = n < this.capacity ? 0 : this.next;
+    if (order === 'oldest') for (let i = 0; i < n; i++) yield (start + i) % n;
+    else for (let i = n - 1; i >= 0; i--) yield (start + i) % n;
   }
 
   /** Matching entries newest first, after request `after`; `found: false` if it matches none. */
@@ -133,8 +140,7 @@ export class Journal {
 
   /** Replaces every entry with `entries`, oldest first (a snapshot restore), the sink's too. */
   replace(entries: readonly JournalEntry[]): void {
-    this.slots.length = 0;
-    this.next = 0;
+    this.empty();
     for (const e of entries) this.push(e);
     this.sink?.replace(this.entries());
   }
@@ -142,11 +148,10 @@ export class Journal {
   /** Removes the entries matching the filter (all without one); answers how many. */
   remove(f: JournalFilter = {}): number {
     const kept = [...this.entries()].filter((e) => !matches(e, f));
-    const removed = this.slots.length - kept.length;
+    const removed = this.length - kept.length;
     if (removed === 0) return 0;
     const gone = [...this.entries()].filter((e) => matches(e, f)).map((e) => e.request_id);
-    this.slots.length = 0;
-    this.next = 0;
+    this.empty();
     for (const e of kept) this.push(e);
     this.sink?.replace(kept);
     this.details.forget(gone);
@@ -156,8 +161,15 @@ export class Journal {
 
   /** The entry of that request id, if the journal still holds it. */
   find(requestId: string): JournalEntry | undefined {
-    for (const e of this.newest()) if (e.request_id === requestId) return e;
+    for (const i of this.order('newest'))
+      if (this.slots.requestId(i) === requestId) return this.slots.get(i);
     return undefined;
+  }
+
+  private empty(): void {
+    this.slots.clear();
+    this.length = 0;
+    this.next = 0;
   }
 }
 
