@@ -52,6 +52,13 @@ interface Chunk {
   used: number;
 }
 
+/** The strings joined by newlines (a loop: `Array.prototype.join` took twice as long). */
+function lines(strings: readonly string[]): string {
+  let out = strings[0] ?? '';
+  for (let i = 1; i < strings.length; i++) out += `\n${strings[i]}`;
+  return out;
+}
+
 export class CallStore {
   private chunks: Chunk[] = [];
   /** Answer bodies of bytes (archives), by call number: rare, and outside the heap already. */
@@ -65,11 +72,11 @@ export class CallStore {
       call.kind,
       call.method,
       call.path,
-      call.headers.join('\n'),
+      lines(call.headers),
       call.body,
       call.account,
       call.creates_account,
-      answer.headers?.join('\n') ?? null,
+      answer.headers ? lines(answer.headers) : null,
       binary ? null : body,
       answer.path,
     ];
