@@ -77,13 +77,16 @@ export class CallStore {
       call.account,
       call.creates_account,
       answer.headers ? lines(answer.headers) : null,
-      binary ? null : body,
       answer.path,
+      binary ? null : body,
     ];
+    // The answer's body, last and mostly the longest, is written on its own: joined to the rest
+    // it would be copied once more.
+    const answerBody = strings[STRINGS - 1] ?? '';
     let text = '';
-    for (const s of strings) if (s !== null) text += s;
+    for (let i = 0; i < STRINGS - 1; i++) text += strings[i] ?? '';
     // A UTF-16 unit takes at most 3 bytes in UTF-8; a record starts at a multiple of 4.
-    const most = HEAD + text.length * 3 + 3;
+    const most = HEAD + (text.length + answerBody.length) * 3 + 3;
     let chunk = this.chunks.at(-1);
     if (!chunk || chunk.bytes.length - chunk.used < most) {
       const bytes = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, most));
@@ -105,7 +108,9 @@ export class CallStore {
     ints[start + 7] = answer.status ?? -1;
     ints[start + 8] = binary ? 1 : 0;
     for (let i = 0; i < STRINGS; i++) ints[start + 1 + NUMBERS + i] = strings[i]?.length ?? -1;
-    const end = chunk.used + HEAD + bytes.write(text, chunk.used + HEAD);
+    let end = chunk.used + HEAD;
+    end += bytes.write(text, end);
+    end += bytes.write(answerBody, end);
     ints[start] = end - chunk.used;
     chunk.used = (end + 3) & ~3;
   }
@@ -144,8 +149,8 @@ export class CallStore {
           answer: {
             status: status < 0 ? null : status,
             headers: s[7] === null ? null : split(s[7] ?? null),
-            body: numbers[7] === 1 ? (this.binaries.get(n!) ?? null) : (s[8] ?? null),
-            path: s[9]!,
+            body: numbers[7] === 1 ? (this.binaries.get(n!) ?? null) : (s[9] ?? null),
+            path: s[8]!,
           },
         };
       }
