@@ -63,15 +63,19 @@ function coreRepositories(db: SqliteDatabase) {
 function transactions(db: SqliteDatabase) {
   // Work to run once the outermost transaction commits; dropped with what a rollback undoes.
   const afterCommit: Array<() => void> = [];
+  // One transaction function, made once: better-sqlite3 builds four wrappers for each
+  // `db.transaction()`, and a transaction per write paid for them every time.
+  const inTransaction = db.transaction((fn: () => unknown) => fn());
   return {
     /** Runs `fn` in one synchronous transaction. Never await inside it. */
     tx<T>(fn: () => T): T {
       const outermost = !db.inTransaction;
       const mark = afterCommit.length;
-      let result: T;
+      let result!: T;
       try {
-        // better-sqlite3 nests a transaction inside an open one as a savepoint.
-        result = db.transaction(fn)();
+        // better-sqlite3 nests a transaction inside an open one as a savepoint, and refuses a
+        // function that answers a promise: the result goes through it.
+        inTransaction(() => (result = fn()));
       } catch (err) {
         afterCommit.length = mark;
         throw err;
