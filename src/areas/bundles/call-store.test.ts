@@ -26,7 +26,12 @@ function call(n: number): { pending: PendingCall; answer: HeldAnswer; stored: St
   const answer: HeldAnswer =
     n % 11 === 0
       ? { status: null, headers: null, body: null, path: '/v1/x' }
-      : { status: 200 + (n % 300), headers: ['content-type', 'application/json'], body, path: text };
+      : {
+          status: 200 + (n % 300),
+          headers: ['content-type', 'application/json'],
+          body,
+          path: text,
+        };
   const { mark: _, ...rest } = pending;
   return { pending, answer, stored: { ...rest, startedAfter: n + 1, answeredAfter: n, answer } };
 }
