@@ -110,8 +110,24 @@ declare module '../../engine/deps.js' {
 /** Every registered kind's scopes: those of a kind not served are dropped from a scenario's keys. */
 const REGISTERED_SCOPES = scopesOf(kindRegistry(REGISTERED_KINDS));
 
-/** The scenario file's schema for these kinds: their scopes, names and seeding inputs. */
+/** Each list of kinds' scenario schema, built once: a schema keeps no state of an emulator's. */
+const SCHEMAS = new WeakMap<Kinds['list'], ReturnType<typeof scenarioFileSchema>>();
+
+/**
+ * The scenario file's schema for these kinds: their scopes, names and seeding inputs. Built once
+ * per list of kinds (an emulator reads it at start and in its control routes; building it took a
+ * tenth of a new emulator's time).
+ */
 export function scenarioSchema(kinds: Kinds) {
+  let schema = SCHEMAS.get(kinds.list);
+  if (!schema) {
+    schema = buildScenarioSchema(kinds);
+    SCHEMAS.set(kinds.list, schema);
+  }
+  return schema;
+}
+
+function buildScenarioSchema(kinds: Kinds) {
   const scopes = scopesOf(kinds);
   return scenarioFileSchema({
     scopes,
