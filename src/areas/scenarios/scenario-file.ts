@@ -110,21 +110,13 @@ declare module '../../engine/deps.js' {
 /** Every registered kind's scopes: those of a kind not served are dropped from a scenario's keys. */
 const REGISTERED_SCOPES = scopesOf(kindRegistry(REGISTERED_KINDS));
 
-/** Each list of kinds' scenario schema, built once: a schema keeps no state of an emulator's. */
-const SCHEMAS = new WeakMap<Kinds['list'], ReturnType<typeof scenarioFileSchema>>();
-
 /**
- * The scenario file's schema for these kinds: their scopes, names and seeding inputs. Built once
- * per list of kinds (an emulator reads it at start and in its control routes; building it took a
- * tenth of a new emulator's time).
+ * The scenario file's schema for these kinds: their scopes, names and seeding inputs. That of the
+ * registered kinds is built once (`REGISTERED_SCHEMA`): an emulator serving them all, as most do,
+ * reads it at start and in its control routes, and building it took a tenth of a new emulator's time.
  */
 export function scenarioSchema(kinds: Kinds) {
-  let schema = SCHEMAS.get(kinds.list);
-  if (!schema) {
-    schema = buildScenarioSchema(kinds);
-    SCHEMAS.set(kinds.list, schema);
-  }
-  return schema;
+  return kinds.list === REGISTERED_KINDS ? REGISTERED_SCHEMA : buildScenarioSchema(kinds);
 }
 
 function buildScenarioSchema(kinds: Kinds) {
@@ -138,3 +130,6 @@ function buildScenarioSchema(kinds: Kinds) {
     ),
   });
 }
+
+/** The registered kinds' scenario schema (a schema keeps no state of an emulator's). */
+const REGISTERED_SCHEMA = buildScenarioSchema(kindRegistry(REGISTERED_KINDS));

@@ -31,14 +31,14 @@ export function checkSchemaVersion(db: Database): number {
 
 /**
  * After `checkSchemaVersion`: a new database gets the schema the migrations make in one step
- * (`newSchema`), an older one each pending migration in its own transaction that sets
+ * (`NEW_SCHEMA`), an older one each pending migration in its own transaction that sets
  * `user_version`.
  */
 export function runMigrations(db: Database): void {
   const current = checkSchemaVersion(db);
   if (current === 0) {
     db.transaction(() => {
-      db.exec(newSchema());
+      db.exec(NEW_SCHEMA);
       db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
   } else migrateFrom(db, current);
@@ -55,32 +55,32 @@ function migrateFrom(db: Database, current: number): void {
   }
 }
 
-let schemaOfMigrations: string | undefined;
-
 /**
  * The schema the migrations make, as SQLite keeps it: each table's and index's `CREATE` as the
  * migrations left it (an `ALTER TABLE ... ADD COLUMN` rewrites its table's), in the order
- * `sqlite_master` holds them. Made once per process by migrating a scratch in-memory database;
- * a new store runs it as one script. Replaying the migrations instead re-read the whole schema at
- * each `ALTER` and took most of a new in-memory store's time (a test run opens a thousand).
+ * `sqlite_master` holds them, read from a scratch in-memory database migrated in turn.
  */
-function newSchema(): string {
-  if (schemaOfMigrations === undefined) {
-    const scratch = new Driver(':memory:');
-    try {
-      migrateFrom(scratch, 0);
-      schemaOfMigrations = scratch
-        .prepare<[], string>(
-          `SELECT sql FROM sqlite_master
-            WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid`,
-        )
-        .pluck()
-        .all()
-        .map((sql) => `${sql};`)
-        .join('\n');
-    } finally {
-      scratch.close();
-    }
+function schemaOfMigrations(): string {
+  const scratch = new Driver(':memory:');
+  try {
+    migrateFrom(scratch, 0);
+    return scratch
+      .prepare<[], string>(
+        `SELECT sql FROM sqlite_master
+          WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid`,
+      )
+      .pluck()
+      .all()
+      .map((sql) => `${sql};`)
+      .join('\n');
+  } finally {
+    scratch.close();
   }
-  return schemaOfMigrations;
 }
+
+/**
+ * What a new database runs, made once as this module loads: replaying the migrations on each new
+ * store re-read the whole schema at every `ALTER` and took most of a new in-memory store's time
+ * (a test run opens a thousand).
+ */
+const NEW_SCHEMA = schemaOfMigrations();
