@@ -6,6 +6,7 @@ import { type Kinds, kindRegistry, scopesOf } from '../../engine/kind-registry.j
 import { REGISTERED_KINDS } from '../../kinds/index.js';
 import { AccountInput, keyInput } from '../accounts/inputs.js';
 import { FaultRuleInput } from '../faults/contract.js';
+import { forKinds } from '../for-kinds.js';
 import { WebhookEndpointInput } from '../webhooks/inputs.js';
 import { UserAssetInput } from './inputs.js';
 import { scenarioSizeIssue } from './scenario-size.js';
@@ -110,15 +111,6 @@ declare module '../../engine/deps.js' {
 /** Every registered kind's scopes: those of a kind not served are dropped from a scenario's keys. */
 const REGISTERED_SCOPES = scopesOf(kindRegistry(REGISTERED_KINDS));
 
-/**
- * The scenario file's schema for these kinds: their scopes, names and seeding inputs. That of the
- * registered kinds is built once (`REGISTERED_SCHEMA`): an emulator serving them all, as most do,
- * reads it at start and in its control routes, and building it took a tenth of a new emulator's time.
- */
-export function scenarioSchema(kinds: Kinds) {
-  return kinds.list === REGISTERED_KINDS ? REGISTERED_SCHEMA : buildScenarioSchema(kinds);
-}
-
 function buildScenarioSchema(kinds: Kinds) {
   const scopes = scopesOf(kinds);
   return scenarioFileSchema({
@@ -131,5 +123,8 @@ function buildScenarioSchema(kinds: Kinds) {
   });
 }
 
-/** The registered kinds' scenario schema (a schema keeps no state of an emulator's). */
-const REGISTERED_SCHEMA = buildScenarioSchema(kindRegistry(REGISTERED_KINDS));
+/**
+ * The scenario file's schema for these kinds: their scopes, names and seeding inputs (made once
+ * for the registered kinds: an emulator reads it at start and in its control routes).
+ */
+export const scenarioSchema = forKinds(buildScenarioSchema);
