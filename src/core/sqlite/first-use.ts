@@ -21,7 +21,7 @@ export function preparedOnFirstUse(db: Database): Database {
     get inTransaction() {
       return db.inTransaction;
     },
-    prepare: ((source: string) => statementOnFirstUse(db, source)) as Database['prepare'],
+    prepare: ((source: string) => new StatementOnFirstUse(db, source)) as Database['prepare'],
     transaction: (fn) => db.transaction(fn),
     exec(source) {
       db.exec(source);
@@ -37,35 +37,52 @@ export function preparedOnFirstUse(db: Database): Database {
   return view;
 }
 
-/** `source` as a statement compiled when it is first run (or its columns read). */
-function statementOnFirstUse(db: Database, source: string): Statement {
-  let compiled: Statement | undefined;
+/**
+ * `source` as a statement compiled when it is first run (or its columns read). A class: the store
+ * makes ninety of these, and its methods are then shared rather than closures made for each.
+ */
+class StatementOnFirstUse implements Statement {
+  private compiled: Statement | undefined;
   // pluck() and raw() before the first use, replayed on the compiled statement.
-  const modes: ((statement: Statement) => void)[] = [];
-  const statement = (): Statement => {
-    if (!compiled) {
-      compiled = db.prepare(source);
-      for (const mode of modes) mode(compiled);
+  private readonly modes: ((statement: Statement) => void)[] = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly source: string,
+  ) {}
+
+  private statement(): Statement {
+    if (!this.compiled) {
+      this.compiled = this.db.prepare(this.source);
+      for (const mode of this.modes) mode(this.compiled);
     }
-    return compiled;
-  };
-  const lazy: Statement = {
-    run: (...params) => statement().run(...params),
-    get: (...params) => statement().get(...params),
-    all: (...params) => statement().all(...params),
-    iterate: (...params) => statement().iterate(...params),
-    columns: () => statement().columns(),
-    // Passed on as given: better-sqlite3 takes no argument as `true`, but refuses `undefined`.
-    pluck(...toggle) {
-      if (compiled) compiled.pluck(...toggle);
-      else modes.push((s) => s.pluck(...toggle));
-      return lazy;
-    },
-    raw(...toggle) {
-      if (compiled) compiled.raw(...toggle);
-      else modes.push((s) => s.raw(...toggle));
-      return lazy;
-    },
-  };
-  return lazy;
+    return this.compiled;
+  }
+
+  run(...params: unknown[]) {
+    return this.statement().run(...params);
+  }
+  get(...params: unknown[]) {
+    return this.statement().get(...params);
+  }
+  all(...params: unknown[]) {
+    return this.statement().all(...params);
+  }
+  iterate(...params: unknown[]) {
+    return this.statement().iterate(...params);
+  }
+  columns() {
+    return this.statement().columns();
+  }
+  // Passed on as given: better-sqlite3 takes no argument as `true`, but refuses `undefined`.
+  pluck(...toggle: [boolean?]): this {
+    if (this.compiled) this.compiled.pluck(...toggle);
+    else this.modes.push((s) => s.pluck(...toggle));
+    return this;
+  }
+  raw(...toggle: [boolean?]): this {
+    if (this.compiled) this.compiled.raw(...toggle);
+    else this.modes.push((s) => s.raw(...toggle));
+    return this;
+  }
 }
