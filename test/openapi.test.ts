@@ -26,17 +26,20 @@ const DOCUMENTED = [
   },
 ] as const;
 
+/** One validator for both documents: each new one compiles the OpenAPI 3.1 schema again (0.4 s). */
+const validator = new Validator();
+
 test('GET /openapi.json is a valid OpenAPI 3.1 document', async () => {
   const doc = await servedDocument();
   expect(doc.openapi).toBe('3.1.0');
-  const result = await new Validator().validate(doc);
+  const result = await validator.validate(doc);
   expect(result.errors ?? []).toEqual([]);
   expect(result.valid).toBe(true);
 });
 
 test('GET /_control/openapi.json is a valid OpenAPI 3.1 document of the control API only', async () => {
   const doc = await servedDocument('/_control/openapi.json');
-  const result = await new Validator().validate(doc);
+  const result = await validator.validate(doc);
   expect(result.errors ?? []).toEqual([]);
   expect(Object.keys(doc.paths)).toContain('/health');
   expect(Object.keys(doc.paths).some((p) => p.startsWith('/v1'))).toBe(false);
