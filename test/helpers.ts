@@ -119,7 +119,7 @@ const servedDocuments = new Map<string, Promise<string>>();
 export async function servedDocument(
   path: '/openapi.json' | '/_control/openapi.json' = '/openapi.json',
   options: EmulatorOptions = {},
-): Promise<any> {
+): Promise<unknown> {
   const key = JSON.stringify([path, options]);
   let text = servedDocuments.get(key);
   if (!text) {
