@@ -105,3 +105,35 @@ export function expectError(
   });
   return res.json.error;
 }
+
+/** The documents fetched so far, by path and options (one worker's files share them). */
+const servedDocuments = new Map<string, Promise<string>>();
+
+/**
+ * The OpenAPI document an emulator with these options serves at `path`, parsed afresh for each
+ * caller. It is fetched once per path and options from an emulator of their own and kept for the
+ * worker's other test files: generating it takes 100 to 250 ms, and a test that only reads the
+ * document needs no emulator of its own.
+ * @example const doc = await servedDocument('/openapi.json', { strict: true })
+ */
+export async function servedDocument(
+  path: '/openapi.json' | '/_control/openapi.json' = '/openapi.json',
+  options: EmulatorOptions = {},
+): Promise<unknown> {
+  const key = JSON.stringify([path, options]);
+  let text = servedDocuments.get(key);
+  if (!text) {
+    text = (async () => {
+      const { emulator, app } = testEmulator(options);
+      try {
+        const res = await app.request(path);
+        if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
+        return await res.text();
+      } finally {
+        emulator.close();
+      }
+    })();
+    servedDocuments.set(key, text);
+  }
+  return JSON.parse(await text);
+}

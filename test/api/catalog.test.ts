@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
-import { testEmulator } from '../helpers.js';
+import { servedDocument, testEmulator } from '../helpers.js';
 import { expectApiError, expectOk } from './support.js';
 
 const fixture = JSON.parse(
@@ -133,7 +133,7 @@ describe('the catalog and --strict', () => {
 
   test('every catalog operation is in /openapi.json, flagged x-inferred, tagged Catalog', async () => {
     const doc = async (strict: boolean) =>
-      (await testEmulator({ strict }).app.request('/openapi.json')).json() as Promise<{
+      servedDocument('/openapi.json', { strict }) as Promise<{
         paths: Record<string, { get: Record<string, unknown> }>;
       }>;
     const served = await doc(false);

@@ -3,7 +3,7 @@
  * filters, scope, accounts, reset and --strict.
  */
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_ACCOUNT, expectError, testEmulator } from '../helpers.js';
+import { DEFAULT_ACCOUNT, expectError, servedDocument, testEmulator } from '../helpers.js';
 
 const SPEC = { path: 'specs/pick.yaml', name: 'pick' };
 
@@ -180,10 +180,10 @@ test('--strict serves neither route, and /openapi.json lists them only without i
   const strict = testEmulator({ strict: true });
   expectError(await strict.api('GET', '/v1/events'), 404, 'resource_not_found');
   expectError(await strict.api('GET', '/v1/events/evt_x'), 404, 'resource_not_found');
-  const strictDoc = (await (await strict.app.request('/openapi.json')).json()) as OpenApiDoc;
+  const strictDoc = (await servedDocument('/openapi.json', { strict: true })) as OpenApiDoc;
   expect(strictDoc.paths['/v1/events']).toBeUndefined();
 
-  const doc = (await (await testEmulator().app.request('/openapi.json')).json()) as OpenApiDoc;
+  const doc = (await servedDocument()) as OpenApiDoc;
   expect(doc.paths['/v1/events']?.get).toMatchObject({
     operationId: 'listEvents',
     'x-inferred': true,

@@ -3,7 +3,13 @@
  * compact shape, with its kind's read scope, derived like the kind's own resource.
  */
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_ACCOUNT, NO_TWINS_ACCOUNT, NO_TWINS_SECRET, testEmulator } from '../helpers.js';
+import {
+  DEFAULT_ACCOUNT,
+  NO_TWINS_ACCOUNT,
+  NO_TWINS_SECRET,
+  servedDocument,
+  testEmulator,
+} from '../helpers.js';
 import { BASE, expectApiError, expectOk, SPEC } from './support.js';
 
 type Emu = ReturnType<typeof testEmulator>;
@@ -114,7 +120,7 @@ describe('GET /v1/operations/{operation_id} for twins', () => {
 describe('GET /v1/operations/{operation_id} and --strict', () => {
   test('served and flagged without --strict, with no route-level scope; absent under --strict', async () => {
     const doc = async (strict: boolean) =>
-      (await testEmulator({ strict }).app.request('/openapi.json')).json() as Promise<{
+      servedDocument('/openapi.json', { strict }) as Promise<{
         paths: Record<string, { get: Record<string, unknown> }>;
       }>;
     const op = (await doc(false)).paths['/v1/operations/{operation_id}']?.get;

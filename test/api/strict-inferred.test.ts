@@ -4,7 +4,7 @@
  * the document, while the documented twin files and DELETE webhook endpoint stay.
  */
 import { expect, test } from 'vitest';
-import { DEFAULT_ACCOUNT, testEmulator } from '../helpers.js';
+import { DEFAULT_ACCOUNT, servedDocument, testEmulator } from '../helpers.js';
 import { expectApiError, expectOk } from './support.js';
 
 const INFERRED: [string, string, unknown?][] = [
@@ -67,8 +67,7 @@ interface Doc {
 
 test('the inferred operations are in /openapi.json, flagged, and absent under --strict', async () => {
   const operations = async (strict: boolean) => {
-    const res = await testEmulator({ strict }).app.request('/openapi.json');
-    const doc = (await res.json()) as Doc;
+    const doc = (await servedDocument('/openapi.json', { strict })) as Doc;
     const ops = Object.values(doc.paths).flatMap((item) => Object.values(item));
     return { doc, ops, ids: ops.map((op) => op.operationId) };
   };
@@ -114,8 +113,7 @@ const DOCUMENTED = [
 
 test('under --strict /openapi.json holds exactly the seven documented operations; every other one is flagged x-inferred', async () => {
   const ids = async (strict: boolean) => {
-    const res = await testEmulator({ strict }).app.request('/openapi.json');
-    const doc = (await res.json()) as Doc;
+    const doc = (await servedDocument('/openapi.json', { strict })) as Doc;
     return Object.values(doc.paths).flatMap((item) => Object.values(item));
   };
   const strict = await ids(true);

@@ -7,10 +7,10 @@
 import { describe, expect, test } from 'vitest';
 import { expectApiError, expectOk } from '../api/support.js';
 import { END, KINDS, kindWorld, pathOf, withOutcomes } from '../engine/support.js';
-import { DEFAULT_ACCOUNT, testEmulator } from '../helpers.js';
+import { DEFAULT_ACCOUNT, servedDocument, testEmulator } from '../helpers.js';
 import { type OpenApiDocument, responseSchema, schemaErrors } from './schema-check.js';
 
-const DOC = (await (await testEmulator().app.request('/openapi.json')).json()) as OpenApiDocument;
+const DOC = (await servedDocument()) as OpenApiDocument;
 
 /** Asserts `body` is what `method template` declares for `status`. */
 function expectValid(template: string | undefined, method: string, status: number, body: unknown) {

@@ -7,7 +7,7 @@
  */
 import { expect, test } from 'vitest';
 import { FAULT_STATUSES } from '../../src/areas/faults/contract.js';
-import { DEFAULT_SECRET, testEmulator } from '../helpers.js';
+import { DEFAULT_SECRET, servedDocument, testEmulator } from '../helpers.js';
 
 type Operation = { operationId: string; security?: unknown[]; responses: Record<string, unknown> };
 
@@ -15,9 +15,7 @@ const BODY_METHODS = ['post', 'put', 'patch', 'delete'];
 
 test('every answer of every operation has its status declared', async () => {
   const { app } = testEmulator();
-  const doc = (await (await app.request('/openapi.json')).json()) as {
-    paths: Record<string, Record<string, Operation>>;
-  };
+  const doc = (await servedDocument()) as { paths: Record<string, Record<string, Operation>> };
   const undeclared: string[] = [];
   for (const [template, item] of Object.entries(doc.paths)) {
     const path = template.replace(/\{[^}]+\}/g, 'unknown_01KA0000000000000000000000');
@@ -61,9 +59,7 @@ type Declared = {
 
 test('every status a fault can give an operation is declared, with the code it answers', async () => {
   const { app } = testEmulator();
-  const doc = (await (await app.request('/openapi.json')).json()) as {
-    paths: Record<string, Record<string, Declared>>;
-  };
+  const doc = (await servedDocument()) as { paths: Record<string, Record<string, Declared>> };
   const undeclared: string[] = [];
   for (const [template, item] of Object.entries(doc.paths)) {
     const path = template.replace(/\{[^}]+\}/g, 'unknown_01KA0000000000000000000000');
@@ -85,10 +81,7 @@ test('every status a fault can give an operation is declared, with the code it a
 });
 
 test("a status the operation's route does not list is flagged x-inferred; a listed one is not", async () => {
-  const { app } = testEmulator();
-  const doc = (await (await app.request('/openapi.json')).json()) as {
-    paths: Record<string, Record<string, Declared>>;
-  };
+  const doc = (await servedDocument()) as { paths: Record<string, Record<string, Declared>> };
   const responses = (path: string, method: string) => doc.paths[path]![method]!.responses;
   // API document section 4.1 lists 502 for resume only; flaky-upstream answers it on create too.
   expect(responses('/v1/evaluations/{run_id}/resume', 'post')['502']).not.toHaveProperty(

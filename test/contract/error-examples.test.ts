@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { errorTypeForStatus } from '../../src/core/errors.js';
-import { DEFAULT_SECRET, testEmulator } from '../helpers.js';
+import { DEFAULT_SECRET, servedDocument, testEmulator } from '../helpers.js';
 import { ROOT } from './documents.js';
 
 interface ErrorExample {
@@ -44,9 +44,7 @@ function paramsOf(doc: Doc, op: Operation): string[] {
 }
 
 async function served() {
-  const emu = testEmulator();
-  const doc = (await (await emu.app.request('/openapi.json')).json()) as Doc;
-  return { emu, doc };
+  return { emu: testEmulator(), doc: (await servedDocument()) as Doc };
 }
 
 /** Every error response of every operation, with its example. */
@@ -61,7 +59,7 @@ function errorResponses(doc: Doc) {
 }
 
 test('each error response has an example of its own: its code, its type, a param that applies', async () => {
-  const { doc } = await served();
+  const doc = (await servedDocument()) as Doc;
   const wrong: string[] = [];
   const responses = errorResponses(doc);
   for (const { op, status, response } of responses) {
@@ -124,7 +122,7 @@ test("a 404's and a 400's examples are what the emulator answers for that operat
 });
 
 test('the Authorize box names the default key of the shipped default scenario', async () => {
-  const { doc } = await served();
+  const doc = (await servedDocument()) as Doc;
   const hint = doc.components.securitySchemes.ApiKeyAuth.description;
   const scenario = JSON.parse(readFileSync(join(ROOT, 'scenarios/default.json'), 'utf8')) as {
     accounts: { keys: { secret: string }[] }[];

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { DOCUMENTED_AREAS } from '../../src/http/openapi-document.js';
-import { testEmulator } from '../helpers.js';
+import { servedDocument } from '../helpers.js';
 
 interface Operation {
   operationId: string;
@@ -15,8 +15,7 @@ interface Document {
 
 /** What Swagger UI lists, in its order: per tag, the operations in the document's order. */
 async function operationsByTag() {
-  const { app } = testEmulator();
-  const doc = (await (await app.request('/openapi.json')).json()) as Document;
+  const doc = (await servedDocument()) as Document;
   const byTag = new Map<string, { id: string; summary: string; inferred: boolean }[]>(
     doc.tags.map((t) => [t.name, []]),
   );

@@ -5,7 +5,7 @@
  * its undeclared keys only under `additionalProperties: false`, as JSON Schema says. (verify's own
  * check, src/tools/verify/schema-check.ts, also flags fields the contract does not name.)
  */
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 
 type Schema = Record<string, unknown>;
 export interface OpenApiDocument {
@@ -13,17 +13,36 @@ export interface OpenApiDocument {
   components: { schemas: Record<string, Schema> };
 }
 
-/** One ajv per document, its components added under `doc` (a `$ref` is rewritten to point there). */
-const ajvs = new WeakMap<OpenApiDocument, Ajv2020>();
+/**
+ * One ajv per document, its components added under `doc` (a `$ref` is rewritten to point there),
+ * with each schema compiled once: ajv knows a schema again only as the same object, and a
+ * compile takes milliseconds.
+ */
+const ajvs = new WeakMap<
+  OpenApiDocument,
+  { ajv: Ajv2020; compiled: Map<string, ValidateFunction> }
+>();
 
-function ajvOf(doc: OpenApiDocument): Ajv2020 {
-  let ajv = ajvs.get(doc);
-  if (!ajv) {
-    ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false, logger: false });
+function validatorOf(doc: OpenApiDocument, schema: Schema): ValidateFunction {
+  let entry = ajvs.get(doc);
+  if (!entry) {
+    const ajv = new Ajv2020({
+      allErrors: true,
+      strict: false,
+      validateFormats: false,
+      logger: false,
+    });
     ajv.addSchema(JSON.parse(toDoc({ components: doc.components })), 'doc');
-    ajvs.set(doc, ajv);
+    entry = { ajv, compiled: new Map() };
+    ajvs.set(doc, entry);
   }
-  return ajv;
+  const text = toDoc(schema);
+  let validate = entry.compiled.get(text);
+  if (!validate) {
+    validate = entry.ajv.compile(JSON.parse(text));
+    entry.compiled.set(text, validate);
+  }
+  return validate;
 }
 
 /** A schema's text with its `#/components/...` references pointing into the schema `doc`. */
@@ -32,7 +51,7 @@ const toDoc = (schema: unknown) =>
 
 /** Every way `value` breaks `schema`, each as `path: what` (`$.tokens: must be object`). */
 export function schemaErrors(doc: OpenApiDocument, schema: Schema, value: unknown): string[] {
-  const validate = ajvOf(doc).compile(JSON.parse(toDoc(schema)));
+  const validate = validatorOf(doc, schema);
   if (validate(value)) return [];
   return (validate.errors ?? []).map((e) => {
     const path = e.instancePath.replace(/\/(\d+)(?=\/|$)/g, '[$1]').replaceAll('/', '.');

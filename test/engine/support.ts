@@ -7,14 +7,14 @@ import { expect } from 'vitest';
 import type { EmulatorOptions } from '../../src/emulator.js';
 import { REGISTERED_KINDS } from '../../src/kinds/index.js';
 import { expectOk } from '../api/support.js';
-import { DEFAULT_ACCOUNT, DEFAULT_SECRET, testEmulator } from '../helpers.js';
+import { DEFAULT_ACCOUNT, DEFAULT_SECRET, servedDocument, testEmulator } from '../helpers.js';
 
 /**
  * Each kind's create body: the example its contract gives its create request (the served
  * document's `components.schemas.<CreateRequest>.example`), so a new kind brings its own.
  */
 export const CREATE_BODIES: Record<string, Record<string, unknown>> = await (async () => {
-  const doc = (await (await testEmulator().app.request('/openapi.json')).json()) as {
+  const doc = (await servedDocument()) as {
     paths: Record<
       string,
       { post?: { requestBody?: { content: Record<string, { schema: { $ref?: string } }> } } }

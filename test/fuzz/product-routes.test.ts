@@ -9,7 +9,7 @@ import { expect, test } from 'vitest';
 import { errorTypeForStatus } from '../../src/core/errors.js';
 import { errorCatalog, kindRegistry } from '../../src/engine/kind-registry.js';
 import { REGISTERED_KINDS } from '../../src/kinds/index.js';
-import { DEFAULT_SECRET, NO_TWINS_SECRET, testEmulator } from '../helpers.js';
+import { DEFAULT_SECRET, NO_TWINS_SECRET, servedDocument, testEmulator } from '../helpers.js';
 
 interface Operation {
   method: string;
@@ -280,7 +280,7 @@ test('random and malformed requests get documented answers, never a 5xx', async 
     id: 'whe_00000000000000000000000HK1',
     url: 'https://example.test/hook',
   });
-  const doc = (await (await app.request('/openapi.json')).json()) as {
+  const doc = (await servedDocument()) as {
     paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
   };
   const ops: Operation[] = Object.entries(doc.paths).flatMap(([path, item]) =>

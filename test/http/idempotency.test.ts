@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { expectError, testEmulator } from '../helpers.js';
+import { expectError, servedDocument, testEmulator } from '../helpers.js';
 import { SPEC, withAccount } from '../with-account.js';
 
 const key = (k: string) => ({ 'idempotency-key': k });
@@ -147,8 +147,7 @@ describe('Idempotency-Key', () => {
 });
 
 test('/openapi.json documents Idempotency-Key on every POST, and GET /v1/requests', async () => {
-  const { app } = testEmulator();
-  const doc = (await (await app.request('/openapi.json')).json()) as {
+  const doc = (await servedDocument()) as {
     paths: Record<string, Record<string, { parameters?: { name: string }[] }>>;
   };
   const posts = Object.entries(doc.paths).filter(([, item]) => item.post);

@@ -1,5 +1,5 @@
 /**
- * The store opens a database of its own schema version, makes a new one with the baseline, and
+ * The store opens a database of its own schema version, makes a new one with the schema the migrations make (in one step: migrate.ts), and
  * refuses, without writing to it, a file written by a newer emulator or by the older layouts of
  * the unreleased emulator before the baseline (versions 1 to 13). The CLI exits 2 with that
  * (schema-version-cli.test.ts).
@@ -12,6 +12,8 @@ import { openStore } from '../../src/areas/store.js';
 import { Database } from '../../src/core/sqlite/driver.js';
 import { SCHEMA_VERSION } from '../../src/core/sqlite/migrate.js';
 import { baseline } from '../../src/core/sqlite/migrations/100-baseline.js';
+import { webhookRetries } from '../../src/core/sqlite/migrations/101-webhook-retries.js';
+import { receiverChaos } from '../../src/core/sqlite/migrations/102-receiver-chaos.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-schema-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -90,6 +92,30 @@ test('a database at the baseline (100) is migrated: its pending deliveries are d
     chaos: null,
   });
   store.close();
+});
+
+/** A database's schema as SQLite keeps it: every object's statement, and every table's columns. */
+function schemaOf(db: InstanceType<typeof Database>) {
+  const objects = db
+    .prepare<[], { type: string; name: string; tbl_name: string; sql: string | null }>(
+      'SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY rowid',
+    )
+    .all();
+  const columns = objects
+    .filter((o) => o.type === 'table')
+    .map((o) => db.pragma(`table_info(${o.name})`));
+  return { objects, columns };
+}
+
+test('a new database has the schema that running every migration in turn makes, in the same order', () => {
+  const migrated = new Database(':memory:');
+  for (const migration of [baseline, webhookRetries, receiverChaos]) migration(migrated);
+  for (const path of [':memory:', join(dir, 'fresh.db')]) {
+    const store = openStore(path);
+    expect(schemaOf(store.db)).toEqual(schemaOf(migrated));
+    store.close();
+  }
+  migrated.close();
 });
 
 test('a file of an older layout is refused with what to do, and left as it was', () => {

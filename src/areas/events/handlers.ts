@@ -6,14 +6,19 @@ import { notFound } from '../../core/errors.js';
 import { listPage } from '../../core/paging.js';
 import type { Kinds } from '../../engine/kind-registry.js';
 import { toEvent } from '../../engine/timeline/event-view.js';
+import { forKinds } from '../for-kinds.js';
 import { eventContract } from './contract.js';
+
+const contract = forKinds((kinds) =>
+  eventContract(
+    kinds.list.map(({ kind, routes }) => ({ name: kind.name, resource: routes.resource })),
+  ),
+);
 
 /** The event log (inferred, DESIGN.md section 3), newest first; nothing under --strict. */
 export function registerEvents(app: OpenAPIHono<AppEnv>, kinds: Kinds, inferred: boolean): void {
   if (!inferred) return;
-  const { listEventsRoute, getEventRoute } = eventContract(
-    kinds.list.map(({ kind, routes }) => ({ name: kind.name, resource: routes.resource })),
-  );
+  const { listEventsRoute, getEventRoute } = contract(kinds);
 
   app.openapi(listEventsRoute, (c) => {
     const { after, limit, type, resource } = c.req.valid('query');

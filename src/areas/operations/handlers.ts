@@ -8,6 +8,7 @@ import { assertAccess } from '../../core/scopes.js';
 import type { Kinds } from '../../engine/kind-registry.js';
 import type { RunKind } from '../../engine/run-kind.js';
 import { deriveState } from '../../engine/timeline/state.js';
+import { forKinds } from '../for-kinds.js';
 import { operationContract } from './contract.js';
 
 type Ctx = Context<AppEnv>;
@@ -30,8 +31,10 @@ function runOperation(c: Ctx, kind: RunKind, id: string) {
   };
 }
 
+const contract = forKinds((kinds) => operationContract(kinds.list.map((r) => r.kind)));
+
 export function registerOperations(app: OpenAPIHono<AppEnv>, kinds: Kinds): void {
-  const { getOperationRoute } = operationContract(kinds.list.map((r) => r.kind));
+  const { getOperationRoute } = contract(kinds);
   app.openapi(getOperationRoute, (c) => {
     const id = c.req.valid('param').operation_id;
     const kind = kinds.ofId(id);

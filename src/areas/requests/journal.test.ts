@@ -4,6 +4,7 @@ import {
   expectError,
   NO_TWINS_ACCOUNT,
   NO_TWINS_SECRET,
+  servedDocument,
   testEmulator,
 } from '../../../test/helpers.js';
 import { SPEC, withAccount } from '../../../test/with-account.js';
@@ -192,7 +193,7 @@ describe('GET /v1/requests', () => {
 describe('the route and operation of every product operation', () => {
   test('each operation of the served document is journaled under its own template', async () => {
     const { api, control } = testEmulator();
-    const doc = (await api('GET', '/openapi.json')).json as {
+    const doc = (await servedDocument()) as {
       paths: Record<string, Record<string, { operationId: string }>>;
     };
     const expected: { path: string; route: string; operation: string }[] = [];

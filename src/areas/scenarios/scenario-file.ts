@@ -6,6 +6,7 @@ import { type Kinds, kindRegistry, scopesOf } from '../../engine/kind-registry.j
 import { REGISTERED_KINDS } from '../../kinds/index.js';
 import { AccountInput, keyInput } from '../accounts/inputs.js';
 import { FaultRuleInput } from '../faults/contract.js';
+import { forKinds } from '../for-kinds.js';
 import { WebhookEndpointInput } from '../webhooks/inputs.js';
 import { UserAssetInput } from './inputs.js';
 import { scenarioSizeIssue } from './scenario-size.js';
@@ -110,8 +111,7 @@ declare module '../../engine/deps.js' {
 /** Every registered kind's scopes: those of a kind not served are dropped from a scenario's keys. */
 const REGISTERED_SCOPES = scopesOf(kindRegistry(REGISTERED_KINDS));
 
-/** The scenario file's schema for these kinds: their scopes, names and seeding inputs. */
-export function scenarioSchema(kinds: Kinds) {
+function buildScenarioSchema(kinds: Kinds) {
   const scopes = scopesOf(kinds);
   return scenarioFileSchema({
     scopes,
@@ -122,3 +122,9 @@ export function scenarioSchema(kinds: Kinds) {
     ),
   });
 }
+
+/**
+ * The scenario file's schema for these kinds: their scopes, names and seeding inputs (made once
+ * for the registered kinds: an emulator reads it at start and in its control routes).
+ */
+export const scenarioSchema = forKinds(buildScenarioSchema);

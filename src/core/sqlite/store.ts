@@ -2,6 +2,7 @@ import { createAccountRepo } from '../accounts/accounts-store.js';
 import { createKeyRepo } from '../accounts/keys-store.js';
 import { createIdempotencyRepo } from '../idempotency-store.js';
 import { Database } from './driver.js';
+import { preparedOnFirstUse } from './first-use.js';
 import { checkSchemaVersion, runMigrations } from './migrate.js';
 import { createSequenceRepo } from './sequences.js';
 import type { Database as SqliteDatabase } from './sqlite.js';
@@ -25,24 +26,25 @@ const MEMORY_DB_BYTES = 1024 * 1024 * 1024;
 
 /**
  * Opens the database (`:memory:` by default; a file runs in WAL mode and survives restarts),
- * migrates it, prepares the core's statements once and adds the repositories `above` makes over
- * it (areas/store.ts passes every layer's).
+ * migrates it, prepares the core's statements once (each compiled on its first use: first-use.ts)
+ * and adds the repositories `above` makes over it (areas/store.ts passes every layer's).
  * @example const store = openDatabase(':memory:', (db, core) => aboveRepositories(db, core))
  */
 export function openDatabase(
   path: string,
   above: (db: SqliteDatabase, core: CoreStore) => Repositories,
 ): Store {
-  const db = new Database(path);
-  checkSchemaVersion(db);
+  const opened = new Database(path);
+  checkSchemaVersion(opened);
   if (path === ':memory:') {
-    db.pragma('page_size = 8192');
-    const pageBytes = db.pragma('page_size', { simple: true }) as number;
-    db.pragma(`max_page_count = ${MEMORY_DB_BYTES / pageBytes}`);
-  } else db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('synchronous = NORMAL');
-  runMigrations(db);
+    opened.pragma('page_size = 8192');
+    const pageBytes = opened.pragma('page_size', { simple: true }) as number;
+    opened.pragma(`max_page_count = ${MEMORY_DB_BYTES / pageBytes}`);
+  } else opened.pragma('journal_mode = WAL');
+  opened.pragma('foreign_keys = ON');
+  opened.pragma('synchronous = NORMAL');
+  runMigrations(opened);
+  const db = preparedOnFirstUse(opened);
   const core: CoreStore = { db, ...coreRepositories(db) };
   return { ...core, ...above(db, core) };
 }
