@@ -44,3 +44,12 @@ test('every call comes back as stored, in order, over many chunks', () => {
   store.clear();
   expect([...store.calls()]).toEqual([]);
 });
+
+test('a call longer than a chunk takes about its own length, not three bytes a character', () => {
+  const store = new CallStore();
+  const { pending, answer } = call(1);
+  const body = 'x'.repeat(3 * 1024 * 1024);
+  store.add(pending, 0, 0, { ...answer, body });
+  expect(store.chunkBytes).toBeLessThan(body.length + 64 * 1024);
+  expect([...store.calls()][0]!.answer.body).toBe(body);
+});

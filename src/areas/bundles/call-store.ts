@@ -85,8 +85,11 @@ export class CallStore {
     const answerBody = strings[STRINGS - 1] ?? '';
     let text = '';
     for (let i = 0; i < STRINGS - 1; i++) text += strings[i] ?? '';
-    // A UTF-16 unit takes at most 3 bytes in UTF-8; a record starts at a multiple of 4.
-    const most = HEAD + (text.length + answerBody.length) * 3 + 3;
+    // A UTF-16 unit takes at most 3 bytes in UTF-8; a record starts at a multiple of 4. A call
+    // longer than a chunk is counted exactly: its chunk is its own, and kept as long as the rest.
+    let most = HEAD + (text.length + answerBody.length) * 3 + 3;
+    if (most > CHUNK_BYTES)
+      most = HEAD + Buffer.byteLength(text) + Buffer.byteLength(answerBody) + 3;
     let chunk = this.chunks.at(-1);
     if (!chunk || chunk.bytes.length - chunk.used < most) {
       const bytes = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, most));
@@ -155,6 +158,13 @@ export class CallStore {
         };
       }
     }
+  }
+
+  /** The bytes of memory the chunks take. */
+  get chunkBytes(): number {
+    let total = 0;
+    for (const { bytes } of this.chunks) total += bytes.length;
+    return total;
   }
 
   clear(): void {
