@@ -1,3 +1,4 @@
+import { sameJson } from '../../core/same-json.js';
 import type { RunState } from '../records.js';
 import type { Schedule } from '../timeline/schedule.js';
 
@@ -47,7 +48,7 @@ function toTuple(s: Schedule): ScheduleTuple | undefined {
     s.stepsAtEnd,
   ];
   // Anything else a schedule could hold (extra fields, a failure without its phase) stays JSON.
-  return JSON.stringify(fromTuple(tuple)) === JSON.stringify(s) ? tuple : undefined;
+  return sameJson(fromTuple(tuple), s) ? tuple : undefined;
 }
 
 function fromTuple([
