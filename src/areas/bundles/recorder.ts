@@ -47,8 +47,6 @@ export class BundleRecorder {
   private marks = 0;
   /** The answered calls since the mark. */
   private readonly store = new CallStore();
-  /** Calls as a bundle holds them, once read (each read digests only the calls new since). */
-  private readonly read = new Map<number, RecordedCall>();
   /** The calls begun and not yet answered (a mark keeps them: they are still under way). */
   private readonly open = new Set<PendingCall>();
   private attemptsStarted = 0;
@@ -106,7 +104,6 @@ export class BundleRecorder {
     };
     this.calls = 0;
     this.store.clear();
-    this.read.clear();
     this.attempts.length = 0;
     this.bytes = 0;
     this.overflowAt = null;
@@ -143,26 +140,21 @@ export class BundleRecorder {
   end(call: PendingCall, answer: HeldAnswer): void {
     this.open.delete(call);
     // A mark taken meanwhile dropped it.
-    if (call.mark !== this.marks || this.mark === null) return;
+    if (call.mark !== this.marks) return;
     this.store.add(call, this.attemptsStarted, this.attemptsAnswered, answer);
     this.bytes += CALL_OVERHEAD + call.path.length + (call.body?.length ?? 0) + heldBytes(answer);
     for (const text of call.headers) this.bytes += text.length + 2;
     if (this.bytes > this.limitBytes && this.overflowAt === null) this.overflowAt = call.n;
   }
 
-  /** The recorded calls that were answered, in arrival order, up to the limit. */
+  /**
+   * The recorded calls that were answered, in arrival order, up to the limit: read back from the
+   * store and digested at each read, so that nothing of them stays on the heap after it.
+   */
   finishedCalls(): RecordedCall[] {
     const last = this.overflowAt ?? this.calls;
     const calls: RecordedCall[] = [];
-    for (const stored of this.store.calls()) {
-      if (stored.n > last) continue;
-      let recorded = this.read.get(stored.n);
-      if (!recorded) {
-        recorded = recordedCall(stored);
-        this.read.set(stored.n, recorded);
-      }
-      calls.push(recorded);
-    }
+    for (const stored of this.store.calls()) if (stored.n <= last) calls.push(recordedCall(stored));
     return calls.sort((a, b) => a.n - b.n);
   }
 
