@@ -6,7 +6,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFinished, test } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 import { bin, type DocumentName, run, writeDocuments } from './documents.js';
 
@@ -21,7 +21,8 @@ afterAll(async () => {
 });
 
 test('openapi-typescript generates types from both served documents', async () => {
-  const { files } = await writeDocuments();
+  const { dir, files } = await writeDocuments();
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   rmSync(GENERATED, { recursive: true, force: true });
   mkdirSync(GENERATED, { recursive: true });
   for (const name of ['product', 'control'] as DocumentName[]) {

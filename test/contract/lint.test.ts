@@ -2,9 +2,9 @@
  * The served documents pass the linters API engineers run on them: Spectral's `spectral:oas`
  * with no error and no warning, Redocly's `recommended` with no error (issue 13, part 3).
  */
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bin, type DocumentName, run, writeDocuments } from './documents.js';
 
 let dir: string;
@@ -12,6 +12,9 @@ let files: Record<DocumentName, string>;
 beforeAll(async () => {
   ({ dir, files } = await writeDocuments());
   writeFileSync(join(dir, '.spectral.yaml'), 'extends: ["spectral:oas"]\n');
+});
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 interface SpectralResult {

@@ -5,13 +5,13 @@
  * `--bundle` serving the marked world.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterEach, expect, test } from 'vitest';
+import { afterAll, afterEach, expect, test } from 'vitest';
 import { parseBundle, readBundleFile } from '../../src/areas/bundles/bundle-read.js';
 import { buildArchive } from '../../src/core/archive.js';
 import { type EmulatorOptions, packageVersion } from '../../src/emulator.js';
@@ -159,7 +159,14 @@ function untar(gz: Buffer): Map<string, string> {
   return files;
 }
 
-const dir = () => mkdtempSync(join(tmpdir(), 'bundle-'));
+const dirs: string[] = [];
+const dir = () => {
+  dirs.push(mkdtempSync(join(tmpdir(), 'bundle-')));
+  return dirs.at(-1)!;
+};
+afterAll(() => {
+  for (const made of dirs.splice(0)) rmSync(made, { recursive: true, force: true });
+});
 
 test('a suite of about 50 calls, bundled, replays to the same answers on a fresh emulator', async () => {
   const { base, call } = await listening();

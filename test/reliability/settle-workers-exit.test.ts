@@ -4,7 +4,7 @@
  * the slow project.
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,7 +14,9 @@ import { DEFAULT_ACCOUNT } from '../helpers.js';
 const LONG = { spec: { path: 'specs/long.yaml', name: 'long' }, options: { episodes: 2000 } };
 
 test('closing the emulator while a worker builds ends the pool, and the process exits', async () => {
-  const script = join(tmpdir(), `settle-close-${process.pid}.mjs`);
+  const dir = mkdtempSync(join(tmpdir(), 'settle-close-'));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  const script = join(dir, 'close.mjs');
   const emulator = fileURLToPath(new URL('../../src/tools/emulator.ts', import.meta.url));
   writeFileSync(
     script,
