@@ -2,7 +2,8 @@
 // server (the compiled emulator as the bench starts it, or the floor), sends `--calls` calls with
 // autocannon over 50 connections after a warm-up of as many, and prints the server's user and
 // system CPU (from /proc, every thread) over the measured calls, divided by their number. Linux only.
-// Usage: node test/bench/cpu-per-call.mjs [--floor] [--post] [--pin] [--calls N] [--rounds N] [--dist D]
+// `--resume`: real resumes (a failed run back to `queued`), on runs seeded untimed before each round.
+// Usage: node test/bench/cpu-per-call.mjs [--floor] [--post] [--resume] [--pin] [--calls N] [--rounds N] [--dist D]
 //   [--cpu-prof-dir D] [--heap-prof-dir D] [--node-flags 'F ...'] [-- emulator flags]
 //   e.g. node test/bench/cpu-per-call.mjs -- --no-bundle-record
 import { spawn, spawnSync } from 'node:child_process';
@@ -20,6 +21,7 @@ const option = (name, fallback) => {
 };
 const floor = own.includes('--floor');
 const post = own.includes('--post');
+const resume = own.includes('--resume');
 const calls = Number(option('--calls', 20000));
 const rounds = Number(option('--rounds', 3));
 const dist = option('--dist', 'dist');
@@ -80,19 +82,75 @@ const request = post
       path: '/v1/keys/me',
       headers: { authorization: 'Bearer svc_test_emulator_default' },
     };
-const load = (amount) =>
-  autocannon({ url, connections: 50, amount, requests: [request], timeout: 30 });
+const WRITER = 'acct_cpuwrites';
+async function control(method, path, body) {
+  const res = await fetch(`${url}/_control${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+/** `amount` failed runs of the writer account, each resumable once. */
+async function seedRuns(amount) {
+  const ids = [];
+  const body = JSON.stringify({
+    spec: { path: 'bench/spec.yaml', name: 'bench' },
+    status: 'failed',
+  });
+  await autocannon({
+    url,
+    connections: 50,
+    amount,
+    requests: [
+      {
+        method: 'POST',
+        path: `/_control/accounts/${WRITER}/evaluations`,
+        headers: { 'content-type': 'application/json' },
+        body,
+        onResponse: (status, text) => status === 201 && ids.push(JSON.parse(text).id),
+      },
+    ],
+  });
+  if (ids.length < amount) throw new Error(`seeded ${ids.length} of ${amount} runs`);
+  return ids;
+}
+if (resume) {
+  const { key } = await control('POST', '/accounts', {
+    id: WRITER,
+    name: 'cpu writes',
+    token_balance: 1_000_000_000_000,
+    clock: { mode: 'manual' },
+  });
+  request.method = 'POST';
+  request.path = '/v1/evaluations/{id}/resume';
+  request.headers = { authorization: `Bearer ${key.secret}` };
+}
+/** The calls of a load; for `--resume` its runs are seeded first (untimed). */
+const prepare = async (amount) => {
+  if (!resume)
+    return () => autocannon({ url, connections: 50, amount, requests: [request], timeout: 30 });
+  const ids = await seedRuns(amount);
+  let next = 0;
+  const setupRequest = (req) => ({ ...req, path: req.path.replace('{id}', ids[next++]) });
+  const requests = [{ ...request, setupRequest }];
+  return () => autocannon({ url, connections: 50, amount, requests, timeout: 30 });
+};
 
-await load(calls);
+await (await prepare(calls))();
 const perCall = [];
 for (let round = 0; round < rounds; round += 1) {
+  const load = await prepare(calls);
   const before = cpuMs();
-  const result = await load(calls);
+  const result = await load();
   const used = cpuMs() - before;
   const done = result.requests.total;
   perCall.push(Math.round((used * 1000) / done));
   const statuses = Object.keys(result.statusCodeStats ?? {}).join(',');
-  console.log(`round ${round + 1}: ${done} calls (${statuses}), ${used} ms CPU`);
+  console.log(
+    `round ${round + 1}: ${done} calls (${statuses}), ${used} ms CPU, p99 ${result.latency.p99} ms`,
+  );
 }
 // The emulator's bin collects its heap once it has been quiet for a second (src/heap.ts).
 await new Promise((resolve) => setTimeout(resolve, 3000));

@@ -1,7 +1,11 @@
 /**
  * The two lookups every product request makes, remembered (docs/development.md, "Why it is
- * fast") while the database is unchanged: any write, by this connection or another on the same
- * file, forgets all. Nothing read inside a transaction, which may still roll back, is kept.
+ * fast") until a row they read is written: a key until any key is written, an account until its
+ * row is, an account's next due instant until one of its runs' `next_at` is. Triggers of this
+ * connection tell of each such row, whichever statement wrote it (a repository, a snapshot's
+ * restore, a test's own SQL), so one account's writes leave every other account's lookups
+ * remembered. Another connection to the same file changes `data_version`, which forgets all.
+ * Nothing read inside a transaction, which may still roll back, is kept.
  */
 
 import type { Account } from '../records.js';
@@ -29,36 +33,48 @@ export function rememberedLookups(
   accounts: AccountRepo,
   runs: { earliestDue(accountId: string): number | null },
 ) {
-  const bySecret = new Map<string, Credentials>();
+  const keyBySecret = new Map<string, StoredKey>();
+  const accountById = new Map<string, Account>();
   const dueOf = new Map<string, number | null>();
-  const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
+  watchWrites(db, {
+    api_keys: () => keyBySecret.clear(),
+    accounts: (id) => accountById.delete(id),
+    runs: (accountId) => dueOf.delete(accountId),
+  });
   // Only another connection to the same file changes `data_version`: an in-memory database has none.
   const version = db.memory ? null : db.prepare<[], number>('PRAGMA data_version').pluck();
-  let seenChanges = -1;
   let seenVersion = -1;
-  /** Forgets all when the database changed since the last lookup. */
+  /** Forgets all when another connection changed the database file since the last lookup. */
   const fresh = () => {
-    const changed = changes.get() ?? 0;
-    const versioned = version?.get() ?? 0;
-    if (changed === seenChanges && versioned === seenVersion) return;
-    seenChanges = changed;
+    if (!version) return;
+    const versioned = version.get() ?? 0;
+    if (versioned === seenVersion) return;
     seenVersion = versioned;
-    bySecret.clear();
+    keyBySecret.clear();
+    accountById.clear();
     dueOf.clear();
+  };
+  const accountOf = (id: string): Account | undefined => {
+    const remembered = accountById.get(id);
+    if (remembered) return remembered;
+    const account = accounts.get(id);
+    if (account && !db.inTransaction) accountById.set(id, account);
+    return account;
   };
   return {
     /** The key with this bearer secret (looked up by its SHA-256, as keys are stored). */
     credentials(secret: string): Credentials | undefined {
       fresh();
-      const remembered = bySecret.get(secret);
-      if (remembered) return remembered;
-      const key = keys.findByDigest(digestSecret(secret));
-      const found = key && { key, account: accounts.get(key.accountId) };
-      if (found?.account && !db.inTransaction) {
-        if (bySecret.size >= SECRETS_MAX) bySecret.clear();
-        bySecret.set(secret, found);
+      let key = keyBySecret.get(secret);
+      if (!key) {
+        key = keys.findByDigest(digestSecret(secret));
+        if (!key) return undefined;
+        if (!db.inTransaction) {
+          if (keyBySecret.size >= SECRETS_MAX) keyBySecret.clear();
+          keyBySecret.set(secret, key);
+        }
       }
-      return found;
+      return { key, account: accountOf(key.accountId) };
     },
     /** The earliest `next_at` of the account's runs, null if none. */
     earliestDue(accountId: string): number | null {
@@ -70,4 +86,38 @@ export function rememberedLookups(
       return at;
     },
   };
+}
+
+/** What each watched table's written rows tell: the account they belong to (`id` for accounts). */
+type Forget = Record<'api_keys' | 'accounts' | 'runs', (accountId: string) => void>;
+
+/**
+ * Temporary triggers (this connection's alone: never in the database file nor in a snapshot) that
+ * call `forget` for every row inserted, deleted or updated in the watched tables; for runs, only
+ * an update of `next_at` (what `earliestDue` reads) or of the owner. A rolled-back write has told
+ * already: its lookups are read again, which is never wrong.
+ */
+function watchWrites(db: Database, forget: Forget): void {
+  const fn = 'svc_lookups_forget';
+  db.function(fn, { deterministic: false }, (table: keyof Forget, accountId: string) => {
+    forget[table](accountId);
+    return null;
+  });
+  const watched: [table: keyof Forget, owner: string, updateOf: string][] = [
+    ['api_keys', 'account_id', ''],
+    ['accounts', 'id', ''],
+    ['runs', 'account_id', ' OF next_at, account_id'],
+  ];
+  for (const [table, owner, updateOf] of watched) {
+    const on = (event: string, rows: string[]) => {
+      const calls = rows.map((row) => `${fn}('${table}', ${row}.${owner})`).join(', ');
+      const name = `${fn}_${table}_${event.split(' ')[0]!.toLowerCase()}`;
+      db.exec(
+        `CREATE TEMP TRIGGER ${name} AFTER ${event} ON main.${table} BEGIN SELECT ${calls}; END`,
+      );
+    };
+    on('INSERT', ['NEW']);
+    on('DELETE', ['OLD']);
+    on(`UPDATE${updateOf}`, ['OLD', 'NEW']);
+  }
 }

@@ -29,6 +29,10 @@ export function preparedOnFirstUse(db: Database): Database {
     },
     pragma: (source, options) => db.pragma(source, options),
     serialize: (options) => db.serialize(options),
+    function(name, options, fn) {
+      db.function(name, options, fn);
+      return view;
+    },
     close() {
       db.close();
       return view;

@@ -43,6 +43,8 @@ export interface Database {
   exec(source: string): this;
   pragma(source: string, options?: { simple?: boolean }): unknown;
   serialize(options?: { attached?: string }): Buffer;
+  /** Registers `fn` as an SQL function of this connection, e.g. for a trigger to call. */
+  function(name: string, options: { deterministic?: boolean }, fn: AnyFunction): this;
   close(): this;
 }
 

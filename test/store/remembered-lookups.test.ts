@@ -1,0 +1,66 @@
+/**
+ * The lookups every product request makes (src/core/accounts/credentials.ts) are forgotten row
+ * by row: one account's writes leave another account's key, account and due instant remembered,
+ * and a write to a remembered row, by any statement, is read by the next lookup.
+ * test/api/auth-writes.test.ts drives the same through requests.
+ */
+import { expect, test } from 'vitest';
+import { DEFAULT_ACCOUNT, DEFAULT_SECRET, testEmulator } from '../helpers.js';
+
+const OTHER = 'acct_lookupsother';
+
+async function twoAccounts() {
+  const emu = testEmulator();
+  const { key } = await emu.control('POST', '/accounts', {
+    id: OTHER,
+    name: 'other',
+    token_balance: 1_000_000,
+    clock: { mode: 'manual' },
+  });
+  const body = { spec: { path: 'a/spec.yaml', name: 'a' } };
+  const run = await emu.api('POST', '/v1/evaluations', { secret: key.secret, body });
+  expect(run.status).toBe(201);
+  return {
+    emu,
+    store: emu.emulator.deps.store,
+    otherSecret: key.secret as string,
+    runId: run.json.id,
+  };
+}
+
+test("another account's writes leave an account's key and account remembered", async () => {
+  const { emu, store, otherSecret, runId } = await twoAccounts();
+  const before = store.credentials(DEFAULT_SECRET)!;
+  // The other account resumes, is charged, advances its clock and gets a key.
+  await emu.control('POST', `/accounts/${OTHER}/clock/advance`, { seconds: 3600 });
+  await emu.api('GET', `/v1/evaluations/${runId}`, { secret: otherSecret });
+  await emu.control('POST', `/accounts/${OTHER}/keys`, { name: 'more', scopes: [] });
+  const after = store.credentials(DEFAULT_SECRET)!;
+  expect(after.account).toBe(before.account);
+  // Any key written forgets the keys (not the accounts): read again, equal.
+  expect(after.key).not.toBe(before.key);
+  expect(after.key).toEqual(before.key);
+  expect(store.credentials(DEFAULT_SECRET)!.key).toBe(after.key);
+});
+
+test("a write to an account's row, by any statement, is read by the next lookup", async () => {
+  const { store, otherSecret } = await twoAccounts();
+  const other = store.credentials(otherSecret)!;
+  const own = store.credentials(DEFAULT_SECRET)!;
+  store.db.prepare('UPDATE accounts SET token_balance = 7 WHERE id = ?').run(OTHER);
+  expect(store.credentials(otherSecret)!.account!.tokenBalance).toBe(7);
+  expect(store.credentials(otherSecret)!.key).toBe(other.key);
+  expect(store.credentials(DEFAULT_SECRET)!.account).toBe(own.account);
+});
+
+test("an account's due instant is remembered until one of its runs' next_at is written", async () => {
+  const { store } = await twoAccounts();
+  const due = store.earliestDue(OTHER);
+  expect(due).toEqual(expect.any(Number));
+  expect(store.earliestDue(DEFAULT_ACCOUNT)).toBeNull();
+  store.db.prepare('UPDATE runs SET next_at = ? WHERE account_id = ?').run(due! + 5, OTHER);
+  expect(store.earliestDue(OTHER)).toBe(due! + 5);
+  store.db.prepare('DELETE FROM runs WHERE account_id = ?').run(OTHER);
+  expect(store.earliestDue(OTHER)).toBeNull();
+  expect(store.earliestDue(DEFAULT_ACCOUNT)).toBeNull();
+});
