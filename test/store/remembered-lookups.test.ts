@@ -1,7 +1,7 @@
 /**
- * The lookups every product request makes (src/core/accounts/credentials.ts) are forgotten row
- * by row: one account's writes leave another account's key, account and due instant remembered,
- * and a write to a remembered row, by any statement, is read by the next lookup.
+ * The lookups every product request makes (src/core/accounts/credentials.ts): one account's
+ * writes leave another account's key and account remembered, and a write to a remembered row, by
+ * any statement, is read by the next lookup.
  * test/api/auth-writes.test.ts drives the same through requests.
  */
 import { expect, test } from 'vitest';
@@ -53,7 +53,7 @@ test("a write to an account's row, by any statement, is read by the next lookup"
   expect(store.credentials(DEFAULT_SECRET)!.account).toBe(own.account);
 });
 
-test("an account's due instant is remembered until one of its runs' next_at is written", async () => {
+test("a write to an account's runs is read by the next due instant", async () => {
   const { store } = await twoAccounts();
   const due = store.earliestDue(OTHER);
   expect(due).toEqual(expect.any(Number));

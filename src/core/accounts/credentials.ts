@@ -1,11 +1,13 @@
 /**
  * The two lookups every product request makes, remembered (docs/development.md, "Why it is
- * fast") until a row they read is written: a key until any key is written, an account until its
- * row is, an account's next due instant until one of its runs' `next_at` is. Triggers of this
- * connection tell of each such row, whichever statement wrote it (a repository, a snapshot's
- * restore, a test's own SQL), so one account's writes leave every other account's lookups
- * remembered. Another connection to the same file changes `data_version`, which forgets all.
- * Nothing read inside a transaction, which may still roll back, is kept.
+ * fast"). A key is remembered until any key is written and an account until its row is: triggers
+ * of this connection tell of each such row, whichever statement wrote it (a repository, a
+ * restore, a test's own SQL), so one account's runs, events and charges leave every other
+ * account's credentials remembered. An account's next due instant is remembered while the
+ * database is unchanged (`total_changes()`): a trigger on the runs would turn a snapshot's
+ * restore of them from a copy of pages into a write a row. Another connection to the same file
+ * changes `data_version`, which forgets all. Nothing read inside a transaction, which may still
+ * roll back, is kept.
  */
 
 import type { Account } from '../records.js';
@@ -36,13 +38,15 @@ export function rememberedLookups(
   const keyBySecret = new Map<string, StoredKey>();
   const accountById = new Map<string, Account>();
   const dueOf = new Map<string, number | null>();
-  watchWrites(db, {
-    api_keys: () => keyBySecret.clear(),
-    accounts: (id) => accountById.delete(id),
-    runs: (accountId) => dueOf.delete(accountId),
-  });
+  watchWrites(
+    db,
+    () => keyBySecret.clear(),
+    (id) => accountById.delete(id),
+  );
+  const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
   // Only another connection to the same file changes `data_version`: an in-memory database has none.
   const version = db.memory ? null : db.prepare<[], number>('PRAGMA data_version').pluck();
+  let seenChanges = -1;
   let seenVersion = -1;
   /** Forgets all when another connection changed the database file since the last lookup. */
   const fresh = () => {
@@ -79,6 +83,11 @@ export function rememberedLookups(
     /** The earliest `next_at` of the account's runs, null if none. */
     earliestDue(accountId: string): number | null {
       fresh();
+      const changed = changes.get() ?? 0;
+      if (changed !== seenChanges) {
+        seenChanges = changed;
+        dueOf.clear();
+      }
       const remembered = dueOf.get(accountId);
       if (remembered !== undefined) return remembered;
       const at = runs.earliestDue(accountId);
@@ -88,36 +97,33 @@ export function rememberedLookups(
   };
 }
 
-/** What each watched table's written rows tell: the account they belong to (`id` for accounts). */
-type Forget = Record<'api_keys' | 'accounts' | 'runs', (accountId: string) => void>;
-
 /**
  * Temporary triggers (this connection's alone: never in the database file nor in a snapshot) that
- * call `forget` for every row inserted, deleted or updated in the watched tables; for runs, only
- * an update of `next_at` (what `earliestDue` reads) or of the owner. A rolled-back write has told
- * already: its lookups are read again, which is never wrong.
+ * call `keys` for every row inserted, deleted or updated in `api_keys`, and `account` with the id
+ * of every such row of `accounts`. A rolled-back write has told already: its lookups are read
+ * again, which is never wrong. Both tables are small; a restore copies them a row at a time.
  */
-function watchWrites(db: Database, forget: Forget): void {
+function watchWrites(db: Database, keys: () => void, account: (id: string) => void): void {
   const fn = 'svc_lookups_forget';
-  db.function(fn, { deterministic: false }, (table: keyof Forget, accountId: string) => {
-    forget[table](accountId);
+  db.function(fn, { deterministic: false }, (table: string, id: string) => {
+    if (table === 'accounts') account(id);
+    else keys();
     return null;
   });
-  const watched: [table: keyof Forget, owner: string, updateOf: string][] = [
-    ['api_keys', 'account_id', ''],
-    ['accounts', 'id', ''],
-    ['runs', 'account_id', ' OF next_at, account_id'],
-  ];
-  for (const [table, owner, updateOf] of watched) {
-    const on = (event: string, rows: string[]) => {
-      const calls = rows.map((row) => `${fn}('${table}', ${row}.${owner})`).join(', ');
-      const name = `${fn}_${table}_${event.split(' ')[0]!.toLowerCase()}`;
+  for (const [table, id] of [
+    ['api_keys', 'account_id'],
+    ['accounts', 'id'],
+  ] as const) {
+    for (const [event, rows] of [
+      ['INSERT', ['NEW']],
+      ['DELETE', ['OLD']],
+      ['UPDATE', ['OLD', 'NEW']],
+    ] as const) {
+      const calls = rows.map((row) => `${fn}('${table}', ${row}.${id})`).join(', ');
+      const name = `${fn}_${table}_${event.toLowerCase()}`;
       db.exec(
         `CREATE TEMP TRIGGER ${name} AFTER ${event} ON main.${table} BEGIN SELECT ${calls}; END`,
       );
-    };
-    on('INSERT', ['NEW']);
-    on('DELETE', ['OLD']);
-    on(`UPDATE${updateOf}`, ['OLD', 'NEW']);
+    }
   }
 }
