@@ -5,7 +5,7 @@ import type { Account } from '../core/records.js';
 import type { Deps } from './deps.js';
 import { type EventDraft, eventOf, runEventOf } from './event-log.js';
 import { owesArchive } from './pending-archives.js';
-import type { RunRecord, RunRequest } from './records.js';
+import type { RunRecord } from './records.js';
 import { appendStoredLog } from './run-attempt.js';
 import type { RunKind } from './run-kind.js';
 import { endKey, type ReadyEnd } from './settle-ends.js';

@@ -5,7 +5,6 @@ import { runArchive } from './run-archive.js';
 import { storesOutputs } from './run-attempt.js';
 import { listingPage } from './store/file-listing.js';
 import type { FilePage } from './store/files.js';
-import { attemptLog } from './timeline/log.js';
 
 /**
  * The last `limit` lines of the run's log as of `now`, oldest first (its account is settled); a

@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createNodeServer } from '../../src/http/node-server.js';
-import { createEmulator } from '../../src/tools/emulator.js';
 import { MAX_KEPT_BODY_BYTES } from '../../src/tools/verify/body-tap.js';
 import { CassetteWriter } from '../../src/tools/verify/cassette.js';
 import { createProxyApp } from '../../src/tools/verify/proxy-server.js';

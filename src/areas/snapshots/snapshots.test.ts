@@ -8,12 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import {
-  DEFAULT_ACCOUNT,
-  DEFAULT_SECRET,
-  expectError,
-  testEmulator,
-} from '../../../test/helpers.js';
+import { DEFAULT_ACCOUNT, expectError, testEmulator } from '../../../test/helpers.js';
 import { SCHEMA_VERSION } from '../../core/sqlite/migrate.js';
 import { buildWorld, COLLECTIONS, LIMITED, SPEC } from './snapshot-world.test-support.js';
 

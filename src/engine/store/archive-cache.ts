@@ -1,4 +1,3 @@
-import type { FileEntry } from '../../core/contract.js';
 /** Archives of succeeded runs in memory within a byte budget, least recently used dropped first. */
 import { listingBytes, type PackedListing } from './file-listing.js';
 
