@@ -31,7 +31,7 @@ async function twoAccounts() {
 test("another account's writes leave an account's key and account remembered", async () => {
   const { emu, store, otherSecret, runId } = await twoAccounts();
   const before = store.credentials(DEFAULT_SECRET)!;
-  // The other account resumes, is charged, advances its clock and gets a key.
+  // The other account advances its clock, reads its run (settled as it is read) and gets a key.
   await emu.control('POST', `/accounts/${OTHER}/clock/advance`, { seconds: 3600 });
   await emu.api('GET', `/v1/evaluations/${runId}`, { secret: otherSecret });
   await emu.control('POST', `/accounts/${OTHER}/keys`, { name: 'more', scopes: [] });
