@@ -66,7 +66,8 @@ export function createNodeServer(
       incoming.resume();
       return;
     }
-    guardEarlyAnswer(incoming, outgoing, answeredEarly);
+    // A request that frames no body has none to answer early: Node pulls it off the wire itself.
+    if (framesBody(incoming)) guardEarlyAnswer(incoming, outgoing, answeredEarly);
     whenAnswersLeave(gates, incoming, outgoing, () => void listener(incoming, outgoing));
   });
   batchWrites(server);
@@ -199,11 +200,15 @@ function guardEarlyAnswer(
   });
 }
 
-/** A body is framed (`Content-Length` over 0, or chunked) and has not all come yet. */
-function bodyPending(incoming: IncomingMessage): boolean {
-  if (incoming.readableEnded) return false;
+/** A body is framed: `Content-Length` over 0, or chunked. */
+function framesBody(incoming: IncomingMessage): boolean {
   const { 'content-length': length, 'transfer-encoding': chunked } = incoming.headers;
   return chunked !== undefined || Number(length ?? 0) > 0;
+}
+
+/** A body is framed and has not all come yet. */
+function bodyPending(incoming: IncomingMessage): boolean {
+  return !incoming.readableEnded && framesBody(incoming);
 }
 
 /** No body (neither header: a GET), or a `Content-Length` small enough to drain. */

@@ -5,6 +5,7 @@
  * and a webhook delivery's `created_at`) and the `date` and `server-timing` headers. Everything else is compared as sent.
  */
 import { createHash } from 'node:crypto';
+import { lightResponseCache, sentHeaders } from '../../core/answer-headers.js';
 import type { RecordedAnswer } from './bundle-contract.js';
 
 const REQUEST_ID = /req_[0-9A-HJKMNP-TV-Z]{26}/g;
@@ -24,7 +25,8 @@ export function maskedText(text: string, path: string): string {
 
 /**
  * An answer's headers as names and values in turn, in the order its `Headers` iterates them
- * (lower-case names, sorted): a flat list of the strings the answer already holds.
+ * (lower-case names, sorted): a flat list of the strings the answer already holds (a replay's
+ * answers; a recorded call's are `sentHeaders`, core/answer-headers.ts).
  */
 export function flatHeaders(headers: Headers): string[] {
   const flat: string[] = [];
@@ -64,15 +66,14 @@ export function bodyDigest(
 
 /**
  * The body a response holds without reading it: @hono/node-server's lightweight Response keeps a
- * string or bytes under a symbol (`Symbol(cache)`), which it writes out itself; reading it
- * through `clone()` would make it build a whole Response, and the journal's detail could then no
- * longer read the answer. `undefined` when the response is not of that kind.
+ * string or bytes (core/answer-headers.ts), which it writes out itself; reading it through
+ * `clone()` would make it build a whole Response, and the journal's detail could then no longer
+ * read the answer. `undefined` when the response is not of that kind.
  */
 function heldBody(res: Response): Uint8Array | string | null | 'streamed' | undefined {
-  const symbol = Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
-  if (!symbol) return undefined;
-  const cache: unknown = Reflect.get(res, symbol);
-  const held: unknown = Array.isArray(cache) ? cache[1] : undefined;
+  const cache = lightResponseCache(res);
+  if (!cache) return undefined;
+  const held: unknown = cache[1];
   if (held === null || typeof held === 'string' || held instanceof Uint8Array) return held;
   return 'streamed';
 }
@@ -92,30 +93,32 @@ export interface HeldAnswer {
 }
 
 /**
- * The answer of a call as held: null status for a dropped connection. A body the response holds
- * is kept as it is, at once; any other is read from a clone (under `app.request()`, whose caller
+ * The answer of a call as held: null status for a dropped connection; its headers as sent, with
+ * those set on Node's response (`onNode`: core/answer-headers.ts). A body the response holds is
+ * kept as it is, at once; any other is read from a clone (under `app.request()`, whose caller
  * reads the original), except a stream, which is compared by status and headers only.
- * @example const held = heldAnswer(c.res, '/v1/keys/me', false)
+ * @example const held = heldAnswer(c.res, '/v1/keys/me', false, nodeHeaders(c))
  */
 export function heldAnswer(
   res: Response,
   path: string,
   dropped: boolean,
+  onNode: readonly string[],
 ): HeldAnswer | Promise<HeldAnswer> {
   if (dropped) return { status: null, headers: null, body: null, path };
   const body = heldBody(res);
-  if (body !== undefined)
-    return { status: res.status, headers: flatHeaders(res.headers), body, path };
-  return readAnswer(res, path);
+  const headers = sentHeaders(res, onNode);
+  if (body !== undefined) return { status: res.status, headers, body, path };
+  return readAnswer(res, path, headers);
 }
 
 /** `heldAnswer` of a response that holds no body of its own. */
-async function readAnswer(res: Response, path: string): Promise<HeldAnswer> {
+async function readAnswer(res: Response, path: string, headers: string[]): Promise<HeldAnswer> {
   let body: Uint8Array | null | 'streamed';
   if (res.body === null) body = null;
   else if (res.headers.get('content-type')?.includes('event-stream')) body = 'streamed';
   else body = new Uint8Array(await res.clone().arrayBuffer());
-  return { status: res.status, headers: flatHeaders(res.headers), body, path };
+  return { status: res.status, headers, body, path };
 }
 
 /** The bytes a held answer keeps alive: what the recording counts against its limit. */

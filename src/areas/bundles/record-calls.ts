@@ -6,6 +6,7 @@
  */
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
+import { nodeHeaders } from '../../core/answer-headers.js';
 import type { AppEnv } from '../../core/env.js';
 import type { Deps } from '../../engine/deps.js';
 import { bodyRead, isProductCall } from '../requests/journal-middleware.js';
@@ -63,7 +64,7 @@ export function recordCalls(deps: Deps, recorder: BundleRecorder): MiddlewareHan
         call.account = call.creates_account ?? controlAccount(deps, new URL(c.req.url), body);
       }
     } finally {
-      const answer = heldAnswer(c.res, path, c.get('dropped') === true);
+      const answer = heldAnswer(c.res, path, c.get('dropped') === true, nodeHeaders(c));
       recorder.end(call, answer instanceof Promise ? await answer : answer);
     }
     if (reset) await remark(c, deps, recorder, body);

@@ -101,6 +101,7 @@ test('details are kept for the newest 100 calls, their secrets masked when read'
     response: new Response('{"secret":"whsec_x"}', {
       headers: { 'content-type': 'application/json' },
     }),
+    nodeHeaders: ['x-request-id', `req_${n}`],
   });
   for (let n = 0; n < 130; n++) details.record(`req_${n}`, detail(n));
   expect(await details.view('req_29')).toBeUndefined();
@@ -111,7 +112,10 @@ test('details are kept for the newest 100 calls, their secrets masked when read'
       headers: { authorization: 'Bearer [masked]', cookie: '[masked]' },
       body: '{"token":"[masked]"}',
     },
-    response: { headers: { 'content-type': 'application/json' }, body: '{"secret":"[masked]"}' },
+    response: {
+      headers: { 'content-type': 'application/json', 'x-request-id': 'req_129' },
+      body: '{"secret":"[masked]"}',
+    },
     error: envelope,
   });
   details.forget(['req_129']);

@@ -8,6 +8,8 @@
  * Not written to a `--db` file.
  */
 
+import { sentHeaders } from '../../core/answer-headers.js';
+
 /** The newest calls whose detail is kept (at most the journal's size). */
 export const DETAILED_CALLS = 100;
 /** Characters kept of a query, a request body or an answer body; the rest is cut. */
@@ -24,6 +26,8 @@ export interface JournalDetail {
   error: unknown;
   /** The answer itself (not an archive's, not a dropped call's). */
   response: Response | null;
+  /** Headers the answer got on Node's response (`nodeHeaders`, core/answer-headers.ts). */
+  nodeHeaders: readonly string[];
 }
 
 /** A detail as the control API shows it: cut to size, secrets masked. */
@@ -80,10 +84,10 @@ function* pairs(flat: readonly string[]): Generator<[string, string]> {
   for (let i = 0; i + 1 < flat.length; i += 2) yield [flat[i]!, flat[i + 1]!];
 }
 
-/** The answer's headers and (JSON) body, read from the kept answer; null if it cannot be. */
-async function answerOf(res: Response): Promise<DetailView['response']> {
+/** The answer's headers as sent and (JSON) body, read from the kept answer; null if it cannot be. */
+async function answerOf(res: Response, onNode: readonly string[]): Promise<DetailView['response']> {
   try {
-    const headers = headerRecord(res.headers);
+    const headers = headerRecord(pairs(sentHeaders(res, onNode)));
     const json = headers['content-type']?.includes('json');
     return { headers, body: json ? masked(await res.clone().text()) : null };
   } catch {
@@ -144,7 +148,7 @@ export class JournalDetails {
         headers: headerRecord(pairs(d.requestHeaders)),
         body: d.requestBody === null ? null : masked(d.requestBody),
       },
-      response: d.response ? await answerOf(d.response) : null,
+      response: d.response ? await answerOf(d.response, d.nodeHeaders) : null,
       error: d.error ?? null,
     };
   }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
+import { nodeHeaders, sentHeaders } from '../../core/answer-headers.js';
 import { wallNow } from '../../core/clock.js';
 import type { AppEnv } from '../../core/env.js';
 import { routeMatchOf } from '../../core/route-match.js';
@@ -60,10 +61,15 @@ function bodyDigest(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
-/** The whole seconds of an answer's `Retry-After` (RFC 9110 section 10.2.3), if it has one. */
+/**
+ * The whole seconds of an answer's `Retry-After` (RFC 9110 section 10.2.3), if it has one; read
+ * as the answer holds it (asking `res.headers` would make the adapter build a `Headers`).
+ */
 function retryAfterOf(res: Response): number | null {
-  const value = res.headers.get('retry-after');
-  return value !== null && /^\d+$/.test(value) ? Number(value) : null;
+  const flat = sentHeaders(res, []);
+  for (let i = 0; i + 1 < flat.length; i += 2)
+    if (flat[i] === 'retry-after') return /^\d+$/.test(flat[i + 1]!) ? Number(flat[i + 1]) : null;
+  return null;
 }
 
 /**
@@ -84,6 +90,7 @@ function detailOf(c: Context<AppEnv>, body: string | null): JournalDetail {
     // Served by Node the answer's body stays readable once sent; under app.request() the caller
     // reads it, so the journal keeps a copy.
     response: keep ? (incoming ? c.res : c.res.clone()) : null,
+    nodeHeaders: keep ? nodeHeaders(c) : [],
   };
 }
 
