@@ -64,3 +64,34 @@ test("a write to an account's runs is read by the next due instant", async () =>
   expect(store.earliestDue(OTHER)).toBeNull();
   expect(store.earliestDue(DEFAULT_ACCOUNT)).toBeNull();
 });
+
+test('a charge keeps the account remembered and reads only its balance again; any other column, the whole row', async () => {
+  const { emu, store, otherSecret } = await twoAccounts();
+  const before = store.credentials(otherSecret)!.account!;
+  // A create charges the account: its balance alone is written.
+  const body = { spec: { path: 'a/spec.yaml', name: 'a' } };
+  expect((await emu.api('POST', '/v1/evaluations', { secret: otherSecret, body })).status).toBe(
+    201,
+  );
+  const charged = store.credentials(otherSecret)!.account!;
+  expect(charged.tokenBalance).toBe(store.accounts.balance(OTHER));
+  expect(charged.tokenBalance).toBeLessThan(before.tokenBalance);
+  // The rest is the object read before, not the row parsed again.
+  expect(charged.limits).toBe(before.limits);
+  expect(charged.features).toBe(before.features);
+  expect(store.credentials(otherSecret)!.account).toBe(charged);
+  // The balance and another column in one statement: the row is read again.
+  store.db
+    .prepare('UPDATE accounts SET token_balance = 9, name = ? WHERE id = ?')
+    .run('renamed', OTHER);
+  const renamed = store.credentials(otherSecret)!.account!;
+  expect(renamed).toMatchObject({ name: 'renamed', tokenBalance: 9 });
+  expect(renamed.limits).not.toBe(before.limits);
+  // A balance written then rolled back: the balance read again is the one that stands.
+  const tx = store.db.transaction(() => {
+    store.db.prepare('UPDATE accounts SET token_balance = 1 WHERE id = ?').run(OTHER);
+    throw new Error('rolled back');
+  });
+  expect(tx).toThrow('rolled back');
+  expect(store.credentials(otherSecret)!.account!.tokenBalance).toBe(9);
+});

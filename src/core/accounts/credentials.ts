@@ -3,7 +3,8 @@
  * fast"). A key is remembered until any key is written and an account until its row is: triggers
  * of this connection tell of each such row, whichever statement wrote it (a repository, a
  * restore, a test's own SQL), so one account's runs, events and charges leave every other
- * account's credentials remembered. An account's next due instant is remembered while the
+ * account's credentials remembered. A write of the balance alone (every create and resume charges
+ * one) keeps the account and reads its balance again, not the whole row. An account's next due instant is remembered while the
  * database is unchanged (`total_changes()`): a trigger on the runs would turn a snapshot's
  * restore of them from a copy of pages into a write a row. Another connection to the same file
  * changes `data_version`, which forgets all. Nothing read inside a transaction, which may still
@@ -37,11 +38,16 @@ export function rememberedLookups(
 ) {
   const keyBySecret = new Map<string, StoredKey>();
   const accountById = new Map<string, Account>();
+  /** Remembered accounts whose balance was written since. */
+  const staleBalance = new Set<string>();
   const dueOf = new Map<string, number | null>();
   watchWrites(
     db,
     () => keyBySecret.clear(),
-    (id) => accountById.delete(id),
+    (id, balanceOnly) => {
+      if (balanceOnly && accountById.has(id)) staleBalance.add(id);
+      else accountById.delete(id);
+    },
   );
   const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
   // Only another connection to the same file changes `data_version`: an in-memory database has none.
@@ -60,6 +66,14 @@ export function rememberedLookups(
   };
   const accountOf = (id: string): Account | undefined => {
     const remembered = accountById.get(id);
+    if (remembered && staleBalance.has(id)) {
+      const account = { ...remembered, tokenBalance: accounts.balance(id) };
+      if (!db.inTransaction) {
+        accountById.set(id, account);
+        staleBalance.delete(id);
+      }
+      return account;
+    }
     if (remembered) return remembered;
     const account = accounts.get(id);
     if (account && !db.inTransaction) accountById.set(id, account);
@@ -100,16 +114,29 @@ export function rememberedLookups(
 /**
  * Temporary triggers (this connection's alone: never in the database file nor in a snapshot) that
  * call `keys` for every row inserted, deleted or updated in `api_keys`, and `account` with the id
- * of every such row of `accounts`. A rolled-back write has told already: its lookups are read
- * again, which is never wrong. Both tables are small; a restore copies them a row at a time.
+ * of every such row of `accounts`, and whether its balance is all that changed (every other
+ * column, as the schema has them, the same). A rolled-back write has told already: its lookups
+ * are read again, which is never wrong. Both tables are small; a restore copies them a row at a time.
  */
-function watchWrites(db: Database, keys: () => void, account: (id: string) => void): void {
+function watchWrites(
+  db: Database,
+  keys: () => void,
+  account: (id: string, balanceOnly: boolean) => void,
+): void {
   const fn = 'svc_lookups_forget';
-  db.function(fn, { deterministic: false }, (table: string, id: string) => {
-    if (table === 'accounts') account(id);
+  // Two arguments for a key's row, three for an account's update: `varargs`.
+  db.function(fn, { deterministic: false, varargs: true }, (...args: unknown[]) => {
+    const [table, id, balanceOnly] = args as [string, string, number | undefined];
+    if (table === 'accounts') account(id, balanceOnly === 1);
     else keys();
     return null;
   });
+  const columns = db
+    .prepare<[], { name: string }>('PRAGMA main.table_info(accounts)')
+    .all()
+    .map((c) => c.name)
+    .filter((name) => name !== 'token_balance');
+  const sameBut = columns.map((c) => `OLD.${c} IS NEW.${c}`).join(' AND ');
   for (const [table, id] of [
     ['api_keys', 'account_id'],
     ['accounts', 'id'],
@@ -119,7 +146,8 @@ function watchWrites(db: Database, keys: () => void, account: (id: string) => vo
       ['DELETE', ['OLD']],
       ['UPDATE', ['OLD', 'NEW']],
     ] as const) {
-      const calls = rows.map((row) => `${fn}('${table}', ${row}.${id})`).join(', ');
+      const balance = table === 'accounts' && event === 'UPDATE' ? `, ${sameBut}` : '';
+      const calls = rows.map((row) => `${fn}('${table}', ${row}.${id}${balance})`).join(', ');
       const name = `${fn}_${table}_${event.toLowerCase()}`;
       db.exec(
         `CREATE TEMP TRIGGER ${name} AFTER ${event} ON main.${table} BEGIN SELECT ${calls}; END`,
