@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { parseBundle } from '../../src/areas/bundles/bundle-read.js';
 import { sentHeaders } from '../../src/core/answer-headers.js';
-import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 import { packageVersion } from '../../src/emulator.js';
+import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 import { rawExchange } from '../reliability/raw-http.js';
 
 const KEY = 'Bearer svc_test_emulator_default';
