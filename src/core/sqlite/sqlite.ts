@@ -44,7 +44,11 @@ export interface Database {
   pragma(source: string, options?: { simple?: boolean }): unknown;
   serialize(options?: { attached?: string }): Buffer;
   /** Registers `fn` as an SQL function of this connection, e.g. for a trigger to call. */
-  function(name: string, options: { deterministic?: boolean; varargs?: boolean }, fn: AnyFunction): this;
+  function(
+    name: string,
+    options: { deterministic?: boolean; varargs?: boolean },
+    fn: AnyFunction,
+  ): this;
   close(): this;
 }
 
