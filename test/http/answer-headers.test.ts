@@ -4,10 +4,14 @@
  * the wire once, with the value the call ended with, and the journal's detail and the replay
  * recording show the answer's headers as sent.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { parseBundle } from '../../src/areas/bundles/bundle-read.js';
 import { sentHeaders } from '../../src/core/answer-headers.js';
 import { packageVersion } from '../../src/emulator.js';
+import { createEmulator } from '../../src/tools/emulator.js';
 import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 import { rawExchange } from '../reliability/raw-http.js';
 
@@ -110,4 +114,24 @@ test('sentHeaders: Node’s headers under the answer’s own, which win, sorted 
     'service-version',
     LATEST,
   ]);
+});
+
+test('served by any other Node server (the adapter alone), answers still carry both, once', async () => {
+  const emulator = createEmulator({ seed: '0', clock: 'manual' });
+  const server = createServer(getRequestListener(emulator.app.fetch));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    for (const head of [
+      ['GET /v1/keys/me HTTP/1.1', `Authorization: ${KEY}`],
+      ['GET /v1/keys/me HTTP/1.1'],
+    ]) {
+      const res = await wire(base, head);
+      expect(res.named('x-request-id')).toEqual([expect.stringMatching(/^req_/)]);
+      expect(res.named('service-version')).toEqual([LATEST]);
+    }
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+    emulator.close();
+  }
 });
