@@ -102,16 +102,14 @@ function headerText(value: unknown): string {
   return Array.isArray(value) ? value.join(', ') : String(value);
 }
 
-/** @hono/node-server keeps a lightweight response's status, body and headers under this symbol. */
-let cacheSymbol: symbol | undefined;
-
 /**
- * What @hono/node-server's lightweight response holds, `[status, body, headers]`, which it writes
- * out itself; `undefined` for any other response (or one already made a whole `Response`).
+ * What @hono/node-server's lightweight response holds, `[status, body, headers]`, under its
+ * `Symbol(cache)`, which it writes out itself; `undefined` for any other response (or one already
+ * made a whole `Response`).
  */
 export function lightResponseCache(res: Response): unknown[] | undefined {
-  cacheSymbol ??= Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
-  const cache: unknown = cacheSymbol === undefined ? undefined : Reflect.get(res, cacheSymbol);
+  const symbol = Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
+  const cache: unknown = symbol === undefined ? undefined : Reflect.get(res, symbol);
   return Array.isArray(cache) ? cache : undefined;
 }
 
