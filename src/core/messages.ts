@@ -23,6 +23,7 @@ export const MESSAGES = {
   badFaultHeader: (why: string) => `Invalid X-Emulator-Fault header: ${why}.`,
   hostRequired: 'HTTP/1.1 requests need a Host header.',
   malformedRequest: 'The request line or headers are malformed.',
+  bodyCutShort: 'The connection closed before the request body was complete.',
   jsonTooDeep: (depth: number) => `The JSON body is nested deeper than ${depth} levels.`,
   notJson: 'The request body must be JSON, sent with `Content-Type: application/json`.',
   unsupportedVersion: (asked: string, supported: readonly string[]) =>

@@ -21,12 +21,24 @@ export function errorEnvelope(err: ApiError, requestId: string | null): ErrorEnv
   return { error: { type, code, message, param, request_id: requestId, details } };
 }
 
+/**
+ * Node's error for a body read when the connection closed before the body was all there (the
+ * client left, or the request timeout closed it: the client got that 408).
+ */
+function cutShort(err: Error): boolean {
+  return (err as { code?: unknown }).code === 'ECONNRESET' && err.message === 'aborted';
+}
+
 /** The one `onError`: the envelope; an unexpected exception is logged and answered 500. */
 export function renderError(err: Error, c: Context<AppEnv>): Response {
   let apiErr: ApiError;
   if (err instanceof ApiError) apiErr = err;
   else if (err instanceof HTTPException) apiErr = fromHttpException(err);
-  else if ((err as { code?: unknown }).code === 'SQLITE_FULL') {
+  else if (cutShort(err)) {
+    // No one reads this answer; the journal records the call as the client left it.
+    c.set('clientClosed', true);
+    apiErr = apiError('request_malformed', { message: MESSAGES.bodyCutShort });
+  } else if ((err as { code?: unknown }).code === 'SQLITE_FULL') {
     // The in-memory database's ceiling (store/store.ts): a limit reached, not a bug.
     apiErr = apiError('api_error', { message: MESSAGES.worldFull });
   } else {
