@@ -97,6 +97,12 @@ function sortedByName(flat: string[]): string[] {
   return flat;
 }
 
+/** The value of a header in a flat list of lower-case names and values, or null. */
+export function headerOf(flat: readonly string[], name: string): string | null {
+  for (let i = 0; i + 1 < flat.length; i += 2) if (flat[i] === name) return flat[i + 1]!;
+  return null;
+}
+
 /** A header's value as one text: a list joined as `Headers` joins it. */
 function headerText(value: unknown): string {
   return Array.isArray(value) ? value.join(', ') : String(value);

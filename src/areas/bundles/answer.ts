@@ -5,7 +5,7 @@
  * and a webhook delivery's `created_at`) and the `date` and `server-timing` headers. Everything else is compared as sent.
  */
 import { createHash } from 'node:crypto';
-import { lightResponseCache, sentHeaders } from '../../core/answer-headers.js';
+import { headerOf, lightResponseCache, sentHeaders } from '../../core/answer-headers.js';
 import type { RecordedAnswer } from './bundle-contract.js';
 
 const REQUEST_ID = /req_[0-9A-HJKMNP-TV-Z]{26}/g;
@@ -44,12 +44,6 @@ export function answerHeaders(flat: readonly string[]): [string, string][] {
     if (!LEFT_OUT.includes(name)) out.push([name, flat[i + 1]!.replace(REQUEST_ID, 'req_*')]);
   }
   return out;
-}
-
-/** The value of a header in a `flatHeaders` list (names are lower-case there), or null. */
-function headerOf(flat: readonly string[], name: string): string | null {
-  for (let i = 0; i + 1 < flat.length; i += 2) if (flat[i] === name) return flat[i + 1]!;
-  return null;
 }
 
 /** The digest of a body as the bundle keeps it: text masked (JSON, plain text), bytes as sent. */

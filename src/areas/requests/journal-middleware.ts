@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
-import { nodeHeaders, sentHeaders } from '../../core/answer-headers.js';
+import { headerOf, nodeHeaders, sentHeaders } from '../../core/answer-headers.js';
 import { wallNow } from '../../core/clock.js';
 import type { AppEnv } from '../../core/env.js';
 import { routeMatchOf } from '../../core/route-match.js';
@@ -66,10 +66,8 @@ function bodyDigest(text: string): string {
  * as the answer holds it (asking `res.headers` would make the adapter build a `Headers`).
  */
 function retryAfterOf(res: Response): number | null {
-  const flat = sentHeaders(res, []);
-  for (let i = 0; i + 1 < flat.length; i += 2)
-    if (flat[i] === 'retry-after') return /^\d+$/.test(flat[i + 1]!) ? Number(flat[i + 1]) : null;
-  return null;
+  const value = headerOf(sentHeaders(res, []), 'retry-after');
+  return value !== null && /^\d+$/.test(value) ? Number(value) : null;
 }
 
 /**

@@ -4,11 +4,11 @@
  * of this connection tell of each such row, whichever statement wrote it (a repository, a
  * restore, a test's own SQL), so one account's runs, events and charges leave every other
  * account's credentials remembered. A write of the balance alone (every create and resume charges
- * one) keeps the account and reads its balance again, not the whole row. An account's next due instant is remembered while the
- * database is unchanged (`total_changes()`): a trigger on the runs would turn a snapshot's
- * restore of them from a copy of pages into a write a row. Another connection to the same file
- * changes `data_version`, which forgets all. Nothing read inside a transaction, which may still
- * roll back, is kept.
+ * one) keeps the account and reads its balance again, not the whole row. An account's next due
+ * instant is remembered while the database is unchanged (`total_changes()`): a trigger on the runs
+ * would turn a snapshot's restore of them from a copy of pages into a write a row. Another
+ * connection to the same file changes `data_version`, which forgets all. Nothing read inside a
+ * transaction, which may still roll back, is kept.
  */
 
 import type { Account } from '../records.js';
@@ -66,17 +66,14 @@ export function rememberedLookups(
   };
   const accountOf = (id: string): Account | undefined => {
     const remembered = accountById.get(id);
-    if (remembered && staleBalance.has(id)) {
-      const account = { ...remembered, tokenBalance: accounts.balance(id) };
-      if (!db.inTransaction) {
-        accountById.set(id, account);
-        staleBalance.delete(id);
-      }
-      return account;
+    if (remembered && !staleBalance.has(id)) return remembered;
+    const account = remembered
+      ? { ...remembered, tokenBalance: accounts.balance(id) }
+      : accounts.get(id);
+    if (account && !db.inTransaction) {
+      accountById.set(id, account);
+      staleBalance.delete(id);
     }
-    if (remembered) return remembered;
-    const account = accounts.get(id);
-    if (account && !db.inTransaction) accountById.set(id, account);
     return account;
   };
   return {
