@@ -3,8 +3,11 @@
 // autocannon over 50 connections after a warm-up of as many, and prints the server's user and
 // system CPU (from /proc, every thread) over the measured calls, divided by their number. Linux only.
 // `--resume`: real resumes (a failed run back to `queued`), on runs seeded untimed before each round.
+// `--gc-bytes`: also the bytes a call allocates, and of them the bytes that outlive a young
+// collection and that reach the old generation (V8's --trace-gc-nvp, summed over the measured
+// rounds): figures a busy machine does not change at all, where its CPU speed swings by 2x.
 // Usage: node test/bench/cpu-per-call.mjs [--floor] [--post] [--resume] [--pin] [--calls N] [--rounds N] [--dist D]
-//   [--cpu-prof-dir D] [--heap-prof-dir D] [--node-flags 'F ...'] [-- emulator flags]
+//   [--cpu-prof-dir D] [--heap-prof-dir D] [--node-flags 'F ...'] [--gc-bytes] [-- emulator flags]
 //   e.g. node test/bench/cpu-per-call.mjs -- --no-bundle-record
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -39,6 +42,10 @@ const heapDir = option('--heap-prof-dir', null);
 if (heapDir) profile.push('--heap-prof', '--heap-prof-dir', heapDir);
 if ((profDir || heapDir) && floor) profile.push('--import', exitOnSigint);
 const nodeFlags = (option('--node-flags', '') ?? '').split(' ').filter(Boolean);
+const gcBytes = own.includes('--gc-bytes');
+if (gcBytes) nodeFlags.push('--trace-gc-nvp');
+/** The server's output since it started (its GC lines with `--gc-bytes`). */
+let serverOut = '';
 // --pin: the server on core 0 and this process (the load) on core 1, as `npm run bench` pins them.
 const pin = own.includes('--pin');
 if (pin) spawnSync('taskset', ['-a', '-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
@@ -54,6 +61,7 @@ const url = await new Promise((resolve, reject) => {
     // CPU_ECHO=1: the server's output on stderr (e.g. with --node-flags --trace-gc).
     if (process.env.CPU_ECHO) process.stderr.write(chunk);
     out += chunk.toString();
+    serverOut += chunk.toString();
     const found = /listening on (http:\/\/[^\s/]+:\d+)/.exec(out)?.[1];
     if (found) resolve(found);
   });
@@ -140,12 +148,18 @@ const prepare = async (amount) => {
 
 await (await prepare(calls))();
 const perCall = [];
+/** The GC lines of the measured rounds, and their calls (`--gc-bytes`). */
+let gcLines = '';
+let gcCalls = 0;
 for (let round = 0; round < rounds; round += 1) {
   const load = await prepare(calls);
+  const outBefore = serverOut.length;
   const before = cpuMs();
   const result = await load();
   const used = cpuMs() - before;
   const done = result.requests.total;
+  gcLines += serverOut.slice(outBefore);
+  gcCalls += done;
   perCall.push(Math.round((used * 1000) / done));
   const statuses = Object.keys(result.statusCodeStats ?? {}).join(',');
   console.log(
@@ -163,6 +177,23 @@ const median = perCall[Math.floor(perCall.length / 2)];
 console.log(
   `${floor ? 'floor' : `${dist} ${extra.join(' ')}`}: ${perCall.join(', ')} us/call, median ${median}`,
 );
+if (gcBytes) {
+  // Scavenges (`gc=s`) say what outlived them; every collection says what was allocated before it.
+  const sum = { allocated: 0, survived: 0, promoted: 0 };
+  for (const line of gcLines.split('\n')) {
+    const kind = / gc=(\w+)/.exec(line)?.[1];
+    if (!kind) continue;
+    sum.allocated += Number(/ allocated=(\d+)/.exec(line)?.[1] ?? 0);
+    if (kind !== 's') continue;
+    sum.survived += Number(/ new_space_survived=(\d+)/.exec(line)?.[1] ?? 0);
+    sum.promoted += Number(/ promoted=(\d+)/.exec(line)?.[1] ?? 0);
+  }
+  const per = (bytes) => Math.round(bytes / gcCalls);
+  console.log(
+    `bytes a call over ${gcCalls} measured calls: allocated ${per(sum.allocated)}, ` +
+      `outlived a young collection ${per(sum.survived)}, reached the old generation ${per(sum.promoted)}`,
+  );
+}
 if (profDir || heapDir) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGINT');
