@@ -49,8 +49,8 @@ test('the SDK retries what it may, keeps its key, honours Retry-After: no findin
 
   await fault('getCurrentKey', { status: 429, retry_after: 1 });
   expect((await send(account.apiUrl, account.headers, '/keys/me'))?.status).toBe(200);
-  // Three: the last wait is longer than the first whatever the jitter draws (with two, a first
-  // wait near its top and a second near its bottom can look like no growth).
+  // Three: the last wait is longer than the first whatever the jitter draws, so backoff is judged
+  // (with two, a first wait near its top and a second near its bottom show no growth: not judged).
   await fault('listEvaluations', { status: 503 }, 3);
   expect((await send(account.apiUrl, account.headers, '/evaluations'))?.status).toBe(200);
 

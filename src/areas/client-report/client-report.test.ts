@@ -2,6 +2,7 @@
 import { expect, test } from 'vitest';
 import type { JournalEntry } from '../requests/journal.js';
 import { clientReport } from './report.js';
+import { flatByChance } from './retry-rules.js';
 
 let n = 0;
 /** An attempt received at wall `at` (ms) and answered `took` ms later. */
@@ -82,13 +83,36 @@ test('one retry a call shows neither growth nor jitter: not judged, never failed
 
 test('fixed waits fail backoff and jitter; two calls alike are not judged (that can be chance)', () => {
   const two = [...call(0, [100, 100, 101]), ...call(9000, [100, 101, 100], { body_digest: 'x' })];
-  expect(verdicts(two)).toMatchObject({ backoff: 'fail', jitter: 'not_judged' });
-  // Three calls: the longest wait of each retry is left out (a late timer), the rest are alike.
+  // Two calls of three flat waits: a jittered backoff shows that 1 in 576 times, too often to fail.
+  expect(verdicts(two)).toMatchObject({ backoff: 'not_judged', jitter: 'not_judged' });
+  // Three calls: the longest wait of each retry is left out (a late timer), the rest are alike;
+  // three flat calls are 1 in 13,824 for a jittered backoff.
   const three = [...two, ...call(20_000, [108, 109, 100], { body_digest: 'y' })];
   expect(verdicts(three)).toMatchObject({ backoff: 'fail', jitter: 'fail' });
   // A tenth apart is the clocks' noise on a busy machine, not jitter.
   const late = [...two, ...call(20_000, [109, 100, 100], { body_digest: 'z' })];
   expect(verdicts(late)).toMatchObject({ jitter: 'fail' });
+});
+
+test('waits that do not grow fail backoff only when jitter would rarely show as many', () => {
+  // Equal jitter (half fixed, half random) drew a first wait near its top and a second near its
+  // bottom: 1 in 4 for full jitter, so a correct client is not failed on it.
+  const report = clientReport(call(0, [50, 52]), { account: 'acct_1', key: null });
+  const backoff = report.keys[0]!.findings.find((f) => f.rule === 'backoff')!;
+  expect(backoff.verdict).toBe('not_judged');
+  expect(backoff.summary).toBe(
+    'No call retried twice or more waited longer later, but a client backing off with jitter ' +
+      'shows 1 call like these about 1 in 4 times: too few to tell.',
+  );
+  expect(backoff.cases.map((c) => c.verdict)).toEqual(['info']);
+  // One call of five flat waits: 1 in 5,120.
+  expect(verdicts(call(0, [100, 100, 101, 100, 100]))).toMatchObject({ backoff: 'fail' });
+  expect(verdicts(call(0, [100, 100, 101, 100]))).toMatchObject({ backoff: 'not_judged' });
+  // Five calls retried twice, flat: 1 in 1,024.
+  const five = [0, 1, 2, 3, 4].flatMap((i) => call(i * 5000, [100, 101], { body_digest: `f${i}` }));
+  expect(verdicts(five)).toMatchObject({ backoff: 'fail' });
+  expect(flatByChance(2)).toBe(1 / 4);
+  expect(flatByChance(3)).toBe(1 / 24);
 });
 
 test('a new Idempotency-Key per retry fails only the key rule', () => {

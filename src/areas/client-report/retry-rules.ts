@@ -9,6 +9,20 @@ import { answerName, type Case, caseOf, type Finding, finding, plural } from './
 export const MAX_RETRIES = 10;
 /** A later wait this much longer than the first shows growth (beyond the clocks' granularity). */
 export const GROWTH_MS = 5;
+/**
+ * How often a client that backs off by a factor of 2 with full jitter (each wait drawn evenly
+ * between 0 and its backoff) shows a call's `k` waits without growth, every later wait at or under
+ * the first: the mean of (w1 / b)^(k-1) / 2^(1 + 2 + ... + (k-1)), which is 1 / (k x 2^(k(k-1)/2)):
+ * 1 in 4 for two waits, 1 in 24 for three, 1 in 256 for four, 1 in 5,120 for five.
+ */
+export function flatByChance(k: number): number {
+  return 1 / (k * 2 ** ((k * (k - 1)) / 2));
+}
+/**
+ * No growth fails only when jitter would show it less often than this: a correct client is failed
+ * by chance at most once in 1,000 runs (one call retried twice without growth is 1 in 4).
+ */
+export const FLAT_CHANCE = 0.001;
 /** Waits further apart than this at the same retry of two calls are not identical... */
 export const JITTER_MS = 3;
 /**
@@ -77,7 +91,9 @@ export function judgeBounded(rule: Rule, calls: ClientCall[]): Finding {
 
 /**
  * Judged on calls with two waits or more that the client chose; the key passes when any of them
- * grows (full jitter can make one call's waits shrink by chance), fails when none does.
+ * grows (full jitter can make one call's waits shrink by chance), fails when none does and that
+ * many flat calls would be chance for a jittered backoff less than `FLAT_CHANCE` of the time; with
+ * fewer, not judged (docs/error-handling.md).
  */
 export function judgeBackoff(rule: Rule, calls: ClientCall[]): Finding {
   const judged = calls.filter((c) => freeWaits(c).length >= 2);
@@ -95,6 +111,16 @@ export function judgeBackoff(rule: Rule, calls: ClientCall[]): Finding {
     return caseOf(grows ? 'pass' : 'fail', `${note}${grows ? '' : ': no growth'}`, c.attempts);
   });
   const growing = cases.filter((c) => c.verdict === 'pass').length;
+  const chance = judged.reduce((p, c) => p * flatByChance(freeWaits(c).length), 1);
+  if (!growing && chance >= FLAT_CHANCE)
+    return finding(
+      rule,
+      'not_judged',
+      `No call retried twice or more waited longer later, but a client backing off with jitter ` +
+        `shows ${plural(judged.length, 'call')} like these about 1 in ${Math.round(1 / chance)} times: ` +
+        'too few to tell.',
+      cases.map((c) => ({ ...c, verdict: 'info' })),
+    );
   const summary = `${growing} of ${plural(judged.length, 'call')} retried twice or more wait longer later.`;
   // Pooled: one growing call shows backoff; the others are noted, not failed.
   const pooled: Case[] = cases.map((c) =>
