@@ -13,15 +13,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { measuredCall, parseArgs } from './per-call.mjs';
 
-const argv = process.argv.slice(2);
-const cut = argv.indexOf('--');
-const own = cut < 0 ? argv : argv.slice(0, cut);
-const extra = cut < 0 ? [] : argv.slice(cut + 1);
-const option = (name, fallback) => {
-  const i = own.indexOf(name);
-  return i < 0 ? fallback : own[i + 1];
-};
+const { own, extra, option } = parseArgs(process.argv.slice(2));
 const floor = own.includes('--floor');
 const post = own.includes('--post');
 const resume = own.includes('--resume');
@@ -75,21 +69,7 @@ function cpuMs() {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-const request = post
-  ? {
-      method: 'POST',
-      path: '/v1/evaluations/eval_00000000000000000000000000/resume',
-      headers: {
-        authorization: 'Bearer svc_test_emulator_default',
-        'content-type': 'application/json',
-      },
-      body: '{}',
-    }
-  : {
-      method: 'GET',
-      path: '/v1/keys/me',
-      headers: { authorization: 'Bearer svc_test_emulator_default' },
-    };
+const request = measuredCall(post);
 const WRITER = 'acct_cpuwrites';
 async function control(method, path, body) {
   const res = await fetch(`${url}/_control${path}`, {

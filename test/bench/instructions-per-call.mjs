@@ -15,15 +15,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { measuredCall, parseArgs } from './per-call.mjs';
 
-const argv = process.argv.slice(2);
-const cut = argv.indexOf('--');
-const own = cut < 0 ? argv : argv.slice(0, cut);
-const extra = cut < 0 ? [] : argv.slice(cut + 1);
-const option = (name, fallback) => {
-  const i = own.indexOf(name);
-  return i < 0 ? fallback : own[i + 1];
-};
+const { own, extra, option } = parseArgs(process.argv.slice(2));
 const floor = own.includes('--floor');
 const post = own.includes('--post');
 const dist = option('--dist', 'dist');
@@ -60,21 +54,7 @@ const url = await new Promise((resolve, reject) => {
   child.once('exit', () => reject(new Error(`exited: ${out}`)));
 });
 
-const request = post
-  ? {
-      method: 'POST',
-      path: '/v1/evaluations/eval_00000000000000000000000000/resume',
-      headers: {
-        authorization: 'Bearer svc_test_emulator_default',
-        'content-type': 'application/json',
-      },
-      body: '{}',
-    }
-  : {
-      method: 'GET',
-      path: '/v1/keys/me',
-      headers: { authorization: 'Bearer svc_test_emulator_default' },
-    };
+const request = measuredCall(post);
 const load = (amount) =>
   autocannon({ url, connections: 50, amount, requests: [request], timeout: 300 });
 
