@@ -5,9 +5,10 @@
  * the recording on, and mark-compact pauses of hundreds of milliseconds as the recording grew.
  * A call is read back only when a bundle is made.
  *
- * A call is one record: its byte length, its numbers, the UTF-16 lengths of its strings (-1 for
- * null), then the strings one after the other as UTF-8. Header lists are joined by newlines,
- * which no header name or value can hold.
+ * Calls are written in batches (`BATCH`), a batch one record: its byte length, its number of
+ * calls, each call's numbers and the UTF-16 lengths of its strings (-1 for null), then all their
+ * strings one after the other as UTF-8. Header lists are joined by newlines, which no header name
+ * or value can hold.
  */
 
 import type { HeldAnswer } from './answer.js';
@@ -39,11 +40,20 @@ export interface StoredCall extends Omit<PendingCall, 'mark'> {
   answer: HeldAnswer;
 }
 
-/** Bytes of a chunk, unless a call needs more. */
+/** Bytes of a chunk, unless a batch needs more. */
 const CHUNK_BYTES = 1024 * 1024;
 const NUMBERS = 8;
 const STRINGS = 10;
-const HEAD = 4 * (1 + NUMBERS + STRINGS);
+/** A call's numbers and its strings' lengths. */
+const SLOTS = NUMBERS + STRINGS;
+/**
+ * Calls encoded together: one string, one write into a chunk. Each write's own cost (flattening
+ * the joined string, the call into Node) was about a third of a call's recording; a batch holds
+ * its strings on the heap only until it is written.
+ */
+const BATCH = 32;
+/** A batch is written sooner once its strings are this long: large bodies are not held long. */
+const BATCH_CHARS = 64 * 1024;
 
 /** A chunk of the store: its bytes, the same as 32-bit integers, and how many bytes are used. */
 interface Chunk {
@@ -63,6 +73,10 @@ export class CallStore {
   private chunks: Chunk[] = [];
   /** Answer bodies of bytes (archives), by call number: rare, and outside the heap already. */
   private readonly binaries = new Map<number, Uint8Array>();
+  /** The calls added since the last write: their numbers and lengths, and their strings joined. */
+  private readonly batchInts = new Int32Array(BATCH * SLOTS);
+  private batchText = '';
+  private batched = 0;
 
   add(call: PendingCall, startedAfter: number, answeredAfter: number, answer: HeldAnswer): void {
     const body = answer.body;
@@ -80,16 +94,39 @@ export class CallStore {
       answer.path,
       binary ? null : body,
     ];
-    // The answer's body, last and mostly the longest, is written on its own: joined to the rest
-    // it would be copied once more.
-    const answerBody = strings[STRINGS - 1] ?? '';
-    let text = '';
-    for (let i = 0; i < STRINGS - 1; i++) text += strings[i] ?? '';
-    // A UTF-16 unit takes at most 3 bytes in UTF-8; a record starts at a multiple of 4. A call
+    const ints = this.batchInts;
+    const start = this.batched * SLOTS;
+    ints[start] = call.n;
+    ints[start + 1] = call.overlapped ? 1 : 0;
+    ints[start + 2] = call.startedBefore;
+    ints[start + 3] = call.answeredBefore;
+    ints[start + 4] = startedAfter;
+    ints[start + 5] = answeredAfter;
+    ints[start + 6] = answer.status ?? -1;
+    ints[start + 7] = binary ? 1 : 0;
+    let text = this.batchText;
+    for (let i = 0; i < STRINGS; i++) {
+      const s = strings[i];
+      ints[start + NUMBERS + i] = s?.length ?? -1;
+      if (s) text += s;
+    }
+    this.batchText = text;
+    if (++this.batched === BATCH || text.length > BATCH_CHARS) this.write();
+  }
+
+  /**
+   * Writes the batch as one record: its byte length, its number of calls, each call's numbers and
+   * lengths (UTF-16 units, -1 for null), then the calls' strings one after the other as UTF-8.
+   */
+  private write(): void {
+    const count = this.batched;
+    if (count === 0) return;
+    const text = this.batchText;
+    const head = 4 * (2 + count * SLOTS);
+    // A UTF-16 unit takes at most 3 bytes in UTF-8; a record starts at a multiple of 4. A batch
     // longer than a chunk is counted exactly: its chunk is its own, and kept as long as the rest.
-    let most = HEAD + (text.length + answerBody.length) * 3 + 3;
-    if (most > CHUNK_BYTES)
-      most = HEAD + Buffer.byteLength(text) + Buffer.byteLength(answerBody) + 3;
+    let most = head + text.length * 3 + 3;
+    if (most > CHUNK_BYTES) most = head + Buffer.byteLength(text) + 3;
     let chunk = this.chunks.at(-1);
     if (!chunk || chunk.bytes.length - chunk.used < most) {
       const bytes = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, most));
@@ -100,68 +137,72 @@ export class CallStore {
       };
       this.chunks.push(chunk);
     }
-    const { bytes, ints } = chunk;
-    const start = chunk.used >> 2;
-    ints[start + 1] = call.n;
-    ints[start + 2] = call.overlapped ? 1 : 0;
-    ints[start + 3] = call.startedBefore;
-    ints[start + 4] = call.answeredBefore;
-    ints[start + 5] = startedAfter;
-    ints[start + 6] = answeredAfter;
-    ints[start + 7] = answer.status ?? -1;
-    ints[start + 8] = binary ? 1 : 0;
-    for (let i = 0; i < STRINGS; i++) ints[start + 1 + NUMBERS + i] = strings[i]?.length ?? -1;
-    let end = chunk.used + HEAD;
-    end += bytes.write(text, end);
-    end += bytes.write(answerBody, end);
-    ints[start] = end - chunk.used;
+    const at = chunk.used >> 2;
+    chunk.ints[at + 1] = count;
+    chunk.ints.set(this.batchInts.subarray(0, count * SLOTS), at + 2);
+    const end = chunk.used + head + chunk.bytes.write(text, chunk.used + head);
+    chunk.ints[at] = end - chunk.used;
     chunk.used = (end + 3) & ~3;
+    this.batchText = '';
+    this.batched = 0;
   }
 
   /** Every call stored, in the order they were answered. */
   *calls(): Generator<StoredCall> {
+    this.write();
     for (const { bytes, ints, used } of this.chunks) {
       for (let at = 0; at < used; at = (at + ints[at >> 2]! + 3) & ~3) {
         const i = at >> 2;
-        const numbers = Array.from(ints.subarray(i + 1, i + 1 + NUMBERS));
-        const lengths = ints.subarray(i + 1 + NUMBERS, i + 1 + NUMBERS + STRINGS);
-        const text = bytes.toString('utf8', at + HEAD, at + ints[i]!);
+        const count = ints[i + 1]!;
+        const head = 4 * (2 + count * SLOTS);
+        const text = bytes.toString('utf8', at + head, at + ints[i]!);
         let from = 0;
-        const s = Array.from(lengths, (length) => {
-          if (length < 0) return null;
-          from += length;
-          return text.slice(from - length, from);
-        });
-        const [n, overlapped, startedBefore, answeredBefore, startedAfter, answeredAfter] = numbers;
-        const status = numbers[6]!;
-        const split = (joined: string | null) => (joined ? joined.split('\n') : []);
-        yield {
-          n: n!,
-          kind: s[0] as CallKind,
-          method: s[1]!,
-          path: s[2]!,
-          headers: split(s[3] ?? null),
-          body: s[4] ?? null,
-          account: s[5] ?? null,
-          creates_account: s[6] ?? null,
-          overlapped: overlapped === 1,
-          startedBefore: startedBefore!,
-          answeredBefore: answeredBefore!,
-          startedAfter: startedAfter!,
-          answeredAfter: answeredAfter!,
-          answer: {
-            status: status < 0 ? null : status,
-            headers: s[7] === null ? null : split(s[7] ?? null),
-            body: numbers[7] === 1 ? (this.binaries.get(n!) ?? null) : (s[9] ?? null),
-            path: s[8]!,
-          },
-        };
+        for (let k = 0; k < count; k++) {
+          const slots = i + 2 + k * SLOTS;
+          const numbers = Array.from(ints.subarray(slots, slots + NUMBERS));
+          const lengths = ints.subarray(slots + NUMBERS, slots + SLOTS);
+          const s = Array.from(lengths, (length) => {
+            if (length < 0) return null;
+            from += length;
+            return text.slice(from - length, from);
+          });
+          yield this.storedCall(numbers, s);
+        }
       }
     }
   }
 
+  /** A call read back from its numbers and strings. */
+  private storedCall(numbers: number[], s: (string | null)[]): StoredCall {
+    const [n, overlapped, startedBefore, answeredBefore, startedAfter, answeredAfter] = numbers;
+    const status = numbers[6]!;
+    const split = (joined: string | null) => (joined ? joined.split('\n') : []);
+    return {
+      n: n!,
+      kind: s[0] as CallKind,
+      method: s[1]!,
+      path: s[2]!,
+      headers: split(s[3] ?? null),
+      body: s[4] ?? null,
+      account: s[5] ?? null,
+      creates_account: s[6] ?? null,
+      overlapped: overlapped === 1,
+      startedBefore: startedBefore!,
+      answeredBefore: answeredBefore!,
+      startedAfter: startedAfter!,
+      answeredAfter: answeredAfter!,
+      answer: {
+        status: status < 0 ? null : status,
+        headers: s[7] === null ? null : split(s[7] ?? null),
+        body: numbers[7] === 1 ? (this.binaries.get(n!) ?? null) : (s[9] ?? null),
+        path: s[8]!,
+      },
+    };
+  }
+
   /** The bytes of memory the chunks take. */
   get chunkBytes(): number {
+    this.write();
     let total = 0;
     for (const { bytes } of this.chunks) total += bytes.length;
     return total;
@@ -169,6 +210,8 @@ export class CallStore {
 
   clear(): void {
     this.chunks = [];
+    this.batchText = '';
+    this.batched = 0;
     this.binaries.clear();
   }
 }
