@@ -8,7 +8,7 @@ export function routeMatchOf(c: Context<AppEnv>): RouteMatch | null {
   const matched = matchedRoutes(c);
   for (let i = matched.length - 1; i >= 0; i--) {
     const r = matched[i]!;
-    if (r.method !== 'ALL') return c.get('deps').routes.ofHonoRoute(r.method, r.path) ?? null;
+    if (r.method !== 'ALL') return c.get('deps').routes.ofMatched(r);
   }
   return null;
 }

@@ -24,6 +24,7 @@ export interface RouteMatch {
 export class RouteTable {
   /** By Hono's own route, `METHOD /v1/<collection>/:run_id/resume`. */
   private byHonoRoute = new Map<string, RouteMatch>();
+  private readonly byMatched = new WeakMap<object, RouteMatch | null>();
 
   add(method: string, route: string, operation: string | null, conflict: string | null = null) {
     const key = `${method.toUpperCase()} ${route.replace(/\{([^}]+)\}/g, ':$1')}`;
@@ -48,5 +49,15 @@ export class RouteTable {
   /** The template and operation of the route Hono matched; undefined for no product route. */
   ofHonoRoute(method: string, honoPath: string): RouteMatch | undefined {
     return this.byHonoRoute.get(`${method} ${honoPath}`);
+  }
+
+  /** `ofHonoRoute` of a route Hono matched, by the route itself: no key string made a call. */
+  ofMatched(route: { method: string; path: string }): RouteMatch | null {
+    let found = this.byMatched.get(route);
+    if (found === undefined) {
+      found = this.ofHonoRoute(route.method, route.path) ?? null;
+      this.byMatched.set(route, found);
+    }
+    return found;
   }
 }
