@@ -25,8 +25,7 @@ export function createApp(
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.onError(renderError);
   app.notFound(unknownPath);
-  if (first) app.use('*', first);
-  usePipeline(app, deps);
+  usePipeline(app, deps, first);
 
   // Built on first request, once every route is registered, and kept with this app.
   let document: unknown;

@@ -37,20 +37,36 @@ import { type BodySchema, idempotency } from './idempotency.js';
 import { checkJsonDepth } from './json-depth.js';
 import { requestContext, serveAt } from './request-context.js';
 
-/** The steps every path takes, before any route's own. */
-export function usePipeline(app: OpenAPIHono<AppEnv>, deps: Deps): void {
-  if (deps.config.cors.length > 0) {
+/**
+ * The steps every path takes, before any route's own; `first` (the recording of replay bundles)
+ * before them all.
+ */
+export function usePipeline(
+  app: OpenAPIHono<AppEnv>,
+  deps: Deps,
+  first?: MiddlewareHandler<AppEnv>,
+): void {
+  // Fewer Hono layers, same order: each layer costs Hono's dispatch a promise, a closure and
+  // ~0.4 KB a call (docs/development.md "Why it is fast"). The request context never throws and
+  // does nothing after `next`, so it runs first in the journal's layer; `first` wraps that layer
+  // as it would wrap the layers after it, unless CORS preflights come between them.
+  const corsOn = deps.config.cors.length > 0;
+  if (first && corsOn) app.use(first);
+  if (corsOn) {
     const allowCors = cors(deps.config.cors);
     for (const path of ['/v1', '/v1/*', '/_downloads/*', '/openapi.json']) app.use(path, allowCors);
   }
-  // Fewer Hono layers, same order: each layer costs Hono's dispatch a promise, a closure and
-  // ~0.4 KB a call (docs/development.md "Why it is fast"). The request context never throws and
-  // does nothing after `next`, so it runs first in the journal's layer.
   const setContext = requestContext(deps);
-  app.use((c, next) => {
+  const contextAndJournal: MiddlewareHandler<AppEnv> = (c, next) => {
     setContext(c);
     return journal(c, next);
-  });
+  };
+  const outer = corsOn ? undefined : first;
+  app.use(
+    outer
+      ? (c, next) => outer(c, () => contextAndJournal(c, next) as Promise<void>)
+      : contextAndJournal,
+  );
   app.use(faults);
   app.use(bodySize);
 }
