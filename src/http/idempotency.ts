@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ServiceVersion } from '../core/contract.js';
 import type { AppEnv } from '../core/env.js';
 import { apiError, invalidParam, MESSAGES } from '../core/errors.js';
+import { joinedHeader } from '../core/request-header.js';
 import { serveAt } from './request-context.js';
 
 /** Keys are honoured for 24 virtual hours (DESIGN.md section 3). */
@@ -33,7 +34,7 @@ function parsesAs(schema: BodySchema | undefined, text: string): boolean {
  */
 export function idempotency(bodySchema: BodySchema | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const key = c.req.header('idempotency-key');
+    const key = joinedHeader(c, 'idempotency-key');
     if (key === undefined) return next();
     if (!KEY_FORMAT.test(key)) {
       throw invalidParam('Idempotency-Key', MESSAGES.idempotencyKeyFormat);

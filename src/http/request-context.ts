@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { setAnswerHeader } from '../core/answer-headers.js';
 import { DEFAULT_VERSION, type ServiceVersion, SUPPORTED_VERSIONS } from '../core/contract.js';
 import type { AppEnv } from '../core/env.js';
+import { joinedHeader } from '../core/request-header.js';
 import type { Deps } from '../engine/deps.js';
 
 /**
@@ -20,7 +21,7 @@ export function requestContext(deps: Deps): (c: Context<AppEnv>) => void {
     c.set('deps', deps);
     c.set('requestId', deps.ids.requestId(deps.systemClock.now()));
     setAnswerHeader(c, 'X-Request-Id', c.get('requestId'));
-    const asked = c.req.header('service-version');
+    const asked = joinedHeader(c, 'service-version');
     const known = SUPPORTED_VERSIONS.find((v) => v === asked);
     serveAt(c, (known ?? DEFAULT_VERSION) as ServiceVersion);
     if (asked !== undefined && !known) c.set('unsupportedVersion', asked);

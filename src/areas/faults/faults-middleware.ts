@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { bearerSecret } from '../../core/accounts/authenticate.js';
 import type { AppEnv } from '../../core/env.js';
 import { invalidParam, MESSAGES } from '../../core/errors.js';
+import { joinedHeader } from '../../core/request-header.js';
 import { routeMatchOf } from '../../core/route-match.js';
 import type { RouteMatch } from '../../core/route-table.js';
 import type { StrikeRespond } from './contract.js';
@@ -28,7 +29,7 @@ export function faultable(path: string): boolean {
  * @example app.use(faults)
  */
 export const faults: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const header = c.req.header('x-emulator-fault') || undefined;
+  const header = joinedHeader(c, 'x-emulator-fault') || undefined;
   const rules = c.get('deps').faults;
   const none = rules.size === 0 && !rules.sweeps.armed;
   if (!faultable(c.req.path) || (header === undefined && none)) return next();

@@ -4,6 +4,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { headerOf, nodeHeaders, sentHeaders } from '../../core/answer-headers.js';
 import { wallNow } from '../../core/clock.js';
 import type { AppEnv } from '../../core/env.js';
+import { joinedHeader } from '../../core/request-header.js';
 import { routeMatchOf } from '../../core/route-match.js';
 import { cutText, type JournalDetail } from './journal-details.js';
 
@@ -133,7 +134,7 @@ function recordRequest(
       at_ms: atMs,
       wall_ms: wall,
       duration_ms: wall - startedWall,
-      idempotency_key: c.req.header('idempotency-key') ?? null,
+      idempotency_key: joinedHeader(c, 'idempotency-key') ?? null,
       body_digest: digest,
       retry_after: status !== null && status >= 400 ? retryAfterOf(c.res) : null,
       fault_after: strike?.after === true,
