@@ -33,12 +33,16 @@ export class CoverageCounts {
 
   record(call: CoverageCall): void {
     const account = call.account ?? NO_ACCOUNT;
-    const counts = this.byAccount.get(account) ?? new Map<string, CoverageCount>();
-    this.byAccount.set(account, counts);
+    let counts = this.byAccount.get(account);
+    if (!counts) {
+      counts = new Map<string, CoverageCount>();
+      this.byAccount.set(account, counts);
+    }
     const { operation, status, code } = call;
-    const count = counts.get(keyOf(call));
+    const key = keyOf(call);
+    const count = counts.get(key);
     if (count) count.seen += 1;
-    else counts.set(keyOf(call), { operation, status, code, seen: 1 });
+    else counts.set(key, { operation, status, code, seen: 1 });
   }
 
   /** The counts of one account, or of every call (account omitted), summed per outcome. */
