@@ -146,3 +146,42 @@ test('a size the user chose on the command line is left alone', async () => {
   const chosen = await youngAfterChurn(true, ['--max-semi-space-size=2']);
   expect(chosen.capped).toBe(false);
 });
+
+test('after an idle collection shrinks it, the young generation grows back to its cap, not past it', async () => {
+  // Grown as the emulator's own code grows it while loading, then capped; quiet, collected until
+  // V8 shrinks it (it does once allocation has been slow for a while: about 10 s on Node 20 and
+  // 22, 2 s on 24); then traffic. Held at a growth factor of 1, it stayed shrunk, each call
+  // costing up to twice the CPU.
+  const script = `
+    import { setTimeout as sleep } from 'node:timers/promises';
+    import { capYoungGeneration, exposedGc, youngGenerationBytes } from ${JSON.stringify(HEAP)};
+    let keep = [];
+    const churn = (n) => {
+      for (let i = 0; i < n; i++) {
+        const o = { a: i, b: 'x' + i, c: [i, i] };
+        if (i % 50 === 0) keep.push(o);
+        if (keep.length > 20000) keep = [];
+      }
+    };
+    churn(3e6);
+    const cap = youngGenerationBytes();
+    capYoungGeneration([], '');
+    keep = [];
+    const collect = exposedGc();
+    for (let s = 0; s < 30 && youngGenerationBytes() >= cap; s++) {
+      await sleep(1000);
+      collect();
+      collect();
+    }
+    const shrunk = youngGenerationBytes();
+    for (let k = 0; k < 20; k++) {
+      churn(3e5);
+      await sleep(5);
+    }
+    console.log(JSON.stringify({ cap, shrunk, after: youngGenerationBytes() }));`;
+  const { cap, shrunk, after } = await childJson<{ cap: number; shrunk: number; after: number }>(
+    script,
+  );
+  expect(shrunk).toBeLessThan(cap);
+  expect(after).toBe(cap);
+}, 60_000);
