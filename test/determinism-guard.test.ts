@@ -30,7 +30,7 @@ const WALL_TIME_ALLOWED: Record<string, string> = {
     "a settle window's size follows the wall time the windows before it took (results do not depend on windows)",
   'src/engine/worker-pool.ts':
     'an idle settle worker thread ends after a wall-time while, giving its memory back',
-  'src/heap.ts': 'the idle collection waits for a quiet wall-clock second; it answers nothing',
+  'src/heap.ts': 'the idle collection waits for ten quiet wall-clock seconds; it answers nothing',
   'src/areas/snapshots/snapshots.ts':
     "a snapshot's created_at says when it was saved, in wall time",
   'src/areas/snapshots/control-snapshots.ts':

@@ -6,19 +6,19 @@
 import { EventEmitter } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { collectWhenIdle, exposedGc } from '../src/heap.js';
+import { collectWhenIdle, exposedGc, QUIET_MS } from '../src/heap.js';
 import { childJson } from './child-json.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-function setup(heap = { bytes: 100 * 1024 * 1024 }) {
+function setup(heap = { bytes: 100 * 1024 * 1024 }, quietMs = 1000) {
   const server = new EventEmitter();
   const collect = vi.fn(() => {
     heap.bytes = 50 * 1024 * 1024;
   });
   const collector = collectWhenIdle(server, collect, () => heap.bytes, {
-    quietMs: 1000,
+    quietMs,
     minIntervalMs: 10_000,
     minGrowthBytes: 8,
   });
@@ -61,6 +61,22 @@ test('short bursts are collected at most once per interval, and only when the he
   traffic(1);
   vi.advanceTimersByTime(20_000);
   expect(collect).toHaveBeenCalledTimes(4);
+  collector.stop();
+});
+
+test('the quiet spell is counted in seconds: a pause shorter than it collects nothing', () => {
+  const { collect, collector, heap, traffic } = setup({ bytes: 100 * 1024 * 1024 }, QUIET_MS);
+  expect(QUIET_MS).toBe(10_000);
+  traffic(20);
+  heap.bytes = 200 * 1024 * 1024;
+  // Pauses of 6 s between bursts, as a suite between its files or a bench between its servers.
+  for (let pause = 0; pause < 4; pause++) {
+    vi.advanceTimersByTime(6000);
+    traffic(2);
+  }
+  expect(collect).not.toHaveBeenCalled();
+  vi.advanceTimersByTime(QUIET_MS + 1000);
+  expect(collect).toHaveBeenCalledTimes(2);
   collector.stop();
 });
 

@@ -146,11 +146,11 @@ for (let round = 0; round < rounds; round += 1) {
     `round ${round + 1}: ${done} calls (${statuses}), ${used} ms CPU, p99 ${result.latency.p99} ms`,
   );
 }
-// The emulator's bin collects its heap once it has been quiet for a second (src/heap.ts).
-await new Promise((resolve) => setTimeout(resolve, 3000));
+// The emulator's bin collects its heap once it has been quiet for 10 s (QUIET_MS, src/heap.ts).
+await new Promise((resolve) => setTimeout(resolve, 12000));
 const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
 console.log(
-  `RSS after ${(rounds + 1) * calls} calls and 3 s idle: ${Math.round(Number(rss) / 1024)} MB`,
+  `RSS after ${(rounds + 1) * calls} calls and 12 s idle: ${Math.round(Number(rss) / 1024)} MB`,
 );
 perCall.sort((a, b) => a - b);
 const median = perCall[Math.floor(perCall.length / 2)];

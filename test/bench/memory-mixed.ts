@@ -6,6 +6,7 @@
  * the first tenth of them (once the server's code and heap have warmed up) to the end; with fewer
  * than 40,000 runs the end RSS is projected to 40,000 at that growth.
  */
+import { QUIET_MS } from '../../src/heap.js';
 import { positiveFromEnv, type Scenario, sleep, verdict } from './context.js';
 import { memoryEmulator, memoryFlags, rssMb, split } from './memory.js';
 import { type MixedLoadStats, mixedLoad } from './mixed-load.js';
@@ -17,8 +18,11 @@ export const TOTAL_MB = 300;
 export const TOTAL_RUNS = 40_000;
 /** Workers of the mixed load, each one test after another, as a suite's parallel files. */
 const CONNECTIONS = 10;
-/** Seconds without load before RSS is read: what the server settles to, not a spike. */
-const IDLE_SEC = 3;
+/**
+ * Seconds without load before RSS is read: what the server settles to, not a spike (the bin
+ * collects its heap once quiet for `QUIET_MS`, src/heap.ts).
+ */
+const IDLE_SEC = QUIET_MS / 1000 + 2;
 
 interface Figures {
   /** Runs held at the end, and after the warm-up tenth. */

@@ -2,12 +2,13 @@
  * Issue 36: snapshots take no memory of the process, and deleting them gives their space back.
  * An emulator of its own (`--snapshot-limit 300 --snapshot-space 4096`) holds a world of 3,000
  * evaluations run to their end; it saves 201 snapshots, deletes 200, and saves 200 again, with
- * its RSS read after 3 idle seconds at each step, and the space the copies take as
+ * its RSS read after the idle collection at each step, and the space the copies take as
  * `GET /_control/snapshots` counts it (`stored_bytes`). In memory, as they were, 201 snapshots
  * took RSS from 238 to 1,820 MB, and it stayed at 1,670 MB once 200 were deleted.
  * Targets: RSS after the 201 saves at most 64 MB above the world's; after the deletes, the
  * copies take less than 2% of what they took.
  */
+import { QUIET_MS } from '../../src/heap.js';
 import {
   type BenchContext,
   control,
@@ -29,9 +30,9 @@ const RUNS = 3000;
 const stored = async (server: ServerProcess) =>
   (await control<{ stored_bytes: number }>(server, 'GET', '/snapshots')).stored_bytes;
 
-/** RSS in MB after 3 idle seconds. */
+/** RSS in MB once the bin's idle collection has run (`QUIET_MS` and 2 s, src/heap.ts). */
 async function settledRss(server: ServerProcess): Promise<number> {
-  await sleep(3000);
+  await sleep(QUIET_MS + 2000);
   return Math.round(rssMb(server) ?? Number.NaN);
 }
 
