@@ -8,7 +8,7 @@
 // the first windows of a fresh server agree to 2%; a server that has answered tens of thousands
 // of calls under valgrind counts more (see docs/development.md). Needs `valgrind`. Linux only.
 // Usage: node test/bench/instructions-per-call.mjs [--floor] [--post] [--dist D] [--warm N]
-//   [--calls N] [--windows N] [-- emulator flags]
+//   [--calls N] [--windows N] [--node-flags 'F ...'] [-- emulator flags]
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,8 @@ const dist = option('--dist', 'dist');
 const warm = Number(option('--warm', 7000));
 const calls = Number(option('--calls', 5000));
 const windows = Number(option('--windows', 2));
+/** `--node-flags 'F ...'`: more flags for node (V8's, say), before the server's script. */
+const nodeFlags = (option('--node-flags', '') ?? '').split(' ').filter(Boolean);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'instructions-'));
 
@@ -39,6 +41,14 @@ const child = spawn(
     '--instr-atstart=no',
     `--callgrind-out-file=${dir}/out`,
     process.execPath,
+    // One thread: V8 then compiles and collects at the same points in every run, where with its
+    // helper threads under valgrind (which runs one thread at a time) the count moved by 5 to 50%.
+    '--single-threaded',
+    // The memory reducer collects the whole heap when allocation looks slow, as everything does
+    // under valgrind: then a call counted up to 80,000 instructions of collection, which a native
+    // run under load does not do.
+    '--no-memory-reducer',
+    ...nodeFlags,
     ...server,
     ...(floor ? [] : extra),
   ],
@@ -47,6 +57,8 @@ const child = spawn(
 const url = await new Promise((resolve, reject) => {
   let out = '';
   child.stdout.on('data', (chunk) => {
+    // INSTR_ECHO=1: the server's output on stderr (e.g. with --node-flags --trace-gc).
+    if (process.env.INSTR_ECHO) process.stderr.write(chunk);
     out += chunk.toString();
     const found = /listening on (http:\/\/[^\s/]+:\d+)/.exec(out)?.[1];
     if (found) resolve(found);
