@@ -114,15 +114,10 @@ function headerText(value: unknown): string {
  * made a whole `Response`).
  */
 export function lightResponseCache(res: Response): unknown[] | undefined {
-  // The one symbol every lightweight response uses, found once: listing a response's symbols
-  // took about 1,000 instructions a look, and an answer is looked at two or three times.
-  cacheSymbol ??= Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
-  const cache: unknown = cacheSymbol === undefined ? undefined : Reflect.get(res, cacheSymbol);
+  const symbol = Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
+  const cache: unknown = symbol === undefined ? undefined : Reflect.get(res, symbol);
   return Array.isArray(cache) ? cache : undefined;
 }
-
-/** @hono/node-server's `Symbol(cache)`, once a lightweight response has shown it. */
-let cacheSymbol: symbol | undefined;
 
 interface HeldInit {
   headers: Headers | Record<string, unknown> | unknown[] | undefined;
