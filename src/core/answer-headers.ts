@@ -48,8 +48,13 @@ const DEFAULT_CONTENT_TYPE = 'text/plain; charset=UTF-8';
  * read as it holds them: asking its `headers` would make it build a `Headers` before it writes.
  * @example sentHeaders(c.res, nodeHeaders(c)) // ['content-type', 'application/json', ...]
  */
-export function sentHeaders(res: Response, onNode: readonly string[]): string[] {
-  const held = heldInit(res);
+export function sentHeaders(
+  res: Response,
+  onNode: readonly string[],
+  /** What `lightResponseCache` found, where the caller looked already. */
+  cache = lightResponseCache(res),
+): string[] {
+  const held = heldInit(cache);
   const own = held === undefined ? res.headers : held.headers;
   // The answer's own headers, a name given twice (in two cases) joined as `Headers` joins it.
   const answer: string[] = [];
@@ -113,10 +118,18 @@ function headerText(value: unknown): string {
  * `Symbol(cache)`, which it writes out itself; `undefined` for any other response (or one already
  * made a whole `Response`).
  */
-export function lightResponseCache(res: Response): unknown[] | undefined {
-  const symbol = Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
+export function lightResponseCache(
+  res: Response,
+  /** The symbol, where the caller knows it (`lightCacheSymbol`): listing a response's symbols costs about 2,000 instructions. */
+  symbol = lightCacheSymbol(res),
+): unknown[] | undefined {
   const cache: unknown = symbol === undefined ? undefined : Reflect.get(res, symbol);
   return Array.isArray(cache) ? cache : undefined;
+}
+
+/** @hono/node-server's `Symbol(cache)` on a lightweight response; undefined on any other. */
+export function lightCacheSymbol(res: Response): symbol | undefined {
+  return Object.getOwnPropertySymbols(res).find((s) => s.description === 'cache');
 }
 
 interface HeldInit {
@@ -125,11 +138,10 @@ interface HeldInit {
 }
 
 /**
- * What a lightweight response holds of its headers (`undefined` when it was given none) and
- * whether it has a body; `undefined` for any other response.
+ * What a lightweight response's cache holds of its headers (`undefined` when it was given none)
+ * and whether it has a body; `undefined` for any other response.
  */
-function heldInit(res: Response): HeldInit | undefined {
-  const cache = lightResponseCache(res);
+function heldInit(cache: unknown[] | undefined): HeldInit | undefined {
   if (!cache) return undefined;
   const headers: unknown = cache[2];
   return {

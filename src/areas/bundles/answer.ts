@@ -5,7 +5,12 @@
  * and a webhook delivery's `created_at`) and the `date` and `server-timing` headers. Everything else is compared as sent.
  */
 import { createHash } from 'node:crypto';
-import { headerOf, lightResponseCache, sentHeaders } from '../../core/answer-headers.js';
+import {
+  headerOf,
+  lightCacheSymbol,
+  lightResponseCache,
+  sentHeaders,
+} from '../../core/answer-headers.js';
 import type { RecordedAnswer } from './bundle-contract.js';
 
 const REQUEST_ID = /req_[0-9A-HJKMNP-TV-Z]{26}/g;
@@ -64,8 +69,9 @@ export function bodyDigest(
  * `clone()` would make it build a whole Response, and the journal's detail could then no longer
  * read the answer. `undefined` when the response is not of that kind.
  */
-function heldBody(res: Response): Uint8Array | string | null | 'streamed' | undefined {
-  const cache = lightResponseCache(res);
+function heldBody(
+  cache: unknown[] | undefined,
+): Uint8Array | string | null | 'streamed' | undefined {
   if (!cache) return undefined;
   const held: unknown = cache[1];
   if (held === null || typeof held === 'string' || held instanceof Uint8Array) return held;
@@ -98,10 +104,13 @@ export function heldAnswer(
   path: string,
   dropped: boolean,
   onNode: readonly string[],
+  /** @hono/node-server's cache symbol, where the caller knows it (`lightCacheSymbol`). */
+  cacheSymbol?: symbol,
 ): HeldAnswer | Promise<HeldAnswer> {
   if (dropped) return { status: null, headers: null, body: null, path };
-  const body = heldBody(res);
-  const headers = sentHeaders(res, onNode);
+  const cache = lightResponseCache(res, cacheSymbol ?? lightCacheSymbol(res));
+  const body = heldBody(cache);
+  const headers = sentHeaders(res, onNode, cache);
   if (body !== undefined) return { status: res.status, headers, body, path };
   return readAnswer(res, path, headers);
 }

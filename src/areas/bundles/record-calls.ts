@@ -6,7 +6,7 @@
  */
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
-import { nodeHeaders } from '../../core/answer-headers.js';
+import { lightCacheSymbol, nodeHeaders } from '../../core/answer-headers.js';
 import type { AppEnv } from '../../core/env.js';
 import type { Deps } from '../../engine/deps.js';
 import { bodyRead, isProductCall } from '../requests/journal-middleware.js';
@@ -39,6 +39,8 @@ export function recordCalls(deps: Deps, recorder: BundleRecorder): MiddlewareHan
     keyOf: (secret) => deps.store.credentials(secret)?.key.id,
     controlToken: deps.config.controlToken,
   });
+  // @hono/node-server's cache symbol, once an answer has shown it: the same for every answer.
+  let cacheSymbol: symbol | undefined;
   return async (c, next) => {
     const path = c.req.path;
     const reset = recorder.auto && resets(c.req.method, path);
@@ -64,7 +66,14 @@ export function recordCalls(deps: Deps, recorder: BundleRecorder): MiddlewareHan
         call.account = call.creates_account ?? controlAccount(deps, new URL(c.req.url), body);
       }
     } finally {
-      const answer = heldAnswer(c.res, path, c.get('dropped') === true, nodeHeaders(c));
+      cacheSymbol ??= lightCacheSymbol(c.res);
+      const answer = heldAnswer(
+        c.res,
+        path,
+        c.get('dropped') === true,
+        nodeHeaders(c),
+        cacheSymbol,
+      );
       recorder.end(call, answer instanceof Promise ? await answer : answer);
     }
     if (reset) await remark(c, deps, recorder, body);
