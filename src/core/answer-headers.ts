@@ -120,7 +120,10 @@ function headerText(value: unknown): string {
  */
 export function lightResponseCache(
   res: Response,
-  /** The symbol, where the caller knows it (`lightCacheSymbol`): listing a response's symbols costs about 2,000 instructions. */
+  /**
+   * The symbol, where the caller knows it (`lightCacheSymbol`): listing a response's symbols
+   * costs about 2,000 instructions.
+   */
   symbol = lightCacheSymbol(res),
 ): unknown[] | undefined {
   const cache: unknown = symbol === undefined ? undefined : Reflect.get(res, symbol);

@@ -5,12 +5,7 @@
  * and a webhook delivery's `created_at`) and the `date` and `server-timing` headers. Everything else is compared as sent.
  */
 import { createHash } from 'node:crypto';
-import {
-  headerOf,
-  lightCacheSymbol,
-  lightResponseCache,
-  sentHeaders,
-} from '../../core/answer-headers.js';
+import { headerOf, lightResponseCache, sentHeaders } from '../../core/answer-headers.js';
 import type { RecordedAnswer } from './bundle-contract.js';
 
 const REQUEST_ID = /req_[0-9A-HJKMNP-TV-Z]{26}/g;
@@ -104,11 +99,11 @@ export function heldAnswer(
   path: string,
   dropped: boolean,
   onNode: readonly string[],
-  /** @hono/node-server's cache symbol, where the caller knows it (`lightCacheSymbol`). */
+  /** @hono/node-server's cache symbol, where the caller knows it (else it is looked for). */
   cacheSymbol?: symbol,
 ): HeldAnswer | Promise<HeldAnswer> {
   if (dropped) return { status: null, headers: null, body: null, path };
-  const cache = lightResponseCache(res, cacheSymbol ?? lightCacheSymbol(res));
+  const cache = lightResponseCache(res, cacheSymbol);
   const body = heldBody(cache);
   const headers = sentHeaders(res, onNode, cache);
   if (body !== undefined) return { status: res.status, headers, body, path };
