@@ -7,10 +7,9 @@
 // first load after it costing more than the one after. Linux only.
 // Usage: node test/bench/after-quiet.mjs [--dist D] [--calls N] [--quiet S] [-- emulator flags]
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { measuredCall, parseArgs } from './per-call.mjs';
+import { cpuMs, listeningUrl, measuredCall, parseArgs } from './per-call.mjs';
 
 const { extra, option } = parseArgs(process.argv.slice(2));
 const dist = option('--dist', 'dist');
@@ -23,27 +22,17 @@ const child = spawn('taskset', ['-c', '0', process.execPath, '--trace-gc', ...se
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let out = '';
-const url = await new Promise((resolve, reject) => {
-  child.stdout.on('data', (chunk) => {
-    out += chunk.toString();
-    const found = /listening on (http:\/\/[^\s/]+:\d+)/.exec(out)?.[1];
-    if (found) resolve(found);
-  });
-  child.once('exit', () => reject(new Error(`exited: ${out}`)));
+const url = await listeningUrl(child, (chunk) => {
+  out += chunk.toString();
 });
-/** The server's user and system CPU in ms, from /proc. */
-const cpuMs = () => {
-  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-};
 const load = (amount) =>
   autocannon({ url, connections: 50, amount, requests: [measuredCall(false)], timeout: 30 });
 /** A load's CPU a call in us, and the scavenges V8 made during it. */
 const measured = async () => {
   const from = out.length;
-  const before = cpuMs();
+  const before = cpuMs(child.pid);
   const result = await load(calls);
-  const us = Math.round(((cpuMs() - before) * 1000) / result.requests.total);
+  const us = Math.round(((cpuMs(child.pid) - before) * 1000) / result.requests.total);
   return `${us} us (${(out.slice(from).match(/Scavenge/g) ?? []).length} scavenges)`;
 };
 

@@ -13,7 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { measuredCall, parseArgs } from './per-call.mjs';
+import { cpuMs, listeningUrl, measuredCall, parseArgs } from './per-call.mjs';
 
 const { own, extra, option } = parseArgs(process.argv.slice(2));
 const floor = own.includes('--floor');
@@ -49,25 +49,11 @@ const child = spawn(command[0], command.slice(1), {
   cwd: ROOT,
   stdio: ['ignore', 'pipe', 'inherit'],
 });
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (chunk) => {
-    // CPU_ECHO=1: the server's output on stderr (e.g. with --node-flags --trace-gc).
-    if (process.env.CPU_ECHO) process.stderr.write(chunk);
-    out += chunk.toString();
-    serverOut += chunk.toString();
-    const found = /listening on (http:\/\/[^\s/]+:\d+)/.exec(out)?.[1];
-    if (found) resolve(found);
-  });
-  child.once('exit', () => reject(new Error(`exited: ${out}`)));
+const url = await listeningUrl(child, (chunk) => {
+  // CPU_ECHO=1: the server's output on stderr (e.g. with --node-flags --trace-gc).
+  if (process.env.CPU_ECHO) process.stderr.write(chunk);
+  serverOut += chunk.toString();
 });
-
-/** utime + stime of the process, in ms (Linux's 100 ticks a second). */
-function cpuMs() {
-  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 const request = measuredCall(post);
 const WRITER = 'acct_cpuwrites';
@@ -134,9 +120,9 @@ let gcCalls = 0;
 for (let round = 0; round < rounds; round += 1) {
   const load = await prepare(calls);
   const outBefore = serverOut.length;
-  const before = cpuMs();
+  const before = cpuMs(child.pid);
   const result = await load();
-  const used = cpuMs() - before;
+  const used = cpuMs(child.pid) - before;
   const done = result.requests.total;
   gcLines += serverOut.slice(outBefore);
   gcCalls += done;

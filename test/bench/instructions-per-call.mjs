@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { measuredCall, parseArgs } from './per-call.mjs';
+import { listeningUrl, measuredCall, parseArgs } from './per-call.mjs';
 
 const { own, extra, option } = parseArgs(process.argv.slice(2));
 const floor = own.includes('--floor');
@@ -54,16 +54,9 @@ const child = spawn(
   ],
   { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
 );
-const url = await new Promise((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (chunk) => {
-    // INSTR_ECHO=1: the server's output on stderr (e.g. with --node-flags --trace-gc).
-    if (process.env.INSTR_ECHO) process.stderr.write(chunk);
-    out += chunk.toString();
-    const found = /listening on (http:\/\/[^\s/]+:\d+)/.exec(out)?.[1];
-    if (found) resolve(found);
-  });
-  child.once('exit', () => reject(new Error(`exited: ${out}`)));
+const url = await listeningUrl(child, (chunk) => {
+  // INSTR_ECHO=1: the server's output on stderr (e.g. with --node-flags --trace-gc).
+  if (process.env.INSTR_ECHO) process.stderr.write(chunk);
 });
 
 const request = measuredCall(post);

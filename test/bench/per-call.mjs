@@ -1,5 +1,7 @@
-// What the per-call scripts share (cpu-per-call.mjs, instructions-per-call.mjs): their arguments
-// and the call they measure. Plain JavaScript: they run under `node` without a TypeScript loader.
+// What the per-call scripts share (cpu-per-call.mjs, instructions-per-call.mjs, after-quiet.mjs):
+// their arguments, the call they measure, the started server's URL and its CPU. Plain JavaScript:
+// they run under `node` without a TypeScript loader.
+import { readFileSync } from 'node:fs';
 
 /**
  * The script's own flags (before `--`), those after it (for the emulator), and a reader of
@@ -30,4 +32,28 @@ export function measuredCall(post) {
         body: '{}',
       }
     : { method: 'GET', path: '/v1/keys/me', headers: { authorization } };
+}
+
+/**
+ * The URL a started server prints once it listens (the emulator's banner, the floor's line);
+ * `onOutput` is given each chunk of its standard output, then and after.
+ */
+export function listeningUrl(child, onOutput = () => {}) {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      onOutput(chunk);
+      out += chunk.toString();
+      const found = /listening on (http:\/\/[^\s/]+:\d+)/.exec(out)?.[1];
+      if (found) resolve(found);
+    });
+    child.once('exit', () => reject(new Error(`exited: ${out}`)));
+  });
+}
+
+/** utime + stime of process `pid`, in ms (Linux's 100 ticks a second). */
+export function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
