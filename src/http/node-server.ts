@@ -3,7 +3,7 @@ import {
   type IncomingMessage,
   type Server,
   type ServerOptions,
-  type ServerResponse,
+  ServerResponse,
   STATUS_CODES,
 } from 'node:http';
 import type { Socket } from 'node:net';
@@ -56,7 +56,11 @@ export function createNodeServer(
   const gates: Gates = new WeakMap();
   /** Connections whose request was answered before its body had come (until it has). */
   const answeredEarly = new WeakSet<Duplex>();
-  const options = { ...nodeTimeouts(timeouts), requireHostHeader: false };
+  const options = {
+    ...nodeTimeouts(timeouts),
+    requireHostHeader: false,
+    ServerResponse: guardedResponse(answeredEarly),
+  };
   const server = createServer(options, (incoming, outgoing) => {
     if (incoming.httpVersion === '1.1' && incoming.headers.host === undefined) {
       // API document section 7 envelope instead of Node's bare 400 (RFC 9112 section 3.2).
@@ -66,8 +70,6 @@ export function createNodeServer(
       incoming.resume();
       return;
     }
-    // A request that frames no body has none to answer early: Node pulls it off the wire itself.
-    if (framesBody(incoming)) guardEarlyAnswer(incoming, outgoing, answeredEarly);
     whenAnswersLeave(gates, incoming, outgoing, () => void listener(incoming, outgoing));
   });
   batchWrites(server);
@@ -169,46 +171,50 @@ function writeRaw(deps: Deps, socket: Duplex, err: ApiError): void {
   lingerThenDestroy(socket);
 }
 
-/** An answer sent before the body was read: a small body is drained, else close and linger. */
-function guardEarlyAnswer(
-  incoming: IncomingMessage,
-  outgoing: ServerResponse,
-  answeredEarly: WeakSet<Duplex>,
-): void {
-  const writeHead = outgoing.writeHead;
-  outgoing.writeHead = function (this: ServerResponse, ...args: unknown[]) {
-    // Typed as always there, but null once the connection is gone (a client that left mid-body).
-    const socket = incoming.socket as Socket | null;
-    if (socket && bodyPending(incoming)) {
-      answeredEarly.add(socket);
-      incoming.once('end', () => answeredEarly.delete(socket));
+/**
+ * Node's answer, guarded for a request answered before its body was read (a 413, a 401, a fault),
+ * in `writeHead`, which every answer passes (`end()` calls it when no one has): a small body is
+ * drained (Node's own `_dump` once the answer is sent; resumed here if a reader paused it), a
+ * larger one gets `Connection: close` and a lingering close. A class of Node's, not a wrapper
+ * set on each answer: a request with a body pays no closure and no listener of its own.
+ */
+function guardedResponse(answeredEarly: WeakSet<Duplex>) {
+  return class GuardedResponse extends ServerResponse {
+    override writeHead(...args: unknown[]): this {
+      const incoming = this.req;
+      if (!incoming.readableEnded && framesBody(incoming)) guardEarlyAnswer(this, answeredEarly);
+      return (super.writeHead as (...a: unknown[]) => this)(...args);
     }
-    if (!incoming.readableEnded && !smallBody(incoming)) {
-      this.shouldKeepAlive = false;
-      this.setHeader('Connection', 'close');
-      if (socket) {
-        socket.destroySoon = () => {
-          socket.end();
-          lingerThenDestroy(socket);
-        };
-      }
+  };
+}
+
+/** An answer about to be sent before its request's body has all been read. */
+function guardEarlyAnswer(outgoing: ServerResponse, answeredEarly: WeakSet<Duplex>): void {
+  const incoming = outgoing.req;
+  // Typed as always there, but null once the connection is gone (a client that left mid-body).
+  const socket = incoming.socket as Socket | null;
+  if (socket && !incoming.complete) {
+    answeredEarly.add(socket);
+    incoming.once('end', () => answeredEarly.delete(socket));
+  }
+  if (!smallBody(incoming)) {
+    outgoing.shouldKeepAlive = false;
+    outgoing.setHeader('Connection', 'close');
+    if (socket) {
+      socket.destroySoon = () => {
+        socket.end();
+        lingerThenDestroy(socket);
+      };
     }
-    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as typeof outgoing.writeHead;
-  outgoing.on('finish', () => {
-    if (!incoming.readableEnded) incoming.resume();
-  });
+  }
+  // Never read, Node dumps it once the answer is sent; a reader that paused it would hold it.
+  if (incoming.readableFlowing === false) outgoing.once('finish', () => incoming.resume());
 }
 
 /** A body is framed: `Content-Length` over 0, or chunked. */
 function framesBody(incoming: IncomingMessage): boolean {
   const { 'content-length': length, 'transfer-encoding': chunked } = incoming.headers;
   return chunked !== undefined || Number(length ?? 0) > 0;
-}
-
-/** A body is framed and has not all come yet. */
-function bodyPending(incoming: IncomingMessage): boolean {
-  return !incoming.readableEnded && framesBody(incoming);
 }
 
 /** No body (neither header: a GET), or a `Content-Length` small enough to drain. */
