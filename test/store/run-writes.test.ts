@@ -82,6 +82,19 @@ test("the attempt's schedule is stored as tuples and reads back equal, key order
       ...buildSchedule(0, 500, phases),
       segments: [{ name: 'x', startMs: 9, endMs: 10, steps: 0 }],
     },
+    // Nothing tuples would not read back to exactly: each kept as JSON.
+    { ...buildSchedule(0, 500, phases), failed: true },
+    { ...buildSchedule(0, 500, phases), note: 'extra' },
+    { ...buildSchedule(0.5, 500, phases) },
+    { ...buildSchedule(0, 500, phases), totalSteps: 21 },
+    { stepsAtEnd: 20, ...buildSchedule(0, 500, phases) },
+    {
+      ...buildSchedule(0, 500, phases),
+      segments: buildSchedule(0, 500, phases).segments.map(({ name, ...rest }) => ({
+        ...rest,
+        name,
+      })),
+    },
   ];
   schedules.forEach((schedule, i) => {
     const r = record(`eval_${i}`, 'processing');
@@ -105,4 +118,6 @@ test("the attempt's schedule is stored as tuples and reads back equal, key order
   ]);
   expect(JSON.parse(texts[1]!).run.schedule[4]).toBe('running');
   expect(JSON.parse(texts[3]!).run.schedule.segments).toHaveLength(1);
+  for (const text of texts.slice(3))
+    expect(Array.isArray(JSON.parse(text).run.schedule)).toBe(false);
 });

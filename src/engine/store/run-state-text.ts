@@ -1,4 +1,3 @@
-import { sameJson } from '../../core/same-json.js';
 import type { RunState } from '../records.js';
 import type { Schedule } from '../timeline/schedule.js';
 
@@ -33,22 +32,44 @@ export function stateFromText(text: string): RunState {
   return state;
 }
 
+/** A schedule's keys in buildSchedule's order (domain/run-schedule.ts), as `fromTuple` makes them. */
+const SCHEDULE_KEYS = 'startMs,queueEndMs,segments,totalSteps,endMs,failed,stepsAtEnd';
+const FAILED_KEYS = 'startMs,queueEndMs,segments,totalSteps,endMs,failed,failedPhase,stepsAtEnd';
+const SEGMENT_KEYS = 'name,startMs,endMs,steps';
+
+/** An integer JSON writes as it is and offsets keep exact: instants, lengths, steps. */
+const whole = (v: unknown): v is number => Number.isSafeInteger(v);
+
+/**
+ * The schedule as tuples when they read back to it exactly, key order included (what
+ * `fromTuple` builds: each segment starting where the one before ends, its keys and values of
+ * buildSchedule's kind); anything else a schedule could hold (an extra field, a failure without
+ * its phase, an instant that is not an integer) stays JSON. Asked of its keys and values: reading
+ * the tuples back and comparing was about an eighth of a resume's instructions.
+ */
 function toTuple(s: Schedule): ScheduleTuple | undefined {
+  const failed = s.failed === true && typeof s.failedPhase === 'string';
+  if (Object.keys(s).join(',') !== (failed ? FAILED_KEYS : SCHEDULE_KEYS)) return undefined;
+  if (!failed && s.failed !== false) return undefined;
+  if (!whole(s.startMs) || !whole(s.queueEndMs) || !whole(s.endMs) || !whole(s.stepsAtEnd))
+    return undefined;
+  if (!Array.isArray(s.segments)) return undefined;
   let at = s.queueEndMs;
-  for (const seg of s.segments) {
-    if (seg.startMs !== at) return undefined;
-    at = seg.endMs;
+  let steps = 0;
+  const segments: ScheduleTuple[2] = [];
+  for (const seg of s.segments as unknown[]) {
+    if (typeof seg !== 'object' || seg === null || Object.keys(seg).join(',') !== SEGMENT_KEYS)
+      return undefined;
+    const { name, startMs, endMs, steps: n } = seg as Schedule['segments'][number];
+    if (typeof name !== 'string' || startMs !== at || !whole(endMs) || !whole(n)) return undefined;
+    segments.push([name, endMs - startMs, n]);
+    at = endMs;
+    steps += n;
   }
-  const tuple: ScheduleTuple = [
-    s.startMs,
-    s.queueEndMs - s.startMs,
-    s.segments.map((seg) => [seg.name, seg.endMs - seg.startMs, seg.steps]),
-    s.endMs - s.startMs,
-    s.failedPhase ?? null,
-    s.stepsAtEnd,
-  ];
-  // Anything else a schedule could hold (extra fields, a failure without its phase) stays JSON.
-  return sameJson(fromTuple(tuple), s) ? tuple : undefined;
+  if (steps !== s.totalSteps) return undefined;
+  const { startMs } = s;
+  const failedPhase = failed ? (s.failedPhase as string) : null;
+  return [startMs, s.queueEndMs - startMs, segments, s.endMs - startMs, failedPhase, s.stepsAtEnd];
 }
 
 function fromTuple([
