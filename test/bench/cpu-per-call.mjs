@@ -2,22 +2,24 @@
 // server (the compiled emulator as the bench starts it, or the floor), sends `--calls` calls with
 // autocannon over 50 connections after a warm-up of as many, and prints the server's user and
 // system CPU (from /proc, every thread) over the measured calls, divided by their number. Linux only.
-// `--resume`: real resumes (a failed run back to `queued`), on runs seeded untimed before each round.
+// `--resume`: real resumes (a failed run back to `queued`), on runs seeded untimed before each round
+// (with `--post`, each with the `{}` body).
 // `--gc-bytes`: also the bytes a call allocates, and of them the bytes that outlive a young
 // collection and that reach the old generation (V8's --trace-gc-nvp, summed over the measured
 // rounds): figures a busy machine does not change at all, where its CPU speed swings by 2x.
-// Usage: node test/bench/cpu-per-call.mjs [--floor] [--post] [--resume] [--pin] [--calls N] [--rounds N] [--dist D]
+// Usage: node test/bench/cpu-per-call.mjs [--floor] [--post [--bare]] [--resume] [--pin] [--calls N] [--rounds N] [--dist D]
 //   [--cpu-prof-dir D] [--heap-prof-dir D] [--node-flags 'F ...'] [--gc-bytes] [-- emulator flags]
 //   e.g. node test/bench/cpu-per-call.mjs -- --no-bundle-record
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { cpuMs, listeningUrl, measuredCall, parseArgs } from './per-call.mjs';
+import { cpuMs, listeningUrl, loadsOf, measuredCall, parseArgs } from './per-call.mjs';
 
 const { own, extra, option } = parseArgs(process.argv.slice(2));
 const floor = own.includes('--floor');
 const post = own.includes('--post');
+/** `--bare`: with `--post`, the same call without a body. */
+const bare = own.includes('--bare');
 const resume = own.includes('--resume');
 const calls = Number(option('--calls', 20000));
 const rounds = Number(option('--rounds', 3));
@@ -55,63 +57,9 @@ const url = await listeningUrl(child, (chunk) => {
   serverOut += chunk.toString();
 });
 
-const request = measuredCall(post);
-const WRITER = 'acct_cpuwrites';
-async function control(method, path, body) {
-  const res = await fetch(`${url}/_control${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-/** `amount` failed runs of the writer account, each resumable once. */
-async function seedRuns(amount) {
-  const ids = [];
-  const body = JSON.stringify({
-    spec: { path: 'bench/spec.yaml', name: 'bench' },
-    status: 'failed',
-  });
-  await autocannon({
-    url,
-    connections: 50,
-    amount,
-    requests: [
-      {
-        method: 'POST',
-        path: `/_control/accounts/${WRITER}/evaluations`,
-        headers: { 'content-type': 'application/json' },
-        body,
-        onResponse: (status, text) => status === 201 && ids.push(JSON.parse(text).id),
-      },
-    ],
-  });
-  if (ids.length < amount) throw new Error(`seeded ${ids.length} of ${amount} runs`);
-  return ids;
-}
-if (resume) {
-  const { key } = await control('POST', '/accounts', {
-    id: WRITER,
-    name: 'cpu writes',
-    token_balance: 1_000_000_000_000,
-    clock: { mode: 'manual' },
-  });
-  request.method = 'POST';
-  request.path = '/v1/evaluations/{id}/resume';
-  request.headers = { authorization: `Bearer ${key.secret}` };
-}
+const request = measuredCall(post, bare);
 /** The calls of a load; for `--resume` its runs are seeded first (untimed). */
-const prepare = async (amount) => {
-  if (!resume)
-    return () => autocannon({ url, connections: 50, amount, requests: [request], timeout: 30 });
-  const ids = await seedRuns(amount);
-  let next = 0;
-  const setupRequest = (req) => ({ ...req, path: req.path.replace('{id}', ids[next++]) });
-  const requests = [{ ...request, setupRequest }];
-  return () => autocannon({ url, connections: 50, amount, requests, timeout: 30 });
-};
-
+const prepare = await loadsOf(url, request, { resume, timeout: 30 });
 await (await prepare(calls))();
 const perCall = [];
 /** The GC lines of the measured rounds, and their calls (`--gc-bytes`). */

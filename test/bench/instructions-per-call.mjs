@@ -7,19 +7,23 @@
 // long, and V8's heuristics that count time (when to collect, when to optimize) behave otherwise:
 // the first windows of a fresh server agree to 2%; a server that has answered tens of thousands
 // of calls under valgrind counts more (see docs/development.md). Needs `valgrind`. Linux only.
-// Usage: node test/bench/instructions-per-call.mjs [--floor] [--post] [--dist D] [--warm N]
+// INSTR_KEEP=1 keeps callgrind's dumps (each window's) and prints their folder and the server's pid.
+// Usage: node test/bench/instructions-per-call.mjs [--floor] [--post [--bare]] [--resume] [--dist D] [--warm N]
 //   [--calls N] [--windows N] [--node-flags 'F ...'] [-- emulator flags]
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { listeningUrl, measuredCall, parseArgs } from './per-call.mjs';
+import { listeningUrl, loadsOf, measuredCall, parseArgs } from './per-call.mjs';
 
 const { own, extra, option } = parseArgs(process.argv.slice(2));
 const floor = own.includes('--floor');
 const post = own.includes('--post');
+/** `--bare`: with `--post`, the same call without a body. */
+const bare = own.includes('--bare');
+/** `--resume`: real resumes (a failed run back to `queued`), their runs seeded uncounted. */
+const resume = own.includes('--resume');
 const dist = option('--dist', 'dist');
 const warm = Number(option('--warm', 7000));
 const calls = Number(option('--calls', 5000));
@@ -59,9 +63,7 @@ const url = await listeningUrl(child, (chunk) => {
   if (process.env.INSTR_ECHO) process.stderr.write(chunk);
 });
 
-const request = measuredCall(post);
-const load = (amount) =>
-  autocannon({ url, connections: 50, amount, requests: [request], timeout: 300 });
+const prepare = await loadsOf(url, measuredCall(post, bare), { resume, timeout: 300 });
 
 /** `callgrind_control` for the server (valgrind runs as the child's own process). */
 const control = (...args) =>
@@ -97,11 +99,12 @@ function parts(file) {
   return sum;
 }
 
-await load(warm);
+await (await prepare(warm))();
 for (let window = 1; window <= windows; window += 1) {
+  const load = await prepare(calls);
   control('-z');
   control('-i', 'on');
-  const result = await load(calls);
+  const result = await load();
   control(`--dump=window${window}`);
   control('-i', 'off');
   const dumps = readdirSync(dir).filter((f) => f.startsWith('out.'));
@@ -115,4 +118,5 @@ for (let window = 1; window <= windows; window += 1) {
   );
 }
 child.kill('SIGKILL');
-rmSync(dir, { recursive: true, force: true });
+if (process.env.INSTR_KEEP) console.log(`kept ${dir} (server pid ${child.pid})`);
+else rmSync(dir, { recursive: true, force: true });

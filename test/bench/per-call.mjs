@@ -1,7 +1,8 @@
 // What the per-call scripts share (cpu-per-call.mjs, instructions-per-call.mjs, after-quiet.mjs):
-// their arguments, the call they measure, the started server's URL and its CPU. Plain JavaScript:
-// they run under `node` without a TypeScript loader.
+// their arguments, the call they measure and its loads, the started server's URL and its CPU.
+// Plain JavaScript: they run under `node` without a TypeScript loader.
 import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
 
 /**
  * The script's own flags (before `--`), those after it (for the emulator), and a reader of
@@ -20,18 +21,20 @@ export function parseArgs(argv) {
 
 /**
  * The call measured, a new object each time: `GET /v1/keys/me` with the default key, or with
- * `post` the resume of an unknown run with the `{}` body many SDKs send (a 404: nothing written).
+ * `post` the resume of an unknown run with the `{}` body many SDKs send (a 404: nothing written),
+ * or with `post` and `bare` the same without a body.
  */
-export function measuredCall(post) {
+export function measuredCall(post, bare = false) {
   const authorization = 'Bearer svc_test_emulator_default';
-  return post
-    ? {
-        method: 'POST',
-        path: '/v1/evaluations/eval_00000000000000000000000000/resume',
-        headers: { authorization, 'content-type': 'application/json' },
-        body: '{}',
-      }
-    : { method: 'GET', path: '/v1/keys/me', headers: { authorization } };
+  if (!post) return { method: 'GET', path: '/v1/keys/me', headers: { authorization } };
+  const path = '/v1/evaluations/eval_00000000000000000000000000/resume';
+  if (bare) return { method: 'POST', path, headers: { authorization } };
+  return {
+    method: 'POST',
+    path,
+    headers: { authorization, 'content-type': 'application/json' },
+    body: '{}',
+  };
 }
 
 /**
@@ -56,4 +59,71 @@ export function cpuMs(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+const WRITER = 'acct_cpuwrites';
+
+async function control(url, method, path, body) {
+  const res = await fetch(`${url}/_control${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+/** `amount` failed runs of the writer account, each resumable once. */
+async function seedRuns(url, amount) {
+  const ids = [];
+  const body = JSON.stringify({
+    spec: { path: 'bench/spec.yaml', name: 'bench' },
+    status: 'failed',
+  });
+  await autocannon({
+    url,
+    connections: 50,
+    amount,
+    requests: [
+      {
+        method: 'POST',
+        path: `/_control/accounts/${WRITER}/evaluations`,
+        headers: { 'content-type': 'application/json' },
+        body,
+        onResponse: (status, text) => status === 201 && ids.push(JSON.parse(text).id),
+      },
+    ],
+  });
+  if (ids.length < amount) throw new Error(`seeded ${ids.length} of ${amount} runs`);
+  return ids;
+}
+
+/**
+ * `prepare(amount)`, which answers a load of `amount` calls of `request` over 50 connections to
+ * run. With `resume` the call becomes a real resume (a failed run back to `queued`) of an account
+ * of its own (the request's body, if any, kept), and `prepare` seeds its runs first: untimed, and
+ * for instructions-per-call.mjs uncounted.
+ */
+export async function loadsOf(url, request, { resume = false, timeout = 30 } = {}) {
+  const run = (amount, requests) => () =>
+    autocannon({ url, connections: 50, amount, requests, timeout });
+  if (!resume) return async (amount) => run(amount, [request]);
+  const { key } = await control(url, 'POST', '/accounts', {
+    id: WRITER,
+    name: 'cpu writes',
+    token_balance: 1_000_000_000_000,
+    clock: { mode: 'manual' },
+  });
+  const resumes = {
+    ...request,
+    method: 'POST',
+    path: '/v1/evaluations/{id}/resume',
+    headers: { ...request.headers, authorization: `Bearer ${key.secret}` },
+  };
+  return async (amount) => {
+    const ids = await seedRuns(url, amount);
+    let next = 0;
+    const setupRequest = (req) => ({ ...req, path: req.path.replace('{id}', ids[next++]) });
+    return run(amount, [{ ...resumes, setupRequest }]);
+  };
 }
