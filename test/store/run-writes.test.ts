@@ -87,7 +87,7 @@ test("the attempt's schedule is stored as tuples and reads back equal, key order
     { ...buildSchedule(0, 500, phases), note: 'extra' },
     { ...buildSchedule(0.5, 500, phases) },
     { ...buildSchedule(0, 500, phases), totalSteps: 21 },
-    { stepsAtEnd: 20, ...buildSchedule(0, 500, phases) },
+    Object.assign({ stepsAtEnd: 0 }, buildSchedule(0, 500, phases)),
     {
       ...buildSchedule(0, 500, phases),
       segments: buildSchedule(0, 500, phases).segments.map(({ name, ...rest }) => ({
