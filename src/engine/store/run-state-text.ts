@@ -32,10 +32,26 @@ export function stateFromText(text: string): RunState {
   return state;
 }
 
-/** A schedule's keys in buildSchedule's order (domain/run-schedule.ts), as `fromTuple` makes them. */
-const SCHEDULE_KEYS = 'startMs,queueEndMs,segments,totalSteps,endMs,failed,stepsAtEnd';
-const FAILED_KEYS = 'startMs,queueEndMs,segments,totalSteps,endMs,failed,failedPhase,stepsAtEnd';
-const SEGMENT_KEYS = 'name,startMs,endMs,steps';
+/** A schedule's keys in buildSchedule's order (timeline/schedule.ts), as `fromTuple` makes them. */
+const SCHEDULE_KEYS = [
+  'startMs',
+  'queueEndMs',
+  'segments',
+  'totalSteps',
+  'endMs',
+  'failed',
+  'stepsAtEnd',
+];
+const FAILED_KEYS = [...SCHEDULE_KEYS.slice(0, 6), 'failedPhase', 'stepsAtEnd'];
+const SEGMENT_KEYS = ['name', 'startMs', 'endMs', 'steps'];
+
+/** Whether the object's own keys are these, in this order. */
+function keysAre(o: object, expected: readonly string[]): boolean {
+  const keys = Object.keys(o);
+  if (keys.length !== expected.length) return false;
+  for (let i = 0; i < keys.length; i++) if (keys[i] !== expected[i]) return false;
+  return true;
+}
 
 /** An integer JSON writes as it is and offsets keep exact: instants, lengths, steps. */
 const whole = (v: unknown): v is number => Number.isSafeInteger(v);
@@ -49,7 +65,7 @@ const whole = (v: unknown): v is number => Number.isSafeInteger(v);
  */
 function toTuple(s: Schedule): ScheduleTuple | undefined {
   const failed = s.failed === true && typeof s.failedPhase === 'string';
-  if (Object.keys(s).join(',') !== (failed ? FAILED_KEYS : SCHEDULE_KEYS)) return undefined;
+  if (!keysAre(s, failed ? FAILED_KEYS : SCHEDULE_KEYS)) return undefined;
   if (!failed && s.failed !== false) return undefined;
   if (!whole(s.startMs) || !whole(s.queueEndMs) || !whole(s.endMs) || !whole(s.stepsAtEnd))
     return undefined;
@@ -58,8 +74,7 @@ function toTuple(s: Schedule): ScheduleTuple | undefined {
   let steps = 0;
   const segments: ScheduleTuple[2] = [];
   for (const seg of s.segments as unknown[]) {
-    if (typeof seg !== 'object' || seg === null || Object.keys(seg).join(',') !== SEGMENT_KEYS)
-      return undefined;
+    if (typeof seg !== 'object' || seg === null || !keysAre(seg, SEGMENT_KEYS)) return undefined;
     const { name, startMs, endMs, steps: n } = seg as Schedule['segments'][number];
     if (typeof name !== 'string' || startMs !== at || !whole(endMs) || !whole(n)) return undefined;
     segments.push([name, endMs - startMs, n]);
@@ -88,10 +103,10 @@ function fromTuple([
     totalSteps += steps;
     return seg;
   });
-  // The key order of buildSchedule (domain/run-schedule.ts).
-  const base = { startMs, queueEndMs: startMs + queueMs, segments, totalSteps };
+  // The key order of buildSchedule (timeline/schedule.ts), written out as it is there.
+  const queueEndMs = startMs + queueMs;
   const endMs = startMs + endOffset;
   return failedPhase === null
-    ? { ...base, endMs, failed: false, stepsAtEnd }
-    : { ...base, endMs, failed: true, failedPhase, stepsAtEnd };
+    ? { startMs, queueEndMs, segments, totalSteps, endMs, failed: false, stepsAtEnd }
+    : { startMs, queueEndMs, segments, totalSteps, endMs, failed: true, failedPhase, stepsAtEnd };
 }
