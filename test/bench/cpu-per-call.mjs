@@ -7,7 +7,7 @@
 // `--gc-bytes`: also the bytes a call allocates, and of them the bytes that outlive a young
 // collection and that reach the old generation (V8's --trace-gc-nvp, summed over the measured
 // rounds): figures a busy machine does not change at all, where its CPU speed swings by 2x.
-// Usage: node test/bench/cpu-per-call.mjs [--floor] [--post [--bare]] [--resume] [--pin] [--calls N] [--rounds N] [--dist D]
+// Usage: node test/bench/cpu-per-call.mjs [--floor] [--post [--bare]] [--resume] [--secret S] [--pin] [--calls N] [--rounds N] [--dist D]
 //   [--cpu-prof-dir D] [--heap-prof-dir D] [--node-flags 'F ...'] [--gc-bytes] [-- emulator flags]
 //   e.g. node test/bench/cpu-per-call.mjs -- --no-bundle-record
 import { spawn, spawnSync } from 'node:child_process';
@@ -57,7 +57,7 @@ const url = await listeningUrl(child, (chunk) => {
   serverOut += chunk.toString();
 });
 
-const request = measuredCall(post, bare);
+const request = measuredCall(post, bare, option('--secret', undefined));
 /** The calls of a load; for `--resume` its runs are seeded first (untimed). */
 const prepare = await loadsOf(url, request, { resume, timeout: 30 });
 await (await prepare(calls))();

@@ -8,7 +8,7 @@
 // the first windows of a fresh server agree to 2%; a server that has answered tens of thousands
 // of calls under valgrind counts more (see docs/development.md). Needs `valgrind`. Linux only.
 // INSTR_KEEP=1 keeps callgrind's dumps (each window's) and prints their folder and the server's pid.
-// Usage: node test/bench/instructions-per-call.mjs [--floor] [--post [--bare]] [--resume] [--dist D] [--warm N]
+// Usage: node test/bench/instructions-per-call.mjs [--floor] [--post [--bare]] [--resume] [--secret S] [--dist D] [--warm N]
 //   [--calls N] [--windows N] [--node-flags 'F ...'] [-- emulator flags]
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -63,7 +63,10 @@ const url = await listeningUrl(child, (chunk) => {
   if (process.env.INSTR_ECHO) process.stderr.write(chunk);
 });
 
-const prepare = await loadsOf(url, measuredCall(post, bare), { resume, timeout: 300 });
+const prepare = await loadsOf(url, measuredCall(post, bare, option('--secret', undefined)), {
+  resume,
+  timeout: 300,
+});
 
 /** `callgrind_control` for the server (valgrind runs as the child's own process). */
 const control = (...args) =>

@@ -22,10 +22,10 @@ export function parseArgs(argv) {
 /**
  * The call measured, a new object each time: `GET /v1/keys/me` with the default key, or with
  * `post` the resume of an unknown run with the `{}` body many SDKs send (a 404: nothing written),
- * or with `post` and `bare` the same without a body.
+ * or with `post` and `bare` the same without a body; `secret` another key's (or none's: a 401).
  */
-export function measuredCall(post, bare = false) {
-  const authorization = 'Bearer svc_test_emulator_default';
+export function measuredCall(post, bare = false, secret = 'svc_test_emulator_default') {
+  const authorization = `Bearer ${secret}`;
   if (!post) return { method: 'GET', path: '/v1/keys/me', headers: { authorization } };
   const path = '/v1/evaluations/eval_00000000000000000000000000/resume';
   if (bare) return { method: 'POST', path, headers: { authorization } };

@@ -95,3 +95,16 @@ test('a charge keeps the account remembered and reads only its balance again; an
   expect(tx).toThrow('rolled back');
   expect(store.credentials(otherSecret)!.account!.tokenBalance).toBe(9);
 });
+
+test('a secret no key has is remembered as such until a key is written: then it authenticates', async () => {
+  const { emu, store } = await twoAccounts();
+  const secret = 'svc_test_not_yet_a_key';
+  expect((await emu.api('GET', '/v1/keys/me', { secret })).status).toBe(401);
+  expect(store.credentials(secret)).toBeUndefined();
+  await emu.control('POST', `/accounts/${OTHER}/keys`, { name: 'later', scopes: [], secret });
+  const me = await emu.api('GET', '/v1/keys/me', { secret });
+  expect([me.status, me.json.name]).toEqual([200, 'later']);
+  // Written by any statement, not only the control API: deleted, it is unknown again.
+  store.db.prepare('DELETE FROM api_keys WHERE name = ?').run('later');
+  expect((await emu.api('GET', '/v1/keys/me', { secret })).status).toBe(401);
+});

@@ -1,9 +1,9 @@
 /**
  * The two lookups every product request makes, remembered (docs/development.md, "Why it is
- * fast"). A key is remembered until any key is written and an account until its row is: triggers
- * of this connection tell of each such row, whichever statement wrote it (a repository, a
- * restore, a test's own SQL), so one account's runs, events and charges leave every other
- * account's credentials remembered. A write of the balance alone (every create and resume charges
+ * fast"). A key (or that no key has a secret: a 401's lookup) is remembered until any key is
+ * written and an account until its row is: triggers of this connection tell of each such row,
+ * whichever statement wrote it (a repository, a restore, a test's own SQL), so one account's
+ * runs, events and charges leave every other account's credentials remembered. A write of the balance alone (every create and resume charges
  * one) keeps the account and reads its balance again, not the whole row. An account's next due
  * instant is remembered while the database is unchanged (`total_changes()`): a trigger on the runs
  * would turn a snapshot's restore of them from a copy of pages into a write a row. Another
@@ -36,7 +36,8 @@ export function rememberedLookups(
   accounts: AccountRepo,
   runs: { earliestDue(accountId: string): number | null },
 ) {
-  const keyBySecret = new Map<string, StoredKey>();
+  /** null: no key has the secret (a 401's lookup, remembered as a key is). */
+  const keyBySecret = new Map<string, StoredKey | null>();
   const accountById = new Map<string, Account>();
   /** Remembered accounts whose balance was written since. */
   const staleBalance = new Set<string>();
@@ -81,15 +82,14 @@ export function rememberedLookups(
     credentials(secret: string): Credentials | undefined {
       fresh();
       let key = keyBySecret.get(secret);
-      if (!key) {
-        key = keys.findByDigest(digestSecret(secret));
-        if (!key) return undefined;
+      if (key === undefined) {
+        key = keys.findByDigest(digestSecret(secret)) ?? null;
         if (!db.inTransaction) {
           if (keyBySecret.size >= SECRETS_MAX) keyBySecret.clear();
           keyBySecret.set(secret, key);
         }
       }
-      return { key, account: accountOf(key.accountId) };
+      return key === null ? undefined : { key, account: accountOf(key.accountId) };
     },
     /** The earliest `next_at` of the account's runs, null if none. */
     earliestDue(accountId: string): number | null {
