@@ -2,12 +2,13 @@
 // server (the compiled emulator as the bench starts it, or the floor), sends `--calls` calls with
 // autocannon over 50 connections after a warm-up of as many, and prints the server's user and
 // system CPU (from /proc, every thread) over the measured calls, divided by their number. Linux only.
-// `--resume`: real resumes (a failed run back to `queued`), on runs seeded untimed before each round
-// (with `--post`, each with the `{}` body).
+// `--resume`: real resumes (a failed run back to `queued`), on runs seeded untimed before each
+// round (with `--post`, each with the `{}` body). `--secret S`: the call with another key's secret.
 // `--gc-bytes`: also the bytes a call allocates, and of them the bytes that outlive a young
 // collection and that reach the old generation (V8's --trace-gc-nvp, summed over the measured
 // rounds): figures a busy machine does not change at all, where its CPU speed swings by 2x.
-// Usage: node test/bench/cpu-per-call.mjs [--floor] [--post [--bare]] [--resume] [--secret S] [--pin] [--calls N] [--rounds N] [--dist D]
+// Usage: node test/bench/cpu-per-call.mjs [--floor] [--post [--bare]] [--resume] [--secret S] [--pin]
+//   [--calls N] [--rounds N] [--dist D]
 //   [--cpu-prof-dir D] [--heap-prof-dir D] [--node-flags 'F ...'] [--gc-bytes] [-- emulator flags]
 //   e.g. node test/bench/cpu-per-call.mjs -- --no-bundle-record
 import { spawn, spawnSync } from 'node:child_process';

@@ -7,8 +7,9 @@
 // long, and V8's heuristics that count time (when to collect, when to optimize) behave otherwise:
 // the first windows of a fresh server agree to 2%; a server that has answered tens of thousands
 // of calls under valgrind counts more (see docs/development.md). Needs `valgrind`. Linux only.
-// INSTR_KEEP=1 keeps callgrind's dumps (each window's) and prints their folder and the server's pid.
-// Usage: node test/bench/instructions-per-call.mjs [--floor] [--post [--bare]] [--resume] [--secret S] [--dist D] [--warm N]
+// INSTR_KEEP=1 keeps callgrind's dumps (one a window) and prints their folder and the server's pid.
+// Usage: node test/bench/instructions-per-call.mjs [--floor] [--post [--bare]] [--resume] [--secret S]
+//   [--dist D] [--warm N]
 //   [--calls N] [--windows N] [--node-flags 'F ...'] [-- emulator flags]
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -3,12 +3,12 @@
  * fast"). A key (or that no key has a secret: a 401's lookup) is remembered until any key is
  * written and an account until its row is: triggers of this connection tell of each such row,
  * whichever statement wrote it (a repository, a restore, a test's own SQL), so one account's
- * runs, events and charges leave every other account's credentials remembered. A write of the balance alone (every create and resume charges
- * one) keeps the account and reads its balance again, not the whole row. An account's next due
- * instant is remembered while the database is unchanged (`total_changes()`): a trigger on the runs
- * would turn a snapshot's restore of them from a copy of pages into a write a row. Another
- * connection to the same file changes `data_version`, which forgets all. Nothing read inside a
- * transaction, which may still roll back, is kept.
+ * runs, events and charges leave every other account's credentials remembered. A write of the
+ * balance alone (every create and resume charges one) keeps the account and reads its balance
+ * again, not the whole row. An account's next due instant is remembered while the database is
+ * unchanged (`total_changes()`): a trigger on the runs would turn a snapshot's restore of them from
+ * a copy of pages into a write a row. Another connection to the same file changes `data_version`,
+ * which forgets all. Nothing read inside a transaction, which may still roll back, is kept.
  */
 
 import type { Account } from '../records.js';
