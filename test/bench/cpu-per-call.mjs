@@ -3,12 +3,13 @@
 // autocannon over 50 connections after a warm-up of as many, and prints the server's user and
 // system CPU (from /proc, every thread) over the measured calls, divided by their number. Linux only.
 // `--resume`: real resumes (a failed run back to `queued`), on runs seeded untimed before each
-// round (with `--post`, each with the `{}` body). `--secret S`: the call with another key's secret.
+// round (with `--post`, each with the `{}` body; `--world N`: N runs more, never resumed).
+// `--secret S`: the call with another key's secret.
 // `--gc-bytes`: also the bytes a call allocates, and of them the bytes that outlive a young
 // collection and that reach the old generation (V8's --trace-gc-nvp, summed over the measured
 // rounds): figures a busy machine does not change at all, where its CPU speed swings by 2x.
 // Usage: node test/bench/cpu-per-call.mjs [--floor] [--post [--bare]] [--resume] [--secret S] [--pin]
-//   [--calls N] [--rounds N] [--dist D]
+//   [--world N] [--calls N] [--rounds N] [--dist D]
 //   [--cpu-prof-dir D] [--heap-prof-dir D] [--node-flags 'F ...'] [--gc-bytes] [-- emulator flags]
 //   e.g. node test/bench/cpu-per-call.mjs -- --no-bundle-record
 import { spawn, spawnSync } from 'node:child_process';
@@ -61,6 +62,9 @@ const url = await listeningUrl(child, (chunk) => {
 const request = measuredCall(post, bare, option('--secret', undefined));
 /** The calls of a load; for `--resume` its runs are seeded first (untimed). */
 const prepare = await loadsOf(url, request, { resume, timeout: 30 });
+// `--world N` (with `--resume`): N more failed runs seeded first and never resumed, a bigger world.
+const world = Number(option('--world', 0));
+if (resume && world > 0) await prepare(world);
 await (await prepare(calls))();
 const perCall = [];
 /** The GC lines of the measured rounds, and their calls (`--gc-bytes`). */
