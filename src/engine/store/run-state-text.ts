@@ -1,5 +1,5 @@
 import type { RunState } from '../records.js';
-import type { Schedule } from '../timeline/schedule.js';
+import { type Schedule, scheduleOf } from '../timeline/schedule.js';
 
 /**
  * A run's state as the runs table holds it: JSON, with the attempt's schedule written as tuples
@@ -32,7 +32,7 @@ export function stateFromText(text: string): RunState {
   return state;
 }
 
-/** A schedule's keys in buildSchedule's order (timeline/schedule.ts), as `fromTuple` makes them. */
+/** A schedule's keys in their order (`scheduleOf`, timeline/schedule.ts). */
 const SCHEDULE_KEYS = [
   'startMs',
   'queueEndMs',
@@ -103,10 +103,14 @@ function fromTuple([
     totalSteps += steps;
     return seg;
   });
-  // The key order of buildSchedule (timeline/schedule.ts), written out as it is there.
-  const queueEndMs = startMs + queueMs;
   const endMs = startMs + endOffset;
-  return failedPhase === null
-    ? { startMs, queueEndMs, segments, totalSteps, endMs, failed: false, stepsAtEnd }
-    : { startMs, queueEndMs, segments, totalSteps, endMs, failed: true, failedPhase, stepsAtEnd };
+  return scheduleOf(
+    startMs,
+    startMs + queueMs,
+    segments,
+    totalSteps,
+    endMs,
+    failedPhase,
+    stepsAtEnd,
+  );
 }
