@@ -1,4 +1,4 @@
-import { apiError, MESSAGES } from './errors.js';
+import { type ApiError, apiError, MESSAGES } from './errors.js';
 import type { Account, ApiKeyRecord } from './records.js';
 
 /**
@@ -18,18 +18,29 @@ export function hasScope(granted: readonly string[], needed: string): boolean {
 export function assertAccess(
   key: Pick<ApiKeyRecord, 'scopes'>,
   account: Pick<Account, 'features'>,
-  { scope, feature }: { scope?: string | undefined; feature?: string | undefined },
+  guards: { scope?: string | undefined; feature?: string | undefined },
 ): void {
+  const denied = accessDenied(key, account, guards);
+  if (denied) throw denied;
+}
+
+/** The 403 of {@link assertAccess}, returned: the pipeline hands it on without throwing it. */
+export function accessDenied(
+  key: Pick<ApiKeyRecord, 'scopes'>,
+  account: Pick<Account, 'features'>,
+  { scope, feature }: { scope?: string | undefined; feature?: string | undefined },
+): ApiError | undefined {
   if (scope && !hasScope(key.scopes, scope)) {
-    throw apiError('missing_scope', {
+    return apiError('missing_scope', {
       message: MESSAGES.missingScope(scope),
       details: { required_scope: scope },
     });
   }
   if (feature && !account.features.includes(feature)) {
-    throw apiError('feature_not_enabled', {
+    return apiError('feature_not_enabled', {
       message: MESSAGES.featureOff(feature),
       details: { feature },
     });
   }
+  return undefined;
 }

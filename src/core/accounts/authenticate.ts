@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.js';
-import { apiError, MESSAGES } from '../errors.js';
+import { type ApiError, apiError, MESSAGES } from '../errors.js';
 
 const BEARER = /^Bearer +(\S+)$/i;
 
@@ -16,20 +16,30 @@ export function bearerSecret(header: string | undefined): string | undefined {
  * its message saying why. Sets `auth` for the rest of the request.
  */
 export function authenticate(c: Context<AppEnv>): void {
+  const refused = authenticated(c);
+  if (refused) throw refused;
+}
+
+/**
+ * {@link authenticate}'s 401 returned, not thrown (the pipeline hands it on as a rejection); sets
+ * `auth` when the key is good.
+ */
+export function authenticated(c: Context<AppEnv>): ApiError | undefined {
   const { store, clocks } = c.get('deps');
   const header = c.req.header('authorization');
-  if (!header) throw fail(MESSAGES.noKey);
+  if (!header) return fail(MESSAGES.noKey);
   const secret = bearerSecret(header);
-  if (!secret) throw fail(MESSAGES.malformedAuthorization);
-  if (!secret.startsWith('svc_')) throw fail(MESSAGES.keyPrefix);
+  if (!secret) return fail(MESSAGES.malformedAuthorization);
+  if (!secret.startsWith('svc_')) return fail(MESSAGES.keyPrefix);
   const found = store.credentials(secret);
   const key = found?.key;
-  if (!key) throw fail(MESSAGES.invalidKey);
-  if (key.revokedAt) throw fail(MESSAGES.revokedKey);
+  if (!key) return fail(MESSAGES.invalidKey);
+  if (key.revokedAt) return fail(MESSAGES.revokedKey);
   const account = found.account;
-  if (!account) throw fail(MESSAGES.invalidKey);
+  if (!account) return fail(MESSAGES.invalidKey);
   if (key.expiresAt && Date.parse(key.expiresAt) <= clocks.now(account)) {
-    throw fail(MESSAGES.expiredKey);
+    return fail(MESSAGES.expiredKey);
   }
   c.set('auth', { account, key });
+  return undefined;
 }
