@@ -4,24 +4,22 @@
 // system CPU (from /proc, every thread) over the measured calls, divided by their number. Linux only.
 // `--resume`: real resumes (a failed run back to `queued`), on runs seeded untimed before each
 // round (with `--post`, each with the `{}` body; `--world N`: N runs more, never resumed).
-// `--secret S`: the call with another key's secret.
+// `--secret S`: the call with another key's secret; `--path P`, `--scopes S`: see per-call.mjs.
 // `--gc-bytes`: also the bytes a call allocates, and of them the bytes that outlive a young
 // collection and that reach the old generation (V8's --trace-gc-nvp, summed over the measured
 // rounds): figures a busy machine does not change at all, where its CPU speed swings by 2x.
-// Usage: node test/bench/cpu-per-call.mjs [--floor] [--post [--bare]] [--resume] [--secret S] [--pin]
+// Usage: node test/bench/cpu-per-call.mjs [--floor] [--post [--bare]] [--resume] [--secret S]
+//   [--path P] [--scopes S] [--pin]
 //   [--world N] [--calls N] [--rounds N] [--dist D]
 //   [--cpu-prof-dir D] [--heap-prof-dir D] [--node-flags 'F ...'] [--gc-bytes] [-- emulator flags]
 //   e.g. node test/bench/cpu-per-call.mjs -- --no-bundle-record
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { cpuMs, listeningUrl, loadsOf, measuredCall, parseArgs } from './per-call.mjs';
+import { cpuMs, flaggedCall, listeningUrl, loadsOf, parseArgs } from './per-call.mjs';
 
 const { own, extra, option } = parseArgs(process.argv.slice(2));
 const floor = own.includes('--floor');
-const post = own.includes('--post');
-/** `--bare`: with `--post`, the same call without a body. */
-const bare = own.includes('--bare');
 const resume = own.includes('--resume');
 const calls = Number(option('--calls', 20000));
 const rounds = Number(option('--rounds', 3));
@@ -59,7 +57,7 @@ const url = await listeningUrl(child, (chunk) => {
   serverOut += chunk.toString();
 });
 
-const request = measuredCall(post, bare, option('--secret', undefined));
+const request = await flaggedCall(url, own, option);
 /** The calls of a load; for `--resume` its runs are seeded first (untimed). */
 const prepare = await loadsOf(url, request, { resume, timeout: 30 });
 // `--world N` (with `--resume`): N more failed runs seeded first and never resumed, a bigger world.

@@ -9,6 +9,7 @@
 // of calls under valgrind counts more (see docs/development.md). Needs `valgrind`. Linux only.
 // INSTR_KEEP=1 keeps callgrind's dumps (one a window) and prints their folder and the server's pid.
 // Usage: node test/bench/instructions-per-call.mjs [--floor] [--post [--bare]] [--resume] [--secret S]
+//   [--path P] [--scopes S]
 //   [--dist D] [--warm N]
 //   [--calls N] [--windows N] [--node-flags 'F ...'] [-- emulator flags]
 import { execFileSync, spawn } from 'node:child_process';
@@ -16,13 +17,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listeningUrl, loadsOf, measuredCall, parseArgs } from './per-call.mjs';
+import { flaggedCall, listeningUrl, loadsOf, parseArgs } from './per-call.mjs';
 
 const { own, extra, option } = parseArgs(process.argv.slice(2));
 const floor = own.includes('--floor');
-const post = own.includes('--post');
-/** `--bare`: with `--post`, the same call without a body. */
-const bare = own.includes('--bare');
 /** `--resume`: real resumes (a failed run back to `queued`), their runs seeded uncounted. */
 const resume = own.includes('--resume');
 const dist = option('--dist', 'dist');
@@ -64,7 +62,7 @@ const url = await listeningUrl(child, (chunk) => {
   if (process.env.INSTR_ECHO) process.stderr.write(chunk);
 });
 
-const prepare = await loadsOf(url, measuredCall(post, bare, option('--secret', undefined)), {
+const prepare = await loadsOf(url, await flaggedCall(url, own, option), {
   resume,
   timeout: 300,
 });

@@ -22,11 +22,17 @@ export function parseArgs(argv) {
 /**
  * The call measured, a new object each time: `GET /v1/keys/me` with the default key, or with
  * `post` the resume of an unknown run with the `{}` body many SDKs send (a 404: nothing written),
- * or with `post` and `bare` the same without a body; `secret` another key's (or none's: a 401).
+ * or with `post` and `bare` the same without a body; `secret` another key's (or none's: a 401);
+ * `getPath` a GET of another path.
  */
-export function measuredCall(post, bare = false, secret = 'svc_test_emulator_default') {
+export function measuredCall(
+  post,
+  bare = false,
+  secret = 'svc_test_emulator_default',
+  getPath = '/v1/keys/me',
+) {
   const authorization = `Bearer ${secret}`;
-  if (!post) return { method: 'GET', path: '/v1/keys/me', headers: { authorization } };
+  if (!post) return { method: 'GET', path: getPath, headers: { authorization } };
   const path = '/v1/evaluations/eval_00000000000000000000000000/resume';
   if (bare) return { method: 'POST', path, headers: { authorization } };
   return {
@@ -35,6 +41,25 @@ export function measuredCall(post, bare = false, secret = 'svc_test_emulator_def
     headers: { authorization, 'content-type': 'application/json' },
     body: '{}',
   };
+}
+
+/**
+ * The call the script's flags name: `--post [--bare]` and `--secret S` as `measuredCall` takes
+ * them, `--path P` a GET of P, `--scopes S` the secret of a new key of the default account with
+ * only the scopes S (comma-separated): `--path /v1/evaluations --scopes usage:read` is the bench's
+ * 403.
+ */
+export async function flaggedCall(url, own, option) {
+  const scopes = option('--scopes', undefined);
+  const secret = scopes
+    ? (
+        await control(url, 'POST', '/accounts/acct_00000000000000000000000001/keys', {
+          name: 'per-call scoped',
+          scopes: scopes.split(','),
+        })
+      ).secret
+    : option('--secret', undefined);
+  return measuredCall(own.includes('--post'), own.includes('--bare'), secret, option('--path'));
 }
 
 /**
