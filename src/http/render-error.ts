@@ -22,6 +22,23 @@ export function errorEnvelope(err: ApiError, requestId: string | null): ErrorEnv
 }
 
 /**
+ * `JSON.stringify(envelope)`, the same text in about half the time: the keys are written as they
+ * are, the values each by JSON.stringify (a `null` as such). `type` is one of ERROR_TYPES and a
+ * request id the emulator's own (`req_` and a ULID): neither needs escaping. Every error answer
+ * pays for its JSON (docs/development.md "Why it is fast").
+ */
+export function envelopeText({ error }: ErrorEnvelope): string {
+  return (
+    `{"error":{"type":"${error.type}","code":${JSON.stringify(error.code)},` +
+    `"message":${JSON.stringify(error.message)},"param":${orNull(error.param)},` +
+    `"request_id":${error.request_id === null ? 'null' : `"${error.request_id}"`},` +
+    `"details":${orNull(error.details)}}}`
+  );
+}
+
+const orNull = (value: unknown) => (value === null ? 'null' : JSON.stringify(value));
+
+/**
  * Node's error for a body read when the connection closed before the body was all there (the
  * client left, or the request timeout closed it: the client got that 408).
  */
@@ -48,5 +65,6 @@ export function renderError(err: Error, c: Context<AppEnv>): Response {
   c.set('errorCode', apiErr.code);
   const body = errorEnvelope(apiErr, c.get('requestId') ?? null);
   c.set('errorBody', body);
-  return c.json(body, apiErr.status as ContentfulStatusCode, apiErr.headers);
+  const headers = { 'Content-Type': 'application/json', ...apiErr.headers };
+  return c.body(envelopeText(body), apiErr.status as ContentfulStatusCode, headers);
 }
