@@ -8,6 +8,7 @@ import { docsPage, registerDocsAssets } from './docs-page.js';
 import { allowedHostsOnly } from './host-check.js';
 import { landingPage } from './landing-page.js';
 import { productDocument } from './openapi-document.js';
+import { pathAndQuery } from './path-and-query.js';
 import { routeSteps, unknownPath, usePipeline } from './pipeline.js';
 import { renderError } from './render-error.js';
 import { validationHook } from './validation-hook.js';
@@ -56,12 +57,20 @@ export function createApp(
 
 /**
  * From here `app.openapi(route, handler)` gives each route the steps its data asks for
- * (`routeSteps`) as middleware before its validation; the served document leaves them out.
+ * (`routeSteps`) as middleware before its validation; the served document leaves them out. A
+ * route's query and path parameters are validated by `pathAndQuery`, after the steps where
+ * zod-openapi's validators ran; its other parts (headers, the JSON body) by zod-openapi's.
  */
 function withRouteSteps(app: OpenAPIHono<AppEnv>): void {
   const openapi = app.openapi;
   app.openapi = (route, handler, hook) => {
     if (!route.path.startsWith('/v1/')) throw new Error(`${route.path}: not a product route`);
-    return openapi({ ...route, middleware: routeSteps(route) }, handler, hook);
+    const steps = routeSteps(route);
+    const { middleware: _, hide, ...documented } = route;
+    const { query, params, ...rest } = route.request ?? {};
+    if (hook || (!query && !params)) return openapi({ ...route, middleware: steps }, handler, hook);
+    if (!hide) app.openAPIRegistry.registerPath(documented);
+    const middleware = [...steps, pathAndQuery({ query, params })];
+    return openapi({ ...documented, request: rest, hide: true, middleware }, handler);
   };
 }

@@ -1,6 +1,6 @@
 import type { OpenAPIHonoOptions } from '@hono/zod-openapi';
 import type { AppEnv } from '../core/env.js';
-import { apiError } from '../core/errors.js';
+import { type ApiError, apiError } from '../core/errors.js';
 import { type Issue, issueError } from '../core/zod-issue.js';
 
 /**
@@ -10,7 +10,11 @@ import { type Issue, issueError } from '../core/zod-issue.js';
  */
 export const validationHook: OpenAPIHonoOptions<AppEnv>['defaultHook'] = (result) => {
   if (result.success) return;
-  const issue = result.error.issues[0] as Issue | undefined;
-  if (!issue) throw apiError('parameter_invalid');
-  throw issueError(issue);
+  throw failedValidation(result.error);
 };
+
+/** The hook's 400 for a zod failure, returned (`pathAndQuery` hands it on without a throw). */
+export function failedValidation(error: { issues: readonly unknown[] }): ApiError {
+  const issue = error.issues[0] as Issue | undefined;
+  return issue ? issueError(issue) : apiError('parameter_invalid');
+}
