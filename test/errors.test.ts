@@ -32,7 +32,7 @@ test('an ApiError takes the catalog default message and status, or a fault rule 
 
 test('an error answer text is what JSON.stringify writes of its envelope, byte for byte', () => {
   const errors = [
-    apiError('resource_not_found', { message: 'No such run: \'eval_1\'.', param: 'run_id' }),
+    apiError('resource_not_found', { message: "No such run: 'eval_1'.", param: 'run_id' }),
     apiError('parameter_invalid', { message: 'Quote " backslash \\ tab \t line \n é 😀 \u2028' }),
     ApiError.of('made_up "code"\u0001', { status: 409, details: { a: [1, null, 'x"'], b: {} } }),
     apiError('rate_limit_exceeded', { details: { requests_per_minute: 60 } }),

@@ -22,7 +22,7 @@
  */
 
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { faults } from '../areas/faults/faults-middleware.js';
 import { journal } from '../areas/requests/journal-middleware.js';
 import { authenticate, authenticated } from '../core/accounts/authenticate.js';
@@ -119,7 +119,7 @@ export function routeSteps(route: GuardedRoute): MiddlewareHandler<AppEnv>[] {
    * the stack that cost each about 15,000 instructions (docs/development.md "Why it is fast");
    * Hono's compose awaits the rejection and renders it as it would the throw.
    */
-  function guarded(c: Context<AppEnv>, next: () => Promise<void>): Promise<void | Response> {
+  function guarded(c: Context<AppEnv>, next: Next): ReturnType<MiddlewareHandler> {
     checkOperationVersion(c, versions);
     const { key, account } = c.get('auth');
     const denied = accessDenied(key, account, { scope, feature });

@@ -39,10 +39,11 @@ test('the validated path and query reach the handler', async () => {
 
 test('the served document lists the path and query parameters of a route', async () => {
   const { app } = testEmulator();
-  const doc: any = await (await app.request('/openapi.json')).json();
-  const logs = Object.entries(doc.paths).find(([path]) =>
-    /^\/v1\/sim_runs\/\{run_id\}\/logs$/.test(path),
+  type Parameter = { in: string; name: string };
+  type Document = { paths: Record<string, { get?: { parameters?: Parameter[] } }> };
+  const doc = (await (await app.request('/openapi.json')).json()) as Document;
+  const params = doc.paths['/v1/sim_runs/{run_id}/logs']?.get?.parameters ?? [];
+  expect(params.map((p) => `${p.in}:${p.name}`)).toEqual(
+    expect.arrayContaining(['path:run_id', 'query:limit']),
   );
-  const params = (logs?.[1] as any).get.parameters.map((p: any) => `${p.in}:${p.name}`);
-  expect(params).toEqual(expect.arrayContaining(['path:run_id', 'query:limit']));
 });
