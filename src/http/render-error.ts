@@ -22,10 +22,10 @@ export function errorEnvelope(err: ApiError, requestId: string | null): ErrorEnv
 }
 
 /**
- * `JSON.stringify(envelope)`, the same text in about half the time: the keys are written as they
- * are, the values each by JSON.stringify (a `null` as such). `type` is one of ERROR_TYPES and a
- * request id the emulator's own (`req_` and a ULID): neither needs escaping. Every error answer
- * pays for its JSON (docs/development.md "Why it is fast").
+ * `JSON.stringify(envelope)`, the same text for about 4,000 fewer instructions an answer: the
+ * keys are written as they are, the values each by JSON.stringify (a `null` as such). `type` is
+ * one of ERROR_TYPES and a request id the emulator's own (`req_` and a ULID): neither needs
+ * escaping. Every error answer pays for its JSON (docs/development.md "Why it is fast").
  */
 export function envelopeText({ error }: ErrorEnvelope): string {
   return (
