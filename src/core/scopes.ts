@@ -10,6 +10,12 @@ export function hasScope(granted: readonly string[], needed: string): boolean {
   return granted.includes(needed) || (verb === 'read' && granted.includes(`${resource}:write`));
 }
 
+/** What an operation needs: a key's scope, the account's feature. */
+export interface Guards {
+  scope?: string | undefined;
+  feature?: string | undefined;
+}
+
 /**
  * The 403s of an operation's guards: the key's scope (API document section 5.5), then the
  * account's feature. An operation whose scope depends on what it reads (GET
@@ -18,7 +24,7 @@ export function hasScope(granted: readonly string[], needed: string): boolean {
 export function assertAccess(
   key: Pick<ApiKeyRecord, 'scopes'>,
   account: Pick<Account, 'features'>,
-  guards: { scope?: string | undefined; feature?: string | undefined },
+  guards: Guards,
 ): void {
   const denied = accessDenied(key, account, guards);
   if (denied) throw denied;
@@ -28,7 +34,7 @@ export function assertAccess(
 export function accessDenied(
   key: Pick<ApiKeyRecord, 'scopes'>,
   account: Pick<Account, 'features'>,
-  { scope, feature }: { scope?: string | undefined; feature?: string | undefined },
+  { scope, feature }: Guards,
 ): ApiError | undefined {
   if (scope && !hasScope(key.scopes, scope)) {
     return apiError('missing_scope', {

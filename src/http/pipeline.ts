@@ -17,7 +17,8 @@
  *   7. authorize      403 `missing_scope`, then `feature_not_enabled`
  *   8. rateLimit      429 `rate_limit_exceeded` with `Retry-After`
  *   9. idempotency    `Idempotency-Key` on POST: replay, or (after validation) 409
- * then zod validation (400 `parameter_invalid`, the one `defaultHook`) and the handler (404, 409,
+ * then zod validation (400 `parameter_invalid` as the one validation hook words it: the query and
+ * path by `pathAndQuery`, headers and the JSON body by zod-openapi) and the handler (404, 409,
  * 402, 429 concurrency, success). A path no route serves goes to `unknownPath`.
  */
 
