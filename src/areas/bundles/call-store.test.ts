@@ -2,7 +2,7 @@
  * The recording's store gives back every call as it was given, across chunk boundaries, with
  * nulls, empty strings, UTF-8 of every width and bodies of bytes.
  */
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 import type { HeldAnswer } from './answer.js';
 import { CallStore, type PendingCall, type StoredCall } from './call-store.js';
 
@@ -52,4 +52,26 @@ test('a call longer than a chunk takes about its own length, not three bytes a c
   store.add(pending, 0, 0, { ...answer, body });
   expect(store.chunkBytes).toBeLessThan(body.length + 64 * 1024);
   expect([...store.calls()][0]!.answer.body).toBe(body);
+});
+
+test('full chunks are compressed, read back the same, and their memory used again', async () => {
+  const store = new CallStore();
+  const calls = Array.from({ length: 20_000 }, (_, i) => {
+    const { pending, answer, stored } = call(5 * i + 1);
+    const body = `{"id":"key_${i}","object":"api_key","scopes":["runs:read","runs:write"],"n":${i}}`;
+    return {
+      pending,
+      answer: { ...answer, body },
+      stored: { ...stored, answer: { ...stored.answer, body } },
+    };
+  });
+  for (const { pending, answer } of calls) store.add(pending, pending.n + 1, pending.n, answer);
+  const written = store.chunkBytes;
+  expect(written).toBeGreaterThan(4 * 1024 * 1024);
+  // Compression runs on zlib's threads: wait for it, however slow the machine.
+  await vi.waitFor(() => expect(store.chunkBytes).toBeLessThan(written / 3), {
+    timeout: 60_000,
+    interval: 5,
+  });
+  expect([...store.calls()]).toEqual(calls.map((c) => c.stored));
 });
