@@ -193,7 +193,10 @@ export class CallStore {
     });
   }
 
-  /** Every call stored, in the order they were answered. */
+  /**
+   * Every call stored, in the order they were answered. Read it to its end without yielding to
+   * the event loop: a chunk's bytes read raw while its compression finishes go to the next chunk.
+   */
   *calls(): Generator<StoredCall> {
     this.write();
     for (const chunk of this.chunks) {
