@@ -73,7 +73,7 @@ interface Chunk {
 }
 
 /** A chunk's bytes, of their own (an `Int32Array` needs its offset a multiple of 4). */
-function chunkOf(bytes: Buffer, used: number): Chunk {
+function chunkOf(bytes: Buffer, used: number): Chunk & { bytes: Buffer; ints: Int32Array } {
   return {
     bytes,
     ints: new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2),
@@ -87,7 +87,7 @@ function opened(chunk: Chunk): { bytes: Buffer; ints: Int32Array } {
   if (chunk.bytes && chunk.ints) return { bytes: chunk.bytes, ints: chunk.ints };
   const bytes = Buffer.allocUnsafeSlow(chunk.used);
   inflateRawSync(chunk.packed!).copy(bytes);
-  return { bytes, ints: new Int32Array(bytes.buffer, bytes.byteOffset, bytes.length >> 2) };
+  return chunkOf(bytes, chunk.used);
 }
 
 /** The strings joined by newlines (a loop: `Array.prototype.join` took twice as long). */
@@ -159,7 +159,7 @@ export class CallStore {
     if (most > CHUNK_BYTES) most = head + Buffer.byteLength(text) + 3;
     let chunk = this.chunks.at(-1);
     if (!chunk?.bytes || chunk.bytes.length - chunk.used < most) {
-      if (chunk) this.pack(chunk);
+      if (chunk?.bytes) this.pack(chunk);
       const spare = most <= CHUNK_BYTES ? this.spare : null;
       if (spare) this.spare = null;
       chunk = chunkOf(spare ?? Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, most)), 0);
