@@ -9,7 +9,7 @@
 // collection and that reach the old generation (V8's --trace-gc-nvp, summed over the measured
 // rounds): figures a busy machine does not change at all, where its CPU speed swings by 2x.
 // Usage: node test/bench/cpu-per-call.mjs [--floor] [--post [--bare]] [--resume] [--secret S]
-//   [--path P] [--scopes S] [--pin]
+//   [--path P] [--scopes S] [--fault N] [--pin]
 //   [--world N] [--calls N] [--rounds N] [--dist D]
 //   [--cpu-prof-dir D] [--heap-prof-dir D] [--node-flags 'F ...'] [--gc-bytes] [-- emulator flags]
 //   e.g. node test/bench/cpu-per-call.mjs -- --no-bundle-record

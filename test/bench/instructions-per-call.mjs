@@ -9,7 +9,7 @@
 // of calls under valgrind counts more (see docs/development.md). Needs `valgrind`. Linux only.
 // INSTR_KEEP=1 keeps callgrind's dumps (one a window) and prints their folder and the server's pid.
 // Usage: node test/bench/instructions-per-call.mjs [--floor] [--post [--bare]] [--resume] [--secret S]
-//   [--path P] [--scopes S]
+//   [--path P] [--scopes S] [--fault N]
 //   [--dist D] [--warm N]
 //   [--calls N] [--windows N] [--node-flags 'F ...'] [-- emulator flags]
 import { execFileSync, spawn } from 'node:child_process';

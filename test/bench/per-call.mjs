@@ -47,7 +47,7 @@ export function measuredCall(
  * The call the script's flags name: `--post [--bare]` and `--secret S` as `measuredCall` takes
  * them, `--path P` a GET of P, `--scopes S` the secret of a new key of the default account with
  * only the scopes S (comma-separated): `--path /v1/evaluations --scopes usage:read` is the bench's
- * 403.
+ * 403; `--fault N` sends `X-Emulator-Fault: N` (`--fault 429` is the bench's 429).
  */
 export async function flaggedCall(url, own, option) {
   const scopes = option('--scopes', undefined);
@@ -59,7 +59,14 @@ export async function flaggedCall(url, own, option) {
         })
       ).secret
     : option('--secret', undefined);
-  return measuredCall(own.includes('--post'), own.includes('--bare'), secret, option('--path'));
+  const call = measuredCall(
+    own.includes('--post'),
+    own.includes('--bare'),
+    secret,
+    option('--path'),
+  );
+  const fault = option('--fault', undefined);
+  return fault ? { ...call, headers: { ...call.headers, 'x-emulator-fault': fault } } : call;
 }
 
 /**
