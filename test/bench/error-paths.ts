@@ -16,8 +16,12 @@ import { p99Line, ratioLine } from './targets.js';
 export const FLOOR_KEYS_ME = 'floor GET /v1/keys/me (error-path rounds)';
 export const FLOOR_400 = 'floor GET /v1/evaluations?limit=0 (400, stock defaultHook)';
 
-/** The baseline every error path is compared with, measured in the same alternating rounds. */
-export const ERROR_BASELINE = 'emulator GET /v1/keys/me (error-path baseline)';
+/**
+ * The baseline every error path is compared with: keys/me, measured before the first error path
+ * of each round and after each (`n` counts from 1), so that each path has one just before and one
+ * just after it.
+ */
+export const errorBaseline = (n: number) => `emulator GET /v1/keys/me (error-path baseline ${n})`;
 /** Issue 26: every error answer at least this fraction of keys/me's requests/s. */
 export const ERROR_TARGET = 0.8;
 
@@ -95,43 +99,50 @@ export async function scopedSecret(emulator: ServerProcess): Promise<string> {
   return (await control<{ secret: string }>(emulator, 'POST', path, body)).secret;
 }
 
-/** keys/me, then each error path, round after round; each ratio against its round's keys/me. */
+/**
+ * keys/me, then each error path followed by keys/me again, round after round; each path's ratio
+ * against the mean of the keys/me just before and just after it in its round. A shared machine's
+ * speed drifts within a round (keys/me's rps moved by a third between two of its loads), and a
+ * path compared with a keys/me measured a minute earlier took that drift for its own.
+ */
 export function errorPaths(): Scenario {
   return {
     name: 'error paths against keys/me, alternating',
     async run(ctx) {
       const secret = await scopedSecret(ctx.emulator);
-      const specs = ERROR_PATHS.map((p) => ({
-        ...keysMeSpec(ctx, ctx.emulator),
-        requests: [p.request(secret)],
-      }));
+      const keysMe = keysMeSpec(ctx, ctx.emulator);
+      const specs = ERROR_PATHS.flatMap((p) => [
+        { ...keysMe, requests: [p.request(secret)] },
+        keysMe,
+      ]);
       const floor400 = {
         ...keysMeSpec(ctx, ctx.floor),
         requests: [{ method: 'GET' as const, path: '/v1/evaluations?limit=0', headers: AUTH }],
       };
-      const [floorKeys, floorBad, baseline, ...paths] = await alternate(ctx, [
+      const [floorKeys, floorBad, ...emulator] = await alternate(ctx, [
         keysMeSpec(ctx, ctx.floor),
         floor400,
-        keysMeSpec(ctx, ctx.emulator),
+        keysMe,
         ...specs,
       ]);
       return [
         fromRounds(FLOOR_KEYS_ME, floorKeys!),
         { ...fromRounds(FLOOR_400, floorBad!), expectedStatuses: [400] },
-        fromRounds(ERROR_BASELINE, baseline!),
-        ...ERROR_PATHS.map((p, j) => ({
-          ...fromRounds(p.name, paths[j]!),
-          expectedStatuses: [p.status],
-        })),
+        // In the order measured: keys/me at the even places, the paths between them.
+        ...emulator.map((rounds, i) => {
+          if (i % 2 === 0) return fromRounds(errorBaseline(i / 2 + 1), rounds);
+          const p = ERROR_PATHS[(i - 1) / 2]!;
+          return { ...fromRounds(p.name, rounds), expectedStatuses: [p.status] };
+        }),
       ];
     },
     targets: (rows) => [
       floorLine(rows),
-      ...ERROR_PATHS.flatMap((p) => [
+      ...ERROR_PATHS.flatMap((p, j) => [
         ratioLine(rows, {
           label: `${p.name.replace(/^emulator /, '')} / keys/me`,
           measured: p.name,
-          baseline: ERROR_BASELINE,
+          baseline: [errorBaseline(j + 1), errorBaseline(j + 2)],
           atLeast: ERROR_TARGET,
         }),
         p99Line(rows, p.name, READ_P99_MS),

@@ -9,7 +9,11 @@ import { median, type ScenarioResult, verdict } from './context.js';
 export interface Ratio {
   label: string;
   measured: string;
-  baseline: string;
+  /**
+   * The baseline's row, or the two rows measured just before and just after the measured one in
+   * each round: their mean is the baseline, which takes out a machine's drift between the loads.
+   */
+  baseline: string | readonly [string, string];
   /** The measured side's requests/s at least this fraction of the baseline's. */
   atLeast: number;
 }
@@ -19,7 +23,7 @@ const fixed = (ratios: number[]) => ratios.map((r) => r.toFixed(2)).join(' / ');
 /** `<label>: 0.80x by requests/s (target >= 0.75x: met; per round ...; by CPU ...)`. */
 export function ratioLine(rows: Map<string, ScenarioResult>, ratio: Ratio): string {
   const measured = rows.get(ratio.measured);
-  const baseline = rows.get(ratio.baseline);
+  const baseline = baselineOf(rows, ratio.baseline);
   if (!measured?.rounds || !baseline?.rounds) return `${ratio.label}: not measured`;
   const pairs = baseline.rounds.map((b, i) => [b, measured.rounds![i]!] as const);
   const rps = pairs.map(([b, m]) => m.rps / b.rps);
@@ -36,6 +40,29 @@ export function ratioLine(rows: Map<string, ScenarioResult>, ratio: Ratio): stri
     `${ratio.label}: ${value.toFixed(2)}x by requests/s (target >= ${ratio.atLeast.toFixed(2)}x: ` +
     `${verdict(value >= ratio.atLeast)}; per round ${fixed(rps)}${cpu})`
   );
+}
+
+/** A baseline's row; of two rows, one whose rounds are theirs averaged, round by round. */
+function baselineOf(
+  rows: Map<string, ScenarioResult>,
+  names: string | readonly [string, string],
+): Pick<ScenarioResult, 'rounds' | 'cpuUsPerReq'> | undefined {
+  if (typeof names === 'string') return rows.get(names);
+  const [before, after] = names.map((name) => rows.get(name));
+  if (!before?.rounds || !after?.rounds) return undefined;
+  const mean = (a: number | undefined, b: number | undefined) =>
+    a === undefined || b === undefined ? undefined : (a + b) / 2;
+  const rounds = before.rounds.map((b, i) => {
+    const a = after.rounds![i]!;
+    const cpuUsPerReq = mean(b.cpuUsPerReq, a.cpuUsPerReq);
+    return {
+      ...b,
+      rps: (b.rps + a.rps) / 2,
+      ...(cpuUsPerReq === undefined ? {} : { cpuUsPerReq }),
+    };
+  });
+  const cpuUsPerReq = mean(before.cpuUsPerReq, after.cpuUsPerReq);
+  return { rounds, ...(cpuUsPerReq === undefined ? {} : { cpuUsPerReq }) };
 }
 
 /** `p99 <name>: 4.1 ms (target <= 20 ms: met; per round ...)`, the median of the rounds' p99. */
