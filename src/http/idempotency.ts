@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import type { ServiceVersion } from '../core/contract.js';
 import type { AppEnv } from '../core/env.js';
 import { apiError, invalidParam, MESSAGES } from '../core/errors.js';
@@ -33,9 +33,18 @@ function parsesAs(schema: BodySchema | undefined, text: string): boolean {
  * @example idempotency(route.request.body.content['application/json'].schema)
  */
 export function idempotency(bodySchema: BodySchema | undefined): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  // A call without a key is handed on as it is: not from an async function, whose promise would
+  // take the handler's answer (or its rejection) a step later.
+  return (c, next) => {
     const key = joinedHeader(c, 'idempotency-key');
-    if (key === undefined) return next();
+    return key === undefined ? next() : keyed(c, next, key);
+  };
+
+  async function keyed(
+    c: Context<AppEnv>,
+    next: Next,
+    key: string,
+  ): ReturnType<MiddlewareHandler<AppEnv>> {
     if (!KEY_FORMAT.test(key)) {
       throw invalidParam('Idempotency-Key', MESSAGES.idempotencyKeyFormat);
     }
@@ -71,7 +80,7 @@ export function idempotency(bodySchema: BodySchema | undefined): MiddlewareHandl
       engine.idempotencyInFlight.delete(slot);
     }
     await keep(c, key, requestHash);
-  };
+  }
 }
 
 /** A successful answer, kept under its key for a later replay. */

@@ -47,41 +47,36 @@ function runIdOf(
 }
 
 /**
- * The caller's run of this kind, or the 404 naming the kind's own path parameter (`noun` says
- * what a logs or files route calls it). Commands take it as read: the handler is synchronous.
+ * `then` of the caller's run of this kind that the path names, or the 404 naming the kind's own
+ * path parameter (`noun` says what a logs or files route calls it) handed back rejected, not
+ * thrown: a handler runs within the HTTP parser's callback, where V8 gives a thrown exception a
+ * message with its source location, a walk of the stack (docs/development.md "Why it is fast"),
+ * and an SDK's error tests ask for one unknown id thousands of times. Hono's compose awaits the
+ * rejection and renders it as it would the throw (as pipeline.ts hands on the 401 and 403).
+ * @example return withRun(c, registered, runId, (run) => c.json(runView(c, kind, run), 200))
  */
-function findRun(c: Ctx, registered: RegisteredKind, runId: string, noun?: string): RunRecord {
-  const found = runOrNotFound(c, registered, runId, noun ?? registered.kind.name);
-  if (found instanceof ApiError) throw found;
-  return found;
-}
-
-/**
- * {@link findRun}'s lookup, its 404 returned. V8 counts a function's calls towards optimizing it
- * where it returns, so one that only ever leaves by a throw stays in the interpreter (an SDK's
- * error tests ask for one unknown id thousands of times): the work is here, the throw above.
- */
-function runOrNotFound(
+function withRun<R>(
   c: Ctx,
   { kind, routes }: RegisteredKind,
   runId: string,
-  noun: string,
-): RunRecord | ApiError {
+  then: (run: RunRecord) => R,
+  noun = kind.name,
+): R | Promise<never> {
   const found = c.get('deps').store.runs.get(c.get('auth').account.id, runId);
   // A run of another kind is not one of this kind's: the same 404 as an unknown id.
-  if (!found || found.kind !== kind.name) return notFound(noun, runId, routes.idParam);
-  return found;
+  if (!found || found.kind !== kind.name)
+    return Promise.reject(notFound(noun, runId, routes.idParam));
+  return then(found);
 }
 
 /** `GET .../files`: a page of a succeeded run's files; any other answers the kind's 409. */
 async function files(
   c: Ctx,
   registered: RegisteredKind,
-  runId: string,
+  found: RunRecord,
   { after, limit }: { after?: string; limit: number },
 ): Promise<Response> {
   const { kind, routes } = registered;
-  const found = findRun(c, registered, runId, routes.subresourceNoun);
   if (found.state.status !== 'succeeded') {
     const own = registered.errors?.[routes.notReadyCode];
     throw ApiError.of(routes.notReadyCode, {
@@ -124,24 +119,33 @@ export function registerRunKind(
   const { kind, routes } = registered;
   const { idParam } = routes;
   const served = (name: RunRouteName) => set === 'all' || routes.documented.includes(name);
-  const find = (c: Parameters<typeof runIdOf>[0]) => findRun(c, registered, runIdOf(c, idParam));
+  /** `then` of the run the path names, or its 404 (`withRun`). */
+  const find = <R>(
+    c: Parameters<typeof runIdOf>[0],
+    then: (run: RunRecord) => R,
+    noun = kind.name,
+  ) => withRun(c, registered, runIdOf(c, idParam), then, noun);
   // In this order: the served documents list the routes as they are registered.
   if (served('resume'))
     // 202 with the run back in `queued`.
     app.openapi(routes.resume, (c) =>
-      c.json(runView(c, kind, resumeRun(caller(c), kind, find(c))), 202),
+      find(c, (run) => c.json(runView(c, kind, resumeRun(caller(c), kind, run)), 202)),
     );
   if (served('logs'))
-    app.openapi(routes.logs, async (c) => {
-      const runId = runIdOf(c, idParam);
-      const found = findRun(c, registered, runId, routes.subresourceNoun);
-      const { limit } = c.req.valid('query');
-      const lines = await runLog(c.get('deps'), found, limit, c.get('now'));
-      return c.json({ id: found.id, object: routes.objects.logs, lines }, 200);
-    });
+    app.openapi(routes.logs, (c) =>
+      find(
+        c,
+        async (found) => {
+          const { limit } = c.req.valid('query');
+          const lines = await runLog(c.get('deps'), found, limit, c.get('now'));
+          return c.json({ id: found.id, object: routes.objects.logs, lines }, 200);
+        },
+        routes.subresourceNoun,
+      ),
+    );
   if (served('files'))
     app.openapi(routes.files, (c) =>
-      files(c, registered, runIdOf(c, idParam), c.req.valid('query')),
+      find(c, (run) => files(c, registered, run, c.req.valid('query')), routes.subresourceNoun),
     );
   if (routes.create && served('create'))
     app.openapi(routes.create, (c) => {
@@ -153,19 +157,22 @@ export function registerRunKind(
       return c.json(runView(c, kind, createRunCommand(caller(c), kind, { id, request })), 201);
     });
   if (routes.get && served('get'))
-    app.openapi(routes.get, (c) => c.json(runView(c, kind, find(c)), 200));
+    app.openapi(routes.get, (c) => find(c, (run) => c.json(runView(c, kind, run), 200)));
   if (routes.list && served('list'))
     app.openapi(routes.list, (c) => list(c, kind, c.req.valid('query')));
   if (routes.cancel && served('cancel'))
     // 202 with the run `canceling`.
-    app.openapi(routes.cancel, (c) => c.json(runView(c, kind, cancelRun(caller(c), find(c))), 202));
+    app.openapi(routes.cancel, (c) =>
+      find(c, (run) => c.json(runView(c, kind, cancelRun(caller(c), run)), 202)),
+    );
   if (routes.archive && served('archive'))
-    app.openapi(routes.archive, (c) => serveArchive(c, find(c), idParam));
+    app.openapi(routes.archive, (c) => find(c, (run) => serveArchive(c, run, idParam)));
   if (set === 'documented') return;
   for (const { route, read } of registered.reads ?? [])
-    app.openapi(route, (c) => {
-      const run = find(c);
-      const state = deriveState(run.state, c.get('now'), kind.stepNoun);
-      return c.json(read(run, state, c.get('deps').catalog), 200);
-    });
+    app.openapi(route, (c) =>
+      find(c, (run) => {
+        const state = deriveState(run.state, c.get('now'), kind.stepNoun);
+        return c.json(read(run, state, c.get('deps').catalog), 200);
+      }),
+    );
 }
