@@ -28,18 +28,24 @@ export function faultable(path: string): boolean {
  * hang) or, with `after`, once it has done its work (strike.ts); a delay holds the call.
  * @example app.use(faults)
  */
-export const faults: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const faults: MiddlewareHandler<AppEnv> = (c, next) => {
   const header = joinedHeader(c, 'x-emulator-fault') || undefined;
   const rules = c.get('deps').faults;
   const none = rules.size === 0 && !rules.sweeps.armed;
   if (!faultable(c.req.path) || (header === undefined && none)) return next();
   const match = routeMatchOf(c);
   const { delayMs, action } = decide(c, header, match);
-  if (delayMs > 0 && (await holdFor(c, delayMs))) c.set('clientClosed', true);
-  if (action === null) return next();
-  callerOf(c);
-  c.set('faultId', action.source);
-  return strike(c, next, action.respond, match?.conflict ?? null);
+  const act = (): ReturnType<MiddlewareHandler<AppEnv>> => {
+    if (action === null) return next();
+    callerOf(c);
+    c.set('faultId', action.source);
+    return strike(c, next, action.respond, match?.conflict ?? null);
+  };
+  if (delayMs === 0) return act();
+  return holdFor(c, delayMs).then((closed) => {
+    if (closed) c.set('clientClosed', true);
+    return act();
+  });
 };
 
 /** What the header asks for, else what the first rule or sweep that fires decides, plus delays. */
