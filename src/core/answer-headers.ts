@@ -10,7 +10,9 @@ import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import type { AppEnv } from './env.js';
 
-const outgoingOf = (c: Context<AppEnv>) => (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+/** Node's response where Node serves the call; undefined under `app.request()`. */
+export const outgoingOf = (c: Context<AppEnv>) =>
+  (c.env as Partial<HttpBindings> | undefined)?.outgoing;
 
 /**
  * Sets a header of the answer: on Node's response where Node serves the call (and remembers it for
@@ -106,6 +108,11 @@ function sortedByName(flat: string[]): string[] {
 export function headerOf(flat: readonly string[], name: string): string | null {
   for (let i = 0; i + 1 < flat.length; i += 2) if (flat[i] === name) return flat[i + 1]!;
   return null;
+}
+
+/** A `Retry-After` value in whole seconds (RFC 9110 section 10.2.3), else null. */
+export function wholeSeconds(value: string | null | undefined): number | null {
+  return value != null && /^\d+$/.test(value) ? Number(value) : null;
 }
 
 /** A header's value as one text: a list joined as `Headers` joins it. */

@@ -31,6 +31,8 @@ export interface AppVariables {
   errorCode: string;
   /** The error envelope answered, set by `renderError` (the journal's detail keeps it). */
   errorBody: unknown;
+  /** The whole seconds of the `Retry-After` that `renderError` answered, null when none. */
+  retryAfter: number | null;
   /** Headers set on Node's response, names lower-case (`setAnswerHeader`, answer-headers.ts). */
   nodeHeaders: string[];
 }

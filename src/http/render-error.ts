@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { outgoingOf, wholeSeconds } from '../core/answer-headers.js';
 import type { ErrorEnvelope } from '../core/contract.js';
 import type { AppEnv } from '../core/env.js';
 import { ApiError, apiError, MESSAGES } from '../core/errors.js';
@@ -65,6 +66,25 @@ export function renderError(err: Error, c: Context<AppEnv>): Response {
   c.set('errorCode', apiErr.code);
   const body = errorEnvelope(apiErr, c.get('requestId') ?? null);
   c.set('errorBody', body);
-  const headers = { 'Content-Type': 'application/json', ...apiErr.headers };
-  return c.body(envelopeText(body), apiErr.status as ContentfulStatusCode, headers);
+  c.set('retryAfter', wholeSeconds(apiErr.headers['Retry-After']));
+  const headers = answerHeaders(apiErr.headers);
+  const text = envelopeText(body);
+  // Given more than one header (a 429's `Retry-After`), Hono's `c.body` builds an undici
+  // `Headers`, which @hono/node-server then copies into a plain object to write: where Node serves
+  // the call, the answer takes the plain object, as Node writes it. Under `app.request()`, `c.body`
+  // adds the headers `setAnswerHeader` gave Hono.
+  if (outgoingOf(c)) return new Response(text, { status: apiErr.status, headers });
+  return c.body(text, apiErr.status as ContentfulStatusCode, headers);
+}
+
+/**
+ * An error answer's headers: its JSON type, and any of its own in lower case, as a `Headers`
+ * gives them (what the answer has always sent: `retry-after: 7`).
+ */
+function answerHeaders(own: Record<string, string>): Record<string, string> {
+  const names = Object.keys(own);
+  if (names.length === 0) return { 'Content-Type': 'application/json' };
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  for (const name of names) headers[name.toLowerCase()] = own[name]!;
+  return headers;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, MiddlewareHandler } from 'hono';
-import { headerOf, nodeHeaders, sentHeaders } from '../../core/answer-headers.js';
+import { headerOf, nodeHeaders, sentHeaders, wholeSeconds } from '../../core/answer-headers.js';
 import { wallNow } from '../../core/clock.js';
 import type { AppEnv } from '../../core/env.js';
 import { joinedHeader } from '../../core/request-header.js';
@@ -63,12 +63,14 @@ function bodyDigest(text: string): string {
 }
 
 /**
- * The whole seconds of an answer's `Retry-After` (RFC 9110 section 10.2.3), if it has one; read
- * as the answer holds it (asking `res.headers` would make the adapter build a `Headers`).
+ * The whole seconds of the answer's `Retry-After` (RFC 9110 section 10.2.3), if it has one: as
+ * `renderError` answered it, else read as the answer holds it (asking `res.headers` would make the
+ * adapter build a `Headers`).
  */
-function retryAfterOf(res: Response): number | null {
-  const value = headerOf(sentHeaders(res, []), 'retry-after');
-  return value !== null && /^\d+$/.test(value) ? Number(value) : null;
+function retryAfterOf(c: Context<AppEnv>): number | null {
+  const rendered = c.get('retryAfter');
+  if (rendered !== undefined) return rendered;
+  return wholeSeconds(headerOf(sentHeaders(c.res, []), 'retry-after'));
 }
 
 /**
@@ -136,7 +138,7 @@ function recordRequest(
       duration_ms: wall - startedWall,
       idempotency_key: joinedHeader(c, 'idempotency-key') ?? null,
       body_digest: digest,
-      retry_after: status !== null && status >= 400 ? retryAfterOf(c.res) : null,
+      retry_after: status !== null && status >= 400 ? retryAfterOf(c) : null,
       fault_after: strike?.after === true,
       work_status: strike?.workStatus ?? null,
       hang_ms: strike?.hangMs ?? null,
