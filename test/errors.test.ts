@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
+import { envelopeText, errorEnvelope } from '../src/core/envelope.js';
 import { ApiError, apiError, ERROR_CATALOG } from '../src/core/errors.js';
-import { envelopeText, errorEnvelope } from '../src/http/render-error.js';
 
 test('an ApiError is an Error (Hono hands only Errors to onError) without a stack trace', () => {
   const err = apiError('resource_not_found', { message: 'No such thing.', param: 'thing_id' });

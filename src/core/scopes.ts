@@ -6,8 +6,9 @@ import type { Account, ApiKeyRecord } from './records.js';
  * @example hasScope(['webhooks:write'], 'webhooks:read') // true
  */
 export function hasScope(granted: readonly string[], needed: string): boolean {
+  if (granted.includes(needed)) return true;
   const [resource, verb] = needed.split(':');
-  return granted.includes(needed) || (verb === 'read' && granted.includes(`${resource}:write`));
+  return verb === 'read' && granted.includes(`${resource}:write`);
 }
 
 /** What an operation needs: a key's scope, the account's feature. */
@@ -30,7 +31,7 @@ export function assertAccess(
   if (denied) throw denied;
 }
 
-/** The 403 of {@link assertAccess}, returned: the pipeline hands it on without throwing it. */
+/** The 403 of {@link assertAccess}, returned: the pipeline answers it without throwing it. */
 export function accessDenied(
   key: Pick<ApiKeyRecord, 'scopes'>,
   account: Pick<Account, 'features'>,

@@ -10,10 +10,10 @@ import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { getRequestListener, RequestError } from '@hono/node-server';
 import { DEFAULT_VERSION } from '../core/contract.js';
+import { errorEnvelope } from '../core/envelope.js';
 import { type ApiError, apiError, type ErrorCode, MESSAGES } from '../core/errors.js';
 import type { Deps } from '../engine/deps.js';
 import { type Gates, whenAnswersLeave } from './backpressure.js';
-import { errorEnvelope } from './render-error.js';
 import { batchWrites } from './write-batching.js';
 
 /** An unread body up to this size is read and discarded, and the connection stays usable. */

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from '../core/env.js';
+import { envelopeAnswer } from '../core/envelope.js';
 import { failedValidation } from './validation-hook.js';
 
 /** The parts of a route's `request` this step validates. */
@@ -15,20 +16,21 @@ export interface PathAndQuery {
  * one validation hook's 400) and stored where `c.req.valid()` reads them, in one synchronous
  * step. zod-openapi's validator reads the request's `Content-Type` for every part, which makes
  * @hono/node-server build a `Headers` of every header (4,700 instructions a call), and awaits an
- * async parse and hook for each part: see docs/development.md "Why it is fast". A failure is handed
- * on as a rejection, not thrown: thrown outside a microtask it would cost V8's stack walk for a
- * message.
+ * async parse and hook for each part: see docs/development.md "Why it is fast". A failure is
+ * answered at once, not thrown (core/envelope.ts).
  */
 export function pathAndQuery({ query, params }: PathAndQuery): MiddlewareHandler<AppEnv> {
   return (c, next) => {
     if (query) {
       const result = query.safeParse(queryValue(c.req.queries()));
-      if (!result.success) return Promise.reject(failedValidation(result.error));
+      if (!result.success)
+        return Promise.resolve(envelopeAnswer(c, failedValidation(result.error)));
       c.req.addValidatedData('query', result.data as Record<string, unknown>);
     }
     if (params) {
       const result = params.safeParse(c.req.param());
-      if (!result.success) return Promise.reject(failedValidation(result.error));
+      if (!result.success)
+        return Promise.resolve(envelopeAnswer(c, failedValidation(result.error)));
       c.req.addValidatedData('param', result.data as Record<string, unknown>);
     }
     return next();

@@ -1,7 +1,7 @@
 /**
  * The product API's request pipeline, top to bottom (docs/api.md "Order of checks"): each step is
- * Hono middleware that throws its error (or, for the 401 and 403, returns it rejected: see
- * `guarded`), which the one `onError` (render-error.ts) renders.
+ * Hono middleware that throws its error, which the one `onError` (render-error.ts) renders; the
+ * 401 and 403 are answered at once instead (see `guarded`).
  * On the product paths, with `--cors`: a listed origin's preflight answers 204 (cors.ts: hono/cors), before all else.
  * On every path:
  *   requestContext    request id, served version; `X-Request-Id`/`Service-Version` on every answer
@@ -29,6 +29,7 @@ import { journal } from '../areas/requests/journal-middleware.js';
 import { authenticate, authenticated } from '../core/accounts/authenticate.js';
 import { DEFAULT_VERSION, SUPPORTED_VERSIONS } from '../core/contract.js';
 import type { AppEnv } from '../core/env.js';
+import { envelopeAnswer } from '../core/envelope.js';
 import { apiError, MESSAGES } from '../core/errors.js';
 import { accessDenied } from '../core/scopes.js';
 import type { Deps } from '../engine/deps.js';
@@ -107,7 +108,7 @@ export function routeSteps(route: GuardedRoute): MiddlewareHandler<AppEnv>[] {
     ...(body ? [checkJsonDepth] : []),
     (c, next) => {
       const refused = authenticated(c);
-      if (refused) return Promise.reject(refused);
+      if (refused) return Promise.resolve(envelopeAnswer(c, refused));
       checkVersion(c);
       const settling = settle(c);
       return settling ? settling.then(() => guarded(c, next)) : guarded(c, next);
@@ -115,16 +116,16 @@ export function routeSteps(route: GuardedRoute): MiddlewareHandler<AppEnv>[] {
   ];
 
   /**
-   * Steps 6 to 9. The 401 above and the 403 here are handed back as rejections, not thrown: V8
-   * gives an exception thrown outside a microtask a message with its source location, a walk of
-   * the stack that cost each about 15,000 instructions (docs/development.md "Why it is fast");
-   * Hono's compose awaits the rejection and renders it as it would the throw.
+   * Steps 6 to 9. The 401 above and the 403 here are answered at once, not thrown
+   * (core/envelope.ts): thrown, each cost V8's walk of the stack for a message, about 15,000
+   * instructions (docs/development.md "Why it is fast"); handed back rejected, a throw at Hono's
+   * await.
    */
   function guarded(c: Context<AppEnv>, next: Next): ReturnType<MiddlewareHandler> {
     checkOperationVersion(c, versions);
     const { key, account } = c.get('auth');
     const denied = accessDenied(key, account, { scope, feature });
-    if (denied) return Promise.reject(denied);
+    if (denied) return Promise.resolve(envelopeAnswer(c, denied));
     rateLimit(c);
     return idempotent ? idempotent(c, next) : next();
   }

@@ -1,9 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { outgoingOf, wholeSeconds } from '../core/answer-headers.js';
-import type { ErrorEnvelope } from '../core/contract.js';
 import type { AppEnv } from '../core/env.js';
+import { envelopeAnswer } from '../core/envelope.js';
 import { ApiError, apiError, MESSAGES } from '../core/errors.js';
 
 /** Maps what Hono's own middleware throws onto the catalog (DESIGN.md section 3). */
@@ -15,29 +13,6 @@ function fromHttpException(err: HTTPException): ApiError {
   }
   return apiError('api_error');
 }
-
-/** The error envelope of API document section 7 for any error, with `request_id` filled in. */
-export function errorEnvelope(err: ApiError, requestId: string | null): ErrorEnvelope {
-  const { type, code, message, param, details } = err;
-  return { error: { type, code, message, param, request_id: requestId, details } };
-}
-
-/**
- * `JSON.stringify(envelope)`, the same text for about 4,000 fewer instructions an answer: the
- * keys are written as they are, the values each by JSON.stringify (a `null` as such). `type` is
- * one of ERROR_TYPES and a request id the emulator's own (`req_` and a ULID): neither needs
- * escaping. Every error answer pays for its JSON (docs/development.md "Why it is fast").
- */
-export function envelopeText({ error }: ErrorEnvelope): string {
-  return (
-    `{"error":{"type":"${error.type}","code":${JSON.stringify(error.code)},` +
-    `"message":${JSON.stringify(error.message)},"param":${orNull(error.param)},` +
-    `"request_id":${error.request_id === null ? 'null' : `"${error.request_id}"`},` +
-    `"details":${orNull(error.details)}}}`
-  );
-}
-
-const orNull = (value: unknown) => (value === null ? 'null' : JSON.stringify(value));
 
 /**
  * Node's error for a body read when the connection closed before the body was all there (the
@@ -63,28 +38,5 @@ export function renderError(err: Error, c: Context<AppEnv>): Response {
     console.error(`[svc-emulator] unexpected error on ${c.req.method} ${c.req.path}:`, err);
     apiErr = apiError('api_error');
   }
-  c.set('errorCode', apiErr.code);
-  const body = errorEnvelope(apiErr, c.get('requestId') ?? null);
-  c.set('errorBody', body);
-  c.set('retryAfter', wholeSeconds(apiErr.headers['Retry-After']));
-  const headers = answerHeaders(apiErr.headers);
-  const text = envelopeText(body);
-  // Given more than one header (a 429's `Retry-After`), Hono's `c.body` builds an undici
-  // `Headers`, which @hono/node-server then copies into a plain object to write: where Node serves
-  // the call, the answer takes the plain object, as Node writes it. Under `app.request()`, `c.body`
-  // adds the headers `setAnswerHeader` gave Hono.
-  if (outgoingOf(c)) return new Response(text, { status: apiErr.status, headers });
-  return c.body(text, apiErr.status as ContentfulStatusCode, headers);
-}
-
-/**
- * An error answer's headers: its JSON type, and any of its own in lower case, as a `Headers`
- * gives them (what the answer has always sent: `retry-after: 7`).
- */
-function answerHeaders(own: Record<string, string>): Record<string, string> {
-  const names = Object.keys(own);
-  if (names.length === 0) return { 'Content-Type': 'application/json' };
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
-  for (const name of names) headers[name.toLowerCase()] = own[name]!;
-  return headers;
+  return envelopeAnswer(c, apiErr);
 }

@@ -13,7 +13,7 @@ export const validationHook: OpenAPIHonoOptions<AppEnv>['defaultHook'] = (result
   throw failedValidation(result.error);
 };
 
-/** The hook's 400 for a zod failure, returned (`pathAndQuery` hands it on without a throw). */
+/** The hook's 400 for a zod failure, returned (`pathAndQuery` answers it without a throw). */
 export function failedValidation(error: { issues: readonly unknown[] }): ApiError {
   const issue = error.issues[0] as Issue | undefined;
   return issue ? issueError(issue) : apiError('parameter_invalid');

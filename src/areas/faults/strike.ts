@@ -7,6 +7,7 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { Context, Next } from 'hono';
 import type { AppEnv } from '../../core/env.js';
+import { envelopeAnswer } from '../../core/envelope.js';
 import { ApiError } from '../../core/errors.js';
 import type { StrikeRespond } from './contract.js';
 import { defaultFaultCode } from './fault-rules.js';
@@ -34,8 +35,8 @@ const incomingOf = (c: Context<AppEnv>) => (c.env as Partial<HttpBindings> | und
 /**
  * Strikes the call with `respond`: before its work (answers the envelope, drops or hangs), or
  * with `after` once the rest of the pipeline has answered, replacing that answer. Before the work
- * the envelope is handed back rejected, not thrown (as pipeline.ts hands on the 401): a fault
- * header's tests ask for one fault thousands of times.
+ * the envelope is answered at once, not thrown (core/envelope.ts): a fault header's tests ask
+ * for one fault thousands of times.
  * @example return strike(c, next, { status: 502, after: true }, match?.conflict ?? null)
  */
 export function strike(
@@ -59,7 +60,7 @@ function strikeBefore(
 ): Promise<Response> {
   const hangMs = 'hang_ms' in respond ? respond.hang_ms : null;
   c.set('strike', { after: false, hangMs, workStatus: null });
-  if ('status' in respond) return Promise.reject(faultError(respond, conflict));
+  if ('status' in respond) return Promise.resolve(envelopeAnswer(c, faultError(respond, conflict)));
   if (hangMs === null) return Promise.resolve(drop(c));
   return holdFor(c, hangMs).then((closed) => {
     if (closed) c.set('clientClosed', true);

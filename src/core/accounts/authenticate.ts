@@ -21,8 +21,8 @@ export function authenticate(c: Context<AppEnv>): void {
 }
 
 /**
- * {@link authenticate}'s 401 returned, not thrown (the pipeline hands it on as a rejection); sets
- * `auth` when the key is good.
+ * {@link authenticate}'s 401 returned, not thrown (the pipeline answers it at once:
+ * core/envelope.ts); sets `auth` when the key is good.
  */
 export function authenticated(c: Context<AppEnv>): ApiError | undefined {
   const { store, clocks } = c.get('deps');

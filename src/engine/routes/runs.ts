@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import { baseUrl } from '../../core/base-url.js';
 import { checkCursor } from '../../core/cursor.js';
 import type { AppEnv } from '../../core/env.js';
+import { envelopeAnswer } from '../../core/envelope.js';
 import { ApiError, MESSAGES, notFound } from '../../core/errors.js';
 import { listPage } from '../../core/paging.js';
 import type { RunRouteName } from '../contract/run-routes.js';
@@ -48,11 +49,8 @@ function runIdOf(
 
 /**
  * `then` of the caller's run of this kind that the path names, or the 404 naming the kind's own
- * path parameter (`noun` says what a logs or files route calls it) handed back rejected, not
- * thrown: a handler runs within the HTTP parser's callback, where V8 gives a thrown exception a
- * message with its source location, a walk of the stack (docs/development.md "Why it is fast"),
- * and an SDK's error tests ask for one unknown id thousands of times. Hono's compose awaits the
- * rejection and renders it as it would the throw (as pipeline.ts hands on the 401 and 403).
+ * path parameter (`noun` says what a logs or files route calls it), answered at once
+ * (core/envelope.ts): an SDK's error tests ask for one unknown id thousands of times.
  * @example return withRun(c, registered, runId, (run) => c.json(runView(c, kind, run), 200))
  */
 function withRun<R>(
@@ -61,11 +59,11 @@ function withRun<R>(
   runId: string,
   then: (run: RunRecord) => R,
   noun = kind.name,
-): R | Promise<never> {
+): R | Response {
   const found = c.get('deps').store.runs.get(c.get('auth').account.id, runId);
   // A run of another kind is not one of this kind's: the same 404 as an unknown id.
   if (!found || found.kind !== kind.name)
-    return Promise.reject(notFound(noun, runId, routes.idParam));
+    return envelopeAnswer(c, notFound(noun, runId, routes.idParam));
   return then(found);
 }
 

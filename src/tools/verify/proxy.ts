@@ -5,8 +5,8 @@
  */
 
 import { wallNow } from '../../core/clock.js';
+import { errorEnvelope } from '../../core/envelope.js';
 import { type ApiError, apiError } from '../../core/errors.js';
-import { errorEnvelope } from '../../http/render-error.js';
 import type { CassetteWriter } from './cassette.js';
 import {
   type Contract,
