@@ -116,12 +116,58 @@ function runWrites(s: RunStatements) {
   };
 }
 
+/** How many ids `unknownIds` remembers before it forgets them all. */
+const UNKNOWN_IDS_MAX = 10_000;
+
+/**
+ * The ids an account was asked for and has no run by, remembered until a run with that id is
+ * written: a temporary trigger of the connection on `runs` tells of every row inserted, or whose
+ * id or account changes, by any statement (a create, a restore, a scenario load); another
+ * connection to a file changes `data_version`, which forgets all. An SDK's error tests ask for one
+ * unknown id thousands of times, and each asked SQLite: about 5 us of a 404's 95 (docs/development.md
+ * "Why it is fast").
+ */
+function unknownIds(db: Database) {
+  const unknown = new Set<string>();
+  const keyOf = (accountId: string, id: string) => `${accountId} ${id}`;
+  db.function('svc_runs_written', { deterministic: false }, (accountId: unknown, id: unknown) => {
+    unknown.delete(keyOf(String(accountId), String(id)));
+    return null;
+  });
+  for (const event of ['INSERT', 'UPDATE OF id, account_id'])
+    db.exec(
+      `CREATE TEMP TRIGGER svc_runs_written_${event.split(' ')[0]!.toLowerCase()} AFTER ${event} ON main.runs ` +
+        'BEGIN SELECT svc_runs_written(NEW.account_id, NEW.id); END',
+    );
+  const version = db.memory ? null : db.prepare<[], number>('PRAGMA data_version').pluck();
+  let seenVersion = -1;
+  return {
+    has(accountId: string, id: string): boolean {
+      if (unknown.size === 0) return false;
+      const versioned = version?.get() ?? -1;
+      if (versioned !== seenVersion) {
+        seenVersion = versioned;
+        unknown.clear();
+        return false;
+      }
+      return unknown.has(keyOf(accountId, id));
+    },
+    add(accountId: string, id: string): void {
+      if (unknown.size >= UNKNOWN_IDS_MAX) unknown.clear();
+      if (unknown.size === 0) seenVersion = version?.get() ?? -1;
+      unknown.add(keyOf(accountId, id));
+    },
+  };
+}
+
 /** Reading one run: by id, by cursor, by download token. */
-function runLookups(s: RunStatements) {
+function runLookups(s: RunStatements, unknown: ReturnType<typeof unknownIds>) {
   return {
     /** Scoped to the account: another account's id reads as absent (API document, 4.1). */
     get: (accountId: string, id: string): RunRecord | undefined => {
+      if (unknown.has(accountId, id)) return undefined;
       const row = s.byId.get(id, accountId);
+      if (!row) unknown.add(accountId, id);
       return row && fromRow(row);
     },
     /** The account a run of any account belongs to (the control API's reads by run id). */
@@ -216,7 +262,8 @@ function runSchedule(s: RunStatements) {
  */
 export function createRunRepo(db: Database) {
   const s = prepareRunStatements(db);
-  return { ...runWrites(s), ...runLookups(s), ...runListings(s), ...runSchedule(s) };
+  const lookups = runLookups(s, unknownIds(db));
+  return { ...runWrites(s), ...lookups, ...runListings(s), ...runSchedule(s) };
 }
 export type RunRepo = ReturnType<typeof createRunRepo>;
 
