@@ -27,11 +27,11 @@ export interface AppVariables {
   resourceId: string;
   /** An Idempotency-Key replay. */
   replayed: boolean;
-  /** The error code of the response, set by `renderError`. */
+  /** The error code of the response, set by `envelopeAnswer` (core/envelope.ts). */
   errorCode: string;
-  /** The error envelope answered, set by `renderError` (the journal's detail keeps it). */
+  /** The error envelope answered, set by `envelopeAnswer` (the journal's detail keeps it). */
   errorBody: unknown;
-  /** The whole seconds of the `Retry-After` that `renderError` answered, null when none. */
+  /** The whole seconds of the `Retry-After` that `envelopeAnswer` answered, null when none. */
   retryAfter: number | null;
   /** Headers set on Node's response, names lower-case (`setAnswerHeader`, answer-headers.ts). */
   nodeHeaders: string[];

@@ -38,7 +38,7 @@ const orNull = (value: unknown) => (value === null ? 'null' : JSON.stringify(val
 
 /**
  * The answer to `err`, its code, envelope and `Retry-After` noted for the journal.
- * @example return envelopeAnswer(c, notFound('evaluation', id, 'evaluation_id'))
+ * @example return envelopeAnswer(c, notFound('evaluation', id, 'run_id'))
  */
 export function envelopeAnswer(c: Context<AppEnv>, err: ApiError): Response {
   c.set('errorCode', err.code);

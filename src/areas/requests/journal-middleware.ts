@@ -64,8 +64,8 @@ function bodyDigest(text: string): string {
 
 /**
  * The whole seconds of the answer's `Retry-After` (RFC 9110 section 10.2.3), if it has one: as
- * `renderError` answered it, else read as the answer holds it (asking `res.headers` would make the
- * adapter build a `Headers`).
+ * `envelopeAnswer` (core/envelope.ts) answered it, else read as the answer holds it (asking
+ * `res.headers` would make the adapter build a `Headers`).
  */
 function retryAfterOf(c: Context<AppEnv>): number | null {
   const rendered = c.get('retryAfter');

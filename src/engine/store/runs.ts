@@ -124,8 +124,8 @@ const UNKNOWN_IDS_MAX = 10_000;
  * written: a temporary trigger of the connection on `runs` tells of every row inserted, or whose
  * id or account changes, by any statement (a create, a restore, a scenario load); another
  * connection to a file changes `data_version`, which forgets all. An SDK's error tests ask for one
- * unknown id thousands of times, and each asked SQLite: about 5 us of a 404's 95 (docs/development.md
- * "Why it is fast").
+ * unknown id thousands of times, and each asked SQLite: about 6 us of server CPU a 404, cache-cold
+ * (docs/development.md "Why it is fast").
  */
 function unknownIds(db: Database) {
   const unknown = new Set<string>();
