@@ -14,6 +14,7 @@
 import type { Account } from '../records.js';
 import { digestSecret } from '../sha256.js';
 import type { Database } from '../sqlite/sqlite.js';
+import { writtenElsewhere } from '../sqlite/written-elsewhere.js';
 import type { AccountRepo } from './accounts-store.js';
 import type { KeyRepo, StoredKey } from './keys-store.js';
 
@@ -51,16 +52,11 @@ export function rememberedLookups(
     },
   );
   const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
-  // Only another connection to the same file changes `data_version`: an in-memory database has none.
-  const version = db.memory ? null : db.prepare<[], number>('PRAGMA data_version').pluck();
+  const elsewhere = writtenElsewhere(db);
   let seenChanges = -1;
-  let seenVersion = -1;
   /** Forgets all when another connection changed the database file since the last lookup. */
   const fresh = () => {
-    if (!version) return;
-    const versioned = version.get() ?? 0;
-    if (versioned === seenVersion) return;
-    seenVersion = versioned;
+    if (!elsewhere()) return;
     keyBySecret.clear();
     accountById.clear();
     dueOf.clear();

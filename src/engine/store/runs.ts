@@ -1,5 +1,6 @@
 import type { Page } from '../../core/sqlite/cursor-list.js';
 import type { Database } from '../../core/sqlite/sqlite.js';
+import { writtenElsewhere } from '../../core/sqlite/written-elsewhere.js';
 import type { RunRecord } from '../records.js';
 import { stateFromText, stateToText } from './run-state-text.js';
 
@@ -139,22 +140,14 @@ function unknownIds(db: Database) {
       `CREATE TEMP TRIGGER svc_runs_written_${event.split(' ')[0]!.toLowerCase()} AFTER ${event} ON main.runs ` +
         'BEGIN SELECT svc_runs_written(NEW.account_id, NEW.id); END',
     );
-  const version = db.memory ? null : db.prepare<[], number>('PRAGMA data_version').pluck();
-  let seenVersion = -1;
+  const elsewhere = writtenElsewhere(db);
   return {
     has(accountId: string, id: string): boolean {
-      if (unknown.size === 0) return false;
-      const versioned = version?.get() ?? -1;
-      if (versioned !== seenVersion) {
-        seenVersion = versioned;
-        unknown.clear();
-        return false;
-      }
+      if (unknown.size > 0 && elsewhere()) unknown.clear();
       return unknown.has(keyOf(accountId, id));
     },
     add(accountId: string, id: string): void {
       if (unknown.size >= UNKNOWN_IDS_MAX) unknown.clear();
-      if (unknown.size === 0) seenVersion = version?.get() ?? -1;
       unknown.add(keyOf(accountId, id));
     },
   };
