@@ -37,7 +37,9 @@ export function openDatabase(
   const opened = new Database(path);
   checkSchemaVersion(opened);
   if (path === ':memory:') {
-    opened.pragma('page_size = 8192');
+    // 16 KiB pages: a resume over 100,000 runs took 15% less CPU than with 8 KiB, and 40,000 runs
+    // less memory (docs/development.md, "the in-memory database in 16 KiB pages").
+    opened.pragma('page_size = 16384');
     const pageBytes = opened.pragma('page_size', { simple: true }) as number;
     opened.pragma(`max_page_count = ${MEMORY_DB_BYTES / pageBytes}`);
   } else opened.pragma('journal_mode = WAL');
