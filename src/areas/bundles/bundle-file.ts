@@ -8,7 +8,7 @@ import { buildArchive } from '../../core/archive.js';
 import { apiError, MESSAGES, notFound } from '../../core/errors.js';
 import { SCHEMA_VERSION } from '../../core/sqlite/migrate.js';
 import type { Deps } from '../../engine/deps.js';
-import type { SnapshotState } from '../snapshots/snapshot-file-contract.js';
+import type { HeldState, SnapshotState } from '../snapshots/snapshot-file-contract.js';
 import { snapshotFileText } from '../snapshots/snapshot-stream.js';
 import type { SavedSnapshot } from '../snapshots/snapshots-store.js';
 import {
@@ -135,8 +135,8 @@ async function collect(pieces: AsyncGenerator<string>): Promise<string> {
   return text;
 }
 
-/** What an account's snapshot keeps of the state beside the tables: its own only. */
-function accountState(state: SnapshotState, account: string): SnapshotState {
+/** What an account's snapshot keeps of the state beside the tables: its own only (its journal entries: `extract`). */
+function accountState(state: HeldState, account: string): HeldState {
   const own = <T>(record: Record<string, T>) =>
     account in record ? { [account]: record[account]! } : {};
   return {
@@ -144,7 +144,6 @@ function accountState(state: SnapshotState, account: string): SnapshotState {
     faults: null,
     system_clock: null,
     scenario: null,
-    journal: state.journal.filter((e) => e.account_id === account),
     rate_limits: own(state.rate_limits),
     archives_owed: own(state.archives_owed),
   };

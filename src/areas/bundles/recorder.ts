@@ -8,7 +8,7 @@
 import { toTimestamp, wallNow } from '../../core/clock.js';
 import type { Database } from '../../core/sqlite/sqlite.js';
 import type { Deps } from '../../engine/deps.js';
-import type { SnapshotState } from '../snapshots/snapshot-file-contract.js';
+import type { HeldState } from '../snapshots/snapshot-file-contract.js';
 import { createSnapshotTables, type SnapshotTables } from '../snapshots/snapshot-tables.js';
 import { copyWorld, worldAtRest } from '../snapshots/snapshots.js';
 import type { AttemptRef, WebhookHooks } from '../webhooks/deliveries.js';
@@ -23,7 +23,8 @@ export interface Mark {
   wallAt: string;
   /** The copy's tag in the recording's tables; null when nothing was copied. */
   tag: string | null;
-  state: SnapshotState | null;
+  /** What the copy keeps beside its tables; its journal is with them. */
+  state: HeldState | null;
   counts: Record<string, number>;
   storedBytes: number;
 }

@@ -91,6 +91,8 @@ export const SnapshotState = z
   })
   .strict();
 export type SnapshotState = z.infer<typeof SnapshotState>;
+/** The state as a copy keeps it beside its tables: the journal is with the tables (snapshot-tables.ts). */
+export type HeldState = Omit<SnapshotState, 'journal'>;
 
 /** The first fields of a file, read before anything else so another version is named plainly. */
 export const SnapshotHeader = z.object({

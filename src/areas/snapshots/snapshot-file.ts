@@ -186,6 +186,7 @@ export function writeSnapshotCopy(
     storedBytes = deps.store.tx(() => {
       const before = tables.storedBytes();
       tables.write(tag, account, rows);
+      tables.saveJournal(tag, file.world.state.journal);
       const stored = tables.storedBytes() - before;
       check?.(stored);
       return stored;
@@ -196,7 +197,7 @@ export function writeSnapshotCopy(
       throw new SnapshotFileError(MESSAGES.snapshotCorrupt((err as Error).message));
     throw err;
   }
-  const { state } = file.world;
+  const { journal, ...state } = file.world.state;
   return {
     name,
     createdAt: file.created_at,
@@ -206,7 +207,7 @@ export function writeSnapshotCopy(
     counts: {
       ...counts,
       fault_rules: state.faults?.rules.length ?? 0,
-      journal: state.journal.length,
+      journal: journal.length,
     },
     state,
     tag,

@@ -83,3 +83,22 @@ test('a snapshot deleted while it downloads: the file comes whole, then its spac
   expect((await save(emu, { name: 'back', snapshot: file })).json.counts.runs).toBe(30);
   emu.emulator.close();
 });
+
+test("the journal's entries a snapshot keeps count in its stored_bytes, and come back whole", async () => {
+  const emu = testEmulator();
+  await save(emu, { name: 'few' });
+  for (let i = 0; i < 400; i++) await emu.api('GET', '/v1/keys/me');
+  await save(emu, { name: 'many' });
+  const [few, many] = (await listing(emu)).data;
+  // keys/me writes no row: what the second copy takes more is its 400 entries' text.
+  expect(many!.stored_bytes - few!.stored_bytes).toBeGreaterThan(400 * 100);
+  const kept = (await ctl(emu, 'GET', '/snapshots/many/download')).json.world.state.journal;
+  expect(kept.length).toBeGreaterThanOrEqual(400);
+  await ctl(emu, 'DELETE', '/requests');
+  expect((await ctl(emu, 'POST', '/snapshots/many/restore')).status).toBe(200);
+  const { data } = await emu.control('GET', '/requests?order=oldest&limit=1000');
+  expect(data.map((e: { request_id: string }) => e.request_id)).toEqual(
+    kept.map((e: { request_id: string }) => e.request_id),
+  );
+  emu.emulator.close();
+});

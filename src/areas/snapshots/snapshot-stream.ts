@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SCHEMA_VERSION } from '../../core/sqlite/migrate.js';
 import type { Deps } from '../../engine/deps.js';
-import { SNAPSHOT_FORMAT } from './snapshot-file-contract.js';
+import { type HeldState, SNAPSHOT_FORMAT, SnapshotState } from './snapshot-file-contract.js';
 import type { SnapshotTables } from './snapshot-tables.js';
 import type { SavedSnapshot } from './snapshots-store.js';
 
@@ -58,8 +58,17 @@ export async function* snapshotFileText(
     }
     yield world(']}');
   }
-  yield world(`},"state":${JSON.stringify(s.state)}}`);
+  yield world(`},"state":${stateText(s.state, tables.journalText(s.tag))}}`);
   yield `,"sha256":"${digest.digest('hex')}"}\n`;
+}
+
+/** `JSON.stringify` of the whole state, its keys in the contract's order, the journal's as kept. */
+function stateText(state: HeldState, journal: string): string {
+  const parts = Object.keys(SnapshotState.shape).map((key) => {
+    const value = key === 'journal' ? journal : JSON.stringify(state[key as keyof HeldState]);
+    return `${JSON.stringify(key)}:${value}`;
+  });
+  return `{${parts.join(',')}}`;
 }
 
 /**

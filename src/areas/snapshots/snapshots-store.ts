@@ -1,7 +1,7 @@
 /** Named world snapshots (DESIGN.md section 8): their tables' copies and what lives beside them. */
 
 import type { Database } from '../../core/sqlite/sqlite.js';
-import type { SnapshotScope, SnapshotState } from './snapshot-file-contract.js';
+import type { HeldState, SnapshotScope } from './snapshot-file-contract.js';
 import { createSnapshotTables } from './snapshot-tables.js';
 
 export interface SavedSnapshot {
@@ -15,7 +15,8 @@ export interface SavedSnapshot {
   seed: string;
   /** Rows per table. */
   counts: Record<string, number>;
-  state: SnapshotState;
+  /** What it keeps beside its tables; its journal is with them (snapshot-tables.ts). */
+  state: HeldState;
   /** Its tables' copies are under this tag (snapshot-tables.ts). */
   tag: string;
   /** The bytes its copies take in the snapshots' database. */

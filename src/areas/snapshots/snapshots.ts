@@ -8,8 +8,9 @@
 import { type ClockMode, parseClockMode, wallNow } from '../../core/clock.js';
 import { invalidParam, MESSAGES, notFound } from '../../core/errors.js';
 import type { Deps } from '../../engine/deps.js';
+import type { JournalEntry } from '../requests/journal-entry.js';
 import type { ScenarioFile } from '../scenarios/scenario-file.js';
-import type { SnapshotState } from './snapshot-file-contract.js';
+import type { HeldState } from './snapshot-file-contract.js';
 import { checkRoomAfter, checkRoomBefore } from './snapshot-limits.js';
 import type { SnapshotTables } from './snapshot-tables.js';
 import type { SavedSnapshot } from './snapshots-store.js';
@@ -37,7 +38,13 @@ export function saveSnapshot(
   if (limited) checkRoomBefore(deps, name, account === null);
   const tag = shelf.nextTag();
   const check = limited ? (stored: number) => checkRoomAfter(deps, stored) : undefined;
-  const { counts, storedBytes, state } = copyWorld(deps, shelf.tables, tag, account, check);
+  const { counts, journal, storedBytes, state } = copyWorld(
+    deps,
+    shelf.tables,
+    tag,
+    account,
+    check,
+  );
   const snapshot: SavedSnapshot = {
     name,
     createdAt: new Date(wallNow()).toISOString(),
@@ -47,7 +54,7 @@ export function saveSnapshot(
     counts: {
       ...counts,
       fault_rules: state.faults?.rules.length ?? 0,
-      journal: state.journal.length,
+      journal,
     },
     state,
     tag,
@@ -58,9 +65,10 @@ export function saveSnapshot(
 }
 
 /**
- * Copies the world (or one account) into `tables` under `tag`, with what lives beside the tables;
- * `check` sees the bytes the copy takes, in its transaction (a throw takes the copy back). Call
- * it at rest (`worldAtRest`).
+ * Copies the world (or one account) into `tables` under `tag`, with its journal entries, and
+ * what else lives beside the tables; `journal` is how many entries it kept. `check` sees the
+ * bytes the copy takes, in its transaction (a throw takes the copy back). Call it at rest
+ * (`worldAtRest`).
  */
 export function copyWorld(
   deps: Deps,
@@ -68,11 +76,13 @@ export function copyWorld(
   tag: string,
   account: string | null,
   check?: (storedBytes: number) => void,
-): { counts: Record<string, number>; storedBytes: number; state: SnapshotState } {
+): { counts: Record<string, number>; journal: number; storedBytes: number; state: HeldState } {
   const one = account === null ? undefined : deps.store.accounts.get(account);
+  const journal = account === null ? [...deps.journal.entries()] : deps.journal.filter({ account });
   const { counts, storedBytes } = deps.store.tx(() => {
     const before = tables.storedBytes();
     const counts = tables.save(tag, account);
+    tables.saveJournal(tag, journal);
     // A running clock is kept at the instant it shows now, to run on from there once restored.
     const accounts = one ? [one] : deps.store.accounts.list();
     for (const a of accounts) {
@@ -83,20 +93,18 @@ export function copyWorld(
     check?.(storedBytes);
     return { counts, storedBytes };
   });
-  return { counts, storedBytes, state: stateOf(deps, account) };
+  return { counts, journal: journal.length, storedBytes, state: stateOf(deps, account) };
 }
 
-/** What lives outside the tables, as of now. */
-export function stateOf(deps: Deps, account: string | null): SnapshotState {
+/** What lives outside the tables, as of now, but the journal. */
+function stateOf(deps: Deps, account: string | null): HeldState {
   const world = account === null;
-  const journal = world ? [...deps.journal.entries()] : deps.journal.filter({ account });
   const faults = world ? deps.faults.state() : null;
   return {
     request_ids: world ? [...deps.ids.requestState()] : null,
     faults: faults && { rules: faults.rules, draw: [...faults.draw] },
     system_clock: world ? { mode: deps.systemClock.mode, now: deps.systemClock.now() } : null,
     scenario: world ? structuredClone<ScenarioFile>(deps.scenarios.loaded) : null,
-    journal,
     rate_limits: deps.limiter.windowsOf(account ?? undefined),
     archives_owed: deps.engine.archivesOwedState(account),
   };
@@ -120,6 +128,7 @@ export function restoreSnapshot(
   tables: SnapshotTables = deps.store.snapshots.tables,
 ): void {
   const { account, state } = snapshot;
+  const journal = tables.journal(snapshot.tag);
   deps.webhooks.pause(account ?? undefined);
   try {
     tables.restore(snapshot.tag, account);
@@ -132,8 +141,8 @@ export function restoreSnapshot(
   }
   // Built archives are rebuilt byte for byte when read; the cache may hold other runs' now.
   deps.store.archives.clear();
-  if (account === null) restoreWorldState(deps, state);
-  else restoreAccountState(deps, account, state);
+  if (account === null) restoreWorldState(deps, state, journal);
+  else restoreAccountState(deps, account, state, journal);
   deps.engine.restoreArchivesOwed(account, state.archives_owed);
   deps.webhooks.resume();
 }
@@ -144,11 +153,11 @@ export function restoreSnapshot(
  * one (`stateOf`) or one checked against the registered kinds when its file was read
  * (snapshot-file.ts). The one place a snapshot's state is taken at its word.
  */
-function heldScenario(state: SnapshotState): ScenarioFile {
+function heldScenario(state: HeldState): ScenarioFile {
   return structuredClone(state.scenario) as ScenarioFile;
 }
 
-function restoreWorldState(deps: Deps, state: SnapshotState): void {
+function restoreWorldState(deps: Deps, state: HeldState, journal: JournalEntry[]): void {
   deps.clocks.clear();
   deps.ids.restoreRequests(state.request_ids!);
   deps.faults.replace(state.faults!);
@@ -156,14 +165,19 @@ function restoreWorldState(deps: Deps, state: SnapshotState): void {
   deps.systemClock.setMode(parseClockMode(clock.mode) as ClockMode);
   deps.systemClock.set(clock.now);
   deps.scenarios.loaded = heldScenario(state);
-  deps.journal.replace(state.journal);
+  deps.journal.replace(journal);
   deps.limiter.restore(state.rate_limits);
 }
 
-function restoreAccountState(deps: Deps, account: string, state: SnapshotState): void {
+function restoreAccountState(
+  deps: Deps,
+  account: string,
+  state: HeldState,
+  journal: JournalEntry[],
+): void {
   deps.clocks.forget(account);
   const others = [...deps.journal.entries()].filter((e) => e.account_id !== account);
-  deps.journal.replace([...others, ...state.journal]);
+  deps.journal.replace([...others, ...journal]);
   deps.limiter.restore(state.rate_limits, account);
 }
 
