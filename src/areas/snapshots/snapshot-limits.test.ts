@@ -40,17 +40,16 @@ test('past --snapshot-limit a new name answers 400; a taken name, or one after a
 });
 
 test('past --snapshot-space a save answers 400 and keeps nothing; deletes give the space back', async () => {
-  // An empty world's copy takes a page for each table and index: three fit in 2 MiB, a fourth not.
-  const emu = testEmulator({ snapshotSpaceBytes: 2 * 1024 * 1024 });
+  const emu = testEmulator({ snapshotSpaceBytes: 1024 * 1024 });
   const listed = () => listing(emu);
   for (const name of ['a', 'b', 'c']) expect((await save(emu, { name })).status).toBe(201);
   const full = await listed();
-  expect(full.stored_bytes).toBeLessThanOrEqual(2 * 1024 * 1024);
-  expect(full.limits).toEqual({ snapshots: 100, stored_bytes: 2 * 1024 * 1024 });
+  expect(full.stored_bytes).toBeLessThanOrEqual(1024 * 1024);
+  expect(full.limits).toEqual({ snapshots: 100, stored_bytes: 1024 * 1024 });
   // A whole world does not fit in what is left: refused before it is copied.
   const world = expectError(await save(emu, { name: 'd' }), 400, 'parameter_invalid', 'name');
   expect(world.message).toMatch(
-    /^The snapshots take 1\.\d MiB of the 2 MiB they may take together \(--snapshot-space\), and this one takes about 0\.\d MiB: delete some/,
+    /^The snapshots take 0\.\d MiB of the 1 MiB they may take together \(--snapshot-space\), and this one takes about 0\.\d MiB: delete some/,
   );
   // One account's copy is made, found too large, and taken back with its transaction.
   const account = await save(emu, { name: 'e', account: DEFAULT_ACCOUNT });

@@ -92,8 +92,19 @@ export function createSnapshotTables(db: Database, schema = 'snapshots') {
     schema: scoped,
     /** The bytes every copy takes together, as the snapshots' database counts its pages. */
     storedBytes: (): number => (tables ? used(schema) : 0),
-    /** The bytes the world's tables take: about what a copy of the whole world takes. */
-    worldBytes: (): number => used('main'),
+    /**
+     * About what a copy of the whole world takes: the bytes of the world's pages, less for each
+     * table and index what its first page is larger than a page of the copies (an empty world's
+     * tables take a page each).
+     */
+    worldBytes(): number {
+      const pageBytes = db.pragma('main.page_size', { simple: true }) as number;
+      const trees = db
+        .prepare<[], number>('SELECT count(*) FROM main.sqlite_master WHERE rootpage > 0')
+        .pluck()
+        .get()!;
+      return used('main') - trees * Math.max(0, pageBytes - SNAPSHOT_PAGE_BYTES);
+    },
     /** Copies the world (or one account's rows) under `tag`; answers each table's row count. */
     save(tag: string, account: string | null): Record<string, number> {
       createCopies(tag, account);
