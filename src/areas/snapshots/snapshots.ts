@@ -157,7 +157,7 @@ function heldScenario(state: HeldState): ScenarioFile {
   return structuredClone(state.scenario) as ScenarioFile;
 }
 
-function restoreWorldState(deps: Deps, state: HeldState, journal: JournalEntry[]): void {
+function restoreWorldState(deps: Deps, state: HeldState, journal: readonly JournalEntry[]): void {
   deps.clocks.clear();
   deps.ids.restoreRequests(state.request_ids!);
   deps.faults.replace(state.faults!);
@@ -173,7 +173,7 @@ function restoreAccountState(
   deps: Deps,
   account: string,
   state: HeldState,
-  journal: JournalEntry[],
+  journal: readonly JournalEntry[],
 ): void {
   deps.clocks.forget(account);
   const others = [...deps.journal.entries()].filter((e) => e.account_id !== account);
