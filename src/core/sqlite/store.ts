@@ -38,7 +38,7 @@ export function openDatabase(
   checkSchemaVersion(opened);
   if (path === ':memory:') {
     // 16 KiB pages: a resume over 100,000 runs took 15% less CPU than with 8 KiB, and 40,000 runs
-    // less memory (docs/development.md, "the in-memory database in 16 KiB pages").
+    // less memory (docs/development.md, the speed table's row for this file).
     opened.pragma('page_size = 16384');
     const pageBytes = opened.pragma('page_size', { simple: true }) as number;
     opened.pragma(`max_page_count = ${MEMORY_DB_BYTES / pageBytes}`);
