@@ -85,6 +85,12 @@ export function createSnapshotTables(db: Database, schema = 'snapshots') {
         .get(tag) ?? '[]'
     );
   };
+  /** The journal of the copy under `tag`, oldest first; the same entries each time (do not change them). */
+  const journal = (tag: string): readonly JournalEntry[] => {
+    if (lastJournal?.tag !== tag)
+      lastJournal = { tag, entries: JSON.parse(journalText(tag)) as JournalEntry[] };
+    return lastJournal.entries;
+  };
 
   /** Empty copies of the scope's tables under `tag`. */
   const createCopies = (tag: string, account: string | null) => {
@@ -134,10 +140,10 @@ export function createSnapshotTables(db: Database, schema = 'snapshots') {
      */
     extract(from: string, tag: string, account: string): Record<string, number> {
       createCopies(tag, account);
-      const own = (JSON.parse(journalText(from)) as JournalEntry[]).filter(
-        (e) => e.account_id === account,
+      saveJournal(
+        tag,
+        journal(from).filter((e) => e.account_id === account),
       );
-      saveJournal(tag, own);
       const counts: Record<string, number> = {};
       for (const table of shapes()) {
         if (table.accountRows === null) continue;
@@ -191,12 +197,7 @@ export function createSnapshotTables(db: Database, schema = 'snapshots') {
     },
     saveJournal,
     journalText,
-    /** The journal of the copy under `tag`, oldest first; the same entries each time (do not change them). */
-    journal(tag: string): readonly JournalEntry[] {
-      if (lastJournal?.tag !== tag)
-        lastJournal = { tag, entries: JSON.parse(journalText(tag)) as JournalEntry[] };
-      return lastJournal.entries;
-    },
+    journal,
     /** Drops the copy under `tag`. */
     drop(tag: string, account: string | null): void {
       restores.delete(tag);
