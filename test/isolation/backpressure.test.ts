@@ -1,10 +1,13 @@
 /**
- * A client that pipelines and never reads holds a bounded amount of the server (issue 27 item 2):
- * once its unsent answers fill the socket, the server stops reading its requests (Node's own
- * output backpressure, which nothing here goes around), and goes on when the client reads.
+ * A client that pipelines and never reads holds a bounded amount of the server (issue 27 item 2,
+ * issue 36): once its unsent answers fill the socket, or its parsed requests wait for them, the
+ * server stops reading its requests, and goes on when the client reads.
  */
-import { connect } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { IN_FLIGHT_MAX, WAITING_MAX } from '../../src/http/backpressure.js';
+import { createNodeServer } from '../../src/http/node-server.js';
 import { type RunningEmulator, startEmulator } from '../../src/tools/harness/index.js';
 import { eventually } from '../wait.js';
 
@@ -70,4 +73,39 @@ test('100 pipelined 1 MB answers: the server stops reading a client that does no
   expect(await answered()).toBe(PIPELINED);
   expect(bytes).toBeGreaterThan(PIPELINED * 900_000);
   socket.destroy();
+});
+
+test('100,000 small pipelined requests, no answer read: the server parses at most one read beyond what it answered', async () => {
+  // A server of its own over the same emulator, to count what Node's parser hands it.
+  const server = createNodeServer(emu.emulator.app, emu.emulator.deps);
+  let parsed = 0;
+  let finished = 0;
+  server.on('request', (_incoming: IncomingMessage, outgoing: ServerResponse) => {
+    parsed++;
+    outgoing.once('finish', () => finished++);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const socket = connect((server.address() as AddressInfo).port, '127.0.0.1');
+  socket.on('error', () => undefined);
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.pause();
+  // Answers of about 600 B, 7 queued behind one stuck under Node's own pause (its high-water
+  // mark); 100,000 of them are more than the kernel's buffers take.
+  const request = `GET /v1/keys/me HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${secret}\r\n\r\n`;
+  const count = 100_000;
+  socket.write(request.repeat(count));
+
+  // Once the answers stop leaving: the requests parsed and not answered are the few the app is
+  // answering, those waiting, and the rest of one read (64 KiB). Before, it parsed all 100,000.
+  let last = -1;
+  while (parsed !== last) {
+    last = parsed;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  expect(parsed).toBeLessThan(count);
+  const oneRead = Math.ceil((64 * 1024) / request.length);
+  expect(parsed - finished).toBeLessThanOrEqual(IN_FLIGHT_MAX + WAITING_MAX + oneRead);
+  socket.destroy();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
 });
