@@ -6,10 +6,13 @@
  * - slow body: a POST whose headers promise 1,000,000 bytes, sent 1,000 bytes a second;
  * - non-reading: keys/me requests pipelined without end, no answer read.
  * Each row says how many of the 200 the server closed, and when; RSS is read with them open.
- * Targets: keys/me with them open at least 0.8x of alone; RSS with them at most 50 MB over the
- * load alone; every slowloris closed within 25 s and every slow body within 65 s (the default
- * `--headers-timeout` and `--request-timeout`, 5 s to spare). The bench waits for them at most
- * `BENCH_SLOW_WAIT_SEC` (90).
+ * Targets: with slowloris or slow bodies open, keys/me at least 0.8x of alone and RSS at most 50 MB
+ * over the load alone; every slowloris closed within 25 s and every slow body within 65 s (the
+ * default `--headers-timeout` and `--request-timeout`, 5 s to spare). The bench waits for them at
+ * most `BENCH_SLOW_WAIT_SEC` (90). The non-reading ones asked for answers, which the server makes
+ * until the kernel's buffers are full: keys/me shares the server with that work, its ratio is
+ * shown without a target; their RSS at most 2 MB a connection over the load alone (what one read
+ * of their requests, 64 KiB, takes parsed and waiting: src/http/backpressure.ts).
  */
 import { connect, type Socket } from 'node:net';
 import {
@@ -35,6 +38,8 @@ type SlowKind = keyof typeof SLOW_KINDS;
 export const SLOW_CONNECTIONS = 200;
 const RATIO = 0.8;
 const RSS_GROWTH_MB = 50;
+/** The non-reading kind's RSS over the load alone, a connection. */
+const READER_MB_EACH = 2;
 const CLOSED_WITHIN_SEC: Partial<Record<SlowKind, number>> = { slowloris: 25, body: 65 };
 
 /** The slow connections of one kind, and when the server closed each. */
@@ -178,12 +183,16 @@ export function slowClients(): Scenario {
           continue;
         }
         const ratio = r.rps / base.rps;
+        const reader = kind === 'reader';
         lines.push(
-          `keys/me ${label}: ${ratio.toFixed(2)}x of alone (target >= ${RATIO}x: ${verdict(ratio >= RATIO)})`,
+          reader
+            ? `keys/me ${label}: ${ratio.toFixed(2)}x of alone (no target: the server answers their requests too)`
+            : `keys/me ${label}: ${ratio.toFixed(2)}x of alone (target >= ${RATIO}x: ${verdict(ratio >= RATIO)})`,
         );
         const growth = (r.rssMb ?? 0) - (base.rssMb ?? 0);
+        const most = reader ? READER_MB_EACH * SLOW_CONNECTIONS : RSS_GROWTH_MB;
         lines.push(
-          `RSS ${label}: ${Math.round(growth)} MB over the load alone (target <= ${RSS_GROWTH_MB} MB: ${verdict(growth <= RSS_GROWTH_MB)})`,
+          `RSS ${label}: ${Math.round(growth)} MB over the load alone (target <= ${most} MB${reader ? `, ${READER_MB_EACH} MB a connection` : ''}: ${verdict(growth <= most)})`,
         );
         const within = CLOSED_WITHIN_SEC[kind as SlowKind];
         if (within !== undefined)
