@@ -89,8 +89,8 @@ test('100,000 small pipelined requests, no answer read: the server parses at mos
   socket.on('error', () => undefined);
   await new Promise((resolve) => socket.once('connect', resolve));
   socket.pause();
-  // Answers of about 600 B, 7 queued behind one stuck under Node's own pause (its high-water
-  // mark); 100,000 of them are more than the kernel's buffers take.
+  // Answers of about 600 B: the 8 the app makes at once stay under the unsent bytes at which
+  // Node stops reading on its own (its high-water mark); 100,000 are more than the kernel takes.
   const request = `GET /v1/keys/me HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${secret}\r\n\r\n`;
   const count = 100_000;
   socket.write(request.repeat(count));
