@@ -24,9 +24,6 @@ export const CLOSE_BRACKET = 0x5d;
 /** What a value is, as `typeof` and `Array.isArray` tell it once parsed. */
 export type JsonType = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';
 
-/** What `skipValue` reads next: a value, an object's key, or what follows a value. */
-const [VALUE, KEY, AFTER] = [0, 1, 2];
-
 const LITERALS = ['true', 'false', 'null'] as const;
 const ESCAPES = '"\\/bfnrt'; // What a backslash may escape, but `u`.
 
@@ -40,6 +37,8 @@ const isHex = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x6
  */
 export class JsonScan {
   private i = 0;
+  /** `skipValue`'s stack of closing brackets, kept between calls. */
+  private readonly closers: number[] = [];
 
   constructor(private readonly text: string) {}
 
@@ -98,49 +97,65 @@ export class JsonScan {
 
   /**
    * Passes over the next value, however deep, without recursing: one loop over the characters,
-   * with the closing brackets it is in on a stack.
+   * with the closing brackets it is in on a stack. The number of members of that value if it is
+   * an object or an array, else 0.
    */
-  private skipValue(): void {
+  private skipValue(): number {
     const t = this.text;
-    const closers: number[] = [];
+    const closers = this.closers;
+    closers.length = 0;
+    let members = 0;
     let i = this.i;
-    let state = VALUE;
     for (;;) {
+      // A value starts here.
       let c = t.charCodeAt(i);
       while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = t.charCodeAt(++i);
-      if (state === AFTER) {
-        const close = closers[closers.length - 1];
-        if (close === undefined) break;
-        this.i = i++;
-        if (c === COMMA) state = close === CLOSE_BRACE ? KEY : VALUE;
-        else if (c === close) closers.pop();
-        else this.fail();
-      } else if (state === KEY) {
-        this.i = i;
-        this.skipString();
-        this.colon();
-        i = this.i;
-        state = VALUE;
-      } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (c === OPEN_BRACE || c === OPEN_BRACKET) {
         let d = t.charCodeAt(++i);
         while (d === 0x20 || d === 0x0a || d === 0x0d || d === 0x09) d = t.charCodeAt(++i);
-        if (d === c + 2) {
-          i++;
-          state = AFTER;
-        } else {
+        if (d !== c + 2) {
+          if (closers.length === 0) members = 1;
           closers.push(c + 2);
-          state = c === OPEN_BRACE ? KEY : VALUE;
+          if (c === OPEN_BRACE) i = this.keyAt(i);
+          continue;
         }
+        i++;
       } else {
         this.i = i;
         if (c === QUOTE) this.skipString();
         else if (c === MINUS || isDigit(c)) this.skipNumber();
         else this.literal();
         i = this.i;
-        state = AFTER;
+      }
+      // After a value: closing brackets, then a comma or the end of the value skipped.
+      for (;;) {
+        const close = closers[closers.length - 1];
+        if (close === undefined) {
+          this.i = i;
+          return members;
+        }
+        c = t.charCodeAt(i);
+        while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = t.charCodeAt(++i);
+        if (c === close) {
+          i++;
+          closers.pop();
+        } else if (c === COMMA) {
+          i++;
+          if (closers.length === 1) members++;
+          if (close === CLOSE_BRACE) i = this.keyAt(i);
+          break;
+        } else this.fail(i);
       }
     }
-    this.i = i;
+  }
+
+  /** Passes over a key and its colon from `at`; where its value starts. */
+  private keyAt(at: number): number {
+    this.i = at;
+    this.space();
+    this.skipString();
+    this.colon();
+    return this.i;
   }
 
   /** Passes over the next value if it is an array, with its length; else undefined. */
@@ -149,13 +164,7 @@ export class JsonScan {
       this.value();
       return undefined;
     }
-    let n = 0;
-    if (this.open(OPEN_BRACKET))
-      do {
-        this.value();
-        n++;
-      } while (this.next(CLOSE_BRACKET));
-    return n;
+    return this.skipValue();
   }
 
   /** Passes over the next value: its number if it is one, else undefined. */

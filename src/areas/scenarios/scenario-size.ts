@@ -179,8 +179,11 @@ function scanList(scan: JsonScan, field: string): ListCounts {
   return list;
 }
 
-/** An account's lists, read from the text: enumerated as a parsed object's keys would be. */
-function scanAccount(scan: JsonScan): ListCounts[] | undefined {
+/**
+ * An account's lists, read from the text: enumerated as a parsed object's keys would be. Without
+ * `rows`, only their lengths are read (their items' rows left empty).
+ */
+function scanAccount(scan: JsonScan, rows: boolean): ListCounts[] | undefined {
   if (scan.peek() !== 'object') {
     scan.value();
     return undefined;
@@ -194,7 +197,9 @@ function scanAccount(scan: JsonScan): ListCounts[] | undefined {
       scan.value();
       fields.set(field, undefined);
     } else {
-      const list = scanList(scan, field);
+      const list = rows
+        ? scanList(scan, field)
+        : { field, length: scan.arrayLength() ?? 0, rows: [] };
       fields.set(field, list.length > 0 ? list : undefined);
     }
   } while (scan.next(CLOSE_BRACE));
@@ -205,8 +210,8 @@ function scanAccount(scan: JsonScan): ListCounts[] | undefined {
   return lists.length > 0 ? lists : undefined;
 }
 
-/** The counts of a scenario, read from the text. */
-function scanScenario(scan: JsonScan): ScenarioCounts | undefined {
+/** The counts of a scenario, read from the text; with `rows` or without (`scanAccount`). */
+function scanScenario(scan: JsonScan, rows: boolean): ScenarioCounts | undefined {
   if (scan.peek() !== 'object') {
     scan.value();
     return undefined;
@@ -225,7 +230,7 @@ function scanScenario(scan: JsonScan): ScenarioCounts | undefined {
         if (scan.peek() !== 'array') scan.value();
         else if (scan.open(OPEN_BRACKET))
           do {
-            const lists = scanAccount(scan);
+            const lists = scanAccount(scan, rows);
             if (lists) counts.lists.push({ account: counts.accounts, lists });
             counts.accounts++;
           } while (scan.next(CLOSE_BRACKET));
@@ -238,27 +243,40 @@ function scanScenario(scan: JsonScan): ScenarioCounts | undefined {
  * The size issue of an inline scenario load's body (`{"scenario": {...}}`), read from its text
  * without parsing it, when it is the first issue the body's schema would report: the text is
  * JSON, an object whose `name`, if any, is a string, and whose `scenario` goes past a limit. The
- * path is within `scenario`. Undefined in any other case, which the schema then tells.
+ * path is within `scenario`. Undefined in any other case, which the schema then tells. The
+ * records are counted first, on the lists' lengths alone: past their limit (300,000 empty twins),
+ * that is the issue told whatever the rows, and no item is read.
  * @example scenarioBodySizeIssue('{"scenario": {"name": "x", "accounts": []}}') // undefined
  */
 export function scenarioBodySizeIssue(text: string): SizeIssue | undefined {
   try {
-    const scan = new JsonScan(text);
-    if (scan.peek() !== 'object') return undefined;
-    let nameOk = true;
-    let counts: ScenarioCounts | undefined;
-    if (scan.open(OPEN_BRACE))
-      do {
-        const key = scan.key();
-        if (key === 'name') nameOk = scan.value() === 'string';
-        else if (key === 'scenario') counts = scanScenario(scan);
-        else scan.value();
-      } while (scan.next(CLOSE_BRACE));
-    scan.end();
-    return nameOk ? issueOf(counts) : undefined;
+    const records = scanBody(text, false);
+    if (records === undefined) return undefined;
+    return issueOf(records) ?? issueOf(scanBody(text, true));
   } catch (err) {
     // Not JSON: the validator's own reading tells.
     if (err instanceof NotJson) return undefined;
     throw err;
   }
+}
+
+/**
+ * The counts of an inline load's `scenario`, with its items' rows or without; undefined when the
+ * body's schema would tell another issue first (it is not an object, or its `name` is not a
+ * string). Throws `NotJson`.
+ */
+function scanBody(text: string, rows: boolean): ScenarioCounts | undefined {
+  const scan = new JsonScan(text);
+  if (scan.peek() !== 'object') return undefined;
+  let nameOk = true;
+  let counts: ScenarioCounts | undefined;
+  if (scan.open(OPEN_BRACE))
+    do {
+      const key = scan.key();
+      if (key === 'name') nameOk = scan.value() === 'string';
+      else if (key === 'scenario') counts = scanScenario(scan, rows);
+      else scan.value();
+    } while (scan.next(CLOSE_BRACE));
+  scan.end();
+  return nameOk ? counts : undefined;
 }
