@@ -121,32 +121,34 @@ function runWrites(s: RunStatements) {
 const UNKNOWN_IDS_MAX = 10_000;
 
 /**
- * The ids an account was asked for and has no run by, remembered until a run with that id is
- * written: a temporary trigger of the connection on `runs` tells of every row inserted, or whose
- * id or account changes, by any statement (a create, a restore, a scenario load); another
- * connection to a file changes `data_version`, which forgets all. An SDK's error tests ask for one
- * unknown id thousands of times, and each asked SQLite: about 6 us of server CPU a 404, cache-cold
- * (docs/development.md "Why it is fast").
+ * The ids an account was asked for and has no run by, remembered while the database is unchanged:
+ * this connection's `total_changes()` counts every row any statement writes (a create, a settle, a
+ * restore, a scenario load), and another connection to a file changes `data_version`. Either
+ * forgets all. An SDK's error tests ask for one unknown id thousands of times, and each asked
+ * SQLite: about 6 us of server CPU a 404, cache-cold (docs/development.md "Why it is fast"). Not a
+ * trigger on the runs: any trigger on a table turns a snapshot's restore of it from a copy of
+ * stored records into a write a row (a 1,000-run restore: 7 ms for the runs alone, 1 without).
  */
 function unknownIds(db: Database) {
   const unknown = new Set<string>();
   const keyOf = (accountId: string, id: string) => `${accountId} ${id}`;
-  db.function('svc_runs_written', { deterministic: false }, (accountId: unknown, id: unknown) => {
-    unknown.delete(keyOf(String(accountId), String(id)));
-    return null;
-  });
-  for (const event of ['INSERT', 'UPDATE OF id, account_id'])
-    db.exec(
-      `CREATE TEMP TRIGGER svc_runs_written_${event.split(' ')[0]!.toLowerCase()} AFTER ${event} ON main.runs ` +
-        'BEGIN SELECT svc_runs_written(NEW.account_id, NEW.id); END',
-    );
+  const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
   const elsewhere = writtenElsewhere(db);
+  let seenChanges = -1;
+  /** Forgets all if the database was written since the last look. */
+  const fresh = () => {
+    const changed = changes.get() ?? 0;
+    if (elsewhere() || changed !== seenChanges) unknown.clear();
+    seenChanges = changed;
+  };
   return {
     has(accountId: string, id: string): boolean {
-      if (unknown.size > 0 && elsewhere()) unknown.clear();
+      if (unknown.size === 0) return false;
+      fresh();
       return unknown.has(keyOf(accountId, id));
     },
     add(accountId: string, id: string): void {
+      fresh();
       if (unknown.size >= UNKNOWN_IDS_MAX) unknown.clear();
       unknown.add(keyOf(accountId, id));
     },
