@@ -5,31 +5,13 @@
  * emulator.ts, above the kinds it imports: built as dist/settle-worker.js (one bundle, for the
  * bin, the CommonJS entries and the library alike), run through tsx from src/.
  */
-import { readlinkSync } from 'node:fs';
-import { getPriority, setPriority } from 'node:os';
 import { parentPort, type Transferable, workerData } from 'node:worker_threads';
 import { runJob, type SettleJob } from './engine/settle-jobs.js';
 import type { SettleWorkerData } from './engine/settle-pool.js';
 import type { WorkerReply } from './engine/worker-pool.js';
 import { REGISTERED_KINDS } from './kinds/index.js';
 
-/**
- * This thread yields the CPU to the event loop's (inferred): 10 nicer than it, so that on a machine
- * with as many busy threads as cores other accounts' calls are not kept waiting by the settle's
- * work (`BENCH_ONLY="big advance"`: docs/development.md). Linux only, where a thread has a
- * priority of its own; elsewhere, or if refused, the same priority.
- */
-function yieldToEventLoop(): void {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').at(-1));
-    setPriority(tid, Math.min(19, getPriority(tid) + 10));
-  } catch {
-    // Not Linux, or not allowed: the process's priority.
-  }
-}
-
 function serve(): void {
-  yieldToEventLoop();
   const port = parentPort;
   if (!port) throw new Error('settle-worker.ts runs as a worker thread (engine/settle-pool.ts)');
   const { catalog } = workerData as SettleWorkerData;

@@ -3,7 +3,6 @@
  * threads, with the same bytes as on the event loop (DESIGN.md section 2). Every kind played with
  * every end and archive in a worker, then with none, answers byte for byte the same.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { SettleWorkers } from '../../src/engine/settle-pool.js';
 import { END, KINDS, kindWorld, type Registered, withOutcomes } from './support.js';
@@ -44,28 +43,3 @@ describe.each(KINDS)('%s', (_name, registered) => {
     expect(plain.done).toMatchObject({ worker: 0, failed: 0 });
   });
 });
-
-/** The nice value of a thread of this process from its `stat` (Linux: field 19). */
-function niceOf(statPath: string): number {
-  const stat = readFileSync(statPath, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-}
-
-/** This process's threads by id. */
-const threadIds = () => readdirSync('/proc/self/task');
-
-test.runIf(process.platform === 'linux')(
-  "a settle worker thread is 10 nicer than the event loop's: the settle's work yields the CPU to other calls",
-  async () => {
-    const before = new Set(threadIds());
-    const w = kindWorld(KINDS[0]![1], { seed: '7', settleWorkers: { threads: 1, minSteps: 0 } });
-    await w.create(w.body);
-    await w.advance(END);
-    expect(w.emu.emulator.deps.engine.settlePool.stats().worker).toBeGreaterThan(0);
-    // The worker's thread is among those started since, and the only one of them at that value.
-    const started = threadIds().filter((tid) => !before.has(tid));
-    const nicer = Math.min(19, niceOf('/proc/thread-self/stat') + 10);
-    const nice = started.map((tid) => niceOf(`/proc/self/task/${tid}/stat`));
-    expect(nice.filter((n) => n === nicer)).toHaveLength(1);
-  },
-);
