@@ -47,7 +47,9 @@ function loadUntil(server: ServerProcess, secret: string, until: Promise<unknown
           resolve({ p99: result.latency.p99, total: result.requests.total, non2xx: result.non2xx });
       },
     );
-    void until.finally(() => instance.stop());
+    // Stopped however `until` ends; its failure is its caller's to tell.
+    const stop = () => instance.stop();
+    until.then(stop, stop);
   });
 }
 

@@ -58,17 +58,27 @@ async function main(): Promise<number> {
     );
     const rows = new Map<string, ScenarioResult>();
     const lines: string[] = [];
+    let failed = 0;
     for (const scenario of chosen) {
       process.stderr.write(`running: ${scenario.name}\n`);
       // Each scenario starts from the loaded scenario, whatever the one before left behind.
       await control(emulator, 'POST', '/reset');
-      const results = await scenario.run(ctx);
+      // A scenario that throws is said and counted; the others still run and print their figures.
+      let results: ScenarioResult[];
+      try {
+        results = await scenario.run(ctx);
+      } catch (err) {
+        console.error(`FAIL ${scenario.name}:`, err);
+        lines.push(`${scenario.name}: FAILED (${(err as Error).message})`);
+        failed++;
+        continue;
+      }
       for (const row of results) rows.set(row.name, row);
       lines.push(...scenario.targets(new Map(results.map((r) => [r.name, r]))));
     }
     console.log(`\n${table([...rows.values()])}\n`);
     for (const line of lines) console.log(line);
-    return failures([...rows.values()]);
+    return failures([...rows.values()]) || (failed > 0 ? 1 : 0);
   } finally {
     for (const server of servers) await server.stop();
     pkg.cleanup();
