@@ -3,7 +3,7 @@
  * accepted, and an object's member the same, for texts of every shape, however deep.
  */
 import { expect, test } from 'vitest';
-import { jsonMember } from '../../src/core/json-scan.js';
+import { jsonMember } from '../../src/core/json-member.js';
 
 /** The member as `JSON.parse` gives it: undefined when the text is not JSON or has none. */
 function parsedMember(text: string, key: string): unknown {

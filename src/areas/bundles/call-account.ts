@@ -7,7 +7,7 @@
  */
 import type { Context } from 'hono';
 import type { AppEnv } from '../../core/env.js';
-import { jsonMember } from '../../core/json-scan.js';
+import { jsonMember } from '../../core/json-member.js';
 import type { Deps } from '../../engine/deps.js';
 
 /** The control routes that name something of one account by its id, and how to find the owner. */
